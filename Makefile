@@ -1,0 +1,48 @@
+# Two commands on a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+NODE_MODULES_STAMP := node_modules/.package-lock.json
+SRC := $(shell find src builtins allowedpaths -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
+SCENARIOS ?= ../shared/upstream-scenarios
+
+.PHONY: all install build run test unit bash-test conformance bench bench-parse typecheck clean
+
+all: build
+
+$(NODE_MODULES_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(NODE_MODULES_STAMP)
+
+install: $(NODE_MODULES_STAMP)
+
+dist/rshell.js: $(NODE_MODULES_STAMP) $(SRC) scripts/build.mjs tsconfig.json
+	node scripts/build.mjs
+
+build: dist/rshell.js
+
+# rshell on the current directory, read-only, every command allowed
+run: build
+	node dist/rshell.js --allowed-paths "$(CURDIR)" --allow-all-commands
+
+typecheck: $(NODE_MODULES_STAMP)
+	npx tsc -p tsconfig.json --noEmit
+
+unit: build
+	npx vitest run
+
+# every bash-asserted scenario under tests/scenarios/ through real bash, byte for byte
+bash-test: build
+	node tests/harness/bash-compare.mjs tests/scenarios
+
+test: build unit bash-test
+
+conformance: build
+	node tests/harness/conformance.mjs $(SCENARIOS)
+
+bench: build
+	node bench/run.mjs
+
+bench-parse: build
+	node bench/parse.mjs
+
+clean:
+	rm -rf dist

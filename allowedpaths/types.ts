@@ -1,0 +1,111 @@
+// The sandbox contract. `allowedpaths/` is the only code that touches node:fs for script-visible
+// paths; everything else (interpreter, builtins) sees only these types. Errors are values.
+
+import type { ByteReader, ByteWriter } from '../src/io/streams.js';
+
+/** errno names we surface; `message` is the C-locale strerror text ("No such file or directory"). */
+export type FsErrorCode =
+  | 'ENOENT' | 'EACCES' | 'EPERM' | 'EISDIR' | 'ENOTDIR' | 'ELOOP' | 'EEXIST' | 'ENOTEMPTY'
+  | 'EROFS' | 'EINVAL' | 'EIO' | 'ENAMETOOLONG' | 'EXDEV' | 'EMLINK' | 'EBUSY' | 'ENXIO' | 'EAGAIN';
+
+export interface FsError {
+  code: FsErrorCode;
+  /** strerror text, e.g. "No such file or directory", "Permission denied", "Is a directory". */
+  message: string;
+  /** a sandbox-specific reason for writes ("symlinks are not supported as write targets"), when not an errno */
+  detail?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: FsError };
+
+export type FileType = 'file' | 'dir' | 'symlink' | 'fifo' | 'char' | 'block' | 'socket';
+
+export interface FileInfo {
+  type: FileType;
+  size: number;
+  mode: number; // permission bits plus type bits, as st_mode
+  nlink: number;
+  uid: number;
+  gid: number;
+  ino: number;
+  dev: number;
+  rdev: number;
+  blocks: number;
+  blksize: number;
+  atimeMs: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  birthtimeMs: number;
+}
+
+export interface DirEntry {
+  name: string;
+  type: FileType;
+}
+
+/** An open file for reading: a ByteReader that must be closed. */
+export interface FileReader extends ByteReader {
+  readonly info: FileInfo;
+  close(): void;
+}
+
+/** An open file for writing: a ByteWriter that must be closed (flushes). */
+export interface FileWriter extends ByteWriter {
+  close(): void;
+}
+
+export interface OpenWriteOptions {
+  append?: boolean;
+  /** truncate after the link-count check (the O_TRUNC replay) */
+  truncate?: boolean;
+  /** fail with EEXIST if the file exists (noclobber) */
+  exclusive?: boolean;
+  /** create when missing (default true) */
+  create?: boolean;
+}
+
+/**
+ * A view of the sandbox bound to a working directory. Relative paths resolve against `cwd`.
+ * Every method walks the path through the allowed roots; a refusal is EACCES ("Permission denied")
+ * and says nothing about what lies outside.
+ */
+export interface SandboxFS {
+  readonly cwd: string;
+  /** the absolute, lexically cleaned form of a path (for messages and for `cd`) */
+  abs(path: string): string;
+  stat(path: string): Result<FileInfo>;
+  lstat(path: string): Result<FileInfo>;
+  readdir(path: string): Result<DirEntry[]>;
+  readlink(path: string): Result<string>;
+  /** the canonical absolute path with every symlink resolved (inside the roots) */
+  realpath(path: string): Result<string>;
+  /** can the script read / write / execute this path (roots and permission bits) */
+  access(path: string, mode: 'r' | 'w' | 'x'): boolean;
+  open(path: string): Result<FileReader>;
+  /** whole-file read, refused with EFBIG-like EINVAL detail when larger than maxBytes */
+  readFile(path: string, maxBytes: number): Result<Uint8Array>;
+  openWrite(path: string, opts?: OpenWriteOptions): Result<FileWriter>;
+  mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Result<void>;
+  unlink(path: string): Result<void>;
+  rmdir(path: string): Result<void>;
+  rename(from: string, to: string): Result<void>;
+  truncate(path: string, size: number): Result<void>;
+  utimes(path: string, atimeMs: number, mtimeMs: number): Result<void>;
+  /** is this path inside a root that may be written in the current mode */
+  writable(path: string): boolean;
+}
+
+export interface RootSpec {
+  path: string;
+  mode: 'ro' | 'rw';
+}
+
+export interface Sandbox {
+  readonly roots: readonly RootSpec[];
+  /** a view bound to `cwd` (which must lie inside a root) */
+  at(cwd: string): SandboxFS;
+  /** is this absolute directory inside a root (used by `cd`) */
+  contains(absPath: string): boolean;
+  /** release the open root descriptors */
+  close(): void;
+}

@@ -1,0 +1,2 @@
+// rshell's library entry point.
+export * from './syntax/index.js';

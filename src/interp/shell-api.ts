@@ -1,0 +1,49 @@
+// The contract between the interpreter core and the shell builtins that live outside it
+// (echo, printf, test/[, read, mapfile, getopts, cd, pwd, …: src/interp/shell-builtins/).
+// Such a builtin is a Command whose context is a ShellContext: a CallContext plus access to the
+// shell's variables and options. Builtins that change control flow (return, break, exit, eval,
+// source, declare/local/…) belong to the core and are not written against this interface.
+
+import type { CallContext, Command } from '../../builtins/types.js';
+
+export interface ShellVars {
+  /** scalar value ($name; element 0 of an indexed array); undefined when unset */
+  get(name: string): string | undefined;
+  /** assign a scalar; returns an error message (`name: readonly variable`) or undefined */
+  set(name: string, value: string): string | undefined;
+  /** replace with an indexed array (read -a, mapfile) */
+  setArray(name: string, values: string[]): string | undefined;
+  /** elements of an indexed array in index order (a scalar is a one-element array) */
+  getArray(name: string): string[] | undefined;
+  unset(name: string): string | undefined;
+  isSet(name: string): boolean;
+  isReadonly(name: string): boolean;
+  /** $1 … $N */
+  positional(): readonly string[];
+  /** is `name` a function (for `type`, `command -v`) */
+  isFunction(name: string): boolean;
+  /** is `name` a shell keyword / a shell builtin / an allowed command (for `type`) */
+  commandKind(name: string): 'keyword' | 'function' | 'builtin' | 'command' | undefined;
+}
+
+export interface ShellOptions {
+  /** `set -o` names → on/off (errexit, nounset, noglob, pipefail, xtrace, noclobber, …) */
+  readonly set: ReadonlyMap<string, boolean>;
+  /** `shopt` names → on/off (extglob, nullglob, …) */
+  readonly shopt: ReadonlyMap<string, boolean>;
+}
+
+export interface ShellContext extends CallContext {
+  readonly vars: ShellVars;
+  readonly options: ShellOptions;
+  /** change the shell's working directory (already resolved and checked by the sandbox) */
+  chdir(absPath: string): void;
+  /** names of allowed commands and shell builtins, for `help` */
+  listCommands(): { name: string; summary: string }[];
+  /** the --help text of a command, for `help NAME` */
+  commandUsage(name: string): string | undefined;
+}
+
+export interface ShellBuiltin extends Omit<Command, 'run'> {
+  run(ctx: ShellContext, args: string[]): number | Promise<number>;
+}

@@ -1,0 +1,26 @@
+// Byte streams. stdin/stdout/stderr and pipes carry Uint8Array; words and variables are JS strings.
+// They convert at the edges with UTF-8 plus surrogateescape (see encoding.ts).
+//
+// Synchronous fast path: `write` returns undefined when the bytes were taken at once, and a Promise
+// only when the caller must wait (a full pipe). `read` likewise returns a chunk (or null at EOF)
+// directly when one is ready. Callers `await` only real promises:
+//   let r = w.write(b); if (r) await r;
+//
+// A write to a pipe whose reader has gone throws PipeClosedError (bash's SIGPIPE; the interpreter
+// turns it into status 141 for that stage). A write or read after the run was cancelled or timed out
+// throws the run's AbortError. Builtins do not catch these.
+
+export interface ByteWriter {
+  write(chunk: Uint8Array): void | Promise<void>;
+  /** encode (surrogateescape UTF-8) and write */
+  writeString(s: string): void | Promise<void>;
+  /** push buffered bytes to the sink */
+  flush(): void | Promise<void>;
+  /** true once the reading side is gone */
+  readonly closed: boolean;
+}
+
+export interface ByteReader {
+  /** the next chunk, or null at end of input */
+  read(): Uint8Array | null | Promise<Uint8Array | null>;
+}

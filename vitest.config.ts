@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'src/**/*.test.ts', 'builtins/**/*.test.ts', 'allowedpaths/**/*.test.ts'],
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

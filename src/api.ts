@@ -1,0 +1,80 @@
+// The public Runner API types (the library agents embed). Implementation: src/interp/runner.ts.
+
+/** Anything with a Node-style write(); process.stdout and fs.WriteStream qualify. */
+export interface WritableLike {
+  write(chunk: Uint8Array, cb?: (err?: Error | null) => void): boolean | void;
+  once?(event: 'drain', listener: () => void): unknown;
+}
+
+export type StdinSource = string | Uint8Array | AsyncIterable<Uint8Array | string>;
+
+export interface RunLimits {
+  /** bytes of stdout (and separately of stderr) kept/forwarded per run; the rest is dropped, truncated=true */
+  maxOutputBytes: number;
+  /** bytes captured by one $(…) */
+  maxCmdSubstBytes: number;
+  /** bytes of one here-document */
+  maxHeredocBytes: number;
+  /** bytes of the script text */
+  maxScriptBytes: number;
+  /** bytes of one variable's value */
+  maxVarBytes: number;
+  /** iterations of all loops together */
+  maxLoopIterations: number;
+  /** nested function calls */
+  maxCallDepth: number;
+  /** entries one glob may produce / readdir calls per run */
+  maxGlobEntries: number;
+  /** stages in one pipeline */
+  maxPipelineStages: number;
+  /** nested subshells / command substitutions / eval / source */
+  maxSubshellDepth: number;
+}
+
+export interface RunnerOptions {
+  /** 'PATH' (read-only), 'PATH:ro' or 'PATH:rw' */
+  allowedPaths?: string[];
+  /** ['rshell:cat', …] or 'all'; default: none */
+  allowedCommands?: string[] | 'all';
+  /** the script's initial (exported) variables; the host environment is never visible */
+  env?: Record<string, string>;
+  /** working directory; default: the first root */
+  cwd?: string;
+  /** wall-clock limit per run; 0 or absent = none */
+  timeoutMs?: number;
+  mode?: 'read-only' | 'remediation';
+  /** proc root for the system builtins; default /proc */
+  procPath?: string;
+  limits?: Partial<RunLimits>;
+  /** receives warnings such as skipped roots; default: none (they are kept in runner.warnings) */
+  onWarning?: (message: string) => void;
+}
+
+export interface RunOptions {
+  stdin?: StdinSource;
+  /** when given, output streams there and RunResult.stdout is absent */
+  stdout?: WritableLike;
+  stderr?: WritableLike;
+  signal?: AbortSignal;
+  /** script name for messages ($0); default 'rshell' */
+  name?: string;
+  /** positional parameters $1… */
+  args?: string[];
+}
+
+export interface RunResult {
+  exitCode: number;
+  /** buffered output (decoded UTF-8, invalid bytes replaced) when no stream was given */
+  stdout?: string;
+  stderr?: string;
+  /** raw buffered bytes when no stream was given */
+  stdoutBytes?: Uint8Array;
+  stderrBytes?: Uint8Array;
+  /** output was cut at maxOutputBytes */
+  truncated: boolean;
+  durationMs: number;
+  /** the run ended on its deadline (exitCode 124) */
+  timedOut: boolean;
+  /** the run was cancelled through the signal (exitCode 124) */
+  cancelled: boolean;
+}

@@ -46,12 +46,21 @@ export interface DirEntry {
 /** An open file for reading: a ByteReader that must be closed. */
 export interface FileReader extends ByteReader {
   readonly info: FileInfo;
+  /** set when read() returned null because of an error rather than end of file (EISDIR, EIO) */
+  readonly error?: FsError;
   close(): void;
 }
 
 /** An open file for writing: a ByteWriter that must be closed (flushes). */
 export interface FileWriter extends ByteWriter {
+  /** set once a write failed (ENOSPC, EIO…); later writes are dropped */
+  readonly error?: FsError;
   close(): void;
+}
+
+export interface OpenReadOptions {
+  /** a pending poll on a FIFO/device rejects with signal.reason when this aborts */
+  signal?: AbortSignal;
 }
 
 export interface OpenWriteOptions {
@@ -81,7 +90,7 @@ export interface SandboxFS {
   realpath(path: string): Result<string>;
   /** can the script read / write / execute this path (roots and permission bits) */
   access(path: string, mode: 'r' | 'w' | 'x'): boolean;
-  open(path: string): Result<FileReader>;
+  open(path: string, opts?: OpenReadOptions): Result<FileReader>;
   /** whole-file read, refused with EFBIG-like EINVAL detail when larger than maxBytes */
   readFile(path: string, maxBytes: number): Result<Uint8Array>;
   openWrite(path: string, opts?: OpenWriteOptions): Result<FileWriter>;

@@ -22,6 +22,8 @@ export interface File extends Node {
   Name: string;
   Stmts: Stmt[];
   Last: Comment[];
+  /** Offsets at which each line starts (additive: used by lineOf() in index.ts). */
+  Lines: number[];
 }
 
 export interface Stmt extends Node {

@@ -1,0 +1,95 @@
+// State shared by every view of one sandbox: the open roots, the walker, the mode, and a small
+// cache of resolved working directories (so `cat f` in a loop does not re-walk from the root).
+
+import * as fs from 'node:fs';
+import { fail, ok } from './errors.js';
+import { native, type Native } from './native.js';
+import { nativePath } from './paths.js';
+import { openRoots, owningRoot, type Root } from './roots.js';
+import type { Result } from './types.js';
+import { closeQuietly, Cursor, Walker } from './walk.js';
+
+const CWD_CACHE_SIZE = 16;
+
+interface CachedDir {
+  root: Root;
+  names: string[];
+  fd: number;
+  physical: string;
+  dev: number;
+  ino: number;
+}
+
+export type SandboxMode = 'read-only' | 'remediation';
+
+export class SandboxCore {
+  readonly roots: Root[];
+  readonly walker: Walker;
+  private readonly cwdCache = new Map<string, CachedDir>();
+  private closed = false;
+
+  constructor(
+    specs: readonly string[],
+    readonly mode: SandboxMode,
+    warn: (msg: string) => void,
+    readonly nat: Native = native(),
+  ) {
+    this.roots = openRoots(specs, nat, warn);
+    this.walker = new Walker(this.roots, nat);
+  }
+
+  /**
+   * A borrowed cursor at `cwd`. A cached entry is reused only while the physical path still leads
+   * to the same directory (one stat); otherwise the cwd is walked again from its root.
+   */
+  cwdCursor(cwd: string): Result<Cursor> {
+    if (this.closed) return fail('EACCES');
+    const hit = this.cwdCache.get(cwd);
+    if (hit) {
+      if (hit.names.length === 0) return ok(new Cursor(hit.root, [], hit.root.fd, false));
+      try {
+        const st = fs.statSync(nativePath(hit.physical));
+        if (st.dev === hit.dev && st.ino === hit.ino) return ok(new Cursor(hit.root, hit.names.slice(), hit.fd, false));
+      } catch {
+        // gone or moved: fall through to a fresh walk
+      }
+      this.evict(cwd);
+    }
+    const r = this.walker.openDirectory(cwd.startsWith('/') ? cwd : `/${cwd}`);
+    if (!r.ok) return r;
+    const cur = r.value;
+    if (!cur.owned) return ok(cur); // a root: nothing to cache
+    let st: fs.Stats;
+    try {
+      st = fs.fstatSync(cur.fd);
+    } catch {
+      cur.release();
+      return fail('ENOENT');
+    }
+    if (this.cwdCache.size >= CWD_CACHE_SIZE) this.evict(this.cwdCache.keys().next().value!);
+    this.cwdCache.set(cwd, { root: cur.root, names: cur.names.slice(), fd: cur.fd, physical: cur.path, dev: st.dev, ino: st.ino });
+    return ok(new Cursor(cur.root, cur.names, cur.fd, false));
+  }
+
+  private evict(key: string): void {
+    const e = this.cwdCache.get(key);
+    if (!e) return;
+    this.cwdCache.delete(key);
+    if (e.names.length > 0) closeQuietly(e.fd);
+  }
+
+  /** may a physical location be written: remediation mode and its most specific root is :rw */
+  writablePhysical(physical: string): boolean {
+    if (this.mode !== 'remediation' || this.closed) return false;
+    const root = owningRoot(this.roots, physical);
+    return root !== null && root.spec.mode === 'rw';
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.walker.disabled = true;
+    for (const key of [...this.cwdCache.keys()]) this.evict(key);
+    for (const r of this.roots) closeQuietly(r.fd);
+  }
+}

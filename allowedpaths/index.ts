@@ -1,0 +1,9 @@
+// The AllowedPaths sandbox: the only code that opens, stats, lists or writes script-visible files.
+// See docs/SECURITY.md for the threat model and the deliberate exceptions.
+
+export { createSandbox, type SandboxOptions } from './sandbox.js';
+export { errorText, formatFsError, fsError, STRERROR, DETAIL } from './errors.js';
+export { deviceList } from './devices.js';
+export { MAX_SYMLINK_HOPS } from './walk.js';
+export { parseSpec } from './roots.js';
+export type * from './types.js';

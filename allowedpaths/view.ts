@@ -1,0 +1,457 @@
+// SandboxFS: the sandbox bound to a working directory. Each method is a walk (walk.ts) plus one
+// final operation on the last component, done relative to the directory the walk holds open.
+
+import * as fs from 'node:fs';
+import { decode } from '../src/io/encoding.js';
+import type { SandboxCore } from './core.js';
+import { deviceRule, isGenuineDevice, type DeviceRule } from './devices.js';
+import { DETAIL, errnoOf, fail, fromNode, fsError, ok, OK_VOID } from './errors.js';
+import { permits, toInfo } from './info.js';
+import { absolutePath, joinPhysical, normalizeKeepDots } from './paths.js';
+import { FdReader } from './reader.js';
+import type {
+  DirEntry, FileInfo, FileReader, FileType, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
+  Result, SandboxFS,
+} from './types.js';
+import type { Cursor, FinalStep } from './walk.js';
+import { FdWriter } from './writer.js';
+
+const C = fs.constants;
+const READ_FLAGS = C.O_RDONLY | C.O_NONBLOCK | C.O_NOCTTY;
+
+const done = <T>(value: T): FinalStep<T> => ({ kind: 'done', value });
+const stop = <T>(error: FsError): FinalStep<T> => ({ kind: 'error', error });
+const stopCode = <T>(code: FsErrorCode, detail?: string): FinalStep<T> => stop(fsError(code, detail));
+const SYMLINK = { kind: 'symlink' } as const;
+
+/** the last segment is '.', '..' or nothing: write ops cannot name an entry there */
+function dotTail(path: string): boolean {
+  const trimmed = path.replace(/\/+$/, '');
+  const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  return last === '' || last === '.' || last === '..';
+}
+
+const hasTrailingSlash = (path: string): boolean => path.length > 1 && path.endsWith('/');
+
+function direntType(d: fs.Dirent): FileType {
+  if (d.isFile()) return 'file';
+  if (d.isDirectory()) return 'dir';
+  if (d.isSymbolicLink()) return 'symlink';
+  if (d.isFIFO()) return 'fifo';
+  if (d.isCharacterDevice()) return 'char';
+  if (d.isBlockDevice()) return 'block';
+  return 'socket';
+}
+
+export class SandboxView implements SandboxFS {
+  constructor(
+    private readonly core: SandboxCore,
+    readonly cwd: string,
+  ) {}
+
+  abs(path: string): string {
+    return absolutePath(this.cwd, path);
+  }
+
+  private start = (): Result<Cursor> => this.core.cwdCursor(this.cwd);
+
+  private child(dir: Cursor, name: string): string | Buffer {
+    return this.core.nat.child(dir, name);
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  stat(path: string): Result<FileInfo> {
+    return this.core.walker.resolve(path, this.start, (dir, name) => this.statFinal(dir, name, true), (p) => deviceStat(p));
+  }
+
+  lstat(path: string): Result<FileInfo> {
+    return this.core.walker.resolve(path, this.start, (dir, name) => this.statFinal(dir, name, false), (p) => deviceStat(p));
+  }
+
+  private statFinal(dir: Cursor, name: string, follow: boolean): FinalStep<FileInfo> {
+    try {
+      const st = name === '' ? fs.fstatSync(dir.fd) : fs.lstatSync(this.child(dir, name));
+      if (follow && st.isSymbolicLink()) return SYMLINK;
+      return done(toInfo(st));
+    } catch (e) {
+      return stop(fromNode(e));
+    }
+  }
+
+  readdir(path: string): Result<DirEntry[]> {
+    return this.core.walker.resolve<DirEntry[]>(
+      path,
+      this.start,
+      (dir, name) => {
+        if (name === '') return this.list(dir, '');
+        let fd: number;
+        try {
+          fd = this.core.nat.openDir(dir, name);
+        } catch (e) {
+          const code = errnoOf(e);
+          if (code !== 'ELOOP' && code !== 'ENOTDIR') return stop(fromNode(e));
+          return this.isSymlink(dir, name) ? SYMLINK : stopCode('ENOTDIR');
+        }
+        try {
+          return this.list({ fd, path: joinPhysical(dir.path, name) } as Cursor, '');
+        } finally {
+          fs.closeSync(fd);
+        }
+      },
+      (p) => (deviceRule(p) ? fail('ENOTDIR') : null),
+    );
+  }
+
+  private list(dir: Pick<Cursor, 'fd' | 'path'>, name: string): FinalStep<DirEntry[]> {
+    try {
+      const ents = fs.readdirSync(this.core.nat.child(dir as Cursor, name), { withFileTypes: true, encoding: 'buffer' });
+      return done(ents.map((d) => ({ name: decode(d.name as unknown as Buffer), type: direntType(d as unknown as fs.Dirent) })));
+    } catch (e) {
+      return stop(fromNode(e));
+    }
+  }
+
+  private isSymlink(dir: Cursor, name: string): boolean {
+    try {
+      return fs.lstatSync(this.child(dir, name)).isSymbolicLink();
+    } catch {
+      return false;
+    }
+  }
+
+  readlink(path: string): Result<string> {
+    return this.core.walker.resolve<string>(
+      path,
+      this.start,
+      (dir, name) => {
+        if (name === '') return stopCode('EINVAL');
+        try {
+          return done(decode(fs.readlinkSync(this.child(dir, name), { encoding: 'buffer' })));
+        } catch (e) {
+          return stop(fromNode(e));
+        }
+      },
+      (p) => (deviceRule(p) ? fail('EINVAL') : null),
+    );
+  }
+
+  realpath(path: string): Result<string> {
+    return this.core.walker.resolve<string>(
+      path,
+      this.start,
+      (dir, name) => {
+        if (name === '') return done(dir.path);
+        const st = this.statFinal(dir, name, true);
+        return st.kind === 'done' ? done(joinPhysical(dir.path, name)) : st;
+      },
+      (p) => (deviceRule(p) ? ok(p) : null),
+    );
+  }
+
+  access(path: string, mode: 'r' | 'w' | 'x'): boolean {
+    const rule = path.startsWith('/') ? deviceRule(normalizeKeepDots(path)) : undefined;
+    if (rule) return this.stat(path).ok && (mode === 'r' || (mode === 'w' && rule.writable));
+    const st = this.stat(path);
+    if (!st.ok || !permits(st.value, mode)) return false;
+    return mode !== 'w' || this.writable(path);
+  }
+
+  open(path: string, opts?: OpenReadOptions): Result<FileReader> {
+    return this.core.walker.resolve<FileReader>(
+      path,
+      this.start,
+      (dir, name) => {
+        let fd: number;
+        try {
+          fd = this.core.nat.openFile(dir, name, READ_FLAGS);
+        } catch (e) {
+          return errnoOf(e) === 'ELOOP' ? SYMLINK : stop(fromNode(e));
+        }
+        return done(new FdReader(fd, toInfo(fs.fstatSync(fd)), opts?.signal));
+      },
+      (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), opts?.signal)),
+    );
+  }
+
+  readFile(path: string, maxBytes: number): Result<Uint8Array> {
+    const r = this.open(path);
+    if (!r.ok) return r;
+    const reader = r.value;
+    try {
+      if (reader.info.type === 'dir') return fail('EISDIR');
+      if (reader.info.type === 'file' && reader.info.size > maxBytes) return fail('EINVAL', DETAIL.tooLarge);
+      const parts: Uint8Array[] = [];
+      let total = 0;
+      for (;;) {
+        const chunk = reader.read();
+        // a FIFO with nothing ready: readFile is synchronous, so what is there is all there is
+        if (chunk === null || chunk instanceof Promise) break;
+        total += chunk.length;
+        if (total > maxBytes) return fail('EINVAL', DETAIL.tooLarge);
+        parts.push(chunk);
+      }
+      if (reader.error) return { ok: false, error: reader.error };
+      return ok(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+    } finally {
+      reader.close();
+    }
+  }
+
+  // ---- writes ------------------------------------------------------------------------------
+
+  writable(path: string): boolean {
+    if (this.core.mode !== 'remediation') return false;
+    const r = this.core.walker.resolve<boolean>(
+      path,
+      this.start,
+      (dir, name) => done(this.canWrite(dir, name)),
+      (p) => ok(deviceRule(p)?.writable === true),
+      { parentMode: true },
+    );
+    return r.ok && r.value;
+  }
+
+  /** both the directory that holds the entry and the entry itself lie under a :rw root */
+  private canWrite(dir: Cursor, name: string): boolean {
+    return this.core.writablePhysical(dir.path) && (name === '' || this.core.writablePhysical(joinPhysical(dir.path, name)));
+  }
+
+  /**
+   * A write naming '.', '..' or a trailing slash names no entry: the kernel's error for it when the
+   * path exists (EEXIST for mkdir, EISDIR for open…), the lookup error otherwise. Nothing changes.
+   */
+  private dotTailError<T>(path: string, code: FsErrorCode): Result<T> {
+    if (this.core.mode !== 'remediation') return fail('EACCES');
+    const st = this.stat(path);
+    return st.ok ? fail(code) : st;
+  }
+
+  /** resolve for a write: parent mode, writability checked before the op touches anything */
+  private writeOp<T>(path: string, op: (dir: Cursor, name: string) => FinalStep<T>, device?: (rule: DeviceRule) => Result<T>): Result<T> {
+    return this.core.walker.resolve<T>(
+      path,
+      this.start,
+      (dir, name) => {
+        // '' is a directory reached itself (a root, or through '..'): never an entry we may edit
+        if (name === '') return stopCode(dir.names.length === 0 ? 'EACCES' : 'EBUSY');
+        return this.canWrite(dir, name) ? op(dir, name) : stopCode('EACCES');
+      },
+      (p) => {
+        const rule = deviceRule(p);
+        if (!rule) return null;
+        return device ? device(rule) : fail('EACCES');
+      },
+      { parentMode: true },
+    );
+  }
+
+  openWrite(path: string, opts: OpenWriteOptions = {}): Result<FileWriter> {
+    const devOpen = (rule: DeviceRule): Result<FileWriter> =>
+      rule.writable ? openDevice(rule.path, true, (fd) => new FdWriter(fd)) ?? fail('EACCES') : fail('EACCES');
+    if (this.core.mode !== 'remediation') {
+      // read-only mode: only the writable devices (/dev/null)
+      const rule = path.startsWith('/') ? deviceRule(normalizeKeepDots(path)) : undefined;
+      return rule ? devOpen(rule) : fail('EACCES');
+    }
+    if (dotTail(path) || hasTrailingSlash(path)) {
+      return this.dotTailError(path, 'EISDIR');
+    }
+    let flags = C.O_WRONLY | C.O_NONBLOCK | C.O_NOCTTY;
+    if (opts.create !== false) flags |= C.O_CREAT;
+    if (opts.exclusive) flags |= C.O_CREAT | C.O_EXCL;
+    if (opts.append) flags |= C.O_APPEND;
+    return this.writeOp<FileWriter>(
+      path,
+      (dir, name) => {
+        const fd = this.openForWrite(dir, name, flags);
+        if (typeof fd !== 'number') return stop(fd);
+        if (opts.truncate) {
+          const t = truncateFd(fd, 0);
+          if (t) return stop(t);
+        }
+        return done(new FdWriter(fd));
+      },
+      devOpen,
+    );
+  }
+
+  /** open without O_TRUNC, refuse symlinks and hard links, checked on the descriptor */
+  private openForWrite(dir: Cursor, name: string, flags: number): number | FsError {
+    let fd: number;
+    try {
+      fd = this.core.nat.openFile(dir, name, flags);
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === 'ELOOP') return fsError('EACCES', DETAIL.symlinkTarget);
+      if (code === 'EEXIST' && this.isSymlink(dir, name)) return fsError('EEXIST');
+      return fromNode(e);
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (st.isFile() && st.nlink > 1) {
+        fs.closeSync(fd);
+        return fsError('EACCES', DETAIL.hardLinkTarget);
+      }
+    } catch (e) {
+      fs.closeSync(fd);
+      return fromNode(e);
+    }
+    return fd;
+  }
+
+  mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): Result<void> {
+    if (opts.recursive) return this.mkdirAll(path, opts.mode);
+    if (dotTail(path)) return this.dotTailError(path, 'EEXIST');
+    return this.writeOp<void>(path, (dir, name) => {
+      try {
+        fs.mkdirSync(this.child(dir, name), { mode: opts.mode ?? 0o777 });
+        return done(undefined);
+      } catch (e) {
+        return stop(fromNode(e));
+      }
+    });
+  }
+
+  /** mkdir -p: each prefix in turn, each through the full checks; an existing directory is fine */
+  private mkdirAll(path: string, mode?: number): Result<void> {
+    const parts = path.split('/');
+    let prefix = path.startsWith('/') ? '/' : '';
+    let last: Result<void> = OK_VOID;
+    for (const p of parts) {
+      if (p === '') continue;
+      prefix = prefix === '' || prefix.endsWith('/') ? prefix + p : `${prefix}/${p}`;
+      if (p === '.' || p === '..') continue;
+      last = this.mkdir(prefix, { mode });
+      if (!last.ok && last.error.code === 'EEXIST') {
+        const st = this.stat(prefix);
+        if (!st.ok) return st;
+        if (st.value.type === 'dir') last = OK_VOID;
+      }
+      if (!last.ok) return last;
+    }
+    return last;
+  }
+
+  unlink(path: string): Result<void> {
+    if (dotTail(path)) return this.dotTailError(path, 'EISDIR');
+    const slash = hasTrailingSlash(path);
+    return this.writeOp<void>(path, (dir, name) => {
+      try {
+        if (slash) {
+          const st = fs.lstatSync(this.child(dir, name));
+          return stopCode(st.isDirectory() ? 'EISDIR' : 'ENOTDIR');
+        }
+        fs.unlinkSync(this.child(dir, name));
+        return done(undefined);
+      } catch (e) {
+        return stop(fromNode(e));
+      }
+    });
+  }
+
+  rmdir(path: string): Result<void> {
+    if (dotTail(path)) return this.dotTailError(path, /\.\.\/*$/.test(path) ? 'ENOTEMPTY' : 'EINVAL');
+    return this.writeOp<void>(path, (dir, name) => {
+      try {
+        fs.rmdirSync(this.child(dir, name));
+        return done(undefined);
+      } catch (e) {
+        return stop(fromNode(e));
+      }
+    });
+  }
+
+  rename(from: string, to: string): Result<void> {
+    if (dotTail(from) || dotTail(to)) return this.dotTailError(dotTail(from) ? from : to, 'EBUSY');
+    return this.writeOp<void>(from, (fromDir, fromName) => {
+      const inner = this.writeOp<void>(to, (toDir, toName) => {
+        try {
+          fs.renameSync(this.child(fromDir, fromName), this.child(toDir, toName));
+          return done(undefined);
+        } catch (e) {
+          return stop(fromNode(e));
+        }
+      });
+      return inner.ok ? done(undefined) : stop(inner.error);
+    });
+  }
+
+  /** set the size of an existing file (no create: the caller decides GNU truncate's -c) */
+  truncate(path: string, size: number): Result<void> {
+    if (!Number.isSafeInteger(size) || size < 0) return fail('EINVAL');
+    if (dotTail(path) || hasTrailingSlash(path)) return this.dotTailError(path, 'EISDIR');
+    return this.writeOp<void>(path, (dir, name) => {
+      const fd = this.openForWrite(dir, name, C.O_WRONLY | C.O_NONBLOCK | C.O_NOCTTY);
+      if (typeof fd !== 'number') return stop(fd);
+      try {
+        const t = truncateFd(fd, size);
+        return t ? stop(t) : done(undefined);
+      } finally {
+        fs.closeSync(fd);
+      }
+    });
+  }
+
+  /** touch's time update: follows symlinks (as touch does) to a target that must be writable */
+  utimes(path: string, atimeMs: number, mtimeMs: number): Result<void> {
+    if (this.core.mode !== 'remediation') return fail('EACCES');
+    return this.core.walker.resolve<void>(
+      path,
+      this.start,
+      (dir, name) => {
+        if (!this.canWrite(dir, name)) return stopCode('EACCES');
+        const st = this.statFinal(dir, name, true);
+        if (st.kind !== 'done') return st;
+        try {
+          // lutimes: if the entry was swapped for a link since the stat, the link itself changes
+          if (name === '') fs.utimesSync(this.child(dir, ''), atimeMs / 1000, mtimeMs / 1000);
+          else fs.lutimesSync(this.child(dir, name), atimeMs / 1000, mtimeMs / 1000);
+          return done(undefined);
+        } catch (e) {
+          return stop(fromNode(e));
+        }
+      },
+      (p) => (deviceRule(p)?.writable ? OK_VOID : deviceRule(p) ? fail('EACCES') : null),
+    );
+  }
+}
+
+function truncateFd(fd: number, size: number): FsError | null {
+  try {
+    if (fs.fstatSync(fd).isFile()) fs.ftruncateSync(fd, size);
+    return null;
+  } catch (e) {
+    return fromNode(e);
+  }
+}
+
+function deviceStat(p: string): Result<FileInfo> | null {
+  const rule = deviceRule(p);
+  if (!rule) return null;
+  try {
+    const st = fs.statSync(rule.path);
+    return isGenuineDevice(rule, st) ? ok(toInfo(st)) : fail('EACCES');
+  } catch (e) {
+    return { ok: false, error: fromNode(e) };
+  }
+}
+
+/** open a device exception by its fixed path and verify it is the genuine device */
+function openDevice<T>(p: string, write: boolean, wrap: (fd: number, st: fs.Stats) => T): Result<T> | null {
+  const rule = deviceRule(p);
+  if (!rule) return null;
+  if (write && !rule.writable) return fail('EACCES');
+  let fd: number;
+  try {
+    fd = fs.openSync(rule.path, (write ? C.O_WRONLY : C.O_RDONLY) | C.O_NOFOLLOW | C.O_NOCTTY | C.O_NONBLOCK);
+  } catch (e) {
+    return { ok: false, error: fromNode(e) };
+  }
+  const st = fs.fstatSync(fd);
+  if (!isGenuineDevice(rule, st)) {
+    fs.closeSync(fd);
+    return fail('EACCES');
+  }
+  return ok(wrap(fd, st));
+}

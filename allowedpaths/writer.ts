@@ -1,0 +1,80 @@
+// FileWriter over a descriptor: unbuffered (each write() reaches the file at once, so a later
+// command reading the same file sees it, as in bash). A FIFO opened O_NONBLOCK may answer EAGAIN;
+// the write then waits on a back-off timer. A FIFO whose reader left raises PipeClosedError, bash's
+// SIGPIPE. Other failures (ENOSPC, EIO…) are kept in `error` and later writes are dropped.
+
+import * as fs from 'node:fs';
+import { encode } from '../src/io/encoding.js';
+import { PipeClosedError } from '../src/io/errors.js';
+import { errnoOf, fromNode } from './errors.js';
+import type { FileWriter, FsError } from './types.js';
+
+const POLL_FIRST_MS = 1;
+const POLL_MAX_MS = 50;
+
+export class FdWriter implements FileWriter {
+  error?: FsError;
+  private fd: number;
+
+  constructor(fd: number) {
+    this.fd = fd;
+  }
+
+  get closed(): boolean {
+    return this.fd < 0;
+  }
+
+  write(chunk: Uint8Array): void | Promise<void> {
+    let off = 0;
+    while (off < chunk.length) {
+      if (this.fd < 0 || this.error) return;
+      const n = this.tryWrite(chunk, off);
+      if (n === 'again') return this.waitAndWrite(chunk, off);
+      off += n;
+    }
+  }
+
+  writeString(s: string): void | Promise<void> {
+    return this.write(encode(s));
+  }
+
+  flush(): void {
+    // unbuffered: nothing to push
+  }
+
+  private tryWrite(chunk: Uint8Array, off: number): number | 'again' {
+    try {
+      return fs.writeSync(this.fd, chunk, off, chunk.length - off);
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return 'again';
+      if (code === 'EPIPE') throw new PipeClosedError();
+      this.error = fromNode(e);
+      return chunk.length - off;
+    }
+  }
+
+  private async waitAndWrite(chunk: Uint8Array, off: number): Promise<void> {
+    let delay = POLL_FIRST_MS;
+    while (off < chunk.length && this.fd >= 0 && !this.error) {
+      await new Promise((r) => setTimeout(r, delay));
+      const n = this.tryWrite(chunk, off);
+      if (n === 'again') {
+        delay = Math.min(delay * 2, POLL_MAX_MS);
+        continue;
+      }
+      off += n;
+      delay = POLL_FIRST_MS;
+    }
+  }
+
+  close(): void {
+    if (this.fd < 0) return;
+    try {
+      fs.closeSync(this.fd);
+    } catch {
+      // already gone
+    }
+    this.fd = -1;
+  }
+}

@@ -1,0 +1,271 @@
+// `make bench`: rshell against bash + GNU and just-bash, measured in the same run.
+// Prints one table (workload, rshell in-process and CLI, bash/GNU, just-bash, ratios) and writes
+// bench/results.json. Peers are installed on demand into bench/peers/ (not package dependencies).
+//
+//   node bench/run.mjs [--quick] [--only GROUP[,GROUP]] [--no-peers]
+//   BENCH_LOG_MB=200 (text workloads' log size)   BENCH_RUNS=5
+import { spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { genLog, genSmallFiles, genTree } from './gen.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const noPeers = args.includes('--no-peers');
+const onlyIdx = args.indexOf('--only');
+const only = onlyIdx >= 0 ? new Set(args[onlyIdx + 1].split(',')) : null;
+const RUNS = Number(process.env.BENCH_RUNS ?? (quick ? 3 : 5));
+const LOG_MB = Number(process.env.BENCH_LOG_MB ?? (quick ? 20 : 200));
+const dataDir = join(here, 'data');
+mkdirSync(dataDir, { recursive: true });
+
+const CLI = join(root, 'dist', 'rshell.js');
+const JUST_BASH_VERSION = '3.4.2';
+const peersDir = join(here, 'peers');
+
+// ------------------------------------------------------------------ peers
+
+function ensureJustBash() {
+  if (noPeers) return null;
+  const pkg = join(peersDir, 'node_modules', 'just-bash', 'package.json');
+  if (!existsSync(pkg)) {
+    mkdirSync(peersDir, { recursive: true });
+    if (!existsSync(join(peersDir, 'package.json'))) writeFileSync(join(peersDir, 'package.json'), '{"private":true}\n');
+    process.stderr.write(`installing just-bash@${JUST_BASH_VERSION} into bench/peers/ …\n`);
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', peersDir, `just-bash@${JUST_BASH_VERSION}`], { stdio: 'inherit' });
+    if (r.status !== 0 || !existsSync(pkg)) return null;
+  }
+  const meta = JSON.parse(readFileSync(pkg, 'utf8'));
+  const binRel = typeof meta.bin === 'string' ? meta.bin : meta.bin?.['just-bash'];
+  return { bin: binRel ? join(peersDir, 'node_modules', 'just-bash', binRel) : null, dir: join(peersDir, 'node_modules', 'just-bash') };
+}
+
+// ------------------------------------------------------------------ measuring
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** run argv `runs` times (after one warm-up); wall ms stats, or {error} */
+function timeCmd(argv, { cwd = dataDir, runs = RUNS, timeoutMs = 120_000, warmup = 1, input } = {}) {
+  const times = [];
+  let out = '';
+  for (let i = 0; i < warmup + runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(argv[0], argv.slice(1), { cwd, timeout: timeoutMs, maxBuffer: 1 << 30, input, encoding: 'buffer' });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (r.error) return { error: r.error.code === 'ETIMEDOUT' ? `timeout ${timeoutMs / 1000}s` : String(r.error.code ?? r.error) };
+    if (r.status !== 0 && r.status !== 1) return { error: `exit ${r.status}: ${String(r.stderr).slice(0, 120).trim()}` };
+    if (i >= warmup) times.push(ms);
+    out = String(r.stdout).slice(0, 200);
+  }
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times), out };
+}
+
+/** peak RSS (KiB) of argv, from /usr/bin/time -f %M */
+function peakRss(argv, { cwd = dataDir, timeoutMs = 300_000 } = {}) {
+  if (!existsSync('/usr/bin/time')) return { error: 'no /usr/bin/time' };
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...argv], { cwd, timeout: timeoutMs, encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.error) return { error: String(r.error.code ?? r.error) };
+  const m = /(\d+)\s*$/.exec(r.stderr.trim());
+  return m ? { kib: Number(m[1]), out: r.stdout.slice(0, 100) } : { error: r.stderr.slice(0, 120) };
+}
+
+async function timeInProcess(fn, { iterations = 2000, warmup = 200 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = process.hrtime.bigint();
+    await fn();
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e3);
+  }
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), unit: 'µs' };
+}
+
+// ------------------------------------------------------------------ workloads
+
+const rshellCli = (script, paths = [dataDir]) => ['node', CLI, '--allow-all-commands', '--allowed-paths', paths.join(','), '-c', script];
+const bashCmd = (script) => ['bash', '-c', script];
+
+const LOOPS = {
+  'while $(( )) ×200k': 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo $i',
+  'for over 100k words': 'n=0; for w in $(seq 1 100000); do n=$((n+1)); done; echo $n',
+  'function calls ×50k': 'f(){ r=$1; }; i=0; while ((i<50000)); do f $i; ((i++)); done; echo $r',
+  'param-exp ops ×100k': 's=hello/world.txt; i=0; while ((i<25000)); do a=${s%.*} b=${s##*/} c=${s/o/0} d=${#s}; ((i++)); done; echo $a $b $c $d',
+  'case dispatch ×100k': 'n=0; for ((i=0;i<100000;i++)); do case $((i%4)) in 0) n=$((n+1));; 1|2) ;; *) n=$((n+2));; esac; done; echo $n',
+  'string += ×50k': 's=; for ((i=0;i<50000;i++)); do s+=x; done; echo ${#s}',
+};
+
+function textWorkloads(log) {
+  return {
+    'wc -l': `wc -l ${log}`,
+    'grep -c literal': `grep -c ERROR ${log}`,
+    "grep -cE 'a.*b|c[0-9]+'": `grep -cE 'a.*b|c[0-9]+' ${log}`,
+    "cut -d' ' -f2": `cut -d' ' -f2 ${log} | tail -1`,
+    'tr a-z A-Z': `tr a-z A-Z < ${log} | tail -c 100`,
+    'sort | uniq -c | sort -rn | head': `cut -d' ' -f5 ${log} | sort | uniq -c | sort -rn | head -3`,
+  };
+}
+
+const rows = [];
+function row(group, name, cells) {
+  rows.push({ group, name, ...cells });
+  const fmt = (c) => (c == null ? '—' : c.error ? `(${c.error})` : c.kib != null ? `${(c.kib / 1024).toFixed(1)} MB` : `${c.median.toFixed(c.unit === 'µs' ? 1 : 1)} ${c.unit ?? 'ms'}`);
+  process.stderr.write(`  ${group.padEnd(10)} ${name.padEnd(34)} rshell=${fmt(cells.rshell ?? cells.rshellCli)} bash=${fmt(cells.bash)} just-bash=${fmt(cells.justBash)}\n`);
+}
+const want = (g) => !only || only.has(g);
+
+async function main() {
+  if (!existsSync(CLI)) {
+    console.error('dist/rshell.js is missing: run `make build` first');
+    process.exit(1);
+  }
+  const jb = want('startup') || want('inprocess') || want('loops') || want('text') || want('files') ? ensureJustBash() : null;
+  const jbCli = (script) => (jb?.bin ? ['node', jb.bin, '--root', dataDir, '-c', script] : null);
+  const bashVersion = execFileSync('bash', ['-c', 'echo $BASH_VERSION'], { encoding: 'utf8' }).trim();
+  process.stderr.write(`rshell bench — node ${process.version}, bash ${bashVersion}, runs=${RUNS}, log=${LOG_MB} MB\n`);
+
+  if (want('startup')) {
+    row('startup', "echo hi (cold CLI)", {
+      rshellCli: timeCmd(rshellCli('echo hi'), { runs: RUNS * 2 }),
+      node: timeCmd(['node', '-e', ''], { runs: RUNS * 2 }),
+      bash: timeCmd(bashCmd('echo hi'), { runs: RUNS * 2 }),
+      justBash: jbCli('echo hi') ? timeCmd(jbCli('echo hi'), { runs: RUNS }) : null,
+    });
+  }
+
+  if (want('inprocess')) {
+    const lib = await import(join(root, 'dist', 'index.js'));
+    if (typeof lib.Runner === 'function') {
+      const runner = new lib.Runner({ allowedPaths: [dataDir], allowedCommands: 'all' });
+      const script20 = [
+        'greet() { echo "hello $1"; }',
+        'total=0',
+        'for i in 1 2 3 4 5 6 7 8 9 10; do',
+        '  total=$((total + i))',
+        'done',
+        'greet world',
+        'echo "$total" | tr 0-9 a-j',
+        'case $total in',
+        '  55) echo fifty-five ;;',
+        '  *) echo other ;;',
+        'esac',
+        'x=abc.def',
+        'echo ${x%.*} ${x#*.}',
+        'if [ "$total" -gt 10 ]; then',
+        '  echo big',
+        'fi',
+        'arr=(a b c)',
+        'echo ${#arr[@]}',
+        'printf "%s-%s\\n" one two',
+        'echo done',
+      ].join('\n');
+      const cells = {
+        rshell: await timeInProcess(() => runner.run('echo hi')),
+      };
+      let jbObj = null;
+      if (jb) {
+        try {
+          const mod = await import(join(jb.dir, JSON.parse(readFileSync(join(jb.dir, 'package.json'), 'utf8')).main ?? 'dist/index.js'));
+          jbObj = new mod.Bash({ cwd: '/' });
+          cells.justBash = await timeInProcess(() => jbObj.exec('echo hi'), { iterations: 300, warmup: 30 });
+        } catch (e) {
+          cells.justBash = { error: String(e.message ?? e).slice(0, 60) };
+        }
+      }
+      row('inprocess', "run('echo hi')", cells);
+      row('inprocess', '20-line script', {
+        rshell: await timeInProcess(() => runner.run(script20), { iterations: 500, warmup: 50 }),
+        justBash: jbObj ? await timeInProcess(() => jbObj.exec(script20), { iterations: 100, warmup: 10 }) : null,
+      });
+    } else row('inprocess', "run('echo hi')", { rshell: { error: 'no Runner export' } });
+  }
+
+  if (want('loops')) {
+    for (const [name, script] of Object.entries(LOOPS)) {
+      row('loops', name, {
+        rshellCli: timeCmd(rshellCli(script)),
+        bash: timeCmd(bashCmd(script)),
+        justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
+      });
+    }
+  }
+
+  if (want('text')) {
+    const log = genLog(join(dataDir, `log-${LOG_MB}mb.txt`), LOG_MB * 1024 * 1024);
+    for (const [name, script] of Object.entries(textWorkloads(log))) {
+      row('text', name, {
+        rshellCli: timeCmd(rshellCli(script)),
+        bash: timeCmd(bashCmd(script)),
+        justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
+      });
+    }
+    // a ~1 GB stream through a pipeline: peak RSS must stay bounded
+    const reps = Math.max(1, Math.round(1024 / LOG_MB));
+    const pipe = `for i in $(seq 1 ${reps}); do cat ${log}; done | grep ERROR | wc -l`;
+    row('memory', `1 GB stream | grep | wc (peak RSS)`, {
+      rshellCli: peakRss(rshellCli(pipe)),
+      bash: peakRss(bashCmd(pipe)),
+    });
+  }
+
+  if (want('files')) {
+    const small = genSmallFiles(join(dataDir, 'small'), quick ? 2000 : 10000);
+    const tree = genTree(join(dataDir, 'tree'), quick ? 10000 : 50000);
+    row('files', 'cat dir/* (10k small files)', {
+      rshellCli: timeCmd(rshellCli('cat * | wc -l', [small]), { cwd: small }),
+      bash: timeCmd(bashCmd('cat * | wc -l'), { cwd: small }),
+    });
+    row('files', "find . -name '*.log' | wc -l", {
+      rshellCli: timeCmd(rshellCli("find . -name '*.log' | wc -l", [tree]), { cwd: tree }),
+      bash: timeCmd(bashCmd("find . -name '*.log' | wc -l"), { cwd: tree }),
+    });
+  }
+
+  if (want('parse') && existsSync(join(here, 'parse.mjs'))) {
+    spawnSync('node', [join(here, 'parse.mjs')], { stdio: 'inherit' });
+  }
+
+  printTable();
+  writeFileSync(join(here, 'results.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, bash: bashVersion, runs: RUNS, logMB: LOG_MB, rows }, null, 2) + '\n');
+}
+
+function cellText(c) {
+  if (c == null) return '—';
+  if (c.error) return c.error;
+  if (c.kib != null) return `${(c.kib / 1024).toFixed(1)} MB`;
+  return c.unit === 'µs' ? `${c.median.toFixed(1)} µs` : `${c.median.toFixed(1)} ms`;
+}
+function val(c) {
+  if (!c || c.error) return null;
+  return c.kib ?? c.median;
+}
+function ratio(a, b) {
+  const x = val(a), y = val(b);
+  return x != null && y != null && y > 0 ? `${(x / y).toFixed(2)}×` : '—';
+}
+
+function printTable() {
+  const header = ['workload', 'rshell', 'bash/GNU', 'node -e', 'just-bash', 'rshell/bash', 'just-bash/rshell'];
+  const lines = rows.map((r) => {
+    const rs = r.rshell ?? r.rshellCli;
+    return [`${r.group}: ${r.name}`, cellText(rs), cellText(r.bash), cellText(r.node), cellText(r.justBash), ratio(rs, r.bash), ratio(r.justBash, rs)];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cols) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+  const startup = rows.find((r) => r.group === 'startup');
+  if (startup) console.log(`\nCLI cold start vs node -e '': ${ratio(startup.rshellCli, startup.node)} (target ≤ 1.5×)`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

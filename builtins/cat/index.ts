@@ -1,0 +1,99 @@
+// cat: concatenate files to standard output (GNU coreutils 9.1 behaviour and wording).
+// Plain cat streams chunks through untouched; any decorating option goes through CatRenderer,
+// whose state carries across files as GNU's does.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { openInput, readFailure } from '../internal/inputs.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { quotef } from '../internal/quote.js';
+import { CatRenderer, type CatOptions } from './render.js';
+import { CAT_USAGE } from './usage.js';
+
+// long options in GNU cat's table order (the ambiguity message lists them in this order)
+const SPEC = defineFlags({
+  flags: [
+    { name: 'numberNonblank', short: 'b', long: 'number-nonblank', kind: 'boolean' },
+    { name: 'number', short: 'n', long: 'number', kind: 'boolean' },
+    { name: 'squeezeBlank', short: 's', long: 'squeeze-blank', kind: 'boolean' },
+    { name: 'showNonprinting', short: 'v', long: 'show-nonprinting', kind: 'boolean' },
+    { name: 'showEnds', short: 'E', long: 'show-ends', kind: 'boolean' },
+    { name: 'showTabs', short: 'T', long: 'show-tabs', kind: 'boolean' },
+    { name: 'showAll', short: 'A', long: 'show-all', kind: 'boolean' },
+    { name: 'e', short: 'e', kind: 'boolean' },
+    { name: 't', short: 't', kind: 'boolean' },
+    { name: 'unbuffered', short: 'u', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  const f = r.flags;
+  if (flagBool(f, 'help')) return writeText(ctx, CAT_USAGE);
+  if (flagBool(f, 'version')) return writeText(ctx, versionText('cat'));
+
+  const all = flagBool(f, 'showAll');
+  const opts: CatOptions = {
+    number: flagBool(f, 'number') || flagBool(f, 'numberNonblank'),
+    numberNonblank: flagBool(f, 'numberNonblank'),
+    squeezeBlank: flagBool(f, 'squeezeBlank'),
+    showEnds: flagBool(f, 'showEnds') || all || flagBool(f, 'e'),
+    showTabs: flagBool(f, 'showTabs') || all || flagBool(f, 't'),
+    showNonprinting: flagBool(f, 'showNonprinting') || all || flagBool(f, 'e') || flagBool(f, 't'),
+  };
+  const decorated =
+    opts.number || opts.squeezeBlank || opts.showEnds || opts.showTabs || opts.showNonprinting;
+  const renderer = decorated ? new CatRenderer(opts) : undefined;
+  const out = new OutputBuffer(ctx.stdout);
+  const operands = r.operands.length === 0 ? ['-'] : r.operands;
+
+  let status = 0;
+  for (const name of operands) {
+    const opened = openInput(ctx, name);
+    if (!opened.ok) {
+      await writeDiagnostic(ctx, out, `cat: ${quotef(name)}: ${opened.error.message}\n`);
+      status = 1;
+      continue;
+    }
+    const input = opened.value;
+    try {
+      for (;;) {
+        let chunk = input.reader.read();
+        if (chunk instanceof Promise) chunk = await chunk;
+        if (chunk === null) break;
+        if (renderer !== undefined) {
+          await renderer.render(chunk, out);
+        } else {
+          const p = out.write(chunk);
+          if (p) await p;
+        }
+      }
+    } catch (e) {
+      const failure = readFailure(e);
+      if (failure === undefined) throw e;
+      await writeDiagnostic(ctx, out, `cat: ${quotef(name)}: ${failure.message}\n`);
+      status = 1;
+    } finally {
+      input.close();
+    }
+  }
+  if (renderer !== undefined) await renderer.finish(out);
+  const p = out.flush();
+  if (p) await p;
+  return status;
+}
+
+function writeText(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  return p ? p.then(() => 0) : 0;
+}
+
+export const cat: Command = {
+  name: 'cat',
+  summary: 'concatenate files and print on the standard output',
+  usage: CAT_USAGE,
+  run,
+};

@@ -1,0 +1,201 @@
+// grep / egrep / fgrep: GNU grep 3.8 behaviour over the sandbox. Patterns go through src/regex
+// (POSIX BRE/ERE → linear-time V8 RegExp); -P is refused as a grep built without PCRE does.
+
+import type { CallContext, Command } from '../types.js';
+import { parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { compilePatterns, toLatin1, type Matcher } from '../../src/regex/index.js';
+import { encode } from '../../src/io/encoding.js';
+import { GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
+import { LatinOutput, Painter, parseGrepColors } from './output.js';
+import { Searcher } from './search.js';
+import { GREP_HELP } from './usage.js';
+import { collectTargets, type Target } from './walk.js';
+import { fsErrorOf } from '../internal/errors.js';
+
+type Variant = 'grep' | 'egrep' | 'fgrep';
+
+async function writeErr(ctx: CallContext, text: string): Promise<void> {
+  const p = ctx.stderr.writeString(text);
+  if (p) await p;
+}
+
+function splitPatternLines(text: string): string[] {
+  return text.split('\n');
+}
+
+/** -e values and -f files, in order; each may hold several newline-separated patterns */
+async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok: true; patterns: string[] } | { ok: false; message: string }> {
+  const patterns: string[] = [];
+  for (const src of opts.patternSources) {
+    if (src.kind === 'pattern') {
+      patterns.push(...splitPatternLines(src.value));
+      continue;
+    }
+    let bytes: Uint8Array;
+    if (src.value === '-') {
+      const parts: Uint8Array[] = [];
+      let total = 0;
+      for (;;) {
+        const r = ctx.stdin.read();
+        const chunk = r instanceof Promise ? await r : r;
+        if (chunk === null) break;
+        total += chunk.length;
+        if (total > ctx.limits.maxFileBytes) return { ok: false, message: `-: File too large` };
+        parts.push(chunk.slice());
+      }
+      bytes = new Uint8Array(total);
+      let off = 0;
+      for (const p of parts) (bytes.set(p, off), (off += p.length));
+    } else {
+      const r = ctx.fs.readFile(src.value, ctx.limits.maxFileBytes);
+      if (!r.ok) return { ok: false, message: `${src.value}: ${r.error.detail ?? r.error.message}` };
+      bytes = r.value;
+    }
+    if (bytes.length === 0) continue;
+    const text = toLatin1(bytes);
+    const lines = text.split('\n');
+    if (text.endsWith('\n')) lines.pop();
+    // already latin1: mark them so they are not re-encoded
+    for (const l of lines) patterns.push('\u0000LATIN1' + l);
+  }
+  return {
+    ok: true,
+    patterns: patterns.map((p) => (p.startsWith('\u0000LATIN1') ? p.slice(7) : toLatin1(encode(p)))),
+  };
+}
+
+export function makeGrep(variant: Variant, summary: string): Command {
+  return {
+    name: variant,
+    summary,
+    usage: GREP_HELP,
+    run: (ctx, args) => runGrep(ctx, args, variant),
+  };
+}
+
+async function runGrep(ctx: CallContext, args: string[], variant: Variant): Promise<number> {
+  const parsed = parseFlags(GREP_FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 2, GREP_USAGE_LINE);
+  const resolved = resolveOptions(parsed.flags, parsed.order);
+  if (!resolved.ok) {
+    if ('help' in resolved) {
+      const p = ctx.stdout.writeString(GREP_HELP);
+      if (p) await p;
+      return 0;
+    }
+    if ('version' in resolved) {
+      const p = ctx.stdout.writeString(versionText(ctx.name));
+      if (p) await p;
+      return 0;
+    }
+    if (resolved.usage) return writeUsageError(ctx, resolved.message, 2, GREP_USAGE_LINE);
+    await writeErr(ctx, `${ctx.name}: ${resolved.message}\n`);
+    return 2;
+  }
+  const opts = resolved.options;
+  if (variant === 'egrep' && opts.syntax === 'basic') opts.syntax = 'extended';
+  if (variant === 'fgrep' && opts.syntax === 'basic') opts.syntax = 'fixed';
+  if (opts.initialTab) {
+    await writeErr(ctx, `${ctx.name}: -T (--initial-tab) is not supported by rshell\n`);
+    return 2;
+  }
+  const operands = parsed.operands.slice();
+  if (opts.patternSources.length === 0) {
+    const first = operands.shift();
+    if (first === undefined) return writeUsageError(ctx, '', 2, GREP_USAGE_LINE);
+    opts.patternSources.push({ kind: 'pattern', value: first });
+  }
+  const gathered = await gatherPatterns(ctx, opts);
+  if (!gathered.ok) {
+    await writeErr(ctx, `${ctx.name}: ${gathered.message}\n`);
+    return 2;
+  }
+  const compiled = compilePatterns(gathered.patterns, {
+    syntax: opts.syntax,
+    icase: opts.icase,
+    eol: opts.nullData ? 0 : 0x0a,
+    wholeLine: opts.wholeLine,
+    wholeWord: opts.wholeWord,
+  });
+  if (!compiled.ok) {
+    await writeErr(ctx, `${ctx.name}: ${compiled.message}\n`);
+    return 2;
+  }
+  for (const w of compiled.matcher.warnings) await writeErr(ctx, `${ctx.name}: warning: ${w}\n`);
+  return searchAll(ctx, opts, compiled.matcher, operands);
+}
+
+async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, operands: string[]): Promise<number> {
+  const recursive = opts.directories === 'recurse';
+  if (operands.length === 0) operands.push(recursive ? '.' : '-');
+  const implicitDot = recursive && operands.length === 1 && operands[0] === '.' && parsedWithoutOperands(operands);
+  const out = new LatinOutput(ctx.stdout);
+  const painter = new Painter(opts.color ? parseGrepColors(ctx.getEnv('GREP_COLORS')) : null);
+  const searcher = new Searcher(opts, matcher, out, painter, ctx.limits.maxLineBytes, () => ctx.checkAbort());
+  const multiple = operands.length > 1;
+  let anySelected = false;
+  let hadError = false;
+  const eolName = opts.nullAfterName ? '\0' : '\n';
+
+  const reportError = async (name: string, message: string): Promise<void> => {
+    hadError = true;
+    if (opts.noMessages) return;
+    const f = out.flush();
+    if (f) await f;
+    await writeErr(ctx, `${ctx.name}: ${name}: ${message}\n`);
+  };
+
+  const searchOne = async (t: Target): Promise<boolean> => {
+    const showName = opts.filenames === 'always' || (opts.filenames === 'default' && (multiple || t.fromRecursion));
+    const display = t.isStdin ? opts.label : t.displayName;
+    const displayLatin = toLatin1(encode(display));
+    const r = await searcher.search({ reader: t.reader, displayName: displayLatin, showName });
+    t.close();
+    if (r.selected > 0) anySelected = true;
+    if (r.readError !== undefined) {
+      const fe = fsErrorOf(r.readError);
+      if (fe === undefined) throw r.readError;
+      await reportError(display, fe.detail ?? fe.message);
+    }
+    if (r.tooLong) {
+      await reportError(display, `line too long (over ${ctx.limits.maxLineBytes} bytes)`);
+      return false;
+    }
+    if (opts.quiet) return r.quitAll;
+    const name = painter.paint('filename', displayLatin);
+    if (opts.count) {
+      const pre = showName ? name + (opts.nullAfterName ? '\0' : painter.paint('separator', ':')) : '';
+      out.push(pre + String(r.selected) + '\n');
+    } else if (opts.listMatching && r.selected > 0) out.push(name + eolName);
+    else if (opts.listNonMatching && r.selected === 0) out.push(name + eolName);
+    if (r.binaryMatched) {
+      const f = out.flush();
+      if (f) await f;
+      await writeErr(ctx, `${ctx.name}: ${display}: binary file matches\n`);
+    }
+    const f = out.flush();
+    if (f) await f;
+    return false;
+  };
+
+  for (const operand of operands) {
+    const stop = await collectTargets(ctx, opts, operand, implicitDot, {
+      onTarget: searchOne,
+      onError: reportError,
+    });
+    if (stop) break;
+  }
+  const f = out.flush();
+  if (f) await f;
+  if (hadError && !(opts.quiet && anySelected)) return 2;
+  return anySelected ? 0 : 1;
+}
+
+function parsedWithoutOperands(operands: string[]): boolean {
+  // `grep -r PATTERN` with no file: GNU searches "." and prints names without a "./" prefix
+  return operands.length === 1 && operands[0] === '.' && implicitDotMarker.has(operands);
+}
+
+// operands arrays created by searchAll for the implicit "." (identity check, no string tricks)
+const implicitDotMarker = new WeakSet<string[]>();
+export { implicitDotMarker };

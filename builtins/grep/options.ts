@@ -1,0 +1,269 @@
+// grep's option table (GNU grep 3.8 long-option order, for the ambiguity message) and the step
+// from parsed flags to a GrepOptions record, with GNU's argument errors.
+
+import { defineFlags, type FlagValue, type Occurrence, flagArray, flagBool, flagString } from '../internal/flags.js';
+import type { PatternSyntax } from '../../src/regex/index.js';
+
+export const GREP_FLAGS = defineFlags({
+  digitsFlag: 'context-digits',
+  flags: [
+    { name: 'after-context', short: 'A', long: 'after-context', kind: 'string' },
+    { name: 'basic-regexp', short: 'G', long: 'basic-regexp', kind: 'counter' },
+    { name: 'before-context', short: 'B', long: 'before-context', kind: 'string' },
+    { name: 'binary-files', long: 'binary-files', kind: 'string' },
+    { name: 'byte-offset', short: 'b', long: 'byte-offset', kind: 'boolean' },
+    { name: 'context', short: 'C', long: 'context', kind: 'string' },
+    { name: 'color', long: ['color', 'colour'], kind: 'optional' },
+    { name: 'count', short: 'c', long: 'count', kind: 'boolean' },
+    { name: 'devices', short: 'D', long: 'devices', kind: 'string' },
+    { name: 'directories', short: 'd', long: 'directories', kind: 'string' },
+    { name: 'dereference-recursive', short: 'R', long: 'dereference-recursive', kind: 'boolean' },
+    { name: 'extended-regexp', short: 'E', long: 'extended-regexp', kind: 'counter' },
+    { name: 'exclude', long: 'exclude', kind: 'array' },
+    { name: 'exclude-from', long: 'exclude-from', kind: 'array' },
+    { name: 'exclude-dir', long: 'exclude-dir', kind: 'array' },
+    { name: 'fixed-strings', short: 'F', long: ['fixed-regexp', 'fixed-strings'], kind: 'counter' },
+    { name: 'file', short: 'f', long: 'file', kind: 'array' },
+    { name: 'files-with-matches', short: 'l', long: 'files-with-matches', kind: 'boolean' },
+    { name: 'files-without-match', short: 'L', long: 'files-without-match', kind: 'boolean' },
+    { name: 'group-separator', long: 'group-separator', kind: 'string' },
+    { name: 'help', long: 'help', kind: 'boolean' },
+    { name: 'include', long: 'include', kind: 'array' },
+    { name: 'ignore-case', short: 'iy', long: 'ignore-case', kind: 'boolean' },
+    { name: 'initial-tab', short: 'T', long: 'initial-tab', kind: 'boolean' },
+    { name: 'invert-match', short: 'v', long: 'invert-match', kind: 'boolean' },
+    { name: 'label', long: 'label', kind: 'string' },
+    { name: 'line-buffered', long: 'line-buffered', kind: 'boolean' },
+    { name: 'line-number', short: 'n', long: 'line-number', kind: 'boolean' },
+    { name: 'line-regexp', short: 'x', long: 'line-regexp', kind: 'boolean' },
+    { name: 'max-count', short: 'm', long: 'max-count', kind: 'string' },
+    { name: 'no-ignore-case', long: 'no-ignore-case', kind: 'boolean' },
+    { name: 'no-filename', short: 'h', long: 'no-filename', kind: 'boolean' },
+    { name: 'no-group-separator', long: 'no-group-separator', kind: 'boolean' },
+    { name: 'no-messages', short: 's', long: 'no-messages', kind: 'boolean' },
+    { name: 'null', short: 'Z', long: 'null', kind: 'boolean' },
+    { name: 'null-data', short: 'z', long: 'null-data', kind: 'boolean' },
+    { name: 'only-matching', short: 'o', long: 'only-matching', kind: 'boolean' },
+    { name: 'perl-regexp', short: 'P', long: 'perl-regexp', kind: 'counter' },
+    { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
+    { name: 'recursive', short: 'r', long: 'recursive', kind: 'boolean' },
+    { name: 'regexp', short: 'e', long: 'regexp', kind: 'array' },
+    { name: 'text', short: 'a', long: 'text', kind: 'boolean' },
+    { name: 'binary', short: 'U', long: 'binary', kind: 'boolean' },
+    { name: 'unix-byte-offsets', short: 'u', long: 'unix-byte-offsets', kind: 'boolean' },
+    { name: 'version', short: 'V', long: 'version', kind: 'boolean' },
+    { name: 'with-filename', short: 'H', long: 'with-filename', kind: 'boolean' },
+    { name: 'word-regexp', short: 'w', long: 'word-regexp', kind: 'boolean' },
+    { name: 'without-match', short: 'I', kind: 'boolean' },
+  ],
+});
+
+export const GREP_USAGE_LINE = 'Usage: grep [OPTION]... PATTERNS [FILE]...';
+
+export type BinaryMode = 'binary' | 'text' | 'without-match';
+export type FilenameMode = 'default' | 'always' | 'never';
+
+export interface GrepOptions {
+  syntax: PatternSyntax;
+  /** pattern sources: -e values and -f files in command-line order */
+  patternSources: { kind: 'pattern' | 'file'; value: string }[];
+  icase: boolean;
+  invert: boolean;
+  wholeWord: boolean;
+  wholeLine: boolean;
+  count: boolean;
+  listMatching: boolean;
+  listNonMatching: boolean;
+  quiet: boolean;
+  noMessages: boolean;
+  onlyMatching: boolean;
+  lineNumber: boolean;
+  byteOffset: boolean;
+  filenames: FilenameMode;
+  label: string;
+  nullAfterName: boolean;
+  initialTab: boolean;
+  nullData: boolean;
+  maxCount: number; // Infinity = no limit
+  before: number;
+  after: number;
+  groupSeparator: string | null;
+  color: boolean;
+  binaryMode: BinaryMode;
+  directories: 'read' | 'recurse' | 'skip';
+  devices: 'read' | 'skip';
+  dereference: boolean;
+  include: string[];
+  exclude: string[];
+  excludeFrom: string[];
+  excludeDir: string[];
+}
+
+export type OptionsResult =
+  | { ok: true; options: GrepOptions }
+  | { ok: false; message: string; usage: boolean }
+  | { ok: false; help: true }
+  | { ok: false; version: true };
+
+function parseContext(value: string): number | string {
+  // GNU: a decimal number (no sign); huge values saturate
+  if (!/^[0-9]+$/.test(value)) return `${value}: invalid context length argument`;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+function parseMaxCount(value: string): number | null {
+  const m = /^\s*([+-]?)([0-9]+)$/.exec(value);
+  if (m === null) return null;
+  if (m[1] === '-') return Infinity; // GNU 3.8: a negative count means no limit
+  const n = Number(m[2]);
+  return Number.isSafeInteger(n) ? n : Infinity;
+}
+
+export function resolveOptions(flags: Record<string, FlagValue>, order: readonly Occurrence[]): OptionsResult {
+  if (flagBool(flags, 'help')) return { ok: false, help: true };
+  if (flagBool(flags, 'version')) return { ok: false, version: true };
+  if ((flags['perl-regexp'] as number) > 0) {
+    return { ok: false, message: 'Perl matching not supported in a --disable-perl-regexp build', usage: false };
+  }
+  // -E/-F/-G: any two different ones conflict, as in GNU grep
+  const matchers = new Set<string>();
+  let syntax: PatternSyntax = 'basic';
+  for (const o of order) {
+    if (o.name === 'basic-regexp') (matchers.add('G'), (syntax = 'basic'));
+    else if (o.name === 'extended-regexp') (matchers.add('E'), (syntax = 'extended'));
+    else if (o.name === 'fixed-strings') (matchers.add('F'), (syntax = 'fixed'));
+  }
+  if (matchers.size > 1) return { ok: false, message: 'conflicting matchers specified', usage: false };
+
+  // context: -NUM and -C set both; -A/-B override their side whatever the order
+  let before = -1;
+  let after = -1;
+  let both = 0;
+  for (const o of order) {
+    const v = o.value ?? '';
+    if (o.name === 'context' || o.name === 'context-digits' || o.name === 'after-context' || o.name === 'before-context') {
+      const n = parseContext(v);
+      if (typeof n === 'string') return { ok: false, message: n, usage: false };
+      if (o.name === 'after-context') after = n;
+      else if (o.name === 'before-context') before = n;
+      else both = n;
+    }
+  }
+  if (before < 0) before = both;
+  if (after < 0) after = both;
+
+  let maxCount = Infinity;
+  const mc = flagString(flags, 'max-count');
+  if (mc !== undefined) {
+    const n = parseMaxCount(mc);
+    if (n === null) return { ok: false, message: 'invalid max count', usage: false };
+    maxCount = n;
+  }
+
+  let binaryMode: BinaryMode = 'binary';
+  for (const o of order) {
+    if (o.name === 'text') binaryMode = 'text';
+    else if (o.name === 'without-match') binaryMode = 'without-match';
+    else if (o.name === 'binary-files') {
+      if (o.value !== 'binary' && o.value !== 'text' && o.value !== 'without-match') {
+        return { ok: false, message: 'unknown binary-files type', usage: false };
+      }
+      binaryMode = o.value;
+    }
+  }
+
+  let directories: GrepOptions['directories'] = 'read';
+  let dereference = false;
+  for (const o of order) {
+    if (o.name === 'recursive') directories = 'recurse';
+    else if (o.name === 'dereference-recursive') (directories = 'recurse', (dereference = true));
+    else if (o.name === 'directories') {
+      if (o.value !== 'read' && o.value !== 'recurse' && o.value !== 'skip') {
+        return {
+          ok: false,
+          message: `invalid argument '${o.value}' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'`,
+          usage: true,
+        };
+      }
+      directories = o.value;
+    }
+  }
+  const devices = flagString(flags, 'devices');
+  if (devices !== undefined && devices !== 'read' && devices !== 'skip') {
+    return { ok: false, message: 'unknown devices method', usage: false };
+  }
+
+  let color = false;
+  const colorArg = flagString(flags, 'color');
+  if (colorArg !== undefined) {
+    const table: Record<string, boolean> = {
+      '': false, always: true, yes: true, force: true, never: false, no: false, none: false, auto: false, tty: false, 'if-tty': false,
+    };
+    const v = table[colorArg];
+    // GNU grep answers an unknown WHEN with its help text (and status 0)
+    if (v === undefined) return { ok: false, help: true };
+    color = v;
+  }
+
+  let filenames: FilenameMode = 'default';
+  for (const o of order) {
+    if (o.name === 'with-filename') filenames = 'always';
+    else if (o.name === 'no-filename') filenames = 'never';
+  }
+  let icase = false;
+  for (const o of order) {
+    if (o.name === 'ignore-case') icase = true;
+    else if (o.name === 'no-ignore-case') icase = false;
+  }
+  let listMatching = false;
+  let listNonMatching = false;
+  for (const o of order) {
+    if (o.name === 'files-with-matches') (listMatching = true, (listNonMatching = false));
+    else if (o.name === 'files-without-match') (listNonMatching = true, (listMatching = false));
+  }
+
+  const patternSources: GrepOptions['patternSources'] = [];
+  for (const o of order) {
+    if (o.name === 'regexp') patternSources.push({ kind: 'pattern', value: o.value ?? '' });
+    else if (o.name === 'file') patternSources.push({ kind: 'file', value: o.value ?? '' });
+  }
+
+  return {
+    ok: true,
+    options: {
+      syntax,
+      patternSources,
+      icase,
+      invert: flagBool(flags, 'invert-match'),
+      wholeWord: flagBool(flags, 'word-regexp'),
+      wholeLine: flagBool(flags, 'line-regexp'),
+      count: flagBool(flags, 'count'),
+      listMatching,
+      listNonMatching,
+      quiet: flagBool(flags, 'quiet'),
+      noMessages: flagBool(flags, 'no-messages'),
+      onlyMatching: flagBool(flags, 'only-matching'),
+      lineNumber: flagBool(flags, 'line-number'),
+      byteOffset: flagBool(flags, 'byte-offset'),
+      filenames,
+      label: flagString(flags, 'label') ?? '(standard input)',
+      nullAfterName: flagBool(flags, 'null'),
+      initialTab: flagBool(flags, 'initial-tab'),
+      nullData: flagBool(flags, 'null-data'),
+      maxCount,
+      before,
+      after,
+      groupSeparator: flagBool(flags, 'no-group-separator') ? null : (flagString(flags, 'group-separator') ?? '--'),
+      color,
+      binaryMode,
+      directories,
+      devices: devices === 'skip' ? 'skip' : 'read',
+      dereference,
+      include: flagArray(flags, 'include'),
+      exclude: flagArray(flags, 'exclude'),
+      excludeFrom: flagArray(flags, 'exclude-from'),
+      excludeDir: flagArray(flags, 'exclude-dir'),
+    },
+  };
+}

@@ -1,0 +1,347 @@
+// Searching one input: records are read in blocks of whole records (no whole-file load), decoded
+// latin1-style once per block, matched per record — or, when the pattern allows it, by one
+// regex scan over the whole block that jumps from match to match (the fast path for plain
+// `grep PATTERN` and `grep -c`). Output, context, -m, -o, --color and binary handling follow
+// GNU grep 3.8.
+
+import type { ByteReader } from '../../src/io/streams.js';
+import type { Matcher } from '../../src/regex/index.js';
+import { toLatin1 } from '../../src/regex/index.js';
+import type { GrepOptions } from './options.js';
+import { LatinOutput, Painter } from './output.js';
+
+export interface SearchResult {
+  /** selected lines (up to -m) */
+  selected: number;
+  /** stopped because -q found a match: the caller stops everything */
+  quitAll: boolean;
+  /** the record limit was exceeded */
+  tooLong: boolean;
+  /** a read error (FsError-carrying exception) */
+  readError?: unknown;
+  /** GNU: "grep: NAME: binary file matches" should follow (after flushing stdout) */
+  binaryMatched: boolean;
+}
+
+export interface SearchTarget {
+  reader: ByteReader;
+  /** the file name as shown in prefixes (latin1-encoded bytes of the name) */
+  displayName: string;
+  showName: boolean;
+}
+
+interface Pending {
+  text: string;
+  lineNo: number;
+  offset: number;
+}
+
+export class Searcher {
+  private readonly eolChar: string;
+  private readonly eol: number;
+  private readonly painter: Painter;
+  private readonly contextGiven: boolean;
+  private readonly before: number;
+  private readonly after: number;
+
+  constructor(
+    private readonly opts: GrepOptions,
+    private readonly matcher: Matcher,
+    private readonly out: LatinOutput,
+    painter: Painter,
+    private readonly maxRecordBytes: number,
+    private readonly checkAbort: () => void,
+  ) {
+    this.eol = opts.nullData ? 0 : 0x0a;
+    this.eolChar = String.fromCharCode(this.eol);
+    this.painter = painter;
+    this.contextGiven = opts.before >= 0 || opts.after >= 0;
+    this.before = Math.max(0, opts.before);
+    this.after = Math.max(0, opts.after);
+  }
+
+  async search(target: SearchTarget): Promise<SearchResult> {
+    const state = new FileState(this, target);
+    let carry: Uint8Array | null = null;
+    let fileOffset = 0;
+    for (;;) {
+      this.checkAbort();
+      let chunk: Uint8Array | null;
+      try {
+        const r = target.reader.read();
+        chunk = r instanceof Promise ? await r : r;
+      } catch (e) {
+        return state.finish({ readError: e });
+      }
+      if (chunk === null) break;
+      if (chunk.length === 0) continue;
+      const lastEol = chunk.lastIndexOf(this.eol);
+      if (lastEol < 0) {
+        carry = concat(carry, chunk, 0, chunk.length);
+        if (carry.length > this.maxRecordBytes) return state.finish({ tooLong: true });
+        continue;
+      }
+      const block = concat(carry, chunk, 0, lastEol + 1);
+      carry = lastEol + 1 < chunk.length ? chunk.slice(lastEol + 1) : null;
+      const done = this.processBlock(state, block, fileOffset, true);
+      fileOffset += block.length;
+      const f = this.out.pending >= 65536 ? this.out.flush() : undefined;
+      if (f) await f;
+      if (done) return state.finish({});
+    }
+    if (carry !== null && carry.length > 0) this.processBlock(state, carry, fileOffset, false);
+    return state.finish({});
+  }
+
+  /** returns true when the file needs no more reading */
+  private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean): boolean {
+    const o = this.opts;
+    if (!state.binary && o.binaryMode !== 'text' && !o.nullData && bytes.indexOf(0) >= 0) state.binary = true;
+    const text = toLatin1(bytes);
+    const block = this.matcher.blockRegex;
+    let pos = 0;
+    if (block !== null && !state.needsEveryRecord()) {
+      // fast path: jump from match to match; the records in between are not selected
+      while (pos < text.length) {
+        block.lastIndex = pos;
+        const m = block.exec(text);
+        if (m === null || m.index >= text.length) {
+          state.skipRecords(text, pos, text.length, blockOffset, endsWithEol);
+          return state.stop;
+        }
+        // matches never contain the terminator, so the record holding m.index holds the match
+        const recStart = m.index === 0 ? 0 : text.lastIndexOf(this.eolChar, m.index - 1) + 1;
+        state.skipRecords(text, pos, recStart, blockOffset, endsWithEol);
+        let recEnd = text.indexOf(this.eolChar, m.index);
+        if (recEnd < 0) recEnd = text.length;
+        if (state.record(text, recStart, recEnd, true, blockOffset)) return true;
+        pos = recEnd + 1;
+      }
+      return state.stop;
+    }
+    while (pos < text.length) {
+      let recEnd = text.indexOf(this.eolChar, pos);
+      if (recEnd < 0) recEnd = text.length;
+      const line = text.slice(pos, recEnd);
+      if (state.record(text, pos, recEnd, this.matcher.test(line), blockOffset, line)) return true;
+      pos = recEnd + 1;
+    }
+    return state.stop;
+  }
+
+  // --- shared with FileState ---
+  get options(): GrepOptions {
+    return this.opts;
+  }
+  get terminator(): string {
+    return this.eolChar;
+  }
+  get contextOn(): boolean {
+    return this.contextGiven;
+  }
+  get beforeCount(): number {
+    return this.before;
+  }
+  get afterCount(): number {
+    return this.after;
+  }
+  get colors(): Painter {
+    return this.painter;
+  }
+  get output(): LatinOutput {
+    return this.out;
+  }
+  get match(): Matcher {
+    return this.matcher;
+  }
+}
+
+function concat(a: Uint8Array | null, b: Uint8Array, from: number, to: number): Uint8Array {
+  if (a === null || a.length === 0) return b.slice(from, to);
+  const out = new Uint8Array(a.length + (to - from));
+  out.set(a, 0);
+  out.set(b.subarray(from, to), a.length);
+  return out;
+}
+
+/** Per-file state: counts, context ring, -m, output of one record. */
+class FileState {
+  selected = 0;
+  lineNo = 0;
+  stop = false;
+  binary = false;
+  binaryMatched = false;
+  quitAll = false;
+  private lastPrintedLine = 0; // line number of the last printed line (0 = none)
+  private anyPrinted = false;
+  private afterLeft = 0;
+  private ring: Pending[] = [];
+  private readonly printLines: boolean;
+
+  constructor(
+    private readonly s: Searcher,
+    private readonly target: SearchTarget,
+  ) {
+    const o = s.options;
+    this.printLines = !o.quiet && !o.count && !o.listMatching && !o.listNonMatching;
+  }
+
+  /** -v and before-context need every record; otherwise records between matches can be skipped */
+  needsEveryRecord(): boolean {
+    return this.s.options.invert || (this.printLines && this.s.beforeCount > 0);
+  }
+
+  /** the records starting in text[from, toExclusive) do not match */
+  skipRecords(text: string, from: number, toExclusive: number, blockOffset: number, endsWithEol: boolean): void {
+    if (toExclusive <= from) return;
+    const eol = this.s.terminator;
+    if (this.printLines && this.afterLeft > 0) {
+      let p = from;
+      while (p < toExclusive) {
+        let e = text.indexOf(eol, p);
+        if (e < 0) e = text.length;
+        this.record(text, p, e, false, blockOffset);
+        p = e + 1;
+        if (this.afterLeft === 0) break;
+      }
+      from = p;
+      if (from >= toExclusive) return;
+    }
+    // only line numbers advance
+    let p = from;
+    for (;;) {
+      const e = text.indexOf(eol, p);
+      if (e < 0 || e >= toExclusive) break;
+      this.lineNo++;
+      p = e + 1;
+    }
+    if (!endsWithEol && p < toExclusive) this.lineNo++;
+  }
+
+  /** handle one record; returns true when this file needs no more reading */
+  record(text: string, start: number, end: number, matched: boolean, blockOffset: number, lineText?: string): boolean {
+    const o = this.s.options;
+    this.lineNo++;
+    if (this.stop) {
+      // after -m: only trailing context remains
+      if (this.afterLeft > 0 && this.printLines) {
+        this.emitLine(lineText ?? text.slice(start, end), this.lineNo, blockOffset + start, false);
+        this.afterLeft--;
+      }
+      return this.afterLeft === 0;
+    }
+    const selected = matched !== o.invert;
+    if (!selected) {
+      if (!this.printLines) return false;
+      const line = lineText ?? text.slice(start, end);
+      if (this.afterLeft > 0) {
+        this.emitLine(line, this.lineNo, blockOffset + start, false);
+        this.afterLeft--;
+      } else if (this.s.beforeCount > 0) {
+        this.ring.push({ text: line, lineNo: this.lineNo, offset: blockOffset + start });
+        if (this.ring.length > this.s.beforeCount) this.ring.shift();
+      }
+      return false;
+    }
+    if (o.maxCount <= this.selected) {
+      this.stop = true;
+      return true;
+    }
+    this.selected++;
+    if (o.quiet) {
+      this.quitAll = true;
+      this.stop = true;
+      return true;
+    }
+    if (o.listMatching || o.listNonMatching) {
+      this.stop = true;
+      return true;
+    }
+    if (this.printLines) {
+      if (this.binary) {
+        this.binaryMatched = true;
+        this.stop = true;
+        return true;
+      }
+      for (const p of this.ring) this.emitLine(p.text, p.lineNo, p.offset, false);
+      this.ring.length = 0;
+      this.emitLine(lineText ?? text.slice(start, end), this.lineNo, blockOffset + start, true);
+      this.afterLeft = this.s.afterCount;
+    }
+    if (this.selected >= o.maxCount) {
+      this.stop = true;
+      return this.afterLeft === 0 || !this.printLines;
+    }
+    return false;
+  }
+
+  private prefix(lineNo: number, offset: number, sepChar: string): string {
+    const o = this.s.options;
+    const paint = this.s.colors;
+    let p = '';
+    const sep = paint.paint('separator', sepChar);
+    if (this.target.showName) p += paint.paint('filename', this.target.displayName) + (o.nullAfterName ? '\0' : sep);
+    if (o.lineNumber) p += paint.paint('lineNumber', String(lineNo)) + sep;
+    if (o.byteOffset) p += paint.paint('byteOffset', String(offset)) + sep;
+    return p;
+  }
+
+  private emitLine(line: string, lineNo: number, offset: number, selected: boolean): void {
+    const o = this.s.options;
+    const out = this.s.output;
+    const paint = this.s.colors;
+    if (this.s.contextOn && this.anyPrinted && lineNo !== this.lastPrintedLine + 1 && o.groupSeparator !== null) {
+      out.push(paint.paint('separator', o.groupSeparator) + '\n');
+    }
+    this.anyPrinted = true;
+    this.lastPrintedLine = lineNo;
+    const eol = this.s.terminator;
+    const highlight = selected !== o.invert; // the line contains matches
+    if (o.onlyMatching) {
+      if (!selected || o.invert) return;
+      let from = 0;
+      while (from <= line.length) {
+        const m = this.s.match.find(line, from);
+        if (m === null) break;
+        if (m.end === m.start) {
+          from = m.end + 1;
+          continue;
+        }
+        out.push(this.prefix(lineNo, offset + m.start, ':') + paint.paint('match', line.slice(m.start, m.end)) + eol);
+        from = m.end;
+      }
+      return;
+    }
+    const pre = this.prefix(lineNo, offset, selected ? ':' : '-');
+    if (paint.colors === null || !highlight) {
+      out.push(pre + line + eol);
+      return;
+    }
+    const kind = selected ? 'match' : 'contextMatch';
+    let body = '';
+    let last = 0;
+    let from = 0;
+    while (from <= line.length) {
+      const m = this.s.match.find(line, from);
+      if (m === null) break;
+      if (m.end === m.start) {
+        from = m.end + 1;
+        continue;
+      }
+      body += line.slice(last, m.start) + paint.paint(kind, line.slice(m.start, m.end));
+      last = m.end;
+      from = m.end;
+    }
+    out.push(pre + body + line.slice(last) + eol);
+  }
+
+  finish(extra: { readError?: unknown; tooLong?: boolean }): SearchResult {
+    return {
+      selected: this.selected,
+      quitAll: this.quitAll,
+      tooLong: extra.tooLong === true,
+      readError: extra.readError,
+      binaryMatched: this.binaryMatched,
+    };
+  }
+}

@@ -1,0 +1,368 @@
+// GNU getopt_long behaviour and wording for every builtin.
+//
+// Usage:
+//   import { defineFlags, parseFlags, writeUsageError } from '../internal/flags.js';
+//
+//   const SPEC = defineFlags({
+//     flags: [
+//       // list long names in the GNU tool's long_options table order: the order of the
+//       // "option '--co' is ambiguous; possibilities: …" message follows it.
+//       { name: 'lines', short: 'n', long: 'lines', kind: 'string' },
+//       { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
+//       { name: 'verbose', short: 'v', kind: 'counter' },
+//       { name: 'regexp', short: 'e', long: 'regexp', kind: 'array' },     // repeatable, ordered
+//       { name: 'color', long: ['color', 'colour'], kind: 'optional' },    // --color[=WHEN]
+//       { name: 'help', long: 'help', kind: 'boolean', immediate: true },  // coreutils: acts at once
+//     ],
+//   });
+//   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+//   if (!r.ok) return writeUsageError(ctx, r.message, 1);        // "cmd: msg\nTry 'cmd --help' …"
+//   r.flags.lines   // string | undefined (last occurrence wins)
+//   r.flags.regexp  // string[] (every occurrence, in order)
+//   r.flags.verbose // number of occurrences
+//   r.order         // every option occurrence in command-line order: { name, value }
+//   r.operands      // non-option arguments ('-' included), permuted as GNU does
+//
+// Behaviour (tested against glibc getopt_long): clustering (-nr), attached and separate values
+// (-n5, -n 5), --opt=value and --opt value, unambiguous long prefixes (--lin → --lines), `--`
+// ends options, a lone `-` is an operand, options after operands are permuted unless
+// POSIXLY_CORRECT (or spec.stopAtFirstOperand), `kind: 'optional'` takes a value only when
+// attached (-dMETHOD / --opt=METHOD).
+//
+// The token scan is our own (it is what decides GNU's exact error texts); the flags object is then
+// built by yargs-parser from canonical `--name=value` tokens, memoised per distinct option set so a
+// builtin called in a loop does not pay yargs' setup cost each time.
+
+import yargsParser from 'yargs-parser';
+
+export type FlagKind = 'boolean' | 'counter' | 'string' | 'array' | 'optional';
+
+export interface FlagDef {
+  /** key in the parsed flags object */
+  name: string;
+  /** short option characters (several = aliases, e.g. 'iy') */
+  short?: string;
+  /** long option names (aliases allowed) */
+  long?: string | string[];
+  kind: FlagKind;
+  /** stop scanning when seen (coreutils' --help/--version act as soon as getopt returns them) */
+  immediate?: boolean;
+}
+
+export interface FlagSpecInput {
+  flags: FlagDef[];
+  /** stop at the first operand even without POSIXLY_CORRECT (getopt "+" optstring) */
+  stopAtFirstOperand?: boolean;
+  /**
+   * a flag (kind 'string') that collects runs of digits in short clusters, as `head -5` or
+   * `uniq -3` (getopt with "0123456789" in the optstring). Undefined: digits are invalid options.
+   */
+  digitsFlag?: string;
+}
+
+interface LongEntry {
+  long: string;
+  def: FlagDef;
+}
+
+export interface FlagSpec {
+  readonly input: FlagSpecInput;
+  readonly byShort: ReadonlyMap<string, FlagDef>;
+  readonly longs: readonly LongEntry[];
+  readonly yargsOptions: yargsParser.Options;
+  readonly cache: Map<string, Record<string, unknown>>;
+}
+
+export type FlagValue = string | boolean | number | string[] | undefined;
+
+export interface Occurrence {
+  name: string;
+  /** the option's value; undefined for booleans/counters and for an 'optional' given bare */
+  value: string | undefined;
+  /** how the user spelled it: '-n', '--lines' (full name, even when abbreviated) */
+  spelled: string;
+}
+
+export type ParseResult =
+  | {
+      ok: true;
+      flags: Record<string, FlagValue>;
+      operands: string[];
+      order: Occurrence[];
+    }
+  | { ok: false; message: string };
+
+const YARGS_CONFIGURATION: Partial<yargsParser.Configuration> = {
+  'short-option-groups': false,
+  'camel-case-expansion': false,
+  'dot-notation': false,
+  'parse-numbers': false,
+  'parse-positional-numbers': false,
+  'boolean-negation': false,
+  'duplicate-arguments-array': true,
+  'flatten-duplicate-arrays': true,
+  'greedy-arrays': false,
+  'nargs-eats-options': false,
+  'strip-aliased': true,
+  'unknown-options-as-args': true,
+  'populate--': true,
+};
+
+const CACHE_LIMIT = 256;
+
+export function defineFlags(input: FlagSpecInput): FlagSpec {
+  const byShort = new Map<string, FlagDef>();
+  const longs: LongEntry[] = [];
+  const strings: string[] = [];
+  const arrays: { key: string; string: true }[] = [];
+  const counts: string[] = [];
+  const booleans: string[] = [];
+  for (const def of input.flags) {
+    for (const ch of def.short ?? '') byShort.set(ch, def);
+    const names = def.long === undefined ? [] : Array.isArray(def.long) ? def.long : [def.long];
+    for (const long of names) longs.push({ long, def });
+    if (def.kind === 'string' || def.kind === 'optional') strings.push(def.name);
+    else if (def.kind === 'array') arrays.push({ key: def.name, string: true });
+    else if (def.kind === 'counter') counts.push(def.name);
+    else booleans.push(def.name);
+  }
+  const yargsOptions: yargsParser.Options = {
+    configuration: YARGS_CONFIGURATION,
+    string: strings,
+    array: arrays,
+    count: counts,
+    boolean: booleans,
+  };
+  return { input, byShort, longs, yargsOptions, cache: new Map() };
+}
+
+export interface ParseOptions {
+  /** POSIXLY_CORRECT is set in the environment: stop at the first operand */
+  posixlyCorrect?: boolean;
+}
+
+/** Scan argv the way glibc getopt_long does. */
+export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseOptions = {}): ParseResult {
+  const order: Occurrence[] = [];
+  const operands: string[] = [];
+  const stopAtOperand = opts.posixlyCorrect === true || spec.input.stopAtFirstOperand === true;
+  let i = 0;
+  scan: while (i < args.length) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (arg.length < 2 || arg[0] !== '-') {
+      if (stopAtOperand) break;
+      operands.push(arg);
+      i++;
+      continue;
+    }
+    if (arg[1] === '-') {
+      const step = scanLong(spec, args, i, order);
+      if (typeof step === 'string') return { ok: false, message: step };
+      i = step;
+    } else {
+      const step = scanShortCluster(spec, args, i, order);
+      if (typeof step === 'string') return { ok: false, message: step };
+      i = step;
+    }
+    const last = order[order.length - 1];
+    if (last !== undefined && isImmediate(spec, last.name)) break scan;
+  }
+  // a break above leaves the rest as operands, whatever they look like
+  for (; i < args.length; i++) operands.push(args[i]!);
+  return { ok: true, flags: buildFlags(spec, order), operands, order };
+}
+
+function isImmediate(spec: FlagSpec, name: string): boolean {
+  return spec.input.flags.some((d) => d.name === name && d.immediate === true);
+}
+
+/** Returns the next index or an error message. */
+function scanLong(spec: FlagSpec, args: readonly string[], i: number, order: Occurrence[]): number | string {
+  const arg = args[i]!;
+  const body = arg.slice(2);
+  const eq = body.indexOf('=');
+  const name = eq < 0 ? body : body.slice(0, eq);
+  const attached = eq < 0 ? undefined : body.slice(eq + 1);
+  const found = resolveLong(spec, name);
+  if (found.kind === 'none') return `unrecognized option '${arg}'`;
+  if (found.kind === 'ambiguous') {
+    return `option '--${name}' is ambiguous; possibilities:` + found.candidates.map((c) => ` '--${c}'`).join('');
+  }
+  const { def, long } = found.entry;
+  const spelled = `--${long}`;
+  switch (def.kind) {
+    case 'boolean':
+    case 'counter':
+      if (attached !== undefined) return `option '${spelled}' doesn't allow an argument`;
+      order.push({ name: def.name, value: undefined, spelled });
+      return i + 1;
+    case 'optional':
+      order.push({ name: def.name, value: attached, spelled });
+      return i + 1;
+    default:
+      if (attached !== undefined) {
+        order.push({ name: def.name, value: attached, spelled });
+        return i + 1;
+      }
+      if (i + 1 >= args.length) return `option '${spelled}' requires an argument`;
+      order.push({ name: def.name, value: args[i + 1]!, spelled });
+      return i + 2;
+  }
+}
+
+type LongMatch =
+  | { kind: 'none' }
+  | { kind: 'found'; entry: LongEntry }
+  | { kind: 'ambiguous'; candidates: string[] };
+
+/** glibc: an exact match wins; otherwise prefixes, ambiguous when a later match differs from the first. */
+function resolveLong(spec: FlagSpec, name: string): LongMatch {
+  let first: LongEntry | undefined;
+  const marked: string[] = [];
+  let ambiguous = false;
+  for (const entry of spec.longs) {
+    if (entry.long === name) return { kind: 'found', entry };
+  }
+  for (const entry of spec.longs) {
+    if (!entry.long.startsWith(name)) continue;
+    if (first === undefined) {
+      first = entry;
+      marked.push(entry.long);
+    } else if (entry.def !== first.def) {
+      ambiguous = true;
+      marked.push(entry.long);
+    }
+  }
+  if (first === undefined) return { kind: 'none' };
+  if (ambiguous) {
+    const markedSet = new Set(marked);
+    // glibc prints the marked options in table order
+    return { kind: 'ambiguous', candidates: spec.longs.filter((e) => markedSet.has(e.long)).map((e) => e.long) };
+  }
+  return { kind: 'found', entry: first };
+}
+
+function scanShortCluster(spec: FlagSpec, args: readonly string[], i: number, order: Occurrence[]): number | string {
+  const arg = args[i]!;
+  const digitsFlag = spec.input.digitsFlag;
+  let j = 1;
+  while (j < arg.length) {
+    const ch = arg[j]!;
+    if (digitsFlag !== undefined && ch >= '0' && ch <= '9') {
+      // a run of digits is one number; a new run (after a letter) starts a new number, as
+      // coreutils does for `head -5`.
+      let k = j;
+      while (k < arg.length && arg[k]! >= '0' && arg[k]! <= '9') k++;
+      order.push({ name: digitsFlag, value: arg.slice(j, k), spelled: '-' + arg.slice(j, k) });
+      j = k;
+      continue;
+    }
+    const def = spec.byShort.get(ch);
+    if (def === undefined) return `invalid option -- '${ch}'`;
+    const spelled = `-${ch}`;
+    if (def.kind === 'boolean' || def.kind === 'counter') {
+      order.push({ name: def.name, value: undefined, spelled });
+      if (def.immediate === true) return i + 1;
+      j++;
+      continue;
+    }
+    const rest = arg.slice(j + 1);
+    if (def.kind === 'optional') {
+      order.push({ name: def.name, value: rest === '' ? undefined : rest, spelled });
+      return i + 1;
+    }
+    if (rest !== '') {
+      order.push({ name: def.name, value: rest, spelled });
+      return i + 1;
+    }
+    if (i + 1 >= args.length) return `option requires an argument -- '${ch}'`;
+    order.push({ name: def.name, value: args[i + 1]!, spelled });
+    return i + 2;
+  }
+  return i + 1;
+}
+
+/** yargs-parser builds the flags object from canonical tokens (memoised per option set). */
+function buildFlags(spec: FlagSpec, order: readonly Occurrence[]): Record<string, FlagValue> {
+  const tokens = order.map((o) => (o.value === undefined ? `--${o.name}` : `--${o.name}=${o.value}`));
+  const key = JSON.stringify(tokens);
+  let parsed = spec.cache.get(key);
+  if (parsed === undefined) {
+    parsed = yargsParser(tokens, spec.yargsOptions) as Record<string, unknown>;
+    if (spec.cache.size >= CACHE_LIMIT) spec.cache.clear();
+    spec.cache.set(key, parsed);
+  }
+  const flags: Record<string, FlagValue> = Object.create(null) as Record<string, FlagValue>;
+  for (const def of spec.input.flags) {
+    const v = parsed[def.name];
+    switch (def.kind) {
+      case 'array':
+        flags[def.name] = Array.isArray(v) ? v.map(String) : v === undefined ? [] : [String(v)];
+        break;
+      case 'counter':
+        flags[def.name] = typeof v === 'number' ? v : 0;
+        break;
+      case 'boolean':
+        flags[def.name] = v === true || (Array.isArray(v) && v.length > 0);
+        break;
+      default: {
+        // last occurrence wins; an 'optional' given bare is '' here (present, no value)
+        const last = Array.isArray(v) ? v[v.length - 1] : v;
+        flags[def.name] = last === undefined ? undefined : String(last);
+      }
+    }
+  }
+  // yargs-parser collapses '--name' for a string option to '' — that is our "given without value"
+  return flags;
+}
+
+/** Typed accessors, so builtins do not cast. */
+export function flagBool(flags: Record<string, FlagValue>, name: string): boolean {
+  return flags[name] === true;
+}
+export function flagCount(flags: Record<string, FlagValue>, name: string): number {
+  const v = flags[name];
+  return typeof v === 'number' ? v : 0;
+}
+export function flagString(flags: Record<string, FlagValue>, name: string): string | undefined {
+  const v = flags[name];
+  return typeof v === 'string' ? v : undefined;
+}
+export function flagArray(flags: Record<string, FlagValue>, name: string): string[] {
+  const v = flags[name];
+  return Array.isArray(v) ? v : [];
+}
+
+interface ErrorSink {
+  readonly name: string;
+  readonly stderr: { writeString(s: string): void | Promise<void> };
+}
+
+/**
+ * `cmd: message\n[usageLine\n]Try 'cmd --help' for more information.\n` on stderr; returns
+ * `status` so a builtin can `return writeUsageError(ctx, r.message, 1)`. grep passes its
+ * "Usage: grep [OPTION]... PATTERNS [FILE]..." line as `usageLine`.
+ */
+export function writeUsageError(
+  ctx: ErrorSink,
+  message: string,
+  status: number,
+  usageLine?: string,
+): number | Promise<number> {
+  const name = ctx.name;
+  let text = message === '' ? '' : `${name}: ${message}\n`;
+  if (usageLine !== undefined) text += usageLine + '\n';
+  text += `Try '${name} --help' for more information.\n`;
+  const pending = ctx.stderr.writeString(text);
+  return pending ? pending.then(() => status) : status;
+}
+
+/** What every builtin prints for --version (documented in docs/RULES.md). */
+export const RSHELL_VERSION = '0.1.0';
+export function versionText(name: string): string {
+  return `${name} (rshell) ${RSHELL_VERSION}\n`;
+}

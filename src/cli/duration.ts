@@ -1,0 +1,59 @@
+// Go-style durations for --timeout: parsed like time.ParseDuration ("100ms", "5s", "1m30s", "1.5h")
+// and printed like time.Duration.String() ("5s", "1m0s", "100ms"), so the timeout message reads
+// exactly as Go rshell's: `error: execution timed out after 5s`.
+
+const UNIT_NS: Readonly<Record<string, number>> = {
+  ns: 1,
+  us: 1e3,
+  'µs': 1e3, // U+00B5 micro sign
+  'μs': 1e3, // U+03BC Greek mu
+  ms: 1e6,
+  s: 1e9,
+  m: 60e9,
+  h: 3600e9,
+};
+
+/** nanoseconds, or an error message in Go's wording */
+export function parseDuration(text: string): { ok: true; ns: number } | { ok: false; error: string } {
+  const bad = { ok: false as const, error: `time: invalid duration "${text}"` };
+  let s = text;
+  let sign = 1;
+  if (s.startsWith('-') || s.startsWith('+')) {
+    if (s[0] === '-') sign = -1;
+    s = s.slice(1);
+  }
+  if (s === '0') return { ok: true, ns: 0 };
+  if (s === '') return bad;
+  let total = 0;
+  const component = /^(\d*\.?\d*)([a-zµμ]*)/;
+  while (s !== '') {
+    const m = component.exec(s);
+    if (!m || m[1] === '' || m[1] === '.') return bad;
+    if (m[2] === '') return { ok: false, error: `time: missing unit in duration "${text}"` };
+    const unit = UNIT_NS[m[2]!];
+    if (unit === undefined) return { ok: false, error: `time: unknown unit "${m[2]}" in duration "${text}"` };
+    total += Number(m[1]) * unit;
+    s = s.slice(m[0].length);
+  }
+  return { ok: true, ns: sign * Math.round(total) };
+}
+
+/** Go's Duration.String() for a non-negative number of nanoseconds */
+export function formatDuration(ns: number): string {
+  if (ns === 0) return '0s';
+  if (ns < 1e3) return `${ns}ns`;
+  if (ns < 1e6) return `${trimFraction(ns / 1e3)}µs`;
+  if (ns < 1e9) return `${trimFraction(ns / 1e6)}ms`;
+  const totalSeconds = ns / 1e9;
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds - hours * 3600) / 60);
+  const seconds = trimFraction(Math.round((totalSeconds - hours * 3600 - minutes * 60) * 1e9) / 1e9);
+  if (hours > 0) return `${hours}h${minutes}m${seconds}s`;
+  if (minutes > 0) return `${minutes}m${seconds}s`;
+  return `${seconds}s`;
+}
+
+function trimFraction(n: number): string {
+  // Go prints up to 9 fractional digits without trailing zeros
+  return n.toFixed(9).replace(/\.?0+$/, '');
+}

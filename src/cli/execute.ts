@@ -1,0 +1,82 @@
+// Running one script from the command line: output streams straight to the process's stdout and
+// stderr (the Runner honours their backpressure), or is collected for --json. Ctrl-C cancels the
+// run; a closed stdout (`rshell -c yes | head -1`) ends it as bash's SIGPIPE would.
+import type { RunResult, WritableLike } from '../api.js';
+import { formatDuration } from './duration.js';
+import type { ScriptSource } from './script-source.js';
+
+export interface ScriptRunner {
+  run(script: string, opts?: import('../api.js').RunOptions): Promise<RunResult>;
+}
+
+export interface OutputStream extends WritableLike {
+  on(event: 'error', listener: (err: NodeJS.ErrnoException) => void): unknown;
+  off(event: 'error', listener: (err: NodeJS.ErrnoException) => void): unknown;
+}
+
+export interface ExecuteEnv {
+  stdout: OutputStream;
+  stderr: WritableLike;
+  /** subscribe to Ctrl-C; returns the unsubscribe function */
+  onInterrupt(handler: () => void): () => void;
+}
+
+export interface ExecuteOptions {
+  json: boolean;
+  /** the --timeout value, for the message */
+  timeoutNs: number;
+}
+
+const encoder = new TextEncoder();
+const writeText = (w: WritableLike, s: string) => void w.write(encoder.encode(s));
+
+/** The line printed when a run did not end on its own, in Go rshell's wording. */
+export function abortMessage(result: RunResult, timeoutNs: number): string | undefined {
+  if (result.timedOut) return `error: execution timed out after ${formatDuration(timeoutNs)}\n`;
+  if (result.cancelled) return 'error: execution canceled\n';
+  return undefined;
+}
+
+/** Runs the script; resolves to the process exit status. */
+export async function executeScript(
+  runner: ScriptRunner,
+  source: ScriptSource,
+  opts: ExecuteOptions,
+  env: ExecuteEnv,
+): Promise<number> {
+  const controller = new AbortController();
+  let stdoutClosed = false;
+  const onStdoutError = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') stdoutClosed = true;
+    controller.abort();
+  };
+  env.stdout.on('error', onStdoutError);
+  const unsubscribe = env.onInterrupt(() => controller.abort());
+  try {
+    const result = await runner.run(source.script, {
+      stdin: source.stdin,
+      name: source.name,
+      args: source.args,
+      signal: controller.signal,
+      ...(opts.json ? {} : { stdout: env.stdout, stderr: env.stderr }),
+    });
+    if (stdoutClosed) return 141; // 128 + SIGPIPE, as bash reports a writer whose reader left
+    const message = abortMessage(result, opts.timeoutNs);
+    if (opts.json) {
+      const report = {
+        stdout: result.stdout ?? '',
+        stderr: (result.stderr ?? '') + (message ?? ''),
+        exit_code: result.exitCode,
+        duration_ms: Math.round(result.durationMs * 1000) / 1000,
+        truncated: result.truncated,
+      };
+      writeText(env.stdout, JSON.stringify(report) + '\n');
+    } else if (message) {
+      writeText(env.stderr, message);
+    }
+    return result.exitCode;
+  } finally {
+    unsubscribe();
+    env.stdout.off('error', onStdoutError);
+  }
+}

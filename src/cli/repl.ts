@@ -1,0 +1,126 @@
+// The interactive shell: `rshell` with no script and a terminal. node:readline gives line editing
+// and history; a line that leaves the script incomplete (open quote, `if` without `fi`, trailing
+// `|`) gets a continuation prompt; Ctrl-C cancels the running script, or discards the line being
+// typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession.
+import { createInterface, type Interface } from 'node:readline';
+import { ParseError, parse } from '../syntax/index.js';
+import { abortMessage, type ScriptRunner } from './execute.js';
+import { colourLevel, promptStyle } from './repl-style.js';
+import { ReplaySession, type ShellSession } from './session.js';
+
+export interface ReplOptions {
+  timeoutNs: number;
+}
+
+export type Completeness = { kind: 'complete' } | { kind: 'incomplete' } | { kind: 'error'; message: string };
+
+/** does this text need more lines (the parser's `incomplete` flag)? */
+export function completeness(text: string): Completeness {
+  try {
+    parse(text);
+    return { kind: 'complete' };
+  } catch (err) {
+    if (err instanceof ParseError) return err.incomplete ? { kind: 'incomplete' } : { kind: 'error', message: err.message };
+    return { kind: 'error', message: (err as Error).message };
+  }
+}
+
+export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promise<number> {
+  const session: ShellSession = new ReplaySession(runner, process.cwd());
+  const style = promptStyle(colourLevel({ isTTY: Boolean(process.stdout.isTTY), env: process.env }), process.env.HOME);
+  const rl: Interface = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: true,
+    historySize: 1000,
+    removeHistoryDuplicates: true,
+  });
+
+  let pending = ''; // lines of an incomplete script
+  let running: AbortController | undefined;
+  const queue: string[] = []; // lines typed while a script runs
+  let busy = false;
+  let finished = false;
+  let resolveDone!: (code: number) => void;
+  const done = new Promise<number>((r) => (resolveDone = r));
+
+  const showPrompt = () => {
+    rl.setPrompt(pending === '' ? style.prompt(session.cwd(), session.status()) : style.continuation());
+    rl.prompt();
+  };
+  const finish = (code: number) => {
+    if (finished) return;
+    finished = true;
+    rl.close();
+    resolveDone(code);
+  };
+
+  const runScript = async (script: string) => {
+    running = new AbortController();
+    try {
+      const { result, exited } = await session.run(script, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        signal: running.signal,
+      });
+      if (result.cancelled) process.stdout.write('\n');
+      else {
+        const message = abortMessage(result, opts.timeoutNs);
+        if (message) process.stderr.write(style.error(message));
+      }
+      if (exited) finish(result.exitCode);
+    } finally {
+      running = undefined;
+    }
+  };
+
+  const handleLine = async (line: string) => {
+    const text = pending === '' ? line : pending + '\n' + line;
+    const state = completeness(text);
+    if (state.kind === 'incomplete') {
+      pending = text;
+      return;
+    }
+    pending = '';
+    if (state.kind === 'error') {
+      process.stderr.write(style.error(`rshell: ${state.message}`) + '\n');
+      return;
+    }
+    if (text.trim() !== '') await runScript(text);
+  };
+
+  const drain = async () => {
+    if (busy) return;
+    busy = true;
+    while (queue.length > 0 && !finished) await handleLine(queue.shift()!);
+    busy = false;
+    if (!finished) showPrompt();
+  };
+
+  rl.on('line', (line) => {
+    queue.push(line);
+    void drain();
+  });
+  rl.on('SIGINT', () => {
+    if (running) {
+      running.abort(); // cancel the script, not the shell
+      return;
+    }
+    // discard what was being typed, as bash does
+    pending = '';
+    queue.length = 0;
+    process.stdout.write('^C\n');
+    rl.write(null, { ctrl: true, name: 'u' });
+    showPrompt();
+  });
+  rl.on('close', () => {
+    if (!finished) {
+      process.stdout.write('exit\n');
+      finished = true;
+      resolveDone(session.status());
+    }
+  });
+
+  showPrompt();
+  return done;
+}

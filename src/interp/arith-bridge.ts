@@ -1,0 +1,106 @@
+// The interpreter side of arithmetic: an ArithEnv over the shell's variables, the source text of
+// each expression (for bash's exact error messages), and conversion of ArithError into the
+// interpreter's ExpansionError.
+
+import type { ArithmExp, ArithmExpr, Word } from '../syntax/ast.js';
+import { parseArith } from '../syntax/index.js';
+import type { Shell } from './shell.js';
+import { evalArith, evalArithText, ArithError, formatInt, type ArithEnv, type ArithSource, type Int } from './arith.js';
+import { ExpansionError, AssignError } from './interp-errors.js';
+import { readElement, readScalar, assignElement, assignScalar } from './var-access.js';
+import { isAssocValue } from './vars.js';
+import { expandString } from './expand.js';
+
+/** the source text of arithmetic expressions, registered at compile time */
+export const arithSources = new WeakMap<object, ArithSource>();
+
+const envs = new WeakMap<Shell, ArithEnv>();
+
+function envOf(sh: Shell): ArithEnv {
+  let e = envs.get(sh);
+  if (e) {
+    e.nounset = sh.opt('nounset');
+    return e;
+  }
+  e = {
+    get: (name, index) => (index === undefined ? readScalar(sh, name) : readElement(sh, name, index)),
+    set: (name, value, index) => {
+      if (index === undefined) assignScalar(sh, name, value);
+      else assignElement(sh, name, index, value);
+    },
+    expandWord: (w: Word) => expandString(sh, w),
+    parse: (src: string) => {
+      try {
+        return parseArith(src);
+      } catch (err) {
+        return { message: (err as Error).message };
+      }
+    },
+    isAssoc: (name) => {
+      const v = sh.vars.lookup(sh.vars.resolve(name));
+      return v !== undefined && (isAssocValue(v.value) || (v.attrs & 128) !== 0);
+    },
+    nounset: sh.opt('nounset'),
+  };
+  envs.set(sh, e);
+  return e;
+}
+
+function convert(err: unknown, prefix = ''): never {
+  if (err instanceof ArithError) {
+    throw new ExpansionError(prefix + err.message, err.kind === 'unbound' ? 127 : 1, true);
+  }
+  if (err instanceof AssignError) throw new ExpansionError(err.message, 1, true);
+  throw err;
+}
+
+/** evaluate an expression node (or, when `x` is null, expression text) */
+export function arithEval(sh: Shell, x: ArithmExpr | null, text?: string): Int {
+  try {
+    if (x === null) return evalArithText(text ?? '', envOf(sh));
+    return evalArith(x, envOf(sh), arithSources.get(x));
+  } catch (e) {
+    convert(e);
+  }
+}
+
+/** evaluate with a message prefix (`((: `, `let: `) and non-fatal errors */
+export function arithEvalCmd(sh: Shell, x: ArithmExpr, prefix: string): Int {
+  try {
+    return evalArith(x, envOf(sh), arithSources.get(x));
+  } catch (e) {
+    if (e instanceof ArithError) {
+      throw new ExpansionError(prefix + e.message, e.kind === 'unbound' ? 127 : 1, e.kind === 'unbound');
+    }
+    if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false);
+    throw e;
+  }
+}
+
+export function arithText(sh: Shell, text: string): Int {
+  try {
+    return evalArithText(text, envOf(sh));
+  } catch (e) {
+    convert(e);
+  }
+}
+
+export function arithExpand(sh: Shell, node: ArithmExp): string {
+  if (!node.X) return '0';
+  return formatInt(arithEval(sh, node.X));
+}
+
+/** the key for `name[index]`: the word itself for associative arrays, else the evaluated index */
+export function indexKey(sh: Shell, name: string, index: ArithmExpr): string {
+  if (sh.vars.lookup(sh.vars.resolve(name)) && isAssocValue(sh.vars.lookup(sh.vars.resolve(name))!.value) || isAssocDeclared(sh, name)) {
+    if (index.type === 'Word') return expandString(sh, index);
+    const src = arithSources.get(index);
+    if (src) return src.text;
+  }
+  return formatInt(arithEval(sh, index));
+}
+
+function isAssocDeclared(sh: Shell, name: string): boolean {
+  const v = sh.vars.lookup(sh.vars.resolve(name));
+  return v !== undefined && (v.attrs & 128) !== 0;
+}

@@ -1,0 +1,365 @@
+// Shell arithmetic: evaluate an ArithmExpr (src/syntax/ast.ts) with bash 5.2 semantics.
+//
+//   evalArith(x, env, src?) → number | bigint        throws ArithError
+//   formatInt(v) → string
+//
+// - 64-bit signed wrap-around; values are numbers within ±2^53 and bigints beyond (arith-int.ts).
+// - Literals: decimal, 0NN octal, 0x hex, BASE#DIGITS (2..64: 0-9 a-z A-Z @ _).
+// - A variable's value is itself an expression, evaluated recursively (depth limit 1024, bash's
+//   `expression recursion level exceeded`); unset or empty is 0 (an error under `nounset`).
+// - Array elements: in arithmetic the parser gives `a[i]` as a Word holding one short ParamExp
+//   with an Index and no `$` (Dollar === Param.Pos, mvdan/sh's shape). `$x`, `${x}`, `$(…)` and
+//   quoted words are expanded by env.expandWord and the text is evaluated as an expression.
+// - Error messages are bash's without the `bash: line N:` prefix:
+//   `1/0: division by 0 (error token is "0")`. The leading text and the error token are cut from
+//   `src.text` (the expression as written) using node offsets; pass src for exact messages.
+
+import type { ArithmExpr, BinaryArithm, ParamExp, UnaryArithm, Word } from '../syntax/ast.js';
+import * as I from './arith-int.js';
+
+export { formatInt } from './arith-int.js';
+export type { Int } from './arith-int.js';
+
+export interface ArithEnv {
+  /** a variable's value (element `index` of an array); undefined when unset */
+  get(name: string, index?: string): string | undefined;
+  /** assign (element `index` of an array); may throw the interpreter's own error (readonly) */
+  set(name: string, value: string, index?: string): void;
+  /** expand a word that is not a plain literal ($x, ${x}, $(…), "…") to its text */
+  expandWord(w: Word): string;
+  /** parse arithmetic source; null (or an error message object) when it does not parse */
+  parse(src: string): ArithmExpr | null | { message: string };
+  isAssoc(name: string): boolean;
+  nounset?: boolean;
+}
+
+/** where the expression came from, for bash's error text */
+export interface ArithSource {
+  /** the expression as written (between `$((` and `))`, or the whole `let` argument) */
+  text: string;
+  /** the offset of text[0] in the coordinates of the AST positions */
+  offset: number;
+}
+
+export class ArithError extends Error {
+  constructor(
+    message: string,
+    /** 'unbound' for nounset errors (bash treats them as fatal expansion errors) */
+    readonly kind: 'error' | 'unbound' = 'error',
+  ) {
+    super(message);
+    this.name = 'ArithError';
+  }
+}
+
+const MAX_RECURSION = 1024;
+
+type Int = I.Int;
+
+/** evaluation state for one top-level call: the source for messages and the recursion depth */
+interface Frame {
+  env: ArithEnv;
+  src: ArithSource | undefined;
+  depth: number;
+}
+
+export function evalArith(x: ArithmExpr, env: ArithEnv, src?: ArithSource): Int {
+  return evaluate(x, { env, src, depth: 0 });
+}
+
+/** evaluate arithmetic given as text (a variable's value, `let` argument, array index) */
+export function evalArithText(text: string, env: ArithEnv, depth = 0): Int {
+  return evalText(text, { env, src: undefined, depth });
+}
+
+// ---------------------------------------------------------------- errors
+
+function errorAt(f: Frame, pos: number | undefined, msg: string): ArithError {
+  const src = f.src;
+  if (!src) return new ArithError(msg);
+  const at = pos === undefined ? 0 : Math.max(0, pos - src.offset);
+  return new ArithError(`${src.text}: ${msg} (error token is "${src.text.slice(at)}")`);
+}
+
+// ---------------------------------------------------------------- literals
+
+function digitValue(code: number, base: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 122) return code - 87; // a-z: 10..35
+  if (code >= 65 && code <= 90) return base <= 36 ? code - 55 : code - 29; // A-Z: 10..35 or 36..61
+  if (code === 64) return 62; // @
+  if (code === 95) return 63; // _
+  return 99;
+}
+
+/** digits of `s` from `start` in `base`; null when a digit is invalid for the base */
+function parseDigits(s: string, start: number, base: number): Int | null {
+  const n = s.length - start;
+  if (n <= 0) return 0;
+  if (n <= 10 && base <= 36) {
+    let v = 0;
+    for (let i = start; i < s.length; i++) {
+      const d = digitValue(s.charCodeAt(i), base);
+      if (d >= base) return null;
+      v = v * base + d;
+    }
+    return v;
+  }
+  let v = 0n;
+  const b = BigInt(base);
+  for (let i = start; i < s.length; i++) {
+    const d = digitValue(s.charCodeAt(i), base);
+    if (d >= base) return null;
+    v = BigInt.asIntN(64, v * b + BigInt(d));
+  }
+  return I.canon(v);
+}
+
+/** result of reading a numeric literal: the value or bash's complaint */
+type Literal = { ok: true; value: Int } | { ok: false; msg: string };
+
+const TOO_GREAT: Literal = { ok: false, msg: 'value too great for base' };
+
+export function parseIntLiteral(s: string): Literal {
+  const c0 = s.charCodeAt(0);
+  if (s.length <= 15 && c0 >= 49 && c0 <= 57 && /^[0-9]+$/.test(s)) return { ok: true, value: Number(s) };
+  const hash = s.indexOf('#');
+  if (hash > 0) {
+    const baseText = s.slice(0, hash);
+    if (!/^[0-9]+$/.test(baseText)) return TOO_GREAT;
+    if (baseText[0] === '0') return /[89]/.test(baseText) ? TOO_GREAT : { ok: false, msg: 'invalid number' };
+    const base = Number(baseText);
+    if (base < 2 || base > 64) return { ok: false, msg: 'invalid arithmetic base' };
+    if (hash === s.length - 1) return { ok: false, msg: 'invalid integer constant' };
+    const v = parseDigits(s, hash + 1, base);
+    return v === null ? TOO_GREAT : { ok: true, value: v };
+  }
+  if (s[0] === '0' && (s[1] === 'x' || s[1] === 'X')) {
+    const v = parseDigits(s, 2, 16);
+    return v === null ? TOO_GREAT : { ok: true, value: v };
+  }
+  const v = parseDigits(s, 0, s[0] === '0' ? 8 : 10);
+  return v === null ? TOO_GREAT : { ok: true, value: v };
+}
+
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PLAIN_DECIMAL = /^\s*(-?)([1-9][0-9]{0,14}|0)\s*$/;
+
+// ---------------------------------------------------------------- variables
+
+/** a reference to a variable (and element) that can be read and assigned */
+interface VarRef {
+  name: string;
+  index: string | undefined;
+  pos: number;
+}
+
+function varRefOf(x: ArithmExpr, f: Frame): VarRef | null {
+  if (x.type !== 'Word' || x.Parts.length !== 1) return null;
+  const p = x.Parts[0]!;
+  if (p.type === 'Lit') return IDENT.test(p.Value) ? { name: p.Value, index: undefined, pos: x.Pos } : null;
+  if (p.type === 'ParamExp' && isBareElement(p)) {
+    return { name: p.Param.Value, index: indexKey(p, f), pos: x.Pos };
+  }
+  return null;
+}
+
+/** `a[i]` inside arithmetic: a short ParamExp without a `$` */
+function isBareElement(p: ParamExp): boolean {
+  return p.Short && p.Index !== null && p.Dollar === p.Param.Pos && !p.Excl && !p.Length;
+}
+
+function indexKey(p: ParamExp, f: Frame): string {
+  const ix = p.Index!;
+  if (f.env.isAssoc(p.Param.Value)) {
+    if (ix.type === 'Word') {
+      const only = ix.Parts.length === 1 ? ix.Parts[0]! : null;
+      return only?.type === 'Lit' ? only.Value : f.env.expandWord(ix);
+    }
+    if (f.src) return f.src.text.slice(ix.Pos - f.src.offset, ix.End - f.src.offset);
+  }
+  return I.formatInt(evaluate(ix, f));
+}
+
+function readVar(ref: VarRef, f: Frame): Int {
+  const value = f.env.get(ref.name, ref.index);
+  if (value === undefined) {
+    if (f.env.nounset) {
+      const shown = ref.index === undefined ? ref.name : `${ref.name}[${ref.index}]`;
+      throw new ArithError(`${shown}: unbound variable`, 'unbound');
+    }
+    return 0;
+  }
+  return valueOf(value, f);
+}
+
+/** a string (variable value, expansion result) as a number: itself an expression */
+function valueOf(text: string, f: Frame): Int {
+  const m = PLAIN_DECIMAL.exec(text);
+  if (m) {
+    const n = Number(m[2]);
+    return m[1] ? (n === 0 ? 0 : -n) : n;
+  }
+  return evalText(text, f);
+}
+
+function evalText(text: string, f: Frame): Int {
+  if (text.trim() === '') return 0;
+  const depth = f.depth + 1;
+  const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth };
+  if (depth > MAX_RECURSION) throw errorAt(inner, 0, 'expression recursion level exceeded');
+  const parsed = f.env.parse(text);
+  if (parsed === null) throw errorAt(inner, 0, 'syntax error in expression');
+  if ('message' in parsed && !('type' in parsed)) throw new ArithError(parsed.message);
+  return evaluate(parsed as ArithmExpr, inner);
+}
+
+function assign(ref: VarRef, v: Int, f: Frame): Int {
+  f.env.set(ref.name, I.formatInt(v), ref.index);
+  return v;
+}
+
+// ---------------------------------------------------------------- evaluation
+
+function evaluate(x: ArithmExpr, f: Frame): Int {
+  switch (x.type) {
+    case 'Word':
+      return evalWord(x, f);
+    case 'ParenArithm':
+      return evaluate(x.X, f);
+    case 'UnaryArithm':
+      return evalUnary(x, f);
+    case 'BinaryArithm':
+      return evalBinary(x, f);
+  }
+}
+
+function evalWord(w: Word, f: Frame): Int {
+  if (w.Parts.length === 1) {
+    const p = w.Parts[0]!;
+    if (p.type === 'Lit') {
+      const s = p.Value;
+      const c = s.charCodeAt(0);
+      if (c >= 48 && c <= 57) {
+        const lit = parseIntLiteral(s);
+        if (lit.ok) return lit.value;
+        throw errorAt(f, w.Pos, lit.msg);
+      }
+      if (IDENT.test(s)) return readVar({ name: s, index: undefined, pos: w.Pos }, f);
+      throw errorAt(f, w.Pos, 'syntax error: operand expected');
+    }
+    if (p.type === 'ParamExp' && isBareElement(p)) return readVar(varRefOf(w, f)!, f);
+  }
+  return valueOf(f.env.expandWord(w), f);
+}
+
+function evalUnary(x: UnaryArithm, f: Frame): Int {
+  switch (x.Op) {
+    case '!':
+      return I.isZero(evaluate(x.X, f)) ? 1 : 0;
+    case '~':
+      return I.bnot(evaluate(x.X, f));
+    case '-':
+      return I.neg(evaluate(x.X, f));
+    case '+':
+      return evaluate(x.X, f);
+    case '++':
+    case '--':
+      return incDec(x, f);
+  }
+}
+
+function incDec(x: UnaryArithm, f: Frame): Int {
+  const ref = varRefOf(x.X, f);
+  if (!ref) {
+    // `++5` is +(+5) and `--5` is -(-5) in bash; `5++` does not parse there
+    if (x.Post) throw errorAt(f, x.OpPos, 'syntax error: operand expected');
+    return evaluate(x.X, f);
+  }
+  const old = readVar(ref, f);
+  const updated = x.Op === '++' ? I.add(old, 1) : I.sub(old, 1);
+  assign(ref, updated, f);
+  return x.Post ? old : updated;
+}
+
+/** where bash points for an error in an operand: the operand's first token */
+function operandPos(y: ArithmExpr): number {
+  let n: ArithmExpr = y;
+  while (n.type === 'UnaryArithm' && !n.Post) n = n.X;
+  return n.Pos;
+}
+
+type BinFn = (a: Int, b: Int, f: Frame, x: BinaryArithm) => Int;
+
+function checkedDivisor(b: Int, f: Frame, x: BinaryArithm): void {
+  if (I.isZero(b)) throw errorAt(f, operandPos(x.Y), 'division by 0');
+}
+
+/** the operators that combine two evaluated operands (also the arithmetic of `op=`) */
+const BINARY: Record<string, BinFn> = {
+  '+': (a, b) => I.add(a, b),
+  '-': (a, b) => I.sub(a, b),
+  '*': (a, b) => I.mul(a, b),
+  '/': (a, b, f, x) => (checkedDivisor(b, f, x), I.div(a, b)),
+  '%': (a, b, f, x) => (checkedDivisor(b, f, x), I.mod(a, b)),
+  '**': (a, b, f, x) => {
+    if (b < 0) throw errorAt(f, operandPos(x.Y), 'exponent less than 0');
+    return I.pow(a, b);
+  },
+  '<<': (a, b) => I.shl(a, b),
+  '>>': (a, b) => I.shr(a, b),
+  '&': (a, b) => I.band(a, b),
+  '|': (a, b) => I.bor(a, b),
+  '^': (a, b) => I.bxor(a, b),
+  '==': (a, b) => (a === b ? 1 : 0),
+  '!=': (a, b) => (a !== b ? 1 : 0),
+  '<': (a, b) => (a < b ? 1 : 0),
+  '<=': (a, b) => (a <= b ? 1 : 0),
+  '>': (a, b) => (a > b ? 1 : 0),
+  '>=': (a, b) => (a >= b ? 1 : 0),
+};
+
+/** `x op= y` → the binary operator applied */
+const COMPOUND: Record<string, string> = {
+  '+=': '+', '-=': '-', '*=': '*', '/=': '/', '%=': '%',
+  '&=': '&', '|=': '|', '^=': '^', '<<=': '<<', '>>=': '>>',
+};
+
+function evalBinary(x: BinaryArithm, f: Frame): Int {
+  const op = x.Op;
+  const fn = BINARY[op];
+  if (fn) return fn(evaluate(x.X, f), evaluate(x.Y, f), f, x);
+  switch (op) {
+    case '&&':
+      return !I.isZero(evaluate(x.X, f)) && !I.isZero(evaluate(x.Y, f)) ? 1 : 0;
+    case '||':
+      return !I.isZero(evaluate(x.X, f)) || !I.isZero(evaluate(x.Y, f)) ? 1 : 0;
+    case ',':
+      evaluate(x.X, f);
+      return evaluate(x.Y, f);
+    case '?': {
+      const branches = x.Y;
+      if (branches.type !== 'BinaryArithm' || branches.Op !== ':') {
+        throw errorAt(f, x.Y.Pos, "`:' expected for conditional expression");
+      }
+      return I.isZero(evaluate(x.X, f)) ? evaluate(branches.Y, f) : evaluate(branches.X, f);
+    }
+    case ':':
+      throw errorAt(f, x.OpPos, 'syntax error in expression');
+    case '=':
+      return assign(assignTarget(x, f), evaluate(x.Y, f), f);
+    default: {
+      const base = COMPOUND[op];
+      if (!base) throw errorAt(f, x.OpPos, 'syntax error in expression');
+      const ref = assignTarget(x, f);
+      const old = readVar(ref, f);
+      return assign(ref, BINARY[base]!(old, evaluate(x.Y, f), f, x), f);
+    }
+  }
+}
+
+function assignTarget(x: BinaryArithm, f: Frame): VarRef {
+  const ref = varRefOf(x.X, f);
+  if (!ref) throw errorAt(f, x.OpPos, 'attempted assignment to non-variable');
+  return ref;
+}

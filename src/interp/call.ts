@@ -1,0 +1,255 @@
+// Simple commands: expand the command name, check the policy, expand the rest, open redirections,
+// apply inline assignments, and dispatch to a function, a core builtin, a shell builtin
+// (SHELL_BUILTINS) or a command (COMMANDS).
+
+import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
+import { CTL, type Exec, type Shell, type Status } from './shell.js';
+import { expandAssignValue, expandFields, expandString, expandWordFields, withTape } from './expand.js';
+import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
+import { indexKey } from './arith-bridge.js';
+import { ATTR, cloneVariable, isAssocValue } from './vars.js';
+import { applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
+import { then } from './status.js';
+import { braceExpandWords } from './brace-bridge.js';
+import { dispatch, isAlwaysAvailable, commandExists } from './dispatch.js';
+import { quoteIfNeeded } from './quote.js';
+
+// ---------------------------------------------------------------- assignments
+
+export type AssignFn = (sh: Shell) => void;
+
+export function compileAssign(a: Assign): AssignFn {
+  const name = a.Name?.Value ?? '';
+  const append = a.Append;
+  if (a.Array) {
+    const elems = a.Array.Elems;
+    return (sh) => {
+      const v = sh.vars.lookup(sh.vars.resolve(name));
+      const assoc = v !== undefined && ((v.attrs & ATTR.assoc) !== 0 || isAssocValue(v.value));
+      assignArray(sh, name, arrayItems(sh, elems, assoc), append, assoc);
+    };
+  }
+  const value = a.Value;
+  const index = a.Index;
+  if (index) {
+    return (sh) => {
+      const key = indexKey(sh, name, index);
+      assignElement(sh, name, key, expandAssignValue(sh, value), append);
+    };
+  }
+  return (sh) => assignScalar(sh, name, expandAssignValue(sh, value), append);
+}
+
+/** the items of `(a b [k]=v)`: unindexed values split and globbed; assoc `(k v k v)` pairs */
+export function arrayItems(
+  sh: Shell,
+  elems: readonly { Index: import('../syntax/ast.js').ArithmExpr | null; Value: Word | null }[],
+  assoc: boolean,
+): ArrayItem[] {
+  const items: ArrayItem[] = [];
+  const loose: string[] = [];
+  for (const e of elems) {
+    if (e.Index) {
+      const key = assoc
+        ? e.Index.type === 'Word'
+          ? expandString(sh, e.Index)
+          : indexKey(sh, '\0assoc', e.Index)
+        : indexKey(sh, '\0indexed', e.Index);
+      items.push({ key, value: expandAssignValue(sh, e.Value) });
+    } else if (e.Value) {
+      const fields: string[] = [];
+      for (const w of braceExpandWords([e.Value])) expandWordFields(sh, w, fields);
+      if (assoc) loose.push(...fields);
+      else for (const f of fields) items.push({ value: f });
+    }
+  }
+  if (assoc && loose.length) {
+    for (let i = 0; i < loose.length; i += 2) items.push({ key: loose[i]!, value: loose[i + 1] ?? '' });
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------- the command
+
+const DENIED = Symbol('denied');
+
+interface Expanded {
+  argv: string[];
+  denied?: string;
+}
+
+export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
+  const assigns = node.Assigns.map(compileAssign);
+  const assignTexts = node.Assigns.map((a) => a);
+  const assignNames = node.Assigns.map((a) => a.Name?.Value ?? '');
+  const words = braceExpandWords(node.Args);
+  if (words.length === 0) return compileAssignOnly(assigns, redirs, assignTexts);
+
+  const expand = (sh: Shell): Expanded => {
+    const argv: string[] = [];
+    let i = 0;
+    // the command name first: the policy is checked before the other words are expanded
+    for (; i < words.length && argv.length === 0; i++) expandWordFields(sh, words[i]!, argv);
+    if (argv.length > 0) {
+      const name = argv[0]!;
+      if (!sh.funcs.has(name) && !isAlwaysAvailable(name) && !sh.rt.isAllowed(name)) {
+        return { argv, denied: name };
+      }
+    }
+    for (; i < words.length; i++) expandWordFields(sh, words[i]!, argv);
+    return { argv };
+  };
+
+  return (sh) => {
+    sh.lastSubstStatus = -1;
+    const r = withTape(sh, () => expand(sh));
+    return r instanceof Promise ? r.then((e) => run(sh, e)) : run(sh, r);
+  };
+
+  function run(sh: Shell, e: Expanded): Status {
+    if (e.denied !== undefined) {
+      sh.error(`${e.denied}: command not allowed`);
+      return 127;
+    }
+    const argv = e.argv;
+    if (argv.length === 0) {
+      // every word expanded to nothing: like an assignment-only command
+      return compileAssignOnly(assigns, redirs, assignTexts)(sh);
+    }
+    return withRedirsAndAssigns(sh, redirs, assigns, assignNames, (s2) => {
+      if (s2.opt('xtrace')) xtrace(s2, argv);
+      return dispatch(s2, argv);
+    });
+  }
+}
+
+function xtrace(sh: Shell, argv: string[]): void {
+  const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
+  sh.error(ps4 + argv.map(quoteIfNeeded).join(' '));
+}
+
+/** open redirections, push inline assignments as a temporary scope, run, undo */
+function withRedirsAndAssigns(
+  sh: Shell,
+  redirs: readonly Redirect[],
+  assigns: AssignFn[],
+  names: string[],
+  body: Exec,
+): Status {
+  const go = (): Status => {
+    if (!assigns.length) return body(sh);
+    const frame = sh.vars.pushFrame(true);
+    for (const n of names) {
+      const outer = sh.vars.lookup(n);
+      frame.set(n, outer ? cloneVariable(outer) : { value: undefined, attrs: 0 });
+    }
+    const pop = (): void => {
+      const i = sh.vars.frames.lastIndexOf(frame);
+      if (i >= 0) {
+        sh.vars.tempFrames.delete(frame);
+        sh.vars.frames.splice(i, 1);
+      }
+    };
+    let r: Status;
+    try {
+      const a = withTape(sh, () => {
+        for (const f of assigns) f(sh);
+        for (const v of frame.values()) v.attrs |= ATTR.export;
+      });
+      // inline assignments go to the temporary frame: make them local to it
+      r = a instanceof Promise ? a.then(() => body(sh)) : body(sh);
+    } catch (e) {
+      pop();
+      throw e;
+    }
+    if (typeof r === 'number') {
+      pop();
+      return r;
+    }
+    return r.then(
+      (v) => {
+        pop();
+        return v;
+      },
+      (e) => {
+        pop();
+        throw e;
+      },
+    );
+  };
+  if (!redirs.length) return go();
+  const st = applyRedirects(sh, redirs);
+  const after = (rs: RedirState | number): Status => {
+    if (typeof rs === 'number') return rs;
+    let r: Status;
+    try {
+      r = go();
+    } catch (e) {
+      restoreRedirects(sh, rs);
+      throw e;
+    }
+    if (typeof r === 'number') {
+      restoreRedirects(sh, rs);
+      return r;
+    }
+    return r.then(
+      (v) => {
+        restoreRedirects(sh, rs);
+        return v;
+      },
+      (e) => {
+        restoreRedirects(sh, rs);
+        throw e;
+      },
+    );
+  };
+  return st instanceof Promise ? st.then(after) : after(st);
+}
+
+/**
+ * `a=1 b=$(cmd)`: assignments persist; the status is the last command substitution's, else 0.
+ * Inline assignments are stored in the temporary frame; for an assignment-only command that frame
+ * does not exist, so they go straight to the variables.
+ */
+function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[]): Exec {
+  return (sh) => {
+    sh.lastSubstStatus = -1;
+    const doAssign = (): Status => {
+      const r = withTape(sh, () => {
+        for (let i = 0; i < assigns.length; i++) {
+          assigns[i]!(sh);
+          if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
+        }
+      });
+      const fin = (): number => (sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0);
+      return r instanceof Promise ? r.then(fin) : fin();
+    };
+    if (!redirs.length) return doAssign();
+    const st = applyRedirects(sh, redirs);
+    const after = (rs: RedirState | number): Status => {
+      if (typeof rs === 'number') return rs;
+      let r: Status;
+      try {
+        r = doAssign();
+      } finally {
+        restoreRedirects(sh, rs);
+      }
+      return r;
+    };
+    return st instanceof Promise ? st.then(after) : after(st);
+  };
+}
+
+function xtraceAssign(sh: Shell, a: Assign): void {
+  const name = a.Name?.Value ?? '';
+  const v = sh.vars.lookup(name);
+  const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
+  if (v && typeof v.value === 'string') sh.error(`${ps4}${name}=${quoteIfNeeded(v.value)}`);
+}
+
+/** a statement of redirections only (`> f`, `exec`-less): open and close them */
+export function compileRedirOnly(redirs: readonly Redirect[]): Exec {
+  return compileAssignOnly([], redirs, []);
+}
+
+export { DENIED, commandExists, expandFields, CTL };

@@ -1,0 +1,505 @@
+// Compile once, run many: the AST becomes a tree of closures. Each closure takes the Shell and
+// returns a Status (a number when it finished synchronously). Loop bodies run their closures
+// directly, with no re-dispatch on node types. Control flow (break/continue/return/exit) is a flag
+// on the shell checked after every statement, never an exception.
+
+import type {
+  BinaryCmd, CaseClause, Command, ForClause, IfClause, Stmt, WhileClause, CStyleLoop, WordIter,
+  ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl,
+} from '../syntax/ast.js';
+import { CTL, type Exec, type Shell, type Status } from './shell.js';
+import { then } from './status.js';
+import { ExpansionError, AssignError } from './interp-errors.js';
+import { BadFdError } from '../io/pipe.js';
+import { expandFields, expandString, expandPattern, withTape } from './expand.js';
+import { assignScalar } from './var-access.js';
+import { arithEvalCmd } from './arith-bridge.js';
+import { matchPattern } from './pattern.js';
+import { compileCall, compileRedirOnly } from './call.js';
+import { withRedirects } from './redirect.js';
+import { compilePipeline } from './pipeline.js';
+import { compileTest } from './test-clause.js';
+import { compileDecl } from './decl.js';
+import { runTrap } from './traps.js';
+import { braceExpandWords } from './brace-bridge.js';
+import { info } from './source-info.js';
+
+// ---------------------------------------------------------------- errors inside a statement
+
+/** turn an error thrown by a command into its status (messages printed); rethrow the rest */
+export function statusOfError(sh: Shell, e: unknown): number {
+  if (e instanceof ExpansionError) {
+    sh.error(e.message);
+    if (e.fatal) {
+      sh.ctl = CTL.exit;
+      sh.status = e.status;
+    }
+    return e.status;
+  }
+  if (e instanceof AssignError) {
+    sh.error(e.message);
+    sh.ctl = CTL.exit;
+    sh.status = e.status;
+    return e.status;
+  }
+  if (e instanceof BadFdError) {
+    sh.error(`write error: Bad file descriptor`);
+    return 1;
+  }
+  throw e;
+}
+
+// ---------------------------------------------------------------- statements
+
+const NO_ERREXIT_CHECK = new Set(['Block', 'IfClause', 'WhileClause', 'ForClause', 'CaseClause', 'FuncDecl']);
+
+export function compileStmts(stmts: readonly Stmt[]): Exec {
+  const execs = stmts.map(compileStmt);
+  if (execs.length === 0) return () => 0;
+  if (execs.length === 1) return execs[0]!;
+  return (sh) => runSeq(sh, execs, 0, 0);
+}
+
+function runSeq(sh: Shell, execs: Exec[], i: number, st: number): Status {
+  for (; i < execs.length; i++) {
+    const r = execs[i]!(sh);
+    if (typeof r !== 'number') {
+      const next = i + 1;
+      return r.then((s) => (sh.ctl ? s : runSeq(sh, execs, next, s)));
+    }
+    st = r;
+    if (sh.ctl) return st;
+  }
+  return st;
+}
+
+export function compileStmt(st: Stmt): Exec {
+  const line = info.lineOf(st);
+  const cmd = st.Cmd;
+  let body: Exec;
+  if (!cmd) body = compileRedirOnly(st.Redirs);
+  else if (cmd.type === 'CallExpr') body = compileCall(cmd, st.Redirs);
+  else {
+    body = compileCommand(cmd);
+    if (st.Redirs.length) body = withRedirects(st.Redirs, body);
+  }
+  const negated = st.Negated;
+  const checked =
+    cmd === null ||
+    !(NO_ERREXIT_CHECK.has(cmd.type) || (cmd.type === 'BinaryCmd' && (cmd.Op === '&&' || cmd.Op === '||')));
+
+  const finish = (sh: Shell, s: number): Status => {
+    if (negated) {
+      sh.noErrexit--;
+      if (!sh.ctl) s = s === 0 ? 1 : 0;
+      sh.status = s;
+      return s;
+    }
+    sh.status = s;
+    if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) {
+      if (sh.traps.has('ERR')) {
+        return then(runTrap(sh, 'ERR'), () => {
+          sh.status = s;
+          if (sh.opt('errexit')) sh.ctl = CTL.exit;
+          return s;
+        });
+      }
+      if (sh.opt('errexit')) sh.ctl = CTL.exit;
+    }
+    return s;
+  };
+
+  const run = (sh: Shell): Status => {
+    if (negated) sh.noErrexit++;
+    let r: Status;
+    try {
+      r = body(sh);
+    } catch (e) {
+      r = statusOfError(sh, e);
+    }
+    if (typeof r === 'number') return finish(sh, r);
+    return r.then(
+      (s) => finish(sh, s),
+      (e) => finish(sh, statusOfError(sh, e)),
+    );
+  };
+
+  return (sh) => {
+    sh.lineno = line;
+    const y = sh.rt.check();
+    if (y) return y.then(() => run(sh));
+    return run(sh);
+  };
+}
+
+// ---------------------------------------------------------------- commands
+
+function compileCommand(cmd: Command): Exec {
+  switch (cmd.type) {
+    case 'CallExpr':
+      return compileCall(cmd, []);
+    case 'BinaryCmd':
+      return compileBinary(cmd);
+    case 'Block':
+      return compileStmts(cmd.Stmts);
+    case 'Subshell':
+      return compileSubshell(cmd);
+    case 'IfClause':
+      return compileIf(cmd);
+    case 'WhileClause':
+      return compileWhile(cmd);
+    case 'ForClause':
+      return compileFor(cmd);
+    case 'CaseClause':
+      return compileCase(cmd);
+    case 'FuncDecl':
+      return compileFuncDecl(cmd);
+    case 'ArithmCmd':
+      return compileArithCmd(cmd);
+    case 'LetClause':
+      return compileLet(cmd);
+    case 'TestClause':
+      return compileTest(cmd);
+    case 'DeclClause':
+      return compileDecl(cmd);
+    case 'TimeClause':
+      return compileTime(cmd);
+    case 'CoprocClause':
+      return (sh) => {
+        sh.error('coprocesses are not supported');
+        sh.ctl = CTL.exit;
+        sh.status = 2;
+        return 2;
+      };
+  }
+}
+
+function compileBinary(cmd: BinaryCmd): Exec {
+  if (cmd.Op === '|' || cmd.Op === '|&') return compilePipeline(cmd);
+  const x = compileStmt(cmd.X);
+  const y = compileStmt(cmd.Y);
+  const wantZero = cmd.Op === '&&';
+  return (sh) => {
+    sh.noErrexit++;
+    let r: Status;
+    try {
+      r = x(sh);
+    } catch (e) {
+      sh.noErrexit--;
+      throw e;
+    }
+    return then(r, (s) => {
+      sh.noErrexit--;
+      if (sh.ctl) return s;
+      if ((s === 0) === wantZero) return y(sh);
+      return s;
+    });
+  };
+}
+
+/** run `body` in a copy of the shell; nothing leaks back */
+export function runInSubshell(sh: Shell, body: Exec, setup?: (sub: Shell) => void): Status {
+  if (sh.subshellDepth >= sh.rt.limits.maxSubshellDepth) {
+    sh.rt.breach(`subshell nesting limit exceeded (maxSubshellDepth ${sh.rt.limits.maxSubshellDepth})`);
+  }
+  const sub = sh.subshell();
+  if (setup) setup(sub);
+  return finishSubshell(sub, body);
+}
+
+export function finishSubshell(sub: Shell, body: Exec): Status {
+  let r: Status;
+  try {
+    r = body(sub);
+  } catch (e) {
+    r = statusOfError(sub, e);
+  }
+  const done = (s: number): Status => {
+    const st = sub.ctl === CTL.exit ? sub.status : s;
+    if (sub.traps.has('EXIT')) {
+      sub.ctl = CTL.none;
+      return then(runTrap(sub, 'EXIT'), () => st);
+    }
+    return st;
+  };
+  if (typeof r === 'number') return done(r);
+  return r.then(done, (e) => done(statusOfError(sub, e)));
+}
+
+function compileSubshell(cmd: Subshell): Exec {
+  const body = compileStmts(cmd.Stmts);
+  return (sh) => runInSubshell(sh, body);
+}
+
+function compileIf(cmd: IfClause): Exec {
+  const cond = compileStmts(cmd.Cond);
+  const thenB = compileStmts(cmd.Then);
+  const elseC = cmd.Else ? (cmd.Else.Cond.length ? compileIf(cmd.Else) : compileStmts(cmd.Else.Then)) : null;
+  return (sh) => {
+    sh.noErrexit++;
+    let r: Status;
+    try {
+      r = cond(sh);
+    } catch (e) {
+      sh.noErrexit--;
+      throw e;
+    }
+    return then(r, (s) => {
+      sh.noErrexit--;
+      if (sh.ctl) return s;
+      if (s === 0) return thenB(sh);
+      return elseC ? elseC(sh) : 0;
+    });
+  };
+}
+
+// ---------------------------------------------------------------- loops
+
+/** iteration outcomes: ≥ 0 keep looping (body status); STOP: end with the last status */
+const STOP = -1;
+/** end the loop with status s */
+function stopWith(s: number): number {
+  return -2 - s;
+}
+
+/** after a body ran: consume break/continue aimed at this loop */
+function afterBody(sh: Shell, s: number): number {
+  const c = sh.ctl;
+  if (c === CTL.none) return s;
+  if (c === CTL.break) {
+    if (--sh.ctlCount <= 0) sh.ctl = CTL.none;
+    return stopWith(0);
+  }
+  if (c === CTL.continue) {
+    if (--sh.ctlCount <= 0) {
+      sh.ctl = CTL.none;
+      return s;
+    }
+    return stopWith(s);
+  }
+  return stopWith(s);
+}
+
+type Iter = (sh: Shell) => number | Promise<number>;
+
+function drive(sh: Shell, iter: Iter, last: number): Status {
+  for (;;) {
+    sh.rt.countLoop();
+    const y = sh.rt.check();
+    if (y) return y.then(() => driveStep(sh, iter, last));
+    const r = iter(sh);
+    if (typeof r !== 'number') return r.then((v) => resolveStep(sh, iter, v, last));
+    if (r < 0) return r === STOP ? last : -2 - r;
+    last = r;
+  }
+}
+
+function driveStep(sh: Shell, iter: Iter, last: number): Status {
+  const r = iter(sh);
+  if (typeof r !== 'number') return r.then((v) => resolveStep(sh, iter, v, last));
+  return resolveStep(sh, iter, r, last);
+}
+
+function resolveStep(sh: Shell, iter: Iter, v: number, last: number): Status {
+  if (v < 0) return v === STOP ? last : -2 - v;
+  return drive(sh, iter, v);
+}
+
+function loopScope(sh: Shell, run: () => Status): Status {
+  sh.loopDepth++;
+  let r: Status;
+  try {
+    r = run();
+  } catch (e) {
+    sh.loopDepth--;
+    throw e;
+  }
+  if (typeof r === 'number') {
+    sh.loopDepth--;
+    return r;
+  }
+  return r.then(
+    (v) => {
+      sh.loopDepth--;
+      return v;
+    },
+    (e) => {
+      sh.loopDepth--;
+      throw e;
+    },
+  );
+}
+
+function compileWhile(cmd: WhileClause): Exec {
+  const cond = compileStmts(cmd.Cond);
+  const body = compileStmts(cmd.Do);
+  const until = cmd.Until;
+  const iter: Iter = (sh) => {
+    sh.noErrexit++;
+    let c: Status;
+    try {
+      c = cond(sh);
+    } catch (e) {
+      sh.noErrexit--;
+      throw e;
+    }
+    const afterCond = (cs: number): number | Promise<number> => {
+      sh.noErrexit--;
+      if (sh.ctl) return afterBody(sh, cs);
+      if ((cs === 0) === until) return STOP;
+      const b = body(sh);
+      if (typeof b === 'number') return afterBody(sh, b);
+      return b.then((bs) => afterBody(sh, bs));
+    };
+    if (typeof c === 'number') return afterCond(c);
+    return c.then(afterCond);
+  };
+  return (sh) => loopScope(sh, () => drive(sh, iter, 0));
+}
+
+function compileFor(cmd: ForClause): Exec {
+  const body = compileStmts(cmd.Do);
+  if (cmd.Loop.type === 'CStyleLoop') return compileCFor(cmd.Loop, body);
+  const loop = cmd.Loop as WordIter;
+  const name = loop.Name.Value;
+  const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
+  return (sh) => {
+    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandFields(sh, items));
+    const start = (list: string[]): Status => {
+      let i = 0;
+      const iter: Iter = (s2) => {
+        if (i >= list.length) return STOP;
+        assignScalar(s2, name, list[i++]!);
+        const b = body(s2);
+        if (typeof b === 'number') return afterBody(s2, b);
+        return b.then((bs) => afterBody(s2, bs));
+      };
+      return loopScope(sh, () => drive(sh, iter, 0));
+    };
+    if (words instanceof Promise) return words.then(start);
+    return start(words);
+  };
+}
+
+function compileCFor(loop: CStyleLoop, body: Exec): Exec {
+  const init = loop.Init;
+  const cond = loop.Cond;
+  const post = loop.Post;
+  return (sh) => {
+    if (init) withTapeSync(sh, () => arithEvalCmd(sh, init, '((: '));
+    let first = true;
+    const iter: Iter = (s2) => {
+      if (!first && post) withTapeSync(s2, () => arithEvalCmd(s2, post, '((: '));
+      first = false;
+      if (cond) {
+        const v = withTapeSync(s2, () => arithEvalCmd(s2, cond, '((: '));
+        if (v === 0 || v === 0n) return STOP;
+      }
+      const b = body(s2);
+      if (typeof b === 'number') return afterBody(s2, b);
+      return b.then((bs) => afterBody(s2, bs));
+    };
+    return loopScope(sh, () => drive(sh, iter, 0));
+  };
+}
+
+/** arithmetic with command substitutions inside `(( ))` must complete synchronously here */
+function withTapeSync<T>(sh: Shell, f: () => T): T {
+  const r = withTape(sh, f);
+  if (r instanceof Promise) {
+    throw new ExpansionError('command substitution inside (( )) must not wait', 1, false);
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------- case
+
+function compileCase(cmd: CaseClause): Exec {
+  const items = cmd.Items.map((it) => ({
+    patterns: it.Patterns,
+    body: compileStmts(it.Stmts),
+    op: it.Op,
+  }));
+  const word = cmd.Word;
+  return (sh) => {
+    const v = withTape(sh, () => {
+      const subject = expandString(sh, word);
+      // patterns are expanded lazily in bash; here all at once, which differs only for side effects
+      const pats = items.map((it) => it.patterns.map((p) => expandPattern(sh, p)));
+      return { subject, pats };
+    });
+    const go = ({ subject, pats }: { subject: string; pats: string[][] }): Status => {
+      const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
+      const runFrom = (i: number, falling: boolean, last: number): Status => {
+        for (; i < items.length; i++) {
+          const it = items[i]!;
+          if (!falling && !pats[i]!.some((p) => matchPattern(subject, p, opts))) continue;
+          const idx = i;
+          return then(it.body(sh), (s) => {
+            if (sh.ctl) return s;
+            if (it.op === ';&') return idx + 1 < items.length ? runFrom(idx + 1, true, s) : s;
+            if (it.op === ';;&') return runFrom(idx + 1, false, s);
+            return s;
+          });
+        }
+        return last;
+      };
+      return runFrom(0, false, 0);
+    };
+    return v instanceof Promise ? v.then(go) : go(v);
+  };
+}
+
+// ---------------------------------------------------------------- functions, arithmetic, time
+
+function compileFuncDecl(cmd: FuncDecl): Exec {
+  const name = cmd.Name.Value;
+  const text = info.textOf(cmd);
+  let body: Exec | null = null;
+  return (sh) => {
+    if (!body) body = compileStmt(cmd.Body);
+    sh.funcs.set(name, { name, body, text });
+    return 0;
+  };
+}
+
+function compileArithCmd(cmd: ArithmCmd): Exec {
+  const x = cmd.X;
+  return (sh) => {
+    const r = withTape(sh, () => arithEvalCmd(sh, x, '((: '));
+    const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
+    return r instanceof Promise ? r.then(fin) : fin(r);
+  };
+}
+
+function compileLet(cmd: LetClause): Exec {
+  const exprs = cmd.Exprs;
+  return (sh) => {
+    const r = withTape(sh, () => {
+      let last: number | bigint = 0;
+      for (const x of exprs) last = arithEvalCmd(sh, x, 'let: ');
+      return last;
+    });
+    const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
+    return r instanceof Promise ? r.then(fin) : fin(r);
+  };
+}
+
+function compileTime(cmd: TimeClause): Exec {
+  const inner = cmd.Stmt ? compileStmt(cmd.Stmt) : null;
+  const posix = cmd.PosixFormat;
+  return (sh) => {
+    const t0 = performance.now();
+    const r = inner ? inner(sh) : 0;
+    return then(r, (s) => {
+      const secs = (performance.now() - t0) / 1000;
+      const fmt = (x: number): string =>
+        posix ? x.toFixed(2) : `${Math.floor(x / 60)}m${(x % 60).toFixed(3)}s`;
+      const text = posix
+        ? `real ${fmt(secs)}\nuser ${fmt(0)}\nsys ${fmt(0)}\n`
+        : `\nreal\t${fmt(secs)}\nuser\t${fmt(0)}\nsys\t${fmt(0)}\n`;
+      const w = sh.stderr.writeString(text);
+      return w ? w.then(() => s) : s;
+    });
+  };
+}

@@ -1,0 +1,345 @@
+// Core builtins that change control flow or run code: exit return break continue shift : eval
+// source . exec wait trap command builtin let.
+
+import { CTL, type Shell, type Status } from '../shell.js';
+import type { CoreBuiltin } from './types.js';
+import { parse, parseArith, ParseError } from '../../syntax/index.js';
+import { compileStmts } from '../eval-support.js';
+import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
+import { then } from '../status.js';
+import { arithEvalCmd } from '../arith-bridge.js';
+import { decode } from '../../io/encoding.js';
+import { withTape } from '../expand.js';
+import { errorText } from '../../../allowedpaths/index.js';
+import { shellFs } from '../fs-view.js';
+
+const INT_RE = /^[+-]?[0-9]+$/;
+
+function parseStatus(s: string): number | null {
+  const t = s.trim();
+  if (!INT_RE.test(t)) return null;
+  return Number(BigInt.asUintN(8, BigInt(t)));
+}
+
+export const exit: CoreBuiltin = (sh, args) => {
+  let st = sh.status;
+  if (args.length > 0) {
+    const a = args[0] === '--' ? args[1] : args[0];
+    if (a !== undefined) {
+      const v = parseStatus(a);
+      if (v === null) {
+        sh.error(`exit: ${a}: numeric argument required`);
+        st = 2;
+      } else if (args.length > 1 && args[0] !== '--') {
+        sh.error('exit: too many arguments');
+        st = 1;
+      } else st = v;
+    }
+  }
+  sh.ctl = CTL.exit;
+  sh.status = st;
+  return st;
+};
+
+export const returnB: CoreBuiltin = (sh, args) => {
+  if (sh.callDepth === 0 && sh.sourceDepth === 0) {
+    sh.error("return: can only `return' from a function or sourced script");
+    return 2;
+  }
+  let st = sh.status;
+  if (args.length) {
+    const v = parseStatus(args[0]!);
+    if (v === null) {
+      sh.error(`return: ${args[0]}: numeric argument required`);
+      st = 2;
+    } else st = v;
+  }
+  sh.ctl = CTL.return;
+  sh.status = st;
+  return st;
+};
+
+function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
+  return (sh, args) => {
+    if (sh.loopDepth === 0) {
+      sh.error(`${kind}: only meaningful in a \`for', \`while', or \`until' loop`);
+      return 0;
+    }
+    let n = 1;
+    if (args.length) {
+      const a = args[0]!;
+      if (!INT_RE.test(a)) {
+        sh.error(`${kind}: ${a}: numeric argument required`);
+        sh.ctl = CTL.exit;
+        sh.status = 128;
+        return 128;
+      }
+      n = Number(a);
+      if (n < 1) {
+        sh.error(`${kind}: ${a}: loop count out of range`);
+        return 1;
+      }
+    }
+    sh.ctl = kind === 'break' ? CTL.break : CTL.continue;
+    sh.ctlCount = Math.min(n, sh.loopDepth);
+    return 0;
+  };
+}
+
+export const breakB = loopControl('break');
+export const continueB = loopControl('continue');
+
+export const shift: CoreBuiltin = (sh, args) => {
+  let n = 1;
+  if (args.length) {
+    const a = args[0]!;
+    if (!INT_RE.test(a)) {
+      sh.error(`shift: ${a}: numeric argument required`);
+      return 1;
+    }
+    n = Number(a);
+    if (n < 0) {
+      sh.error(`shift: ${a}: shift count out of range`);
+      return 1;
+    }
+  }
+  if (n > sh.positional.length) {
+    if (sh.shopt('shift_verbose')) sh.error(`shift: ${n}: shift count out of range`);
+    return 1;
+  }
+  sh.positional = sh.positional.slice(n);
+  return 0;
+};
+
+export const colon: CoreBuiltin = () => 0;
+
+/** parse and run text in the current shell (eval, source, traps) */
+export function runText(sh: Shell, text: string, what: string, lineBase = 0): Status {
+  let exec;
+  try {
+    exec = compileText(text, lineBase);
+  } catch (e) {
+    if (e instanceof ParseError) {
+      sh.error(`${what}: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+  if (sh.subshellDepth + sh.evalDepth >= sh.rt.limits.maxSubshellDepth * 16) {
+    sh.rt.breach(`eval nesting limit exceeded`);
+  }
+  sh.evalDepth++;
+  let r: Status;
+  try {
+    r = exec(sh);
+  } catch (e) {
+    sh.evalDepth--;
+    throw e;
+  }
+  return then(r, (s) => {
+    sh.evalDepth--;
+    return s;
+  });
+}
+
+const compiledTexts = new Map<string, ReturnType<typeof compileStmts>>();
+
+export function compileText(text: string, lineBase = 0): ReturnType<typeof compileStmts> {
+  const key = lineBase + ':' + text;
+  const hit = compiledTexts.get(key);
+  if (hit) return hit;
+  const file = parse(text);
+  const exec = compileStmts(file.Stmts, file, text, lineBase);
+  if (compiledTexts.size > 512) compiledTexts.clear();
+  compiledTexts.set(key, exec);
+  return exec;
+}
+
+export const evalB: CoreBuiltin = (sh, args) => {
+  const a = args[0] === '--' ? args.slice(1) : args;
+  if (!a.length) return 0;
+  return runText(sh, a.join(' '), 'eval', sh.lineno - 1);
+};
+
+export const source: CoreBuiltin = (sh, args) => {
+  const a = args[0] === '--' ? args.slice(1) : args;
+  if (!a.length) {
+    sh.error('source: filename argument required');
+    sh.error('source: usage: source filename [arguments]');
+    return 2;
+  }
+  const file = a[0]!;
+  const fs = shellFs(sh);
+  const r = fs.readFile(file, sh.rt.limits.maxScriptBytes);
+  if (!r.ok) {
+    sh.error(`${file}: ${errorText(r.error)}`);
+    return 1;
+  }
+  const text = decode(r.value);
+  const savedPos = sh.positional;
+  if (a.length > 1) sh.positional = a.slice(1);
+  sh.sourceDepth++;
+  const done = (s: number): number => {
+    sh.sourceDepth--;
+    if (a.length > 1) sh.positional = savedPos;
+    if (sh.ctl === CTL.return) {
+      sh.ctl = CTL.none;
+      return sh.status;
+    }
+    return s;
+  };
+  let res: Status;
+  try {
+    res = runText(sh, text, file);
+  } catch (e) {
+    sh.sourceDepth--;
+    if (a.length > 1) sh.positional = savedPos;
+    throw e;
+  }
+  return then(res, done);
+};
+
+export const execB: CoreBuiltin = (sh, args) => {
+  // `exec` with redirections only is handled by the simple-command code (they persist).
+  if (!args.length) return 0;
+  sh.error(`exec: ${args[0]}: executing commands with exec is not supported`);
+  return 2;
+};
+
+export const wait: CoreBuiltin = (sh, args) => {
+  for (const a of args) {
+    if (a.startsWith('-')) continue;
+    sh.error(`wait: pid ${a} is not a child of this shell`);
+    return 127;
+  }
+  return 0;
+};
+
+const TRAP_NAMES: Record<string, string> = { EXIT: 'EXIT', '0': 'EXIT', SIGEXIT: 'EXIT', ERR: 'ERR', SIGERR: 'ERR' };
+
+export const trap: CoreBuiltin = (sh, args) => {
+  let a = args;
+  if (a[0] === '--') a = a.slice(1);
+  if (!a.length || (a.length === 1 && a[0] === '-p')) {
+    for (const [name, cmd] of [...sh.traps].sort()) {
+      const q = "'" + cmd.replace(/'/g, "'\\''") + "'";
+      writeOut(sh, `trap -- ${q} ${name}\n`);
+    }
+    return 0;
+  }
+  if (a[0] === '-p') {
+    for (const n of a.slice(1)) {
+      const name = TRAP_NAMES[n.toUpperCase()];
+      const cmd = name ? sh.traps.get(name) : undefined;
+      if (cmd !== undefined) writeOut(sh, `trap -- '${cmd.replace(/'/g, "'\\''")}' ${name}\n`);
+    }
+    return 0;
+  }
+  if (a[0] === '-l') {
+    writeOut(sh, ' 0) EXIT\n');
+    return 0;
+  }
+  let action: string | null = a[0]!;
+  let sigs = a.slice(1);
+  if (sigs.length === 0) {
+    // `trap EXIT`: reset
+    sigs = [action];
+    action = null;
+  }
+  if (action === '-') action = null;
+  let st = 0;
+  for (const s of sigs) {
+    const name = TRAP_NAMES[s.toUpperCase()];
+    if (!name) {
+      if (/^(SIG)?[A-Z]+[0-9]*$|^[0-9]+$/i.test(s)) {
+        sh.error(`trap: ${s}: signal traps are not supported`);
+      } else sh.error(`trap: ${s}: invalid signal specification`);
+      st = 1;
+      continue;
+    }
+    if (action === null) sh.traps.delete(name);
+    else sh.traps.set(name, action);
+  }
+  return st;
+};
+
+function writeOut(sh: Shell, s: string): void {
+  const r = sh.stdout.writeString(s);
+  if (r) r.catch(() => undefined);
+}
+
+export const command: CoreBuiltin = (sh, args) => {
+  let i = 0;
+  let mode: '' | 'v' | 'V' = '';
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') break;
+    for (const c of a.slice(1)) {
+      if (c === 'v') mode = 'v';
+      else if (c === 'V') mode = 'V';
+      else if (c === 'p') continue;
+      else {
+        sh.error(`command: -${c}: invalid option`);
+        sh.error('command: usage: command [-pVv] command [arg ...]');
+        return 2;
+      }
+    }
+  }
+  const rest = args.slice(i);
+  if (!rest.length) return 0;
+  if (mode) {
+    let st = 0;
+    for (const n of rest) {
+      const k = commandKind(sh, n);
+      if (!k) {
+        if (mode === 'V') sh.error(`command: ${n}: not found`);
+        st = 1;
+        continue;
+      }
+      if (mode === 'v') writeOut(sh, `${n}\n`);
+      else if (k === 'keyword') writeOut(sh, `${n} is a shell keyword\n`);
+      else if (k === 'function') writeOut(sh, `${n} is a function\n${sh.funcs.get(n)!.text}\n`);
+      else writeOut(sh, `${n} is a shell builtin\n`);
+    }
+    return st;
+  }
+  return runBuiltin(sh, rest, true);
+};
+
+export const builtin: CoreBuiltin = (sh, args) => {
+  if (!args.length) return 0;
+  const n = args[0]!;
+  if (!isBuiltinName(n)) {
+    sh.error(`builtin: ${n}: not a shell builtin`);
+    return 1;
+  }
+  return runBuiltin(sh, args, true);
+};
+
+export const let_: CoreBuiltin = (sh, args) => {
+  if (!args.length) {
+    sh.error('let: expression expected');
+    return 1;
+  }
+  const r = withTape(sh, () => {
+    let last: number | bigint = 0;
+    for (const a of args) {
+      let x;
+      try {
+        x = parseArith(a);
+      } catch (e) {
+        sh.error(`let: ${a}: ${(e as Error).message.replace(/^\d+:\d+: /, '')}`);
+        return null;
+      }
+      last = x ? arithEvalCmd(sh, x, 'let: ') : 0;
+    }
+    return last;
+  });
+  const fin = (v: number | bigint | null): number => (v === null ? 1 : v === 0 || v === 0n ? 1 : 0);
+  return r instanceof Promise ? r.then(fin) : fin(r);
+};
+

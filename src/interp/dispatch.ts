@@ -1,0 +1,228 @@
+// Command lookup and invocation: functions, core builtins (need interpreter internals), shell
+// builtins (SHELL_BUILTINS, written against ShellContext) and commands (COMMANDS, CallContext).
+// The policy (allowedCommands) gates everything but functions and the shell-state builtins.
+
+import type { CallContext, Command, ExecIO, Limits } from '../../builtins/types.js';
+import { COMMANDS } from '../../builtins/registry.js';
+import { SHELL_BUILTINS } from './shell-builtins/index.js';
+import type { ShellContext, ShellVars } from './shell-api.js';
+import { CTL, type FuncDef, type Shell, type Status } from './shell.js';
+import { CORE_BUILTINS } from './core-builtins/index.js';
+import { shellFs } from './fs-view.js';
+import { AssignError } from './interp-errors.js';
+import {
+  assignArray, assignScalar, getExported, readScalar, readVar, unsetVar,
+} from './var-access.js';
+import { ATTR, valuesOf } from './vars.js';
+import { PipeClosedError } from '../io/errors.js';
+import { KEYWORDS } from './keywords.js';
+
+/** shell-state builtins: always available whatever the policy */
+const ALWAYS = new Set([
+  ':', 'set', 'shift', 'unset', 'export', 'readonly', 'local', 'declare', 'typeset', 'let', 'eval',
+  'source', '.', 'return', 'command', 'trap', 'exec', 'shopt', 'wait', 'getopts', 'mapfile',
+  'readarray', 'type', 'builtin',
+]);
+
+export function isAlwaysAvailable(name: string): boolean {
+  return ALWAYS.has(name);
+}
+
+/** is there a builtin or command of this name (functions aside) */
+export function commandExists(name: string): boolean {
+  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name) || COMMANDS.has(name);
+}
+
+export function isBuiltinName(name: string): boolean {
+  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name);
+}
+
+export function commandKind(sh: Shell, name: string): 'keyword' | 'function' | 'builtin' | 'command' | undefined {
+  if (KEYWORDS.has(name)) return 'keyword';
+  if (sh.funcs.has(name)) return 'function';
+  if (isBuiltinName(name) && (ALWAYS.has(name) || sh.rt.isAllowed(name))) return 'builtin';
+  if (COMMANDS.has(name) && sh.rt.isAllowed(name)) return 'command';
+  return undefined;
+}
+
+export function dispatch(sh: Shell, argv: string[]): Status {
+  const fn = sh.funcs.get(argv[0]!);
+  if (fn) return callFunction(sh, fn, argv);
+  return runBuiltin(sh, argv, false);
+}
+
+/** run a non-function command; `checkPolicy` for `command X`, `builtin X`, ctx.exec */
+export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Status {
+  const name = argv[0]!;
+  if (checkPolicy && !ALWAYS.has(name) && !sh.rt.isAllowed(name)) {
+    sh.error(`${name}: command not allowed`);
+    return 127;
+  }
+  const core = CORE_BUILTINS.get(name);
+  if (core) return core(sh, argv.slice(1));
+  const sb = SHELL_BUILTINS.get(name);
+  if (sb) return sb.run(shellContext(sh, name), argv.slice(1));
+  const cmd = COMMANDS.get(name);
+  if (cmd) return cmd.run(callContext(sh, name), argv.slice(1));
+  sh.error(`${name}: command not found`);
+  return 127;
+}
+
+// ---------------------------------------------------------------- functions
+
+export function callFunction(sh: Shell, fn: FuncDef, argv: string[]): Status {
+  const limit = sh.rt.limits.maxCallDepth;
+  if (sh.callDepth >= limit) {
+    sh.rt.breach(`${fn.name}: maximum function nesting level exceeded (${limit})`);
+  }
+  const savedPos = sh.positional;
+  const savedLoop = sh.loopDepth;
+  sh.positional = argv.slice(1);
+  sh.vars.pushFrame();
+  const frameDepth = sh.vars.frames.length;
+  sh.funcStack.push(fn.name);
+  sh.callDepth++;
+  sh.loopDepth = 0;
+  const restore = (): void => {
+    sh.callDepth--;
+    sh.funcStack.pop();
+    while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
+    sh.positional = savedPos;
+    sh.loopDepth = savedLoop;
+  };
+  const done = (s: number): number => {
+    restore();
+    if (sh.ctl === CTL.return) {
+      sh.ctl = CTL.none;
+      return sh.status;
+    }
+    if (sh.ctl === CTL.break || sh.ctl === CTL.continue) sh.ctl = CTL.none;
+    return s;
+  };
+  let r: Status;
+  try {
+    r = fn.body(sh);
+  } catch (e) {
+    restore();
+    if (e instanceof RangeError) sh.rt.breach(`${fn.name}: maximum function nesting level exceeded (${sh.callDepth})`);
+    throw e;
+  }
+  if (typeof r === 'number') return done(r);
+  return r.then(done, (e) => {
+    restore();
+    throw e;
+  });
+}
+
+// ---------------------------------------------------------------- contexts
+
+const BUILTIN_LIMITS: Limits = {
+  maxLineBytes: 1024 * 1024,
+  maxSortBytes: 256 * 1024 * 1024,
+  maxFileBytes: 256 * 1024 * 1024,
+};
+
+function execFor(sh: Shell) {
+  return async (argv: string[], io?: ExecIO): Promise<number> => {
+    if (!argv.length) return 0;
+    const sub = sh.subshell();
+    if (io?.stdin) sub.fds[0] = { reader: io.stdin };
+    if (io?.stdout) sub.fds[1] = { writer: io.stdout };
+    if (io?.stderr) sub.fds[2] = { writer: io.stderr };
+    try {
+      return await runBuiltin(sub, argv, true);
+    } catch (e) {
+      if (e instanceof PipeClosedError) return 141;
+      throw e;
+    }
+  };
+}
+
+export function callContext(sh: Shell, name: string): CallContext {
+  const rt = sh.rt;
+  let fs: ReturnType<typeof shellFs> | null = null;
+  return {
+    name,
+    stdin: sh.stdin,
+    stdout: sh.stdout,
+    stderr: sh.stderr,
+    cwd: sh.cwd,
+    get fs() {
+      return (fs ??= shellFs(sh));
+    },
+    getEnv: (n: string) => getExported(sh, n),
+    signal: rt.controller.signal,
+    limits: BUILTIN_LIMITS,
+    mode: rt.mode,
+    procPath: rt.procPath,
+    exec: execFor(sh),
+    checkAbort: () => rt.checkAbort(),
+  };
+}
+
+function shellVars(sh: Shell): ShellVars {
+  const guard = (f: () => void): string | undefined => {
+    try {
+      f();
+      return undefined;
+    } catch (e) {
+      if (e instanceof AssignError) return e.message;
+      throw e;
+    }
+  };
+  return {
+    get: (n) => readScalar(sh, n),
+    set: (n, v) => guard(() => assignScalar(sh, n, v)),
+    setArray: (n, vs) => guard(() => assignArray(sh, n, vs.map((value) => ({ value })))),
+    getArray: (n) => {
+      const v = readVar(sh, n);
+      return v === undefined ? undefined : valuesOf(v);
+    },
+    unset: (n) => unsetVar(sh, n),
+    isSet: (n) => readVar(sh, n) !== undefined,
+    isReadonly: (n) => ((sh.vars.lookup(n)?.attrs ?? 0) & ATTR.readonly) !== 0,
+    positional: () => sh.positional,
+    isFunction: (n) => sh.funcs.has(n),
+    commandKind: (n) => commandKind(sh, n),
+  };
+}
+
+export function shellContext(sh: Shell, name: string): ShellContext {
+  const base = callContext(sh, name);
+  const ctx = base as ShellContext & { vars: ShellVars };
+  Object.defineProperties(ctx, {
+    vars: { value: shellVars(sh), enumerable: true },
+    options: { value: { set: sh.setOpts, shopt: sh.shopts }, enumerable: true },
+    chdir: {
+      value: (abs: string) => {
+        const old = sh.cwd;
+        sh.cwd = abs;
+        try {
+          assignScalar(sh, 'OLDPWD', readScalar(sh, 'PWD') ?? old);
+          assignScalar(sh, 'PWD', abs);
+        } catch {
+          // readonly PWD: bash still changes directory
+        }
+      },
+      enumerable: true,
+    },
+    listCommands: { value: () => listCommands(sh), enumerable: true },
+    commandUsage: { value: (n: string) => commandUsage(sh, n), enumerable: true },
+  });
+  return ctx;
+}
+
+function listCommands(sh: Shell): { name: string; summary: string }[] {
+  const out: { name: string; summary: string }[] = [];
+  const add = (c: { name: string; summary: string }): void => {
+    if (ALWAYS.has(c.name) || sh.rt.isAllowed(c.name)) out.push({ name: c.name, summary: c.summary });
+  };
+  for (const c of SHELL_BUILTINS.values()) add(c);
+  for (const c of COMMANDS.values()) add(c as Command);
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function commandUsage(sh: Shell, n: string): string | undefined {
+  if (!ALWAYS.has(n) && !sh.rt.isAllowed(n)) return undefined;
+  return SHELL_BUILTINS.get(n)?.usage ?? COMMANDS.get(n)?.usage;
+}

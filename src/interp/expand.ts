@@ -1,0 +1,357 @@
+// Word expansion: tilde, parameters (param.ts), command substitution, arithmetic, quote removal,
+// IFS field splitting (fields.ts) and pathname expansion (glob). Brace expansion happens once at
+// compile time (it is purely syntactic).
+//
+// Expansion is synchronous. A command substitution whose command must wait (a pipeline, a read)
+// throws `Suspend`; `withTape` awaits it, records the result and re-runs the expansion. Every
+// result with a side effect or a varying value (command substitutions, arithmetic, $RANDOM) is
+// recorded on the shell's tape in evaluation order and replayed on the re-run, so the re-run takes
+// exactly the same path and nothing is evaluated twice.
+
+import type { DblQuoted, Lit, Word, WordPart } from '../syntax/ast.js';
+import type { Shell } from './shell.js';
+import { FieldBuilder, escapePattern, type Field } from './fields.js';
+import { ExpansionError, Suspend } from './interp-errors.js';
+import { appendParam } from './param.js';
+import { decodeAnsiC } from './escapes.js';
+import { arithExpand } from './arith-bridge.js';
+import { runCmdSubst, runProcSubst } from './subst.js';
+import { globField } from './glob-bridge.js';
+
+// ---------------------------------------------------------------- the tape
+
+export function taped<T>(sh: Shell, compute: () => T | Promise<T>): T {
+  if (sh.tapePos < sh.tape.length) return sh.tape[sh.tapePos++] as T;
+  const v = compute();
+  if (v instanceof Promise) throw new Suspend(v);
+  sh.tape.push(v);
+  sh.tapePos++;
+  return v;
+}
+
+/** run a synchronous expansion, resuming it after asynchronous command substitutions */
+export function withTape<T>(sh: Shell, fn: () => T): T | Promise<T> {
+  if (sh.tape.length) sh.tape = [];
+  return attempt(sh, fn, sh.tape);
+}
+
+function attempt<T>(sh: Shell, fn: () => T, tape: unknown[]): T | Promise<T> {
+  try {
+    sh.tape = tape;
+    sh.tapePos = 0;
+    return fn();
+  } catch (e) {
+    if (e instanceof Suspend) {
+      return e.promise.then((v) => {
+        tape.push(v);
+        return attempt(sh, fn, tape);
+      });
+    }
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------- entry points
+
+export type Mode = 'fields' | 'string' | 'pattern' | 'assign';
+
+function ifsOf(sh: Shell): string | undefined {
+  const v = sh.vars.lookup('IFS');
+  if (!v) return undefined;
+  return typeof v.value === 'string' ? v.value : v.value === undefined ? undefined : '';
+}
+
+/** expand words to argument fields: splitting, globbing */
+export function expandFields(sh: Shell, words: readonly Word[], out: string[] = []): string[] {
+  for (const w of words) expandWordFields(sh, w, out);
+  return out;
+}
+
+export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
+  // Fast path: one unquoted literal without escapes, tildes or glob characters.
+  const parts = w.Parts;
+  if (parts.length === 1) {
+    const p = parts[0]!;
+    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) {
+      out.push(p.Value);
+      return;
+    }
+  }
+  const b = new FieldBuilder(true, ifsOf(sh), sh.shopt('extglob'));
+  appendParts(sh, b, parts, false, 'fields', true);
+  const fields = b.finish();
+  const noglob = sh.opt('noglob');
+  for (const f of fields) {
+    if (f.pattern === null || noglob) out.push(f.value);
+    else globField(sh, f, out);
+  }
+}
+
+const SIMPLE_LIT = /^[^\\*?[~'"$`{}!@+(]*$/;
+
+/** expand a word to one string: no splitting, no globbing (assignments, [[ ]], here-strings) */
+export function expandString(sh: Shell, w: Word | null): string {
+  if (!w) return '';
+  const parts = w.Parts;
+  if (parts.length === 1) {
+    const p = parts[0]!;
+    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) return p.Value;
+  }
+  const b = new FieldBuilder(false, ifsOf(sh));
+  appendParts(sh, b, parts, false, 'string', true);
+  return b.text();
+}
+
+/** expand an assignment's value: like expandString, plus tilde after `:` */
+export function expandAssignValue(sh: Shell, w: Word | null): string {
+  if (!w) return '';
+  const parts = w.Parts;
+  if (parts.length === 1) {
+    const p = parts[0]!;
+    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) return p.Value;
+  }
+  const b = new FieldBuilder(false, ifsOf(sh));
+  appendParts(sh, b, parts, false, 'assign', true);
+  return b.text();
+}
+
+/** expand a word to a pattern: quoted characters escaped, unquoted ones active */
+export function expandPattern(sh: Shell, w: Word | null): string {
+  if (!w) return '';
+  const b = new FieldBuilder(false, ifsOf(sh), sh.shopt('extglob'));
+  appendParts(sh, b, w.Parts, false, 'pattern', true);
+  return b.patternText();
+}
+
+/** expand for a redirection target or a for-list word: fields as usual */
+export function expandWordToFields(sh: Shell, w: Word): string[] {
+  const out: string[] = [];
+  expandWordFields(sh, w, out);
+  return out;
+}
+
+/** expand a here-document body: parameters, command substitutions, arithmetic; no quote removal */
+export function expandHeredoc(sh: Shell, w: Word): string {
+  const b = new FieldBuilder(false, ifsOf(sh));
+  for (const p of w.Parts) {
+    if (p.type === 'Lit') b.quoted(unescapeHeredoc(p.Value));
+    else appendPart(sh, b, p, true, 'string', false);
+  }
+  return b.text();
+}
+
+// ---------------------------------------------------------------- parts
+
+export function appendParts(
+  sh: Shell,
+  b: FieldBuilder,
+  parts: readonly WordPart[],
+  quoted: boolean,
+  mode: Mode,
+  wordStart: boolean,
+): void {
+  for (let i = 0; i < parts.length; i++) {
+    appendPart(sh, b, parts[i]!, quoted, mode, wordStart && i === 0, parts.length === 1);
+  }
+}
+
+function appendPart(
+  sh: Shell,
+  b: FieldBuilder,
+  p: WordPart,
+  quoted: boolean,
+  mode: Mode,
+  first: boolean,
+  _only = false,
+): void {
+  switch (p.type) {
+    case 'Lit':
+      if (quoted) b.quoted(unescapeDouble(p.Value));
+      else appendUnquotedLit(sh, b, p, mode, first);
+      return;
+    case 'SglQuoted':
+      b.quoted(p.Dollar ? decodeAnsiC(p.Value) : p.Value);
+      return;
+    case 'DblQuoted':
+      appendDouble(sh, b, p, mode);
+      return;
+    case 'ParamExp':
+      appendParam(sh, b, p, quoted, mode);
+      return;
+    case 'CmdSubst': {
+      const s = taped(sh, () => runCmdSubst(sh, p));
+      if (quoted) b.quoted(s);
+      else b.unquotedExpansion(s);
+      return;
+    }
+    case 'ArithmExp': {
+      const s = taped(sh, () => arithExpand(sh, p));
+      if (quoted) b.quoted(s);
+      else b.unquotedExpansion(s);
+      return;
+    }
+    case 'ProcSubst': {
+      const s = taped(sh, () => runProcSubst(sh, p));
+      b.quoted(s);
+      return;
+    }
+    case 'ExtGlob': {
+      const text = p.Op + p.Pattern.Value + ')';
+      if (quoted) b.quoted(text);
+      else b.unquotedLit(text);
+      return;
+    }
+    case 'BraceExp':
+      // Brace expansion runs at compile time; a leftover node is literal text.
+      b.quoted('{' + p.Elems.map((e) => e.Parts.map((x) => (x.type === 'Lit' ? x.Value : '')).join('')).join(',') + '}');
+      return;
+  }
+}
+
+function appendDouble(sh: Shell, b: FieldBuilder, p: DblQuoted, mode: Mode): void {
+  b.markStarted();
+  const parts = p.Parts;
+  for (let i = 0; i < parts.length; i++) appendPart(sh, b, parts[i]!, true, mode, false);
+}
+
+/** `\x` → x (quoted); glob characters stay active; tilde at the start (and after `:` in assignments) */
+function appendUnquotedLit(sh: Shell, b: FieldBuilder, p: Lit, mode: Mode, first: boolean): void {
+  let s = p.Value;
+  if (first && s.charCodeAt(0) === 126 /* ~ */) {
+    const t = tildePrefix(sh, s);
+    if (t) {
+      b.quoted(t.value);
+      s = s.slice(t.len);
+      if (s.length === 0) return;
+    }
+  }
+  if (mode === 'assign' && s.includes(':~')) {
+    // tilde after each unquoted ':' in an assignment value
+    const segs = s.split(':');
+    for (let i = 0; i < segs.length; i++) {
+      if (i > 0) b.unquotedLit(':');
+      let seg = segs[i]!;
+      if (i > 0 && seg.startsWith('~')) {
+        const t = tildePrefix(sh, seg);
+        if (t) {
+          b.quoted(t.value);
+          seg = seg.slice(t.len);
+        }
+      }
+      appendEscaped(b, seg);
+    }
+    return;
+  }
+  appendEscaped(b, s);
+}
+
+function appendEscaped(b: FieldBuilder, s: string): void {
+  let i = s.indexOf('\\');
+  if (i < 0) {
+    b.unquotedLit(s);
+    return;
+  }
+  let start = 0;
+  while (i >= 0) {
+    if (i > start) b.unquotedLit(s.slice(start, i));
+    if (i + 1 < s.length) {
+      const c = s[i + 1]!;
+      if (c !== '\n') b.quoted(c);
+      else b.markStarted();
+      start = i + 2;
+    } else {
+      b.quoted('\\');
+      start = i + 1;
+    }
+    i = s.indexOf('\\', start);
+  }
+  if (start < s.length) b.unquotedLit(s.slice(start));
+}
+
+/** the text of `~`, `~+`, `~-` up to the first `/`, or null when it is not expanded */
+function tildePrefix(sh: Shell, s: string): { value: string; len: number } | null {
+  let end = s.indexOf('/');
+  if (end < 0) end = s.length;
+  const name = s.slice(1, end);
+  let v: string | undefined;
+  if (name === '') v = sh.vars.lookup('HOME')?.value as string | undefined;
+  else if (name === '+') v = (sh.vars.lookup('PWD')?.value as string | undefined) ?? sh.cwd;
+  else if (name === '-') v = sh.vars.lookup('OLDPWD')?.value as string | undefined;
+  else return null;
+  if (typeof v !== 'string') return name === '' ? null : null;
+  return { value: v, len: end };
+}
+
+/** backslashes inside "…": only before $ ` " \ and newline */
+export function unescapeDouble(s: string): string {
+  if (!s.includes('\\')) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\' && i + 1 < s.length) {
+      const d = s[i + 1]!;
+      if (d === '$' || d === '`' || d === '"' || d === '\\') {
+        out += d;
+        i++;
+        continue;
+      }
+      if (d === '\n') {
+        i++;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** backslashes in an unquoted here-document body: only before $ ` \ and newline */
+function unescapeHeredoc(s: string): string {
+  if (!s.includes('\\')) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === '\\' && i + 1 < s.length) {
+      const d = s[i + 1]!;
+      if (d === '$' || d === '`' || d === '\\') {
+        out += d;
+        i++;
+        continue;
+      }
+      if (d === '\n') {
+        i++;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
+/** quote-removed literal text of a word with no expansions (function names, here-doc delimiters) */
+export function literalText(w: Word): string | null {
+  let out = '';
+  for (const p of w.Parts) {
+    if (p.type === 'Lit') {
+      let s = '';
+      for (let i = 0; i < p.Value.length; i++) {
+        const c = p.Value[i]!;
+        if (c === '\\' && i + 1 < p.Value.length) {
+          s += p.Value[++i];
+        } else s += c;
+      }
+      out += s;
+    } else if (p.type === 'SglQuoted' && !p.Dollar) out += p.Value;
+    else if (p.type === 'DblQuoted' && p.Parts.every((x) => x.type === 'Lit')) {
+      out += p.Parts.map((x) => unescapeDouble((x as Lit).Value)).join('');
+    } else return null;
+  }
+  return out;
+}
+
+export { escapePattern };
+export type { Field };
+
+export function fatal(msg: string, status = 1): never {
+  throw new ExpansionError(msg, status, true);
+}

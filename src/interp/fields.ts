@@ -1,0 +1,156 @@
+// The field builder: accumulates the pieces of one word's expansion and applies IFS field splitting
+// to unquoted expansion results as they arrive, exactly as bash does:
+//  - IFS whitespace (space, tab, newline when in IFS) separates fields and collapses; at the start
+//    and end of a word it produces nothing;
+//  - every other IFS character ends a field, even an empty one, and absorbs adjacent IFS whitespace;
+//  - literal text and quoted text never split; a quoted empty string still makes a field ("").
+// Alongside each field it keeps a glob pattern in which quoted characters are backslash-escaped,
+// and whether an unquoted glob character occurred (only then is pathname expansion attempted).
+
+export interface Field {
+  value: string;
+  /** the pattern text (quoted chars escaped), or null when no unquoted glob char occurred */
+  pattern: string | null;
+}
+
+const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}]/;
+const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}]/g;
+
+export function escapePattern(s: string): string {
+  return PATTERN_SPECIAL.test(s) ? s.replace(PATTERN_SPECIAL_G, '\\$&') : s;
+}
+
+function hasGlobChar(s: string, extglob: boolean): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 42 /* * */ || c === 63 /* ? */ || c === 91 /* [ */) return true;
+    if (extglob && c === 40 /* ( */ && i > 0) {
+      const p = s[i - 1];
+      if (p === '@' || p === '!' || p === '+') return true;
+    }
+  }
+  return false;
+}
+
+export class FieldBuilder {
+  readonly fields: Field[] = [];
+  private cur = '';
+  private pat = '';
+  private glob = false;
+  private started = false;
+  /** the last field was ended by IFS whitespace (a following non-whitespace IFS char joins it) */
+  private wsEnded = false;
+  private ifsWs = '';
+  private ifsOther = '';
+
+  constructor(
+    /** split unquoted expansions on IFS */
+    readonly split: boolean,
+    ifs: string | undefined,
+    readonly extglob = false,
+  ) {
+    const v = ifs === undefined ? ' \t\n' : ifs;
+    for (const c of v) {
+      if (c === ' ' || c === '\t' || c === '\n') {
+        if (!this.ifsWs.includes(c)) this.ifsWs += c;
+      } else if (!this.ifsOther.includes(c)) this.ifsOther += c;
+    }
+  }
+
+  /** quoted text: literal, never split, never a glob */
+  quoted(s: string): void {
+    this.started = true;
+    this.wsEnded = false;
+    if (s.length === 0) return;
+    this.cur += s;
+    this.pat += escapePattern(s);
+  }
+
+  /** unquoted literal text from the script: glob characters stay active, never split */
+  unquotedLit(s: string): void {
+    this.started = true;
+    this.wsEnded = false;
+    if (s.length === 0) return;
+    this.cur += s;
+    this.pat += s;
+    if (!this.glob && hasGlobChar(s, this.extglob)) this.glob = true;
+  }
+
+  /** the result of an unquoted expansion: split on IFS (when splitting), globs active */
+  unquotedExpansion(s: string): void {
+    if (!this.split) {
+      this.unquotedLit(s);
+      return;
+    }
+    const ws = this.ifsWs;
+    const other = this.ifsOther;
+    if (ws === '' && other === '') {
+      if (s.length) this.unquotedLit(s);
+      return;
+    }
+    let start = 0;
+    for (let i = 0; i < s.length; i++) {
+      const c = s[i]!;
+      const isWs = ws.includes(c);
+      if (!isWs && !other.includes(c)) continue;
+      if (i > start) this.unquotedLit(s.slice(start, i));
+      start = i + 1;
+      if (isWs) {
+        if (this.started) {
+          this.endField();
+          this.wsEnded = true;
+        }
+      } else if (!this.started && this.wsEnded) {
+        this.wsEnded = false; // this char belongs to the delimiter the whitespace began
+      } else {
+        this.endField();
+        this.wsEnded = false;
+      }
+    }
+    if (start < s.length) this.unquotedLit(start === 0 ? s : s.slice(start));
+  }
+
+  /** between the elements of an unquoted $@ / ${a[@]}: a field boundary if a field is open */
+  softBreak(): void {
+    if (this.started) this.endField();
+    this.wsEnded = false;
+  }
+
+  /** between the elements of "$@": always a field boundary */
+  hardBreak(): void {
+    this.endField();
+    this.started = true;
+  }
+
+  /** mark the word as producing a field even if empty (e.g. "") */
+  markStarted(): void {
+    this.started = true;
+  }
+
+  private endField(): void {
+    this.fields.push({ value: this.cur, pattern: this.glob ? this.pat : null });
+    this.cur = '';
+    this.pat = '';
+    this.glob = false;
+    this.started = false;
+  }
+
+  finish(): Field[] {
+    if (this.started) this.endField();
+    return this.fields;
+  }
+
+  /** the single string of a non-splitting expansion (assignment, [[ ]], here-doc) */
+  text(): string {
+    return this.cur;
+  }
+
+  /** the pattern text of a non-splitting expansion (case patterns, ${x#pat}) */
+  patternText(): string {
+    return this.pat;
+  }
+
+  get hasGlob(): boolean {
+    return this.glob;
+  }
+}

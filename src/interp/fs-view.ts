@@ -1,0 +1,119 @@
+// The sandbox view a command sees: the real sandbox bound to the shell's cwd, plus the shell's own
+// descriptors under /dev/fd/N (process substitution, `cat /dev/fd/3`), /dev/stdin, /dev/stdout and
+// /dev/stderr, which never touch the filesystem.
+
+import type { FileInfo, FileReader, FileWriter, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
+import type { ByteReader, ByteWriter } from '../io/streams.js';
+import type { Shell } from './shell.js';
+
+const FD_PATH = /^\/dev\/fd\/([0-9]+)$/;
+const STD: Record<string, number> = { '/dev/stdin': 0, '/dev/stdout': 1, '/dev/stderr': 2 };
+
+function pseudoInfo(): FileInfo {
+  return {
+    type: 'fifo', size: 0, mode: 0o010600, nlink: 1, uid: 0, gid: 0, ino: 0, dev: 0, rdev: 0, blocks: 0,
+    blksize: 4096, atimeMs: 0, mtimeMs: 0, ctimeMs: 0, birthtimeMs: 0,
+  };
+}
+
+const EBADF: Result<never> = { ok: false, error: { code: 'EINVAL', message: 'Bad file descriptor' } };
+const NOFS: Result<never> = { ok: false, error: { code: 'EACCES', message: 'Permission denied' } };
+
+/** which shell descriptor a path names, or -1 */
+export function shellFdOf(path: string): number {
+  const s = STD[path];
+  if (s !== undefined) return s;
+  const m = FD_PATH.exec(path);
+  return m ? Number(m[1]) : -1;
+}
+
+function fdEntry(sh: Shell, n: number): { reader?: ByteReader; writer?: ByteWriter } | undefined {
+  if (n >= 0 && n <= 9) return sh.fds[n] ?? undefined;
+  return sh.rt.devFds.get(n);
+}
+
+export function readerFor(r: ByteReader): FileReader {
+  return { read: () => r.read(), info: pseudoInfo(), close: () => undefined };
+}
+
+export function writerFor(w: ByteWriter): FileWriter {
+  return {
+    write: (c) => w.write(c),
+    writeString: (s) => w.writeString(s),
+    flush: () => w.flush(),
+    get closed() {
+      return w.closed;
+    },
+    close: () => undefined,
+  };
+}
+
+/** a SandboxFS that resolves the shell's descriptors before asking the sandbox */
+export function shellFs(sh: Shell): SandboxFS {
+  const base = sh.rt.fsAt(sh.cwd);
+  const cwd = sh.cwd;
+  const deny = <T>(): Result<T> => NOFS;
+  const inner: SandboxFS =
+    base ??
+    ({
+      cwd,
+      abs: (p: string) => (p.startsWith('/') ? p : cwd.replace(/\/$/, '') + '/' + p),
+      stat: deny,
+      lstat: deny,
+      readdir: deny,
+      readlink: deny,
+      realpath: deny,
+      access: () => false,
+      open: deny,
+      readFile: deny,
+      openWrite: deny,
+      mkdir: deny,
+      unlink: deny,
+      rmdir: deny,
+      rename: deny,
+      truncate: deny,
+      utimes: deny,
+      writable: () => false,
+    } as SandboxFS);
+  if (sh.rt.devFds.size === 0 && !hasStdNames) return inner;
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop === 'open') {
+        return (path: string): Result<FileReader> => {
+          const n = shellFdOf(path);
+          if (n < 0) return target.open(path);
+          const e = fdEntry(sh, n);
+          if (!e?.reader) return EBADF;
+          return { ok: true, value: readerFor(e.reader) };
+        };
+      }
+      if (prop === 'openWrite') {
+        return (path: string, opts?: OpenWriteOptions): Result<FileWriter> => {
+          const n = shellFdOf(path);
+          if (n < 0) return target.openWrite(path, opts);
+          const e = fdEntry(sh, n);
+          if (!e?.writer) return EBADF;
+          return { ok: true, value: writerFor(e.writer) };
+        };
+      }
+      if (prop === 'stat' || prop === 'lstat') {
+        return (path: string): Result<FileInfo> => {
+          const n = shellFdOf(path);
+          if (n < 0) return (target[prop] as (p: string) => Result<FileInfo>)(path);
+          return fdEntry(sh, n) ? { ok: true, value: pseudoInfo() } : EBADF;
+        };
+      }
+      if (prop === 'readFile') {
+        return (path: string, max: number): Result<Uint8Array> => {
+          const n = shellFdOf(path);
+          if (n < 0) return target.readFile(path, max);
+          return EBADF;
+        };
+      }
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+const hasStdNames = true;

@@ -1,0 +1,499 @@
+// Parameter expansion: ${name}, ${name[i]}, special and positional parameters, indirection, and
+// every operator (defaults, assign, error, alternate, length, slicing, pattern removal and
+// replacement, case modification, @-transformations). Appends to a FieldBuilder with bash's
+// quoting semantics ("$@" and "${a[@]}" make separate fields; "$*" joins with IFS[0]).
+
+import type { ArithmExpr, ParamExp, Word } from '../syntax/ast.js';
+import type { Shell } from './shell.js';
+import type { FieldBuilder } from './fields.js';
+import type { Mode } from './expand.js';
+import { appendParts, expandPattern, expandString, taped } from './expand.js';
+import { ExpansionError } from './interp-errors.js';
+import { arithEval, indexKey } from './arith-bridge.js';
+import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
+import { ATTR, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
+import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
+import { decodeAnsiC } from './escapes.js';
+import { encode, decode } from '../io/encoding.js';
+import { quoteForReuse } from './quote.js';
+import { formatInt } from './arith.js';
+
+/** what a parameter reference yields before operators apply */
+interface Fetched {
+  vals: string[];
+  /** "$@"-like: several values */
+  multi: boolean;
+  /** joined with IFS[0] when quoted ($*, ${a[*]}) */
+  star: boolean;
+  /** unset (scalar) / no elements (multi) */
+  unset: boolean;
+  /** the name for messages: x, a[1], 1, @ */
+  shown: string;
+  /** the assignable target, when there is one */
+  varName?: string;
+  key?: string;
+}
+
+function isDigits(s: string): boolean {
+  return /^[0-9]+$/.test(s);
+}
+
+/** special parameters: $? $# $$ $! $- $0 $1… */
+export function specialParam(sh: Shell, name: string): string | undefined | null {
+  switch (name) {
+    case '?':
+      return String(sh.status);
+    case '#':
+      return String(sh.positional.length);
+    case '$':
+      return String(sh.rt.pid);
+    case '!':
+      return undefined;
+    case '-':
+      return optionLetters(sh);
+    case '0':
+      return sh.arg0;
+  }
+  if (isDigits(name)) return sh.positional[Number(name) - 1];
+  return null;
+}
+
+const LETTERS: ReadonlyArray<[string, string]> = [
+  ['allexport', 'a'], ['notify', 'b'], ['errexit', 'e'], ['noglob', 'f'], ['hashall', 'h'],
+  ['keyword', 'k'], ['monitor', 'm'], ['noexec', 'n'], ['privileged', 'p'], ['onecmd', 't'],
+  ['nounset', 'u'], ['verbose', 'v'], ['xtrace', 'x'], ['braceexpand', 'B'], ['noclobber', 'C'],
+  ['errtrace', 'E'], ['histexpand', 'H'], ['physical', 'P'], ['functrace', 'T'],
+];
+
+export function optionLetters(sh: Shell): string {
+  let s = '';
+  for (const [n, l] of LETTERS) if (sh.opt(n)) s += l;
+  return s;
+}
+
+function isAllIndex(ix: ArithmExpr | null): '@' | '*' | null {
+  if (!ix || ix.type !== 'Word' || ix.Parts.length !== 1) return null;
+  const p = ix.Parts[0]!;
+  if (p.type === 'Lit' && (p.Value === '@' || p.Value === '*')) return p.Value;
+  return null;
+}
+
+function fetchName(sh: Shell, name: string, index: ArithmExpr | null): Fetched {
+  if (index === null) {
+    if (name === '@' || name === '*') {
+      const vals = sh.positional.slice();
+      return { vals, multi: true, star: name === '*', unset: vals.length === 0, shown: name };
+    }
+    const sp = specialParam(sh, name);
+    if (sp !== null) {
+      return { vals: sp === undefined ? [] : [sp], multi: false, star: false, unset: sp === undefined, shown: name };
+    }
+    const v = scalarOf(readVar(sh, name));
+    return { vals: v === undefined ? [] : [v], multi: false, star: false, unset: v === undefined, shown: name, varName: name };
+  }
+  const all = isAllIndex(index);
+  if (all) {
+    const vals = valuesOf(readVar(sh, name));
+    return { vals, multi: true, star: all === '*', unset: vals.length === 0, shown: `${name}[${all}]` };
+  }
+  const key = indexKey(sh, name, index);
+  const v = readElement(sh, name, key);
+  return {
+    vals: v === undefined ? [] : [v],
+    multi: false,
+    star: false,
+    unset: v === undefined,
+    shown: `${name}[${key}]`,
+    varName: name,
+    key,
+  };
+}
+
+/** `${!x}`: the value of x names the parameter to expand (`name`, `name[i]`, a digit, `@`) */
+function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
+  const name = pe.Param.Value;
+  const v0 = sh.vars.lookup(name);
+  if (v0 && v0.attrs & ATTR.nameref && pe.Index === null) {
+    const t = typeof v0.value === 'string' ? v0.value : '';
+    return { vals: [t], multi: false, star: false, unset: false, shown: name };
+  }
+  const base = fetchName(sh, name, pe.Index);
+  const ref = base.vals.length ? (base.multi ? base.vals.join(' ') : base.vals[0]!) : undefined;
+  if (ref === undefined || ref === '') {
+    throw new ExpansionError(`${name}: invalid indirect expansion`, 1);
+  }
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(ref);
+  if (m) {
+    const [, n, k] = m;
+    if (k === '@' || k === '*') {
+      const vals = valuesOf(readVar(sh, n!));
+      return { vals, multi: true, star: k === '*', unset: vals.length === 0, shown: ref };
+    }
+    const key = isAssocValue(readVar(sh, n!)) ? k! : formatInt(arithEval(sh, null, k!));
+    const v = readElement(sh, n!, key);
+    return { vals: v === undefined ? [] : [v], multi: false, star: false, unset: v === undefined, shown: ref, varName: n, key };
+  }
+  if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])$/.test(ref)) {
+    throw new ExpansionError(`${ref}: invalid variable name`, 1);
+  }
+  return fetchName(sh, ref, null);
+}
+
+function ifsJoiner(sh: Shell): string {
+  const v = sh.vars.lookup('IFS');
+  if (!v || v.value === undefined) return ' ';
+  const s = typeof v.value === 'string' ? v.value : '';
+  return s.length ? s[0]! : '';
+}
+
+// ---------------------------------------------------------------- byte semantics (C locale)
+
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+export function byteLength(s: string): number {
+  return isAscii(s) ? s.length : encode(s).length;
+}
+
+function byteSlice(s: string, start: number, end: number): string {
+  if (isAscii(s)) return s.slice(start, end);
+  return decode(encode(s).subarray(start, end));
+}
+
+// ---------------------------------------------------------------- the entry point
+
+export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: boolean, mode: Mode): void {
+  const name = pe.Param.Value;
+
+  // ${!prefix*} ${!prefix@}
+  if (pe.Names) {
+    const names = sh.vars
+      .names()
+      .filter((n) => n.startsWith(name) && sh.vars.lookup(n)!.value !== undefined)
+      .sort();
+    emit(sh, b, { vals: names, multi: true, star: pe.Names === '*', unset: false, shown: name }, quoted, mode);
+    return;
+  }
+
+  let f: Fetched;
+  if (pe.Excl && isAllIndex(pe.Index)) {
+    const keys = keysOf(readVar(sh, name));
+    f = { vals: keys, multi: true, star: isAllIndex(pe.Index) === '*', unset: keys.length === 0, shown: name };
+  } else if (pe.Excl) {
+    f = fetchIndirect(sh, pe);
+  } else {
+    f = fetchName(sh, name, pe.Index);
+  }
+
+  if (pe.Length) {
+    let n: number;
+    if (f.multi) n = f.vals.length;
+    else {
+      if (f.unset) checkUnset(sh, f);
+      n = f.vals.length ? byteLength(f.vals[0]!) : 0;
+    }
+    scalarOut(b, String(n), quoted);
+    return;
+  }
+
+  const exp = pe.Exp;
+  if (exp && (exp.Op === '-' || exp.Op === ':-' || exp.Op === '=' || exp.Op === ':=' || exp.Op === '?' || exp.Op === ':?' || exp.Op === '+' || exp.Op === ':+')) {
+    const colon = exp.Op.length === 2;
+    const missing = f.unset || (colon && isNull(f));
+    switch (exp.Op) {
+      case '-':
+      case ':-':
+        if (missing) appendOperand(sh, b, exp.Word, quoted, mode);
+        else emit(sh, b, f, quoted, mode);
+        return;
+      case '+':
+      case ':+':
+        if (!missing) appendOperand(sh, b, exp.Word, quoted, mode);
+        else if (quoted) b.markStarted();
+        return;
+      case '=':
+      case ':=': {
+        if (!missing) {
+          emit(sh, b, f, quoted, mode);
+          return;
+        }
+        if (!f.varName) throw new ExpansionError(`$${f.shown}: cannot assign in this way`, 1);
+        const val = expandString(sh, exp.Word);
+        if (f.key !== undefined) assignElement(sh, f.varName, f.key, val);
+        else assignScalar(sh, f.varName, val);
+        scalarOut(b, val, quoted);
+        return;
+      }
+      case '?':
+      case ':?': {
+        if (!missing) {
+          emit(sh, b, f, quoted, mode);
+          return;
+        }
+        const msg = exp.Word ? expandString(sh, exp.Word) : colon ? 'parameter null or not set' : 'parameter not set';
+        throw new ExpansionError(`${f.shown}: ${msg}`, 127);
+      }
+    }
+  }
+
+  if (f.unset && !(f.multi)) checkUnset(sh, f);
+
+  let vals = f.vals;
+  if (pe.Slice) vals = slice(sh, pe, f);
+  if (pe.Repl) {
+    const r = pe.Repl;
+    const pat = expandPattern(sh, r.Orig);
+    const rep = r.With ? expandPattern(sh, r.With) : '';
+    const modeR = r.Anchor === '#' ? 'prefix' : r.Anchor === '%' ? 'suffix' : r.All ? 'all' : 'first';
+    const opts = patOpts(sh);
+    const ampersand = sh.shopt('patsub_replacement');
+    if (pat !== '' || modeR === 'prefix' || modeR === 'suffix') {
+      vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }));
+    }
+  }
+  if (exp) vals = applyOperator(sh, exp.Op, exp.Word, vals, f);
+  emit(sh, b, { ...f, vals }, quoted, mode);
+}
+
+function patOpts(sh: Shell): { extglob: boolean; nocase: boolean } {
+  return { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') && false };
+}
+
+function isNull(f: Fetched): boolean {
+  if (f.multi) return f.vals.length === 0 || (f.vals.length === 1 && f.vals[0] === '') || f.vals.every((v) => v === '') && f.star;
+  return f.vals.length === 0 || f.vals[0] === '';
+}
+
+function checkUnset(sh: Shell, f: Fetched): void {
+  if (!sh.opt('nounset')) return;
+  if (f.shown === '@' || f.shown === '*') return;
+  throw new ExpansionError(`${f.shown}: unbound variable`, 127);
+}
+
+/** the operand word of ${x:-word} etc., expanded in the surrounding quoting context */
+function appendOperand(sh: Shell, b: FieldBuilder, w: Word | null, quoted: boolean, mode: Mode): void {
+  if (!w) {
+    if (quoted) b.markStarted();
+    return;
+  }
+  appendParts(sh, b, w.Parts, quoted, mode === 'assign' ? 'string' : mode, false);
+  if (quoted) b.markStarted();
+}
+
+function scalarOut(b: FieldBuilder, s: string, quoted: boolean): void {
+  if (quoted) b.quoted(s);
+  else b.unquotedExpansion(s);
+}
+
+function emit(sh: Shell, b: FieldBuilder, f: Fetched, quoted: boolean, _mode: Mode): void {
+  const vals = f.vals;
+  if (!f.multi) {
+    if (vals.length) scalarOut(b, vals[0]!, quoted);
+    else if (quoted) b.markStarted();
+    return;
+  }
+  if (quoted && f.star) {
+    b.quoted(vals.join(ifsJoiner(sh)));
+    return;
+  }
+  if (!b.split) {
+    // assignment / [[ ]] / pattern context: $* joins with IFS[0], $@ with a space
+    const s = vals.join(f.star ? ifsJoiner(sh) : ' ');
+    if (quoted) b.quoted(s);
+    else b.unquotedExpansion(s);
+    return;
+  }
+  if (quoted) {
+    for (let i = 0; i < vals.length; i++) {
+      if (i > 0) b.hardBreak();
+      b.quoted(vals[i]!);
+    }
+    return;
+  }
+  for (let i = 0; i < vals.length; i++) {
+    if (i > 0) b.softBreak();
+    b.unquotedExpansion(vals[i]!);
+  }
+}
+
+// ---------------------------------------------------------------- ${x:off:len}
+
+function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
+  const s = pe.Slice!;
+  const off = Number(arithEval(sh, s.Offset));
+  const lenV = s.Length ? Number(arithEval(sh, s.Length)) : undefined;
+  if (!f.multi) {
+    if (!f.vals.length) return [];
+    const str = f.vals[0]!;
+    const n = byteLength(str);
+    let start = off < 0 ? n + off : off;
+    if (start < 0 || start > n) return [''];
+    let end = n;
+    if (lenV !== undefined) {
+      if (lenV < 0) {
+        end = n + lenV;
+        if (end < start) throw new ExpansionError(`${lenV}: substring expression < 0`, 1);
+      } else end = Math.min(n, start + lenV);
+    }
+    start = Math.max(0, start);
+    return [byteSlice(str, start, end)];
+  }
+  if (lenV !== undefined && lenV < 0) throw new ExpansionError(`${lenV}: substring expression < 0`, 1);
+  const name = pe.Param.Value;
+  if (name === '@' || name === '*') {
+    const all = [sh.arg0, ...sh.positional];
+    let start = off < 0 ? all.length + off : off;
+    if (start < 0) return [];
+    const end = lenV === undefined ? all.length : start + lenV;
+    if (off < 0 && start === 0) start = 0;
+    return all.slice(start, end);
+  }
+  // arrays slice by index, not by position
+  const v: VarValue | undefined = readVar(sh, name);
+  if (isArrayValue(v)) {
+    const maxIdx = v.length;
+    const start = off < 0 ? maxIdx + off : off;
+    if (start < 0) return [];
+    const out: string[] = [];
+    v.forEach((x, i) => {
+      if (i >= start && (lenV === undefined || out.length < lenV)) out.push(x);
+    });
+    return out;
+  }
+  const vals = f.vals;
+  const start = off < 0 ? vals.length + off : off;
+  if (start < 0) return [];
+  return vals.slice(start, lenV === undefined ? undefined : start + lenV);
+}
+
+// ---------------------------------------------------------------- operators on values
+
+function applyOperator(sh: Shell, op: string, w: Word | null, vals: string[], f: Fetched): string[] {
+  switch (op) {
+    case '#':
+    case '##': {
+      const pat = expandPattern(sh, w);
+      return vals.map((v) => removePrefix(v, pat, op === '##', patOpts(sh)));
+    }
+    case '%':
+    case '%%': {
+      const pat = expandPattern(sh, w);
+      return vals.map((v) => removeSuffix(v, pat, op === '%%', patOpts(sh)));
+    }
+    case '^':
+    case '^^':
+    case ',':
+    case ',,': {
+      const pat = w ? expandPattern(sh, w) : '';
+      const upper = op[0] === '^';
+      const all = op.length === 2;
+      return vals.map((v) => caseMod(v, pat, upper, all, sh));
+    }
+    case '@': {
+      const letter = w ? expandString(sh, w) : '';
+      return transformAt(sh, letter, vals, f);
+    }
+  }
+  return vals;
+}
+
+function caseMod(v: string, pat: string, upper: boolean, all: boolean, sh: Shell): string {
+  const test = pat === '' ? null : compilePattern(pat, patOpts(sh));
+  let out = '';
+  let done = false;
+  for (const ch of v) {
+    if (!done && (test === null || test.test(ch))) {
+      out += upper ? ch.toUpperCase() : ch.toLowerCase();
+      if (!all) done = true;
+    } else {
+      out += ch;
+      if (!all) done = true;
+    }
+  }
+  return out;
+}
+
+function attrLetters(sh: Shell, name: string): string {
+  const v = sh.vars.lookup(name);
+  if (!v) return '';
+  const a = v.attrs;
+  let s = '';
+  if (a & ATTR.indexed || isArrayValue(v.value)) s += 'a';
+  if (a & ATTR.assoc || isAssocValue(v.value)) s += 'A';
+  if (a & ATTR.integer) s += 'i';
+  if (a & ATTR.lower) s += 'l';
+  if (a & ATTR.nameref) s += 'n';
+  if (a & ATTR.readonly) s += 'r';
+  if (a & ATTR.upper) s += 'u';
+  if (a & ATTR.export) s += 'x';
+  return s;
+}
+
+function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): string[] {
+  switch (letter) {
+    case 'Q':
+      return vals.map(quoteForReuse);
+    case 'E':
+      return vals.map((v) => decodeAnsiC(v));
+    case 'P':
+      return vals;
+    case 'U':
+      return vals.map((v) => v.toUpperCase());
+    case 'L':
+      return vals.map((v) => v.toLowerCase());
+    case 'u':
+      return vals.map((v) => (v.length ? v[0]!.toUpperCase() + v.slice(1) : v));
+    case 'a': {
+      const n = f.varName ?? f.shown.replace(/\[.*$/, '');
+      const l = attrLetters(sh, n);
+      return f.multi ? vals.map(() => l) : [l];
+    }
+    case 'A': {
+      const n = f.varName ?? f.shown.replace(/\[.*$/, '');
+      const v = sh.vars.lookup(n);
+      if (!v || v.value === undefined) return [];
+      if (typeof v.value === 'string' || !f.multi) {
+        const flags = attrLetters(sh, n).replace(/[aA]/g, '');
+        const val = typeof v.value === 'string' ? v.value : f.vals[0] ?? '';
+        return [flags ? `declare -${flags} ${n}=${quoteForReuse(val)}` : `${n}=${quoteForReuse(val)}`];
+      }
+      return [`declare -${attrLetters(sh, n) || 'a'} ${n}=(${kvPairs(v.value)})`];
+    }
+    case 'K':
+    case 'k': {
+      const n = f.varName ?? f.shown.replace(/\[.*$/, '');
+      const v = readVar(sh, n);
+      if (f.multi && v !== undefined && typeof v !== 'string') {
+        if (letter === 'K') return [kvPairs(v)];
+        const out: string[] = [];
+        const ks = keysOf(v);
+        const vs = valuesOf(v);
+        ks.forEach((k, i) => out.push(k, vs[i]!));
+        return out;
+      }
+      return vals.map(quoteForReuse);
+    }
+  }
+  throw new ExpansionError(`${'${'}${f.shown}@${letter}}: bad substitution`, 1);
+}
+
+function kvPairs(v: VarValue): string {
+  const ks = keysOf(v);
+  const vs = valuesOf(v);
+  const assoc = isAssocValue(v);
+  return ks
+    .map((k, i) => `[${assoc ? quoteKey(k) : k}]=${dq(vs[i]!)}`)
+    .join(' ') + (assoc && ks.length ? ' ' : '');
+}
+
+function quoteKey(k: string): string {
+  return /^[A-Za-z0-9_.-]+$/.test(k) ? k : dq(k);
+}
+
+function dq(s: string): string {
+  return '"' + s.replace(/(["\\$`])/g, '\\$1') + '"';
+}
+
+export { taped };

@@ -1,0 +1,218 @@
+// Bash pattern matching (case, [[ == ]], ${x#p}, ${x/p/r}, and the per-component test of globs).
+//
+//   compilePattern(p, opts) → { test(s), regex, matchAt(s, i, longest) }   (LRU-cached)
+//   matchPattern(s, p, opts) → boolean
+//   removePrefix(s, p, longest, opts) / removeSuffix(s, p, longest, opts)    ${x#p} ${x##p} ${x%p} ${x%%p}
+//   replacePattern(s, p, rep, mode, opts)                                    ${x/p/r} ${x//p/r} ${x/#p/r} ${x/%p/r}
+//   hasGlobChars(p, extglob?) / unescapePattern(p)
+//
+// Input convention: a quoted character is preceded by a backslash (the expander escapes what was
+// quoted in the source), so `\*` is a literal star and `\\` a literal backslash. The replacement of
+// replacePattern follows the same convention: with patsub_replacement (on by default in bash 5.2)
+// an unescaped `&` stands for the matched text and `\&` is a literal `&`; other backslashes escape.
+//
+// Patterns become JS regexes (u-mode, so `?` matches one code point) run with V8's linear-time
+// fallback enabled; `!(…)` needs lookbehind-like power and goes to a memoized backtracking matcher
+// (pattern-match.ts) instead. For regexes without extglob, greedy stars give bash's longest match
+// and lazy stars its shortest; with extglob alternation we try lengths explicitly, as bash does.
+
+import { setFlagsFromString } from 'node:v8';
+import { hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
+import { makeNegationMatcher } from './pattern-match.js';
+
+export interface PatternOptions {
+  extglob?: boolean;
+  nocase?: boolean;
+  /** accepted for symmetry with glob options; leading-dot rules live in glob.ts */
+  dotglob?: boolean;
+  /** `*`, `?` and brackets do not match `/` */
+  pathname?: boolean;
+}
+
+export interface CompiledPattern {
+  test(s: string): boolean;
+  /** the anchored regex (`^…$`); null for patterns with `!(…)`, which no JS regex expresses */
+  regex: RegExp | null;
+  /** end index of the longest (or shortest) match starting exactly at i, or -1 */
+  matchAt(s: string, i: number, longest: boolean): number;
+}
+
+let regexEngineReady = false;
+
+/** V8's linear engine takes over from backtracking regexes that run away (once per process) */
+function ensureLinearFallback(): void {
+  if (regexEngineReady) return;
+  setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+  regexEngineReady = true;
+}
+
+const CACHE_SIZE = 256;
+const cache = new Map<string, CompiledPattern>();
+
+export function compilePattern(p: string, opts: PatternOptions = {}): CompiledPattern {
+  const key = `${opts.extglob ? 'e' : ''}${opts.nocase ? 'i' : ''}${opts.pathname ? 'p' : ''}:${p}`;
+  const hit = cache.get(key);
+  if (hit) {
+    // refresh recency: Map keeps insertion order
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const compiled = build(p, opts);
+  cache.set(key, compiled);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return compiled;
+}
+
+function build(p: string, opts: PatternOptions): CompiledPattern {
+  ensureLinearFallback();
+  const pathname = !!opts.pathname;
+  const flags = opts.nocase ? 'iu' : 'u';
+  const nodes = parsePattern(p, { extglob: opts.extglob, pathname });
+  if (hasNegation(nodes)) {
+    const test = makeNegationMatcher(nodes, { nocase: !!opts.nocase, pathname });
+    return { test, regex: null, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
+  }
+  const greedy = toRegexSource(nodes, pathname, false);
+  const regex = new RegExp(`^(?:${greedy})$`, flags);
+  const test = (s: string) => regex.test(s);
+  if (hasExt(nodes)) {
+    return { test, regex, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
+  }
+  const stickyGreedy = new RegExp(`(?:${greedy})`, flags + 'y');
+  const stickyLazy = new RegExp(`(?:${toRegexSource(nodes, pathname, true)})`, flags + 'y');
+  const matchAt = (s: string, i: number, longest: boolean) => {
+    const re = longest ? stickyGreedy : stickyLazy;
+    re.lastIndex = i;
+    const m = re.exec(s);
+    return m ? i + m[0].length : -1;
+  };
+  return { test, regex, matchAt };
+}
+
+/** next index after the code point at i */
+function nextIndex(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? i + 2 : i + 1;
+}
+
+function matchAtByTrying(test: (s: string) => boolean, s: string, i: number, longest: boolean): number {
+  if (longest) {
+    for (let j = s.length; j >= i; j--) if (test(s.slice(i, j))) return j;
+    return -1;
+  }
+  for (let j = i; j <= s.length; j = j < s.length ? nextIndex(s, j) : j + 1) if (test(s.slice(i, j))) return j;
+  return -1;
+}
+
+export function matchPattern(s: string, p: string, opts: PatternOptions = {}): boolean {
+  return compilePattern(p, opts).test(s);
+}
+
+/** `${x#p}` (shortest) and `${x##p}` (longest) */
+export function removePrefix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+  const end = compilePattern(p, opts).matchAt(s, 0, longest);
+  return end < 0 ? s : s.slice(end);
+}
+
+/** `${x%p}` (shortest) and `${x%%p}` (longest) */
+export function removeSuffix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+  const start = suffixStart(compilePattern(p, opts), s, longest);
+  return start < 0 ? s : s.slice(0, start);
+}
+
+/** where the shortest/longest matching suffix starts, or -1 */
+function suffixStart(c: CompiledPattern, s: string, longest: boolean): number {
+  if (longest) {
+    for (let i = 0; i <= s.length; i = i < s.length ? nextIndex(s, i) : i + 1) if (c.test(s.slice(i))) return i;
+    return -1;
+  }
+  for (let i = s.length; i >= 0; i--) if (c.test(s.slice(i))) return i;
+  return -1;
+}
+
+export type ReplaceMode = 'first' | 'all' | 'prefix' | 'suffix';
+
+export interface ReplaceOptions extends PatternOptions {
+  /** bash's patsub_replacement (default on in 5.2): `&` in the replacement is the match */
+  patsubReplacement?: boolean;
+}
+
+/** the replacement text for one match (handles `&` and the backslash convention) */
+function expandReplacement(rep: string, matched: string, ampersand: boolean): string {
+  if (rep.indexOf('\\') < 0 && (!ampersand || rep.indexOf('&') < 0)) return rep;
+  let out = '';
+  for (let i = 0; i < rep.length; i++) {
+    const c = rep[i]!;
+    if (c === '\\' && i + 1 < rep.length) out += rep[++i];
+    else if (c === '&' && ampersand) out += matched;
+    else out += c;
+  }
+  return out;
+}
+
+/** `${x/p/r}` and friends; `rep` uses the pattern escaping convention (see top of file) */
+export function replacePattern(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions = {}): string {
+  const amp = opts.patsubReplacement !== false;
+  const c = compilePattern(p, opts);
+  if (mode === 'prefix') {
+    const end = c.matchAt(s, 0, true);
+    return end < 0 ? s : expandReplacement(rep, s.slice(0, end), amp) + s.slice(end);
+  }
+  if (mode === 'suffix') {
+    const start = suffixStart(c, s, true);
+    return start < 0 ? s : s.slice(0, start) + expandReplacement(rep, s.slice(start), amp);
+  }
+  if (p === '') return s; // bash: an empty pattern replaces nothing
+  let out = '';
+  let i = 0;
+  while (i < s.length) {
+    const end = c.matchAt(s, i, true);
+    if (end < 0) {
+      const next = nextIndex(s, i);
+      out += s.slice(i, next);
+      i = next;
+      continue;
+    }
+    out += expandReplacement(rep, s.slice(i, end), amp);
+    if (end === i) {
+      // an empty match: keep one character and move on (bash: X before each char, not at the end)
+      const next = nextIndex(s, i);
+      out += s.slice(i, next);
+      i = next;
+    } else i = end;
+    if (mode === 'first') return out + s.slice(i);
+  }
+  return out;
+}
+
+const GLOB_CHARS = /[*?[]/;
+const EXTGLOB_START = /[?*+@!]\(/;
+
+/** does the (escaped-convention) pattern contain an unescaped glob metacharacter */
+export function hasGlobChars(p: string, extglob = false): boolean {
+  if (!GLOB_CHARS.test(p) && !(extglob && EXTGLOB_START.test(p))) return false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '*' || c === '?') return true;
+    if (c === '[' && p.indexOf(']', i + 2) > 0) return true;
+    if (extglob && '+@!'.includes(c) && p[i + 1] === '(') return true;
+  }
+  return false;
+}
+
+/** quote removal for a pattern word that stays literal: `\x` → `x` */
+export function unescapePattern(p: string): string {
+  if (p.indexOf('\\') < 0) return p;
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === '\\' && i + 1 < p.length) out += p[++i];
+    else out += c;
+  }
+  return out;
+}

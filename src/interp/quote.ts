@@ -1,0 +1,51 @@
+// Quoting values for reuse as shell input: ${x@Q}, `set` listings, `declare -p`, xtrace.
+
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || (c >= 0xdc80 && c <= 0xdcff)) return true;
+  }
+  return false;
+}
+
+const ANSI: Record<string, string> = {
+  '\x07': '\\a', '\b': '\\b', '\x1b': '\\E', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t',
+  '\v': '\\v', '\\': '\\\\', "'": "\\'",
+};
+
+/** $'…' form for strings with control characters */
+export function ansiQuote(s: string): string {
+  let out = "$'";
+  for (const ch of s) {
+    const m = ANSI[ch];
+    if (m) out += m;
+    else {
+      const c = ch.charCodeAt(0);
+      if (c < 0x20 || c === 0x7f) out += '\\' + c.toString(8).padStart(3, '0');
+      else if (c >= 0xdc80 && c <= 0xdcff) out += '\\' + (c - 0xdc00).toString(8).padStart(3, '0');
+      else out += ch;
+    }
+  }
+  return out + "'";
+}
+
+/** bash's ${x@Q} */
+export function quoteForReuse(s: string): string {
+  if (hasControl(s)) return ansiQuote(s);
+  return "'" + s.replace(/'/g, "'\\''") + "'";
+}
+
+const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** `set` listing / xtrace style: bare when safe, else single-quoted */
+export function quoteIfNeeded(s: string): string {
+  if (s === '') return "''";
+  if (SAFE.test(s)) return s;
+  return quoteForReuse(s);
+}
+
+/** `declare -p` style: double quotes with \ " $ ` escaped */
+export function declareQuote(s: string): string {
+  if (hasControl(s)) return ansiQuote(s);
+  return '"' + s.replace(/(["\\$`])/g, '\\$1') + '"';
+}

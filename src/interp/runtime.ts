@@ -1,0 +1,162 @@
+// State shared by everything one run does: configuration, policy, budgets, the deadline and the
+// abort state. Subshells share it; only `Shell` is copied.
+
+import type { RunLimits } from '../api.js';
+import type { Sandbox, SandboxFS } from '../../allowedpaths/types.js';
+import type { ByteReader, ByteWriter } from '../io/streams.js';
+import { RunAbortedError } from '../io/errors.js';
+import { closedWriter, EMPTY_READER, type AbortSource } from '../io/pipe.js';
+import { limitError } from './limits.js';
+
+/** How long synchronous work may run before the event loop gets a turn. */
+const YIELD_EVERY_MS = 40;
+
+export interface RuntimeConfig {
+  limits: RunLimits;
+  sandbox: Sandbox | null;
+  allowed: ReadonlySet<string> | 'all';
+  mode: 'read-only' | 'remediation';
+  procPath: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export class Runtime implements AbortSource {
+  aborted: RunAbortedError | null = null;
+  private abortCbs = new Set<(e: RunAbortedError) => void>();
+  readonly deadline: number;
+  private lastYield = performance.now();
+  loopIterations = 0;
+  readonly pid: number;
+  private pidCounter: number;
+  readonly startMs = Date.now();
+  readonly limits: RunLimits;
+  readonly sandbox: Sandbox | null;
+  readonly allowed: ReadonlySet<string> | 'all';
+  readonly mode: 'read-only' | 'remediation';
+  readonly procPath: string;
+  readonly emptyReader: ByteReader = EMPTY_READER;
+  readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly timeoutMs: number;
+  private signalListener: (() => void) | null = null;
+  private externalSignal: AbortSignal | undefined;
+  /** process substitutions' pipes, visible to builtins as /dev/fd/N */
+  readonly devFds = new Map<number, { reader?: ByteReader; writer?: ByteWriter }>();
+  private nextDevFd = 63;
+
+  constructor(cfg: RuntimeConfig) {
+    this.limits = cfg.limits;
+    this.sandbox = cfg.sandbox;
+    this.allowed = cfg.allowed;
+    this.mode = cfg.mode;
+    this.procPath = cfg.procPath;
+    this.timeoutMs = cfg.timeoutMs;
+    this.deadline = cfg.timeoutMs > 0 ? performance.now() + cfg.timeoutMs : Infinity;
+    this.pid = 1000 + Math.floor(Math.random() * 30000);
+    this.pidCounter = this.pid;
+    if (cfg.timeoutMs > 0) {
+      this.timer = setTimeout(() => this.abort(this.timeoutError()), cfg.timeoutMs);
+    }
+    const sig = cfg.signal;
+    if (sig) {
+      this.externalSignal = sig;
+      if (sig.aborted) this.aborted = new RunAbortedError('cancelled', 'execution canceled');
+      else {
+        this.signalListener = () => this.abort(new RunAbortedError('cancelled', 'execution canceled'));
+        sig.addEventListener('abort', this.signalListener, { once: true });
+      }
+    }
+  }
+
+  private timeoutError(): RunAbortedError {
+    const s = this.timeoutMs / 1000;
+    return new RunAbortedError('timeout', `execution timed out after ${s}s`);
+  }
+
+  nextPid(): number {
+    return ++this.pidCounter;
+  }
+
+  allocDevFd(entry: { reader?: ByteReader; writer?: ByteWriter }): number {
+    const n = this.nextDevFd++;
+    this.devFds.set(n, entry);
+    return n;
+  }
+
+  onAbort(cb: (e: RunAbortedError) => void): () => void {
+    this.abortCbs.add(cb);
+    return () => this.abortCbs.delete(cb);
+  }
+
+  abort(err: RunAbortedError): void {
+    if (this.aborted) return;
+    this.aborted = err;
+    if (!this.controller.signal.aborted) this.controller.abort(err);
+    const cbs = [...this.abortCbs];
+    this.abortCbs.clear();
+    for (const cb of cbs) cb(err);
+  }
+
+  /** a budget was exceeded: stop the run with a message naming the limit */
+  breach(what: string): never {
+    const e = limitError(what);
+    this.abort(e);
+    throw e;
+  }
+
+  /**
+   * Called at every command and loop iteration: throws when the run must stop, and returns a
+   * promise when synchronous work has run long enough that the event loop needs a turn (so
+   * timers, the caller's AbortSignal and stream drains make progress).
+   */
+  check(): void | Promise<void> {
+    if (this.aborted) throw this.aborted;
+    const now = performance.now();
+    if (now >= this.deadline) {
+      this.abort(this.timeoutError());
+      throw this.aborted!;
+    }
+    if (now - this.lastYield > YIELD_EVERY_MS) {
+      this.lastYield = now;
+      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        this.lastYield = performance.now();
+        if (this.aborted) throw this.aborted;
+      });
+    }
+  }
+
+  checkAbort(): void {
+    if (this.aborted) throw this.aborted;
+    if (performance.now() >= this.deadline) {
+      this.abort(this.timeoutError());
+      throw this.aborted!;
+    }
+  }
+
+  countLoop(): void {
+    if (++this.loopIterations > this.limits.maxLoopIterations) {
+      this.breach(`loop iteration limit exceeded (${this.limits.maxLoopIterations})`);
+    }
+  }
+
+  fsAt(cwd: string): SandboxFS | null {
+    return this.sandbox ? this.sandbox.at(cwd) : null;
+  }
+
+  isAllowed(name: string): boolean {
+    return this.allowed === 'all' || this.allowed.has(name);
+  }
+
+  closedOut(fd: number): ByteWriter {
+    return closedWriter(fd);
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.signalListener && this.externalSignal) {
+      this.externalSignal.removeEventListener('abort', this.signalListener);
+    }
+  }
+}

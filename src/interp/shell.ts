@@ -1,0 +1,172 @@
+// The interpreter's state. `Runtime` is shared by everything one run does (limits, deadline, sandbox,
+// policy); `Shell` is the per-(sub)shell state that a subshell copies: variables, functions,
+// positional parameters, options, cwd, file descriptors and the control-flow flag.
+
+import type { ByteReader, ByteWriter } from '../io/streams.js';
+import { VarStore } from './vars.js';
+import type { Runtime } from './runtime.js';
+
+/** Control flow in progress, checked after every statement (no exceptions for control flow). */
+export const CTL = { none: 0, break: 1, continue: 2, return: 3, exit: 4 } as const;
+
+export type Status = number | Promise<number>;
+export type Exec = (sh: Shell) => Status;
+
+export interface Fd {
+  reader?: ByteReader;
+  writer?: ByteWriter;
+  /** for messages (`/dev/fd/N`) and to detect /dev/null */
+  name?: string;
+}
+
+export interface FuncDef {
+  name: string;
+  body: Exec;
+  /** the source text of the definition, for `declare -f` / `type` */
+  text: string;
+}
+
+/** `set -o` option names bash shows, with their single-letter flags */
+export const SET_OPTIONS: ReadonlyArray<[string, string]> = [
+  ['allexport', 'a'], ['braceexpand', 'B'], ['emacs', ''], ['errexit', 'e'], ['errtrace', 'E'],
+  ['functrace', 'T'], ['hashall', 'h'], ['histexpand', 'H'], ['history', ''], ['ignoreeof', ''],
+  ['interactive-comments', ''], ['keyword', 'k'], ['monitor', 'm'], ['noclobber', 'C'], ['noexec', 'n'],
+  ['noglob', 'f'], ['nolog', ''], ['notify', 'b'], ['nounset', 'u'], ['onecmd', 't'], ['physical', 'P'],
+  ['pipefail', ''], ['posix', ''], ['privileged', 'p'], ['verbose', 'v'], ['vi', ''], ['xtrace', 'x'],
+];
+
+export const SHOPT_DEFAULTS: ReadonlyArray<[string, boolean]> = [
+  ['autocd', false], ['cdable_vars', false], ['cdspell', false], ['checkhash', false],
+  ['checkjobs', false], ['checkwinsize', true], ['cmdhist', true], ['compat31', false],
+  ['dotglob', false], ['execfail', false], ['expand_aliases', false], ['extdebug', false],
+  ['extglob', false], ['extquote', true], ['failglob', false], ['force_fignore', true],
+  ['globasciiranges', true], ['globskipdots', true], ['globstar', false], ['gnu_errfmt', false],
+  ['histappend', false], ['histreedit', false], ['histverify', false], ['hostcomplete', true],
+  ['huponexit', false], ['inherit_errexit', false], ['interactive_comments', true], ['lastpipe', false],
+  ['lithist', false], ['localvar_inherit', false], ['localvar_unset', false], ['login_shell', false],
+  ['mailwarn', false], ['no_empty_cmd_completion', false], ['nocaseglob', false], ['nocasematch', false],
+  ['noexpand_translation', false], ['nullglob', false], ['patsub_replacement', true], ['progcomp', true],
+  ['progcomp_alias', false], ['promptvars', true], ['restricted_shell', false], ['shift_verbose', false],
+  ['sourcepath', true], ['varredir_close', false], ['xpg_echo', false],
+];
+
+export class Shell {
+  vars: VarStore;
+  funcs: Map<string, FuncDef>;
+  positional: string[];
+  /** $0 */
+  arg0: string;
+  setOpts: Map<string, boolean>;
+  shopts: Map<string, boolean>;
+  cwd: string;
+  /** $? */
+  status = 0;
+  ctl: number = CTL.none;
+  /** levels left for break/continue N */
+  ctlCount = 0;
+  fds: (Fd | null)[];
+  callDepth = 0;
+  subshellDepth = 0;
+  loopDepth = 0;
+  /** > 0 while running a condition (if/while test, && || left side, !): errexit is off */
+  noErrexit = 0;
+  funcStack: string[] = [];
+  traps: Map<string, string>;
+  pipeStatus: number[] = [0];
+  lineno = 0;
+  bashpid: number;
+  /** word-expansion tape (see expand.ts: replay after an asynchronous command substitution) */
+  tape: unknown[] = [];
+  tapePos = 0;
+  /** the status of the last command substitution during an assignment-only command */
+  lastSubstStatus = -1;
+  /** true inside a subshell/cmd substitution/pipeline stage */
+  isSubshell = false;
+  /** nesting of `source` (return is allowed inside) and of eval */
+  sourceDepth = 0;
+  evalDepth = 0;
+  /** traps currently running (a trap does not re-trigger itself) */
+  inTrap = new Set<string>();
+  /** process substitutions opened while expanding the current command */
+  procSubsts: { close(): void; done: Promise<unknown> }[] | null = null;
+  /** RANDOM generator state */
+  randomState: number;
+
+  constructor(
+    readonly rt: Runtime,
+    init?: Shell,
+  ) {
+    if (init) {
+      this.vars = init.vars.clone();
+      this.funcs = new Map(init.funcs);
+      this.positional = init.positional.slice();
+      this.arg0 = init.arg0;
+      this.setOpts = new Map(init.setOpts);
+      this.shopts = new Map(init.shopts);
+      this.cwd = init.cwd;
+      this.status = init.status;
+      this.fds = init.fds.slice();
+      this.callDepth = init.callDepth;
+      this.subshellDepth = init.subshellDepth + 1;
+      this.loopDepth = 0;
+      this.noErrexit = init.noErrexit;
+      this.funcStack = init.funcStack.slice();
+      this.traps = new Map(init.traps);
+      this.traps.delete('EXIT');
+      this.pipeStatus = init.pipeStatus.slice();
+      this.lineno = init.lineno;
+      this.bashpid = rt.nextPid();
+      this.isSubshell = true;
+      this.randomState = init.randomState ^ this.bashpid;
+      this.sourceDepth = init.sourceDepth;
+    } else {
+      this.vars = new VarStore();
+      this.funcs = new Map();
+      this.positional = [];
+      this.arg0 = 'rshell';
+      this.setOpts = new Map(SET_OPTIONS.map(([n]) => [n, false]));
+      for (const n of ['braceexpand', 'hashall', 'interactive-comments']) this.setOpts.set(n, true);
+      this.shopts = new Map(SHOPT_DEFAULTS);
+      this.cwd = '/';
+      this.fds = [];
+      this.traps = new Map();
+      this.bashpid = rt.pid;
+      this.randomState = rt.pid * 2654435761;
+    }
+  }
+
+  /** a copy for a subshell, a command substitution or a pipeline stage */
+  subshell(): Shell {
+    return new Shell(this.rt, this);
+  }
+
+  opt(name: string): boolean {
+    return this.setOpts.get(name) === true;
+  }
+
+  shopt(name: string): boolean {
+    return this.shopts.get(name) === true;
+  }
+
+  get stdout(): ByteWriter {
+    return this.fds[1]?.writer ?? this.rt.closedOut(1);
+  }
+
+  get stderr(): ByteWriter {
+    return this.fds[2]?.writer ?? this.rt.closedOut(2);
+  }
+
+  get stdin(): ByteReader {
+    return this.fds[0]?.reader ?? this.rt.emptyReader;
+  }
+
+  /** print a shell error line (bash's text without the `bash: line N: ` prefix) */
+  error(msg: string): void {
+    try {
+      const r = this.stderr.writeString(msg + '\n');
+      if (r) r.catch(() => undefined);
+    } catch {
+      // stderr closed: bash silently drops the message too
+    }
+  }
+}

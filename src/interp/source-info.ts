@@ -1,0 +1,80 @@
+// Facts about the source text that closures need at run time: the line of each statement
+// ($LINENO), the text of function definitions (declare -f), of redirect words (ambiguous redirect
+// messages) and of arithmetic expressions (bash's error messages). Filled by one walk over the AST
+// when a script (or an eval/source text) is compiled.
+
+import type { File, Node } from '../syntax/ast.js';
+import { arithSources } from './arith-bridge.js';
+
+const lines = new WeakMap<object, number>();
+const texts = new WeakMap<object, string>();
+
+const ARITH_FIELDS: Record<string, readonly string[]> = {
+  ArithmExp: ['X'],
+  ArithmCmd: ['X'],
+  CStyleLoop: ['Init', 'Cond', 'Post'],
+  Slice: ['Offset', 'Length'],
+  ParamExp: ['Index'],
+  Assign: ['Index'],
+  ArrayElem: ['Index'],
+};
+
+function lineStarts(src: string): number[] {
+  const out = [0];
+  for (let i = 0; i < src.length; i++) if (src.charCodeAt(i) === 10) out.push(i + 1);
+  return out;
+}
+
+function lineAt(starts: number[], pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/** walk the tree once, recording lines, texts and arithmetic sources; lineBase offsets $LINENO */
+export function registerSource(file: File | Node, src: string, lineBase = 0): void {
+  const starts = lineStarts(src);
+  const stack: unknown[] = [file];
+  while (stack.length) {
+    const n = stack.pop();
+    if (!n || typeof n !== 'object') continue;
+    if (Array.isArray(n)) {
+      for (const x of n) stack.push(x);
+      continue;
+    }
+    const node = n as Record<string, unknown> & { type?: string; Pos?: number; End?: number };
+    const t = node.type;
+    if (t === 'Stmt') lines.set(node, lineAt(starts, node.Pos as number) + lineBase);
+    else if (t === 'FuncDecl' || t === 'Word') texts.set(node, src.slice(node.Pos as number, node.End as number));
+    else if (t === 'LetClause') {
+      for (const x of node.Exprs as Node[]) arithSources.set(x, { text: src.slice(x.Pos, x.End), offset: x.Pos });
+    }
+    if (t !== undefined) {
+      const fields = ARITH_FIELDS[t];
+      if (fields) {
+        for (const f of fields) {
+          const x = node[f] as Node | null | undefined;
+          if (x && typeof x === 'object') arithSources.set(x, { text: src.slice(x.Pos, x.End), offset: x.Pos });
+        }
+      }
+    }
+    for (const k in node) {
+      const v = node[k];
+      if (v && typeof v === 'object') stack.push(v);
+    }
+  }
+}
+
+export const info = {
+  lineOf(n: object): number {
+    return lines.get(n) ?? 0;
+  },
+  textOf(n: object): string {
+    return texts.get(n) ?? '';
+  },
+};

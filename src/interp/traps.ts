@@ -1,0 +1,29 @@
+// EXIT and ERR traps (the only ones rshell supports). A trap runs in the current shell with $?
+// preserved for the trap's own commands; its status does not replace the command's.
+
+import type { Shell, Status } from './shell.js';
+import { CTL } from './shell.js';
+import { runText } from './core-builtins/control.js';
+import { then } from './status.js';
+
+export function runTrap(sh: Shell, name: 'EXIT' | 'ERR'): Status {
+  const text = sh.traps.get(name);
+  if (text === undefined || text === '') return sh.status;
+  if (sh.inTrap.has(name)) return sh.status;
+  const saved = sh.status;
+  sh.inTrap.add(name);
+  if (name === 'EXIT') sh.traps.delete('EXIT');
+  let r: Status;
+  try {
+    r = runText(sh, text, 'trap');
+  } catch (e) {
+    sh.inTrap.delete(name);
+    throw e;
+  }
+  return then(r, (s) => {
+    sh.inTrap.delete(name);
+    if (sh.ctl === CTL.exit) return s;
+    sh.status = saved;
+    return saved;
+  });
+}

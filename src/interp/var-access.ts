@@ -1,0 +1,259 @@
+// Reading and writing variables with bash's rules: dynamic variables (RANDOM, SECONDS, LINENO…),
+// namerefs, attributes (-i arithmetic, -l/-u case, -r readonly, -x export), array elements with
+// negative indices, and the per-variable size budget.
+
+import type { Shell } from './shell.js';
+import {
+  ATTR,
+  applyCaseAttrs,
+  isArrayValue,
+  isAssocValue,
+  scalarOf,
+  type VarValue,
+  type Variable,
+} from './vars.js';
+import { AssignError } from './interp-errors.js';
+import { arithText } from './arith-bridge.js';
+import { formatInt } from './arith.js';
+
+type Dynamic = (sh: Shell) => VarValue | undefined;
+
+function nextRandom(sh: Shell): number {
+  // xorshift32: deterministic per shell, different per subshell
+  let x = sh.randomState | 0 || 0x9e3779b9;
+  x ^= x << 13;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  sh.randomState = x;
+  return (x >>> 0) % 32768;
+}
+
+const DYNAMIC: Record<string, Dynamic> = {
+  RANDOM: (sh) => String(nextRandom(sh)),
+  SECONDS: (sh) => String(Math.floor((Date.now() - sh.rt.startMs) / 1000)),
+  LINENO: (sh) => String(sh.lineno),
+  BASHPID: (sh) => String(sh.bashpid),
+  EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
+  EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),
+  FUNCNAME: (sh) => (sh.funcStack.length ? sh.funcStack.slice().reverse() : undefined),
+  PIPESTATUS: (sh) => sh.pipeStatus.map(String),
+};
+
+export function isDynamic(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(DYNAMIC, name);
+}
+
+/** the value visible as `name` (namerefs followed), or undefined */
+export function readVar(sh: Shell, name: string): VarValue | undefined {
+  const d = DYNAMIC[name];
+  if (d !== undefined && Object.prototype.hasOwnProperty.call(DYNAMIC, name)) {
+    if (!sh.vars.lookup(name) || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS') return d(sh);
+  }
+  const v = sh.vars.lookup(name);
+  if (v === undefined) return undefined;
+  if (v.attrs & ATTR.nameref) {
+    const target = sh.vars.resolve(name);
+    if (target === name) return v.value;
+    return readVar(sh, target);
+  }
+  return v.value;
+}
+
+export function readScalar(sh: Shell, name: string): string | undefined {
+  return scalarOf(readVar(sh, name));
+}
+
+export function lookupResolved(sh: Shell, name: string): Variable | undefined {
+  return sh.vars.lookup(sh.vars.resolve(name));
+}
+
+/** element `key` (an evaluated index or an assoc key) */
+export function readElement(sh: Shell, name: string, key: string): string | undefined {
+  const v = readVar(sh, name);
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return key === '0' || key === '-1' ? v : undefined;
+  if (isArrayValue(v)) {
+    let i = Number(key);
+    if (i < 0) i += v.length;
+    return i >= 0 ? v[i] : undefined;
+  }
+  return v.get(key);
+}
+
+function checkSize(sh: Shell, value: string): void {
+  if (value.length > sh.rt.limits.maxVarBytes) {
+    sh.rt.breach(`variable size limit exceeded (maxVarBytes ${sh.rt.limits.maxVarBytes})`);
+  }
+}
+
+function target(sh: Shell, name: string): { name: string; v: Variable } {
+  const n = sh.vars.resolve(name);
+  return { name: n, v: sh.vars.slot(n) };
+}
+
+function transform(sh: Shell, v: Variable, value: string, old: string | undefined, append: boolean): string {
+  if (v.attrs & ATTR.integer) {
+    const n = arithText(sh, value);
+    return formatInt(append ? addInts(arithText(sh, old || '0'), n) : n);
+  }
+  const s = append ? (old ?? '') + value : value;
+  return v.attrs & (ATTR.lower | ATTR.upper | ATTR.capitalize) ? applyCaseAttrs(v.attrs, s) : s;
+}
+
+function addInts(a: number | bigint, b: number | bigint): number | bigint {
+  if (typeof a === 'number' && typeof b === 'number' && Number.isSafeInteger(a + b)) return a + b;
+  const r = BigInt.asIntN(64, BigInt(a) + BigInt(b));
+  return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+}
+
+function readonlyError(name: string): AssignError {
+  return new AssignError(`${name}: readonly variable`);
+}
+
+/** `name=value` / `name+=value` */
+export function assignScalar(sh: Shell, name: string, value: string, append = false): void {
+  if (DYNAMIC_ASSIGN(sh, name, value)) return;
+  const { name: n, v } = target(sh, name);
+  if (v.attrs & ATTR.readonly) throw readonlyError(n);
+  const cur = v.value;
+  if (cur !== undefined && typeof cur !== 'string') {
+    // assigning to an array name sets element 0 (or key "0")
+    assignElement(sh, n, '0', value, append);
+    return;
+  }
+  const s = transform(sh, v, value, cur, append);
+  checkSize(sh, s);
+  v.value = s;
+  if (sh.opt('allexport')) v.attrs |= ATTR.export;
+}
+
+function DYNAMIC_ASSIGN(sh: Shell, name: string, value: string): boolean {
+  if (name === 'RANDOM') {
+    sh.randomState = Number(value) | 0 || 1;
+    return true;
+  }
+  return false;
+}
+
+/** `name[key]=value`; key is an evaluated index (indexed) or the key (assoc) */
+export function assignElement(sh: Shell, name: string, key: string, value: string, append = false): void {
+  const { name: n, v } = target(sh, name);
+  if (v.attrs & ATTR.readonly) throw readonlyError(n);
+  let cur = v.value;
+  if (v.attrs & ATTR.assoc || isAssocValue(cur)) {
+    if (!isAssocValue(cur)) cur = v.value = new Map();
+    const s = transform(sh, v, value, cur.get(key), append);
+    checkSize(sh, s);
+    cur.set(key, s);
+    return;
+  }
+  if (!isArrayValue(cur)) {
+    const arr: string[] = [];
+    if (typeof cur === 'string') arr[0] = cur;
+    cur = v.value = arr;
+    v.attrs |= ATTR.indexed;
+  }
+  let i = Number(key);
+  if (!Number.isInteger(i)) i = 0;
+  if (i < 0) {
+    i += cur.length;
+    if (i < 0) throw new AssignError(`${n}[${key}]: bad array subscript`);
+  }
+  const s = transform(sh, v, value, cur[i], append);
+  checkSize(sh, s);
+  cur[i] = s;
+  if (sh.opt('allexport')) v.attrs |= ATTR.export;
+}
+
+export interface ArrayItem {
+  key?: string;
+  value: string;
+  append?: boolean;
+}
+
+/** `name=(…)` / `name+=(…)`; `assoc` when the variable is (or is being declared) associative */
+export function assignArray(sh: Shell, name: string, items: ArrayItem[], append = false, assoc = false): void {
+  const { name: n, v } = target(sh, name);
+  if (v.attrs & ATTR.readonly) throw readonlyError(n);
+  const isAssoc = assoc || (v.attrs & ATTR.assoc) !== 0 || isAssocValue(v.value);
+  if (isAssoc) {
+    const m = append && isAssocValue(v.value) ? v.value : new Map<string, string>();
+    v.value = m;
+    v.attrs |= ATTR.assoc;
+    for (const it of items) {
+      const k = it.key ?? it.value;
+      const s = transform(sh, v, it.value, m.get(k), it.append === true);
+      m.set(k, s);
+    }
+    return;
+  }
+  let arr: string[];
+  if (append) {
+    const cur = v.value;
+    arr = isArrayValue(cur) ? cur : typeof cur === 'string' ? [cur] : [];
+  } else arr = [];
+  v.value = arr;
+  v.attrs |= ATTR.indexed;
+  let next = arr.length;
+  for (const it of items) {
+    let i = next;
+    if (it.key !== undefined) {
+      i = Number(it.key);
+      if (i < 0) i += arr.length;
+      if (i < 0) throw new AssignError(`${n}[${it.key}]: bad array subscript`);
+    }
+    const s = transform(sh, v, it.value, arr[i], it.append === true);
+    checkSize(sh, s);
+    arr[i] = s;
+    next = i + 1;
+  }
+  if (sh.opt('allexport')) v.attrs |= ATTR.export;
+}
+
+/** `unset name`; returns an error message or undefined */
+export function unsetVar(sh: Shell, name: string): string | undefined {
+  const n = sh.vars.resolve(name);
+  const v = sh.vars.lookup(n);
+  if (!v) return undefined;
+  if (v.attrs & ATTR.readonly) return `${n}: cannot unset: readonly variable`;
+  sh.vars.remove(n);
+  return undefined;
+}
+
+export function unsetElement(sh: Shell, name: string, key: string): string | undefined {
+  const n = sh.vars.resolve(name);
+  const v = sh.vars.lookup(n);
+  if (!v) return undefined;
+  if (v.attrs & ATTR.readonly) return `${n}: cannot unset: readonly variable`;
+  const cur = v.value;
+  if (isAssocValue(cur)) cur.delete(key);
+  else if (isArrayValue(cur)) {
+    let i = Number(key);
+    if (i < 0) i += cur.length;
+    if (i < 0) return `${n}[${key}]: bad array subscript`;
+    delete cur[i];
+    // keep length == max index + 1 so negative indices stay right
+    let len = cur.length;
+    while (len > 0 && !(len - 1 in cur)) len--;
+    cur.length = len;
+  } else if (key === '0') sh.vars.remove(n);
+  return undefined;
+}
+
+/** exported variables as the environment a command sees */
+export function exportedEnv(sh: Shell): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of sh.vars.visible()) {
+    if (v.attrs & ATTR.export) {
+      const s = scalarOf(v.value);
+      if (s !== undefined) out.set(k, s);
+    }
+  }
+  return out;
+}
+
+export function getExported(sh: Shell, name: string): string | undefined {
+  const v = sh.vars.lookup(name);
+  if (!v || !(v.attrs & ATTR.export)) return undefined;
+  return scalarOf(v.value);
+}

@@ -1,0 +1,193 @@
+// Shell variables: scalars, sparse indexed arrays, associative arrays, attributes, and bash's
+// dynamic scoping (a stack of frames; `local` adds to the top frame, plain assignment updates the
+// nearest frame that has the name, else the global one).
+//
+// Values are JS strings in the shell's string model (surrogateescape bytes). Indexed arrays are
+// sparse JS arrays: forEach skips holes and visits indices in ascending order, which is exactly
+// bash's enumeration order.
+
+export const ATTR = {
+  export: 1,
+  readonly: 2,
+  integer: 4,
+  lower: 8,
+  upper: 16,
+  nameref: 32,
+  indexed: 64,
+  assoc: 128,
+  capitalize: 256,
+} as const;
+
+export type VarValue = string | string[] | Map<string, string>;
+
+export interface Variable {
+  /** undefined: declared (attributes only) but unset */
+  value: VarValue | undefined;
+  attrs: number;
+}
+
+export type Frame = Map<string, Variable>;
+
+export function isArrayValue(v: VarValue | undefined): v is string[] {
+  return Array.isArray(v);
+}
+
+export function isAssocValue(v: VarValue | undefined): v is Map<string, string> {
+  return v instanceof Map;
+}
+
+/** element 0 of an indexed array, the scalar itself, or `[0]` of an assoc array, as bash's $name */
+export function scalarOf(v: VarValue | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v[0];
+  return v.get('0');
+}
+
+/** all values in order (indexed by index, assoc by insertion), a scalar as a one-element list */
+export function valuesOf(v: VarValue | undefined): string[] {
+  if (v === undefined) return [];
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) {
+    const out: string[] = [];
+    v.forEach((x) => out.push(x));
+    return out;
+  }
+  return [...v.values()];
+}
+
+/** keys in order */
+export function keysOf(v: VarValue | undefined): string[] {
+  if (v === undefined) return [];
+  if (typeof v === 'string') return ['0'];
+  if (Array.isArray(v)) {
+    const out: string[] = [];
+    v.forEach((_x, i) => out.push(String(i)));
+    return out;
+  }
+  return [...v.keys()];
+}
+
+export function cloneVariable(v: Variable): Variable {
+  const val = v.value;
+  if (val === undefined || typeof val === 'string') return { value: val, attrs: v.attrs };
+  if (Array.isArray(val)) return { value: val.slice(), attrs: v.attrs };
+  return { value: new Map(val), attrs: v.attrs };
+}
+
+const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export function isValidName(name: string): boolean {
+  return NAME_RE.test(name);
+}
+
+/** A stack of frames. Frame 0 holds the globals. */
+export class VarStore {
+  frames: Frame[];
+  /** frames pushed by `a=1 cmd` (temporary environment); flagged so `local` skips them */
+  tempFrames = new Set<Frame>();
+
+  constructor(frames?: Frame[]) {
+    this.frames = frames ?? [new Map()];
+  }
+
+  clone(): VarStore {
+    const frames = this.frames.map((f) => {
+      const m: Frame = new Map();
+      for (const [k, v] of f) m.set(k, cloneVariable(v));
+      return m;
+    });
+    const c = new VarStore(frames);
+    this.frames.forEach((f, i) => {
+      if (this.tempFrames.has(f)) c.tempFrames.add(frames[i]!);
+    });
+    return c;
+  }
+
+  /** the variable visible under `name` (no nameref resolution) */
+  lookup(name: string): Variable | undefined {
+    const fs = this.frames;
+    for (let i = fs.length - 1; i >= 0; i--) {
+      const v = fs[i]!.get(name);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+
+  /** the frame that holds `name`, or undefined */
+  frameOf(name: string): Frame | undefined {
+    const fs = this.frames;
+    for (let i = fs.length - 1; i >= 0; i--) if (fs[i]!.has(name)) return fs[i];
+    return undefined;
+  }
+
+  /** follow namerefs (bounded, as bash warns on circular references) */
+  resolve(name: string): string {
+    let n = name;
+    for (let i = 0; i < 10; i++) {
+      const v = this.lookup(n);
+      if (!v || !(v.attrs & ATTR.nameref) || typeof v.value !== 'string' || v.value === '') return n;
+      n = v.value;
+    }
+    return n;
+  }
+
+  /** the variable to write for `name`, created in the global frame when missing */
+  slot(name: string): Variable {
+    const v = this.lookup(name);
+    if (v) return v;
+    const nv: Variable = { value: undefined, attrs: 0 };
+    this.frames[0]!.set(name, nv);
+    return nv;
+  }
+
+  /** the innermost function frame (not a temp-env frame), for `local` */
+  localFrame(): Frame | undefined {
+    for (let i = this.frames.length - 1; i > 0; i--) {
+      const f = this.frames[i]!;
+      if (!this.tempFrames.has(f)) return f;
+    }
+    return undefined;
+  }
+
+  pushFrame(temp = false): Frame {
+    const f: Frame = new Map();
+    this.frames.push(f);
+    if (temp) this.tempFrames.add(f);
+    return f;
+  }
+
+  popFrame(): void {
+    const f = this.frames.pop();
+    if (f) this.tempFrames.delete(f);
+  }
+
+  /** remove `name` from the nearest frame that has it */
+  remove(name: string): void {
+    const f = this.frameOf(name);
+    if (f) f.delete(name);
+  }
+
+  /** every visible name (inner frames shadow outer ones) */
+  names(): string[] {
+    const seen = new Set<string>();
+    for (let i = this.frames.length - 1; i >= 0; i--) for (const k of this.frames[i]!.keys()) seen.add(k);
+    return [...seen];
+  }
+
+  /** visible variables, inner frames first */
+  visible(): Map<string, Variable> {
+    const out = new Map<string, Variable>();
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      for (const [k, v] of this.frames[i]!) if (!out.has(k)) out.set(k, v);
+    }
+    return out;
+  }
+}
+
+/** apply -l / -u / -c case attributes to a value about to be stored */
+export function applyCaseAttrs(attrs: number, s: string): string {
+  if (attrs & ATTR.lower) return s.toLowerCase();
+  if (attrs & ATTR.upper) return s.toUpperCase();
+  if (attrs & ATTR.capitalize) return s.length ? s[0]!.toUpperCase() + s.slice(1).toLowerCase() : s;
+  return s;
+}

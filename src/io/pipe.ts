@@ -1,0 +1,318 @@
+// In-memory byte plumbing for the interpreter: a bounded pipe with backpressure, a buffered writer
+// over the caller's Node-style stream, a collecting writer (command substitution, buffered results),
+// fixed readers (strings, here-docs, the caller's stdin) and an output budget.
+//
+// Everything follows the synchronous fast path of streams.ts: a write returns undefined when the
+// bytes were taken at once and a Promise only when the caller must wait; a read returns a chunk
+// directly when one is ready.
+
+import type { ByteReader, ByteWriter } from './streams.js';
+import { PipeClosedError, RunAbortedError } from './errors.js';
+import { encode } from './encoding.js';
+import type { StdinSource, WritableLike } from '../api.js';
+
+export const PIPE_CAPACITY = 64 * 1024;
+
+/** Something that can interrupt waiting pipes (the run's abort state). */
+export interface AbortSource {
+  readonly aborted: RunAbortedError | null;
+  onAbort(cb: (err: RunAbortedError) => void): () => void;
+}
+
+type Waiter = { resolve: () => void; reject: (e: Error) => void };
+
+/**
+ * A bounded pipe. The write side and the read side are separate objects (`writer`, `reader`) so a
+ * pipeline stage can close the end it owns: closing the writer gives the reader EOF once drained;
+ * closing the reader makes every later write throw PipeClosedError (bash's SIGPIPE).
+ */
+export class Pipe {
+  private chunks: Uint8Array[] = [];
+  private head = 0;
+  private size = 0;
+  private writeClosed = false;
+  private readClosed = false;
+  private readWaiter: Waiter | null = null;
+  private writeWaiters: Waiter[] = [];
+  private unsubscribe: (() => void) | null = null;
+  readonly writer: ByteWriter & { close(): void };
+  readonly reader: ByteReader & { close(): void };
+
+  constructor(
+    private readonly abort: AbortSource | null = null,
+    private readonly capacity = PIPE_CAPACITY,
+  ) {
+    if (abort) this.unsubscribe = abort.onAbort((e) => this.fail(e));
+    const self = this;
+    this.writer = {
+      write: (c) => self.write(c),
+      writeString: (s) => self.write(encode(s)),
+      flush: () => undefined,
+      get closed() {
+        return self.readClosed;
+      },
+      close: () => self.closeWrite(),
+    };
+    this.reader = {
+      read: () => self.read(),
+      close: () => self.closeRead(),
+    };
+  }
+
+  private fail(err: Error): void {
+    const r = this.readWaiter;
+    this.readWaiter = null;
+    if (r) r.reject(err);
+    const ws = this.writeWaiters;
+    this.writeWaiters = [];
+    for (const w of ws) w.reject(err);
+  }
+
+  private write(chunk: Uint8Array): void | Promise<void> {
+    if (this.abort?.aborted) throw this.abort.aborted;
+    if (this.readClosed) throw new PipeClosedError();
+    if (this.writeClosed || chunk.length === 0) return;
+    this.chunks.push(chunk.slice());
+    this.size += chunk.length;
+    const r = this.readWaiter;
+    if (r) {
+      this.readWaiter = null;
+      r.resolve();
+    }
+    if (this.size <= this.capacity) return;
+    return new Promise<void>((resolve, reject) => this.writeWaiters.push({ resolve, reject }));
+  }
+
+  private read(): Uint8Array | null | Promise<Uint8Array | null> {
+    if (this.abort?.aborted) throw this.abort.aborted;
+    if (this.head < this.chunks.length) {
+      const c = this.chunks[this.head]!;
+      this.chunks[this.head++] = EMPTY;
+      if (this.head > 64 && this.head * 2 > this.chunks.length) {
+        this.chunks = this.chunks.slice(this.head);
+        this.head = 0;
+      }
+      this.size -= c.length;
+      if (this.size <= this.capacity && this.writeWaiters.length) {
+        const ws = this.writeWaiters;
+        this.writeWaiters = [];
+        for (const w of ws) w.resolve();
+      }
+      return c;
+    }
+    if (this.writeClosed || this.readClosed) return null;
+    return new Promise<void>((resolve, reject) => {
+      this.readWaiter = { resolve, reject };
+    }).then(() => this.read());
+  }
+
+  closeWrite(): void {
+    if (this.writeClosed) return;
+    this.writeClosed = true;
+    const r = this.readWaiter;
+    this.readWaiter = null;
+    if (r) r.resolve();
+    this.maybeRelease();
+  }
+
+  closeRead(): void {
+    if (this.readClosed) return;
+    this.readClosed = true;
+    this.chunks = [];
+    this.head = 0;
+    this.size = 0;
+    this.fail(new PipeClosedError());
+    this.maybeRelease();
+  }
+
+  private maybeRelease(): void {
+    if (this.writeClosed && this.readClosed && this.unsubscribe) {
+      this.unsubscribe();
+      this.unsubscribe = null;
+    }
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** A reader over fixed bytes (here-docs, here-strings, string stdin). */
+export class BytesReader implements ByteReader {
+  private done = false;
+  constructor(private bytes: Uint8Array) {}
+  read(): Uint8Array | null {
+    if (this.done || this.bytes.length === 0) return null;
+    this.done = true;
+    return this.bytes;
+  }
+}
+
+export const EMPTY_READER: ByteReader = { read: () => null };
+
+/** A reader over the caller's stdin source (string, bytes or async iterable). */
+export function readerFromSource(src: StdinSource | undefined): ByteReader {
+  if (src === undefined) return EMPTY_READER;
+  if (typeof src === 'string') return new BytesReader(encode(src));
+  if (src instanceof Uint8Array) return new BytesReader(src);
+  const it = (src as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
+  let ended = false;
+  return {
+    read(): Promise<Uint8Array | null> | null {
+      if (ended) return null;
+      return it.next().then((r) => {
+        if (r.done) {
+          ended = true;
+          return null;
+        }
+        const v = r.value;
+        return typeof v === 'string' ? encode(v) : v;
+      });
+    },
+  };
+}
+
+/** Discards everything (/dev/null). */
+export const NULL_WRITER: ByteWriter = {
+  write: () => undefined,
+  writeString: () => undefined,
+  flush: () => undefined,
+  closed: false,
+};
+
+/** Writes fail as on a closed descriptor (`>&-`): the interpreter reports EBADF. */
+export class BadFdError extends Error {
+  constructor(readonly fd: number) {
+    super('Bad file descriptor');
+  }
+}
+
+export function closedWriter(fd: number): ByteWriter {
+  return {
+    write: () => {
+      throw new BadFdError(fd);
+    },
+    writeString: () => {
+      throw new BadFdError(fd);
+    },
+    flush: () => undefined,
+    closed: true,
+  };
+}
+
+/**
+ * Per-run output budget for one stream (stdout or stderr): bytes past the limit are dropped and
+ * `truncated` is set. The script keeps running (documented choice: drop, don't stop).
+ */
+export class OutputBudget {
+  used = 0;
+  truncated = false;
+  constructor(readonly limit: number) {}
+  /** how many of n bytes may still pass */
+  take(n: number): number {
+    const room = this.limit - this.used;
+    if (n <= room) {
+      this.used += n;
+      return n;
+    }
+    this.truncated = true;
+    const k = room > 0 ? room : 0;
+    this.used += k;
+    return k;
+  }
+}
+
+/** Collects bytes in memory, with an optional cap (command substitution, buffered run output). */
+export class CollectingWriter implements ByteWriter {
+  private parts: Uint8Array[] = [];
+  length = 0;
+  closed = false;
+  /** set when bytes were refused because of `cap` */
+  overflowed = false;
+  constructor(
+    private readonly cap = Infinity,
+    private readonly budget: OutputBudget | null = null,
+    private readonly onOverflow: (() => void) | null = null,
+  ) {}
+  write(chunk: Uint8Array): void {
+    let n = chunk.length;
+    if (n === 0) return;
+    if (this.budget) n = this.budget.take(n);
+    if (this.length + n > this.cap) {
+      n = Math.max(0, this.cap - this.length);
+      this.overflowed = true;
+    }
+    if (n > 0) {
+      this.parts.push(n === chunk.length ? chunk.slice() : chunk.slice(0, n));
+      this.length += n;
+    }
+    if (this.overflowed && this.onOverflow) this.onOverflow();
+  }
+  writeString(s: string): void {
+    this.write(encode(s));
+  }
+  flush(): void {}
+  bytes(): Uint8Array {
+    if (this.parts.length === 1) return this.parts[0]!;
+    const out = new Uint8Array(this.length);
+    let off = 0;
+    for (const p of this.parts) {
+      out.set(p, off);
+      off += p.length;
+    }
+    this.parts = [out];
+    return out;
+  }
+}
+
+/**
+ * Buffers writes to a caller's WritableLike (process.stdout, a file stream) and flushes at
+ * ~64 KiB, honouring 'drain' when the sink says it is full.
+ */
+export class BufferedStreamWriter implements ByteWriter {
+  private buf: Uint8Array[] = [];
+  private buffered = 0;
+  private waiting: Promise<void> | null = null;
+  closed = false;
+  constructor(
+    private readonly sink: WritableLike,
+    private readonly budget: OutputBudget | null,
+    private readonly threshold = PIPE_CAPACITY,
+  ) {}
+  write(chunk: Uint8Array): void | Promise<void> {
+    let n = chunk.length;
+    if (n === 0) return;
+    if (this.budget) n = this.budget.take(n);
+    if (n === 0) return;
+    this.buf.push(n === chunk.length ? chunk.slice() : chunk.slice(0, n));
+    this.buffered += n;
+    if (this.buffered >= this.threshold) return this.flush();
+  }
+  writeString(s: string): void | Promise<void> {
+    return this.write(encode(s));
+  }
+  flush(): void | Promise<void> {
+    if (this.waiting) return this.waiting.then(() => this.flush());
+    if (this.buffered === 0) return;
+    let data: Uint8Array;
+    if (this.buf.length === 1) data = this.buf[0]!;
+    else {
+      data = new Uint8Array(this.buffered);
+      let off = 0;
+      for (const p of this.buf) {
+        data.set(p, off);
+        off += p.length;
+      }
+    }
+    this.buf = [];
+    this.buffered = 0;
+    const ok = this.sink.write(data);
+    if (ok === false && this.sink.once) {
+      this.waiting = new Promise<void>((resolve) => {
+        this.sink.once!('drain', () => {
+          this.waiting = null;
+          resolve();
+        });
+      });
+      return this.waiting;
+    }
+  }
+}

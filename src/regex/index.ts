@@ -1,0 +1,180 @@
+// User regular expressions for grep, sed, awk, find -regex, [[ =~ ]] — one module.
+//
+//   const r = compilePatterns(['a.*b'], { syntax: 'extended', icase: false });
+//   if (!r.ok) → r.message is GNU's text ("Unmatched ( or \\("), the caller adds "grep: "
+//   r.matcher.test(record)            any match in one record (latin1 string, no terminator)
+//   r.matcher.find(record, from)      next leftmost-longest match {start, end} at or after `from`
+//   r.matcher.blockRegex              'g' RegExp usable across many records joined by the
+//                                     terminator, or null (anchors, -x, -w need per-record runs)
+//   r.matcher.warnings                GNU's "* at start of expression" warnings
+//
+// Records are byte strings decoded latin1-style (toLatin1 below): one char per byte, so invalid
+// UTF-8 never breaks matching and `.` matches one byte, as GNU tools do in the C locale.
+//
+// Safety: V8's linear-time fallback is on (engine.ts), so ordinary patterns cannot hang. Patterns
+// that need V8's backtracking engine (back-references; \< or \> next to a non-word atom) are
+// refused when they also contain nested repetition — the shape that makes backtracking
+// exponential — with a clear message instead of a possible hang.
+
+import { Buffer } from 'node:buffer';
+import { type Node } from './ast.js';
+import { newRegExp } from './engine.js';
+import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest } from './emit.js';
+import { parsePosix } from './parse.js';
+
+export type PatternSyntax = 'basic' | 'extended' | 'fixed';
+
+export interface CompileOptions {
+  syntax: PatternSyntax;
+  icase?: boolean;
+  /** record terminator byte: 0x0a (default) or 0x00 */
+  eol?: number;
+  /** -x: the whole record must match */
+  wholeLine?: boolean;
+  /** -w: the match must be a whole word */
+  wholeWord?: boolean;
+}
+
+export interface Match {
+  start: number;
+  end: number;
+}
+
+export interface Matcher {
+  test(record: string): boolean;
+  find(record: string, from: number): Match | null;
+  readonly blockRegex: RegExp | null;
+  readonly warnings: readonly string[];
+}
+
+export type CompileResult = { ok: true; matcher: Matcher } | { ok: false; message: string };
+
+export const BACKTRACK_REFUSAL =
+  'back-references (or \\< \\> next to a non-word atom) combined with nested repetition are refused: matching could take exponential time';
+
+/** bytes → one char per byte (true ISO-8859-1, not windows-1252) */
+export function toLatin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+/** one-char-per-byte string → bytes */
+export function fromLatin1(s: string): Uint8Array {
+  return new Uint8Array(Buffer.from(s, 'latin1'));
+}
+
+/** the longest-match search re-tests at most this many candidate ends per match */
+const LONGEST_SEARCH_SPAN = 1024;
+
+function fixedNode(pattern: string): Node {
+  const items: Node[] = [];
+  for (let i = 0; i < pattern.length; i++) items.push({ type: 'literal', byte: pattern.charCodeAt(i) & 0xff });
+  return { type: 'concat', items };
+}
+
+/**
+ * Compile one or more patterns (grep's -e list / newline-separated patterns), matched as
+ * alternatives. Pattern strings are byte strings (latin1-style, see toLatin1).
+ */
+export function compilePatterns(patterns: readonly string[], opts: CompileOptions): CompileResult {
+  const eol = opts.eol ?? 0x0a;
+  const icase = opts.icase === true;
+  const alternatives: Node[] = [];
+  const warnings: string[] = [];
+  let groupTotal = 0;
+  let hasBackrefs = false;
+  const parsed: { root: Node; groups: number }[] = [];
+  for (const p of patterns) {
+    if (opts.syntax === 'fixed') {
+      parsed.push({ root: fixedNode(p), groups: 0 });
+      continue;
+    }
+    const r = parsePosix(p, opts.syntax);
+    if (!r.ok) return { ok: false, message: r.message };
+    warnings.push(...r.value.warnings);
+    hasBackrefs ||= r.value.hasBackrefs;
+    parsed.push({ root: r.value.root, groups: r.value.groups });
+  }
+  // the -w wrapper's two capture groups come first
+  const wordWrap = opts.wholeWord === true && opts.wholeLine !== true;
+  let offset = wordWrap ? 2 : 0;
+  const sources: string[] = [];
+  let backtracking = false;
+  for (const { root, groups } of parsed) {
+    const emitted = emitNode(root, { icase, eol, capture: hasBackrefs, groupOffset: offset });
+    if (emitted.backtracking && hasNestedRepetition(root)) return { ok: false, message: BACKTRACK_REFUSAL };
+    backtracking ||= emitted.backtracking;
+    sources.push(emitted.source);
+    alternatives.push(root);
+    offset += groups;
+    groupTotal += groups;
+  }
+  void groupTotal;
+  const body = sources.length === 0 ? '[]' : sources.length === 1 ? sources[0]! : sources.map((s) => '(?:' + s + ')').join('|');
+  const root: Node = alternatives.length === 1 ? alternatives[0]! : { type: 'alt', alternatives };
+  let source: string;
+  if (opts.wholeLine === true) source = '^(?:' + body + ')$';
+  else if (wordWrap) source = '(^|[^\\w])(' + body + ')(?:[^\\w]|$)';
+  else source = body;
+  // a back-reference under -i must compare case-insensitively: only V8's `i` flag does that
+  const extraFlags = icase && hasBackrefs ? 'i' : '';
+  const plain = newRegExp(source, extraFlags);
+  const global = newRegExp(source, 'g' + extraFlags);
+  if (!plain.ok) return plain;
+  if (!global.ok) return global;
+  const blockSafe = patterns.length > 0 && opts.wholeLine !== true && !wordWrap && !hasLineAnchor(root);
+  const block = blockSafe ? newRegExp(source, 'g' + extraFlags) : null;
+  const wantLongest = opts.wholeLine !== true && !wordWrap && mayDifferFromLongest(root) && !hasEndSensitiveAssertion(root);
+  let anchored: RegExp | null = null;
+  if (wantLongest) {
+    const a = newRegExp('(?:' + body + ')$', 'y' + extraFlags);
+    if (a.ok) anchored = a.re;
+  }
+  void backtracking;
+  return {
+    ok: true,
+    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, wordWrap, warnings),
+  };
+}
+
+function makeMatcher(
+  plain: RegExp,
+  global: RegExp,
+  blockRegex: RegExp | null,
+  anchored: RegExp | null,
+  wordWrap: boolean,
+  warnings: string[],
+): Matcher {
+  const longest = (record: string, start: number, end: number): number => {
+    if (anchored === null) return end;
+    const limit = Math.min(record.length, end + LONGEST_SEARCH_SPAN);
+    for (let e = limit; e > end; e--) {
+      anchored.lastIndex = start;
+      if (anchored.test(e === record.length ? record : record.slice(0, e))) return e;
+    }
+    return end;
+  };
+  return {
+    blockRegex,
+    warnings,
+    test: (record) => plain.test(record),
+    find(record, from) {
+      if (wordWrap) {
+        global.lastIndex = from > 0 ? from - 1 : 0;
+        for (;;) {
+          const m = global.exec(record);
+          if (m === null) return null;
+          // group 1 is the leading boundary byte ('' at the record start), group 2 the word
+          const start = m.index + m[1]!.length;
+          if (start >= from) return { start, end: start + m[2]!.length };
+          global.lastIndex = m.index + 1;
+        }
+      }
+      global.lastIndex = from;
+      const m = global.exec(record);
+      if (m === null) return null;
+      const start = m.index;
+      const end = longest(record, start, start + m[0].length);
+      return { start, end };
+    },
+  };
+}

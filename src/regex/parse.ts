@@ -1,0 +1,292 @@
+// POSIX BRE/ERE parser with GNU extensions, C locale, GNU grep's error texts.
+//
+// BRE: \( \) \{ \} \| \+ \? are operators; `*` is literal at the start of an expression; `^` is an
+// anchor only at the start (of the pattern, after \( or \|), `$` only at the end (of the pattern,
+// before \) or \|). ERE: ( ) { } | + ? * are operators; a quantifier with nothing to repeat is
+// ignored with GNU's "warning: * at start of expression"; `{` that does not start a valid interval
+// is literal; an unmatched `)` is literal. Both: \1–\9, \w \W \s \S \b \B \< \> \` \', other
+// escaped characters stand for themselves.
+
+import { type ByteSet, type Node, RE_DUP_MAX, newByteSet } from './ast.js';
+import { parseBracket } from './bracket.js';
+import { classBytes } from './bracket.js';
+
+export type Syntax = 'basic' | 'extended';
+
+export interface ParsedPattern {
+  root: Node;
+  groups: number;
+  hasBackrefs: boolean;
+  warnings: string[];
+}
+
+export type ParseResult = { ok: true; value: ParsedPattern } | { ok: false; message: string };
+
+class ParseError {
+  constructor(readonly message: string) {}
+}
+
+const WORD = classBytes('alnum')!;
+WORD[0x5f] = 1;
+const SPACE = classBytes('space')!;
+
+function complement(s: ByteSet): ByteSet {
+  const out = newByteSet();
+  for (let b = 0; b < 256; b++) out[b] = s[b] ? 0 : 1;
+  return out;
+}
+
+const ESCAPE_SETS: Record<string, ByteSet> = {
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
+};
+
+const ESCAPE_ASSERTS: Record<string, Node> = {
+  b: { type: 'assert', kind: 'word-boundary' },
+  B: { type: 'assert', kind: 'not-word-boundary' },
+  '<': { type: 'assert', kind: 'word-start' },
+  '>': { type: 'assert', kind: 'word-end' },
+  '`': { type: 'assert', kind: 'bol' },
+  "'": { type: 'assert', kind: 'eol' },
+};
+
+class Parser {
+  private i = 0;
+  private groupCount = 0;
+  private closedGroups = new Set<number>();
+  private depth = 0;
+  hasBackrefs = false;
+  warnings: string[] = [];
+
+  constructor(
+    private readonly p: string,
+    private readonly ere: boolean,
+  ) {}
+
+  parseAll(): ParsedPattern {
+    const root = this.parseAlternation();
+    if (this.i < this.p.length) {
+      // only an unmatched close paren stops parseAlternation early
+      throw new ParseError('Unmatched ) or \\)');
+    }
+    return { root, groups: this.groupCount, hasBackrefs: this.hasBackrefs, warnings: this.warnings };
+  }
+
+  private atAlternation(): boolean {
+    if (this.ere) return this.p[this.i] === '|';
+    return this.p[this.i] === '\\' && this.p[this.i + 1] === '|';
+  }
+
+  private atGroupClose(): boolean {
+    if (this.depth === 0) return false;
+    if (this.ere) return this.p[this.i] === ')';
+    return this.p[this.i] === '\\' && this.p[this.i + 1] === ')';
+  }
+
+  private parseAlternation(): Node {
+    const alternatives: Node[] = [this.parseBranch()];
+    while (this.i < this.p.length && this.atAlternation()) {
+      this.i += this.ere ? 1 : 2;
+      alternatives.push(this.parseBranch());
+    }
+    return alternatives.length === 1 ? alternatives[0]! : { type: 'alt', alternatives };
+  }
+
+  private parseBranch(): Node {
+    const items: Node[] = [];
+    const branchStart = this.i;
+    while (this.i < this.p.length && !this.atAlternation() && !this.atGroupClose()) {
+      if (!this.ere && this.p[this.i] === '\\' && this.p[this.i + 1] === ')') {
+        throw new ParseError('Unmatched ) or \\)');
+      }
+      const atom = this.parseAtom(items, branchStart);
+      if (atom === null) continue;
+      // a quantifier right after a leading ^ has nothing to repeat (BRE: literal *, ERE: warning)
+      items.push(atom.type === 'assert' && atom.kind === 'bol' ? atom : this.parseQuantifiers(atom));
+    }
+    return items.length === 1 ? items[0]! : { type: 'concat', items };
+  }
+
+  /** Is the quantifier at this.i one that has nothing to repeat? */
+  private quantifierStart(items: Node[]): boolean {
+    const last = items[items.length - 1];
+    return last === undefined || (last.type === 'assert' && last.kind === 'bol');
+  }
+
+  private parseAtom(items: Node[], branchStart: number): Node | null {
+    const p = this.p;
+    const c = p[this.i]!;
+    if (this.ere) {
+      switch (c) {
+        case '(':
+          return this.parseGroup(1);
+        case ')':
+          this.i++;
+          return { type: 'literal', byte: 0x29 };
+        case '*':
+        case '+':
+        case '?':
+          if (this.quantifierStart(items)) {
+            this.warnings.push(`${c} at start of expression`);
+            this.i++;
+            return null;
+          }
+          break;
+        case '{':
+          if (this.quantifierStart(items) && this.intervalAhead(this.i + 1) !== null) {
+            this.warnings.push('{...} at start of expression');
+            const end = this.intervalAhead(this.i + 1)!;
+            this.i = end.next;
+            return null;
+          }
+          this.i++;
+          return { type: 'literal', byte: 0x7b };
+        case '^':
+          this.i++;
+          return { type: 'assert', kind: 'bol' };
+        case '$':
+          this.i++;
+          return { type: 'assert', kind: 'eol' };
+      }
+    } else {
+      if (c === '*' && (this.i === branchStart || this.quantifierStartBre(items))) {
+        this.i++;
+        return { type: 'literal', byte: 0x2a };
+      }
+      if (c === '^' && this.i === branchStart) {
+        this.i++;
+        return { type: 'assert', kind: 'bol' };
+      }
+      if (c === '$' && this.atBreEnd(this.i + 1)) {
+        this.i++;
+        return { type: 'assert', kind: 'eol' };
+      }
+      if (c === '\\' && p[this.i + 1] === '(') return this.parseGroup(2);
+      if (c === '\\' && p[this.i + 1] === '{' && this.quantifierStartBre(items)) {
+        // nothing to repeat: GNU takes \{ literally here
+        this.i += 2;
+        return { type: 'literal', byte: 0x7b };
+      }
+    }
+    switch (c) {
+      case '.':
+        this.i++;
+        return { type: 'any' };
+      case '[': {
+        const r = parseBracket(p, this.i + 1);
+        if (!r.ok) throw new ParseError(r.message);
+        this.i = r.next;
+        return { type: 'set', bytes: r.bytes };
+      }
+      case '\\':
+        return this.parseEscape();
+      default:
+        this.i++;
+        return { type: 'literal', byte: c.charCodeAt(0) };
+    }
+  }
+
+  private quantifierStartBre(items: Node[]): boolean {
+    return items.length === 0 || (items.length === 1 && items[0]!.type === 'assert' && (items[0] as { kind: string }).kind === 'bol');
+  }
+
+  private atBreEnd(j: number): boolean {
+    if (j >= this.p.length) return true;
+    return this.p[j] === '\\' && (this.p[j + 1] === ')' || this.p[j + 1] === '|');
+  }
+
+  private parseGroup(openLen: number): Node {
+    this.i += openLen;
+    const index = ++this.groupCount;
+    this.depth++;
+    const body = this.parseAlternation();
+    this.depth--;
+    if (this.i >= this.p.length) throw new ParseError('Unmatched ( or \\(');
+    this.i += this.ere ? 1 : 2;
+    this.closedGroups.add(index);
+    return { type: 'group', index, body };
+  }
+
+  private parseEscape(): Node {
+    const p = this.p;
+    if (this.i + 1 >= p.length) throw new ParseError('Trailing backslash');
+    const e = p[this.i + 1]!;
+    this.i += 2;
+    if (e >= '1' && e <= '9') {
+      const n = e.charCodeAt(0) - 0x30;
+      if (!this.closedGroups.has(n)) throw new ParseError('Invalid back reference');
+      this.hasBackrefs = true;
+      return { type: 'backref', group: n };
+    }
+    const set = ESCAPE_SETS[e];
+    if (set !== undefined) return { type: 'set', bytes: set };
+    const assertion = ESCAPE_ASSERTS[e];
+    if (assertion !== undefined) return assertion;
+    return { type: 'literal', byte: e.charCodeAt(0) };
+  }
+
+  /** ERE: the interval starting at j (after `{`), or null when `{` is literal there. */
+  private intervalAhead(j: number): { min: number; max: number; next: number } | null {
+    const close = this.p.indexOf('}', j);
+    if (close < 0) return null;
+    const m = /^(\d*)(,(\d*))?$/.exec(this.p.slice(j, close));
+    if (m === null || (m[1] === '' && m[2] === undefined)) return null;
+    const min = m[1] === '' ? 0 : Number(m[1]);
+    const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+    return { min, max, next: close + 1 };
+  }
+
+  private parseQuantifiers(atom: Node): Node {
+    let node = atom;
+    const p = this.p;
+    for (;;) {
+      const c = p[this.i];
+      if (c === '*') {
+        this.i++;
+        node = { type: 'repeat', min: 0, max: Infinity, body: node };
+      } else if (this.ere && (c === '+' || c === '?')) {
+        this.i++;
+        node = { type: 'repeat', min: c === '+' ? 1 : 0, max: c === '+' ? Infinity : 1, body: node };
+      } else if (!this.ere && c === '\\' && (p[this.i + 1] === '+' || p[this.i + 1] === '?')) {
+        const plus = p[this.i + 1] === '+';
+        this.i += 2;
+        node = { type: 'repeat', min: plus ? 1 : 0, max: plus ? Infinity : 1, body: node };
+      } else if (this.ere && c === '{') {
+        const iv = this.intervalAhead(this.i + 1);
+        if (iv === null) return node;
+        this.checkInterval(iv.min, iv.max);
+        this.i = iv.next;
+        node = { type: 'repeat', min: iv.min, max: iv.max, body: node };
+      } else if (!this.ere && c === '\\' && p[this.i + 1] === '{') {
+        const close = p.indexOf('\\}', this.i + 2);
+        if (close < 0) throw new ParseError('Unmatched \\{');
+        const m = /^(\d*)(,(\d*))?$/.exec(p.slice(this.i + 2, close));
+        if (m === null || (m[1] === '' && m[2] === undefined)) throw new ParseError('Invalid content of \\{\\}');
+        const min = m[1] === '' ? 0 : Number(m[1]);
+        const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+        this.checkInterval(min, max);
+        this.i = close + 2;
+        node = { type: 'repeat', min, max, body: node };
+      } else {
+        return node;
+      }
+    }
+  }
+
+  private checkInterval(min: number, max: number): void {
+    if (max < min) throw new ParseError('Invalid content of \\{\\}');
+    if (min > RE_DUP_MAX || (max !== Infinity && max > RE_DUP_MAX)) throw new ParseError('Regular expression too big');
+  }
+}
+
+export function parsePosix(pattern: string, syntax: Syntax): ParseResult {
+  const parser = new Parser(pattern, syntax === 'extended');
+  try {
+    return { ok: true, value: parser.parseAll() };
+  } catch (e) {
+    if (e instanceof ParseError) return { ok: false, message: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { compilePatterns, type CompileOptions } from './index.js';
+
+function all(pattern: string | string[], record: string, opts: Partial<CompileOptions> = {}): string[] | string {
+  const r = compilePatterns(Array.isArray(pattern) ? pattern : [pattern], { syntax: 'basic', ...opts });
+  if (!r.ok) return 'ERR ' + r.message;
+  const out: string[] = [];
+  let from = 0;
+  while (from <= record.length) {
+    const m = r.matcher.find(record, from);
+    if (m === null) break;
+    if (m.end === m.start) { from = m.end + 1; continue; }
+    out.push(record.slice(m.start, m.end));
+    from = m.end;
+  }
+  return out;
+}
+
+describe('POSIX translation', () => {
+  it('BRE basics', () => {
+    expect(all('a*b', 'xaab b')).toEqual(['aab', 'b']);
+    expect(all('*a', 'x*a')).toEqual(['*a']);
+    expect(all('^*', '*x')).toEqual(['*']);
+    expect(all('a\\{2\\}', 'aaaaa')).toEqual(['aa', 'aa']);
+    expect(all('\\(ab\\)\\1', 'ababab')).toEqual(['abab']);
+    expect(all('a\\|b', 'cab')).toEqual(['a', 'b']);
+    expect(all('a+?', 'a+?')).toEqual(['a+?']);
+    expect(all('a\\+', 'aaa')).toEqual(['aaa']);
+    expect(all('x$y', 'x$y')).toEqual(['x$y']);
+    expect(all('a^b', 'a^b')).toEqual(['a^b']);
+    expect(all('\\{1\\}', '{1}')).toEqual(['{1}']);
+  });
+  it('ERE basics and leftmost-longest', () => {
+    expect(all('ab|abcd', 'abcd', { syntax: 'extended' })).toEqual(['abcd']);
+    expect(all('(ab)?(abcd)?', 'abcd', { syntax: 'extended' })).toEqual(['abcd']);
+    expect(all('a{1', 'a{1', { syntax: 'extended' })).toEqual(['a{1']);
+    expect(all('a{,2}', 'aaa', { syntax: 'extended' })).toEqual(['aa', 'a']);
+    expect(all('*a', '*a', { syntax: 'extended' })).toEqual(['a']);
+    expect(all(')', 'a)', { syntax: 'extended' })).toEqual([')']);
+  });
+  it('brackets and classes', () => {
+    expect(all('[]a]', 'x]a')).toEqual([']', 'a']);
+    expect(all('[^]a]', ']ab')).toEqual(['b']);
+    expect(all('[[:digit:]]\\+', 'a12b3')).toEqual(['12', '3']);
+    expect(all('[a\\]', 'x\\a')).toEqual(['\\', 'a']);
+    expect(all('\\w\\+', 'ab_1 c')).toEqual(['ab_1', 'c']);
+    expect(all('[[.-.]]', 'a-b')).toEqual(['-']);
+    expect(all('.', '\xe9')).toEqual(['\xe9']);
+  });
+  it('case folding is ASCII only', () => {
+    expect(all('ab', 'xAB', { icase: true })).toEqual(['AB']);
+    expect(all('[a-c]', 'B', { icase: true })).toEqual(['B']);
+    expect(all('\xe9', '\xc9', { icase: true })).toEqual([]);
+  });
+  it('word assertions, -w, -x', () => {
+    expect(all('\\<fo', 'foo xfoo fo')).toEqual(['fo', 'fo']);
+    expect(all('o\\>', 'foo xfo')).toEqual(['o', 'o']);
+    expect(all('foo', 'xfoo foo foobar foo', { wholeWord: true })).toEqual(['foo', 'foo']);
+    expect(all('a.*', 'abc', { wholeLine: true })).toEqual(['abc']);
+    expect(all('b', 'abc', { wholeLine: true })).toEqual([]);
+  });
+  it('errors', () => {
+    expect(all('[a', '')).toBe('ERR Unmatched [, [^, [:, [., or [=');
+    expect(all('\\(', '')).toBe('ERR Unmatched ( or \\(');
+    expect(all('\\)', '')).toBe('ERR Unmatched ) or \\)');
+    expect(all('a\\{1', '')).toBe('ERR Unmatched \\{');
+    expect(all('a\\{x\\}', '')).toBe('ERR Invalid content of \\{\\}');
+    expect(all('\\1', '')).toBe('ERR Invalid back reference');
+    expect(all('a\\', '')).toBe('ERR Trailing backslash');
+    expect(all('[b-a]', '')).toBe('ERR Invalid range end');
+    expect(all('x\\{99999\\}', '')).toBe('ERR Regular expression too big');
+    expect(all('[[:foo:]]', '')).toBe('ERR Invalid character class name');
+    expect(all('[:space:]', '')).toBe('ERR character class syntax is [[:space:]], not [:space:]');
+    expect(all('(', '', { syntax: 'extended' })).toBe('ERR Unmatched ( or \\(');
+    expect(all('a{2,1}', '', { syntax: 'extended' })).toBe('ERR Invalid content of \\{\\}');
+  });
+});
+
+describe('ReDoS resistance', () => {
+  const cases: [string, 'basic' | 'extended', string][] = [
+    ['(a+)+$', 'extended', 'a'.repeat(50000) + 'b'],
+    ['(x+x+)+y', 'extended', 'x'.repeat(50000)],
+    ['(a|aa)*c', 'extended', 'a'.repeat(50000)],
+    ['\\(a*\\)*b', 'basic', 'a'.repeat(50000)],
+  ];
+  for (const [p, syntax, input] of cases) {
+    it(p, () => {
+      const t = performance.now();
+      const r = compilePatterns([p], { syntax });
+      expect(r.ok).toBe(true);
+      if (r.ok) expect(r.matcher.test(input)).toBe(false);
+      expect(performance.now() - t).toBeLessThan(2000);
+    });
+  }
+  it('refuses backrefs with nested repetition', () => {
+    const r = compilePatterns(['\\(a*\\)*\\1'], { syntax: 'basic' });
+    expect(r.ok).toBe(false);
+  });
+});

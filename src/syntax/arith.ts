@@ -1,0 +1,303 @@
+// Arithmetic expressions ($(( )), (( )), let, subscripts and slices), with bash's precedence
+// levels (named after bash's expr.c, as mvdan/sh does) and mvdan/sh's error texts.
+
+import type { ArithmExpr, BinAritOperator, BinaryArithm, ParamExp, UnAritOperator, UnaryArithm, Word } from './ast.js';
+import { ALL_ARITHM, Q, validName } from './lexer.js';
+import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
+import { type SaveState, WordParser } from './words.js';
+
+type Level = (compact: boolean) => ArithmExpr | null;
+
+const ASSIGN_OPS = new Set<Tok>([
+  Tok.addAssgn, Tok.subAssgn, Tok.mulAssgn, Tok.quoAssgn, Tok.remAssgn, Tok.andAssgn,
+  Tok.orAssgn, Tok.xorAssgn, Tok.shlAssgn, Tok.shrAssgn, Tok.assgn,
+]);
+
+function isArithName(x: ArithmExpr | null): boolean {
+  if (x === null || x.type !== 'Word' || x.Parts.length !== 1) return false;
+  const p = x.Parts[0];
+  if (p.type === 'Lit') return validName(p.Value);
+  if (p.type === 'ParamExp') return p.Short && p.Index !== null;
+  return false;
+}
+
+export abstract class ArithParser extends WordParser {
+  // Left-associative levels, loosest first; each entry: its operators and the next tighter level.
+  private readonly levels: { ops: Tok[]; next: Level }[] = [];
+  private readonly byLevel: Level[] = [];
+
+  constructor() {
+    super();
+    const table: Tok[][] = [
+      [Tok.orOr],
+      [Tok.andAnd],
+      [Tok.or],
+      [Tok.caret],
+      [Tok.and],
+      [Tok.equal, Tok.nequal],
+      [Tok.rdrIn, Tok.rdrOut, Tok.lequal, Tok.gequal],
+      [Tok.hdoc, Tok.appOut],
+      [Tok.plus, Tok.minus],
+      [Tok.star, Tok.slash, Tok.perc],
+    ];
+    const power: Level = (c) => this.arithmExprPower(c);
+    for (let k = table.length - 1; k >= 0; k--) {
+      const next = k === table.length - 1 ? power : this.byLevel[k + 1];
+      const ops = table[k];
+      this.levels[k] = { ops, next };
+      this.byLevel[k] = (c) => this.arithmExprBinary(c, next, ops);
+    }
+  }
+
+  protected arithmExpr(compact: boolean): ArithmExpr | null {
+    this.enterNode();
+    const x = this.arithmExprBinary(compact, (c) => this.arithmExprAssign(c), [Tok.comma]);
+    this.leaveNode();
+    return x;
+  }
+
+  private binary(pos: number, op: Tok, x: ArithmExpr | null, y: ArithmExpr | null): BinaryArithm {
+    return {
+      type: 'BinaryArithm', Pos: 0, End: 0, OpPos: pos, Op: TOK_STR[op] as BinAritOperator,
+      X: x as ArithmExpr, Y: y as ArithmExpr,
+    };
+  }
+
+  private arithmExprAssign(compact: boolean): ArithmExpr | null {
+    // right-associative, and only after a name
+    const value = this.arithmExprTernary(compact);
+    if (!ASSIGN_OPS.has(this.tok)) return value;
+    if (compact && this.spaced) return value;
+    if (!isArithName(value)) this.posErr(this.pos, `${quoteTok(this.tok)} must follow a name`);
+    const pos = this.pos;
+    const tok = this.tok;
+    this.nextArithOp(compact);
+    this.enterNode();
+    const y = this.arithmExprAssign(compact);
+    this.leaveNode();
+    if (y === null) this.followErrExp(pos, quoteTok(tok));
+    return this.binary(pos, tok, value, y);
+  }
+
+  private arithmExprTernary(compact: boolean): ArithmExpr | null {
+    const value = this.byLevel[0](compact);
+    if (this.tok !== Tok.quest || (compact && this.spaced)) return value;
+    if (value === null) this.curErr(`${quoteTok(this.tok)} must follow an expression`);
+    const questPos = this.pos;
+    this.nextArithOp(compact);
+    if ((this.tok as Tok) === Tok.colon) this.followErrExp(questPos, quoteTok(Tok.quest));
+    const trueExpr = this.arithmExpr(compact);
+    if (trueExpr === null) this.followErrExp(questPos, quoteTok(Tok.quest));
+    if ((this.tok as Tok) !== Tok.colon) {
+      this.posErr(questPos, `ternary operator missing ${quoteTok(Tok.colon)} after ${quoteTok(Tok.quest)}`);
+    }
+    const colonPos = this.pos;
+    this.nextArithOp(compact);
+    this.enterNode();
+    const falseExpr = this.arithmExprTernary(compact);
+    this.leaveNode();
+    if (falseExpr === null) this.followErrExp(colonPos, quoteTok(Tok.colon));
+    return this.binary(questPos, Tok.quest, value, this.binary(colonPos, Tok.colon, trueExpr, falseExpr));
+  }
+
+  private arithmExprBinary(compact: boolean, nextOp: Level, ops: Tok[]): ArithmExpr | null {
+    const openNodes = this.openNodes;
+    let value = nextOp(compact);
+    for (;;) {
+      const t = this.tok;
+      if (!ops.includes(t) || (compact && this.spaced)) {
+        this.openNodes = openNodes;
+        return value;
+      }
+      if (value === null) this.curErr(`${quoteTok(t)} must follow an expression`);
+      this.enterNode(); // each operator in a chain nests the tree one level deeper
+      const pos = this.pos;
+      this.nextArithOp(compact);
+      const y = nextOp(compact);
+      if (y === null) this.followErrExp(pos, quoteTok(t));
+      value = this.binary(pos, t, value, y);
+      if (this.err !== null) {
+        this.openNodes = openNodes;
+        return value;
+      }
+    }
+  }
+
+  private arithmExprPower(compact: boolean): ArithmExpr | null {
+    // right-associative
+    const value = this.arithmExprUnary(compact);
+    if (this.tok !== Tok.power || (compact && this.spaced)) return value;
+    if (value === null) this.curErr(`${quoteTok(this.tok)} must follow an expression`);
+    const pos = this.pos;
+    this.nextArithOp(compact);
+    this.enterNode();
+    const y = this.arithmExprPower(compact);
+    this.leaveNode();
+    if (y === null) this.followErrExp(pos, quoteTok(Tok.power));
+    return this.binary(pos, Tok.power, value, y);
+  }
+
+  private unary(pos: number, op: Tok, post: boolean, x: ArithmExpr | null): UnaryArithm {
+    return { type: 'UnaryArithm', Pos: 0, End: 0, OpPos: pos, Op: TOK_STR[op] as UnAritOperator, Post: post, X: x as ArithmExpr };
+  }
+
+  private arithmExprUnary(compact: boolean): ArithmExpr | null {
+    if (!compact) this.got(Tok.Newl);
+    switch (this.tok) {
+      case Tok.exclMark: case Tok.tilde: case Tok.plus: case Tok.minus: {
+        const pos = this.pos;
+        const op = this.tok;
+        this.nextArithOp(compact);
+        this.enterNode();
+        const x = this.arithmExprUnary(compact);
+        this.leaveNode();
+        if (x === null) this.followErrExp(pos, quoteTok(op));
+        return this.unary(pos, op, false, x);
+      }
+    }
+    return this.arithmExprValue(compact);
+  }
+
+  private arithmExprValue(compact: boolean): ArithmExpr | null {
+    let x: ArithmExpr | null = null;
+    switch (this.tok) {
+      case Tok.addAdd: case Tok.subSub: {
+        const pos = this.pos;
+        const op = this.tok;
+        this.nextArith(compact);
+        if ((this.tok as Tok) !== Tok.LitWord) this.followErr(pos, quoteTok(op), 'a literal');
+        return this.unary(pos, op, false, this.arithmExprValue(compact));
+      }
+      case Tok.leftParen: {
+        const lparen = this.pos;
+        this.nextArithOp(compact);
+        const inner = this.followArithm(Tok.leftParen, lparen);
+        const rparen = this.matched(lparen, Tok.leftParen, Tok.rightParen);
+        x = { type: 'ParenArithm', Pos: lparen, End: rparen + 1, Lparen: lparen, Rparen: rparen, X: inner as ArithmExpr };
+        break;
+      }
+      case Tok.leftBrack:
+        this.curErr(`${quoteTok(this.tok)} must follow a name like a[i]`);
+        break;
+      case Tok.colon:
+        this.curErr(`ternary operator missing ${quoteTok(Tok.quest)} before ${quoteTok(Tok.colon)}`);
+        break;
+      case Tok.LitWord: {
+        const l = this.getLit()!;
+        if ((this.tok as Tok) !== Tok.leftBrack) {
+          x = this.word([l]);
+          break;
+        }
+        const pe: ParamExp = {
+          type: 'ParamExp', Pos: l.ValuePos, End: 0, Dollar: l.ValuePos, Rbrace: -1, Short: true, Excl: false,
+          Length: false, Width: false, Param: l, Index: null, Slice: null, Repl: null, Names: null, Exp: null,
+        };
+        pe.Index = this.eitherIndex();
+        x = this.word([pe]);
+        break;
+      }
+      default: {
+        if (this.tok === Tok.bckQuote && this.quote === Q.arithmExprLet && this.openBquotes > 0) return null;
+        const w = this.getWord();
+        if (w === null) return null;
+        x = w;
+      }
+    }
+    if (compact && this.spaced) return x;
+    if (!compact) this.got(Tok.Newl);
+    if ((this.tok as Tok) === Tok.addAdd || (this.tok as Tok) === Tok.subSub) {
+      if (!isArithName(x)) this.curErr(`${quoteTok(this.tok)} must follow a name`);
+      const u = this.unary(this.pos, this.tok, true, x);
+      this.nextArith(compact);
+      return u;
+    }
+    return x;
+  }
+
+  /** Consumes a token; true if compact and the next token follows a space. */
+  private nextArith(compact: boolean): boolean {
+    this.next();
+    if (compact && this.spaced) return true;
+    if (!compact) this.got(Tok.Newl);
+    return false;
+  }
+
+  private nextArithOp(compact: boolean): void {
+    const pos = this.pos;
+    const tok = this.tok;
+    if (this.nextArith(compact)) this.followErrExp(pos, quoteTok(tok));
+  }
+
+  protected followArithm(ftok: Tok, fpos: number): ArithmExpr | null {
+    const x = this.arithmExpr(false);
+    if (x === null) this.followErrExp(fpos, quoteTok(ftok));
+    return x;
+  }
+
+  /** `[i]` of `${a[i]}` and `a[i]=`; `@` and `*` become plain words. */
+  protected eitherIndex(): ArithmExpr | null {
+    const old = this.quote;
+    const lpos = this.pos;
+    this.quote = Q.paramExpArithm;
+    this.next();
+    if (this.tok === Tok.star || this.tok === Tok.at) {
+      this.val = TOK_STR[this.tok];
+      this.tok = Tok.LitWord;
+    }
+    const expr = this.followArithm(Tok.leftBrack, lpos);
+    this.quote = old;
+    if (!this.got(Tok.rightBrack)) this.arithmMatchingErr(lpos, Tok.leftBrack, Tok.rightBrack);
+    return expr;
+  }
+
+  protected arithmMatchingErr(pos: number, left: Tok, right: Tok): void {
+    switch (this.tok) {
+      case Tok.Lit: case Tok.LitWord:
+        this.curErr(`not a valid arithmetic operator: ${goQuote(this.val)}`);
+        break;
+      case Tok.leftBrack:
+        this.curErr(`${quoteTok(Tok.leftBrack)} must follow a name like a[i]`);
+        break;
+      case Tok.colon:
+        this.curErr(`ternary operator missing ${quoteTok(Tok.quest)} before ${quoteTok(Tok.colon)}`);
+        break;
+      case Tok.rightParen: case Tok.EOF:
+        this.matchingErr(pos, left, right);
+        break;
+      case Tok.period:
+        this.langErr(this.pos, 'floating point arithmetic', 'zsh');
+        break;
+      default:
+        if ((this.quote & ALL_ARITHM) !== 0) {
+          this.curErr(`not a valid arithmetic operator: ${quoteTok(this.tok)}`);
+        }
+        this.matchingErr(pos, left, right);
+    }
+  }
+
+  protected arithmEnd(ltok: Tok, lpos: number, old: SaveState): number {
+    if (!(this.tok === Tok.rightParen && this.r === 41)) this.arithmMatchingErr(lpos, ltok, Tok.dblRightParen);
+    this.rune();
+    this.postNested(old);
+    const pos = this.pos;
+    this.next();
+    return pos;
+  }
+
+  /** For `parseArith`: the whole input must be one expression. */
+  protected parseArithmInput(): ArithmExpr | null {
+    this.rune();
+    this.quote = Q.arithmExpr;
+    this.next();
+    const x = this.arithmExpr(false);
+    if (this.err === null && this.tok !== Tok.EOF) {
+      if (this.tok === Tok.Lit || this.tok === Tok.LitWord) this.curErr(`not a valid arithmetic operator: ${goQuote(this.val)}`);
+      else this.curErr(`not a valid arithmetic operator: ${quoteTok(this.tok)}`);
+    }
+    return x;
+  }
+
+  protected wordOf(x: ArithmExpr | null): Word | null {
+    return x !== null && x.type === 'Word' ? x : null;
+  }
+}

@@ -1,0 +1,548 @@
+// Compound commands and keyword-led clauses: { }, ( ), (( )), if, while/until, for/select, case,
+// [[ ]], declare & co, let, time, coproc, function declarations.
+
+import type {
+  ArithmCmd, Assign, Block, BinTestOperator, CaseClause, CaseItem, CaseOperator, Comment, CoprocClause,
+  CStyleLoop, DeclClause, ForClause, FuncDecl, IfClause, LetClause, Lit, Stmt, Subshell, TestClause, TestExpr,
+  TimeClause, UnTestOperator, WhileClause, Word, WordIter,
+} from './ast.js';
+import { ArithParser } from './arith.js';
+import { Q, validName } from './lexer.js';
+import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
+import { isLitTok, wordPos } from './words.js';
+
+const UNARY_TEST: Record<string, UnTestOperator> = {
+  '!': '!', '-e': '-e', '-a': '-e', '-f': '-f', '-d': '-d', '-c': '-c', '-b': '-b', '-p': '-p', '-S': '-S',
+  '-L': '-L', '-h': '-L', '-k': '-k', '-g': '-g', '-u': '-u', '-G': '-G', '-O': '-O', '-N': '-N', '-r': '-r',
+  '-w': '-w', '-x': '-x', '-s': '-s', '-t': '-t', '-z': '-z', '-n': '-n', '-o': '-o', '-v': '-v', '-R': '-R',
+};
+
+const BINARY_TEST: Record<string, BinTestOperator> = {
+  '=': '=', '==': '==', '!=': '!=', '=~': '=~', '-nt': '-nt', '-ot': '-ot', '-ef': '-ef', '-eq': '-eq',
+  '-ne': '-ne', '-le': '-le', '-ge': '-ge', '-lt': '-lt', '-gt': '-gt',
+};
+
+const BASH_COMPOUND = new Set([
+  '{', 'if', 'while', 'until', 'for', 'case', '[[', 'coproc', 'let', 'function', 'declare', 'local',
+  'export', 'readonly', 'typeset', 'nameref',
+]);
+
+export function isBashCompoundCommand(tok: Tok, val: string): boolean {
+  if (tok === Tok.leftParen || tok === Tok.dblLeftParen) return true;
+  return tok === Tok.LitWord && BASH_COMPOUND.has(val);
+}
+
+export function newStmt(pos: number): Stmt {
+  return {
+    type: 'Stmt', Pos: pos, End: 0, Comments: [], Cmd: null, Position: pos, Semicolon: -1, Negated: false,
+    Background: false, Coprocess: false, Redirs: [],
+  };
+}
+
+export abstract class ClauseParser extends ArithParser {
+  protected abstract getStmt(readEnd: boolean, binCmd: boolean, fnBody: boolean): Stmt | null;
+  protected abstract gotStmtPipe(s: Stmt, binCmd: boolean): Stmt | null;
+  protected abstract getAssign(needEqual: boolean): Assign | null;
+  protected abstract peekRedir(): boolean;
+
+  protected follow(lpos: number, left: string, t: Tok): void {
+    if (!this.got(t)) this.followErr(lpos, goQuote(left), quoteTok(t));
+  }
+
+  protected followRsrv(lpos: number, left: string, val: string): number {
+    const pos = this.gotRsrv(val);
+    if (pos < 0) this.followErr(lpos, goQuote(left), goQuote(val));
+    return pos;
+  }
+
+  protected followStmts(left: string, lpos: number, stops?: readonly string[]): [Stmt[], Comment[]] {
+    if (this.got(Tok.semicolon)) {
+      this.followErr(lpos, goQuote(left), 'a statement list');
+      return [[], []];
+    }
+    const res = this.stmtList(stops);
+    if (res[0].length < 1) this.followErr(lpos, goQuote(left), 'a statement list');
+    return res;
+  }
+
+  protected stmtEndRsrv(nodePos: number, start: string, end: string): number {
+    const pos = this.gotRsrv(end);
+    if (pos < 0) this.posErr(nodePos, `${goQuote(start)} statement must end with ${goQuote(end)}`);
+    return pos;
+  }
+
+  protected subshell(s: Stmt): void {
+    const sub: Subshell = { type: 'Subshell', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Stmts: [], Last: [] };
+    const old = this.preNested(Q.subCmd);
+    this.next();
+    [sub.Stmts, sub.Last] = this.followStmts('(', sub.Lparen);
+    this.postNested(old);
+    sub.Rparen = this.matched(sub.Lparen, Tok.leftParen, Tok.rightParen);
+    s.Cmd = sub;
+  }
+
+  protected arithmExpCmd(s: Stmt): void {
+    const ar: ArithmCmd = { type: 'ArithmCmd', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Unsigned: false, X: null as never };
+    const old = this.preNested(Q.arithmExprCmd);
+    this.next();
+    if (this.got(Tok.hash)) this.langErr(ar.Left, 'unsigned expressions', 'mksh');
+    ar.X = this.followArithm(Tok.dblLeftParen, ar.Left) as never;
+    ar.Right = this.arithmEnd(Tok.dblLeftParen, ar.Left, old);
+    s.Cmd = ar;
+  }
+
+  protected block(s: Stmt): void {
+    const b: Block = { type: 'Block', Pos: this.pos, End: 0, Lbrace: this.pos, Rbrace: 0, Stmts: [], Last: [] };
+    this.next();
+    [b.Stmts, b.Last] = this.followStmts('{', b.Lbrace, ['}']);
+    const pos = this.gotRsrv('}');
+    if (pos >= 0) b.Rbrace = pos;
+    else this.matchingErr(b.Lbrace, Tok.leftBrace, Tok.rightBrace);
+    s.Cmd = b;
+  }
+
+  private newIf(pos: number): IfClause {
+    return {
+      type: 'IfClause', Pos: pos, End: 0, Position: pos, ThenPos: -1, FiPos: 0, Cond: [], CondLast: [],
+      Then: [], ThenLast: [], Else: null, Last: [],
+    };
+  }
+
+  protected ifClause(s: Stmt): void {
+    const rootIf = this.newIf(this.pos);
+    this.next();
+    [rootIf.Cond, rootIf.CondLast] = this.followStmts('if', rootIf.Position, ['then']);
+    rootIf.ThenPos = this.followRsrv(rootIf.Position, 'if <cond>', 'then');
+    [rootIf.Then, rootIf.ThenLast] = this.followStmts('then', rootIf.ThenPos, ['fi', 'elif', 'else']);
+    let curIf = rootIf;
+    const openNodes = this.openNodes;
+    while (this.tok === Tok.LitWord && this.val === 'elif') {
+      this.enterNode(); // each elif nests the tree one level deeper
+      const elf = this.newIf(this.pos);
+      curIf.Last = this.accComs;
+      this.accComs = [];
+      this.next();
+      [elf.Cond, elf.CondLast] = this.followStmts('elif', elf.Position, ['then']);
+      elf.ThenPos = this.followRsrv(elf.Position, 'elif <cond>', 'then');
+      [elf.Then, elf.ThenLast] = this.followStmts('then', elf.ThenPos, ['fi', 'elif', 'else']);
+      curIf.Else = elf;
+      curIf = elf;
+    }
+    const elsePos = this.gotRsrv('else');
+    if (elsePos >= 0) {
+      curIf.Last = this.accComs;
+      this.accComs = [];
+      const els = this.newIf(elsePos);
+      [els.Then, els.ThenLast] = this.followStmts('else', els.Position, ['fi']);
+      curIf.Else = els;
+      curIf = els;
+    }
+    curIf.Last = this.accComs;
+    this.accComs = [];
+    rootIf.FiPos = this.stmtEndRsrv(rootIf.Position, 'if', 'fi');
+    for (let els = rootIf.Else; els !== null; els = els.Else) els.FiPos = rootIf.FiPos;
+    this.openNodes = openNodes;
+    s.Cmd = rootIf;
+  }
+
+  protected whileClause(s: Stmt, until: boolean): void {
+    const wc: WhileClause = {
+      type: 'WhileClause', Pos: this.pos, End: 0, WhilePos: this.pos, DoPos: 0, DonePos: 0, Until: until,
+      Cond: [], CondLast: [], Do: [], DoLast: [],
+    };
+    const rsrv = until ? 'until' : 'while';
+    this.next();
+    [wc.Cond, wc.CondLast] = this.followStmts(rsrv, wc.WhilePos, ['do']);
+    wc.DoPos = this.followRsrv(wc.WhilePos, `${rsrv} <cond>`, 'do');
+    [wc.Do, wc.DoLast] = this.followStmts('do', wc.DoPos, ['done']);
+    wc.DonePos = this.stmtEndRsrv(wc.WhilePos, rsrv, 'done');
+    s.Cmd = wc;
+  }
+
+  private newFor(pos: number, select: boolean): ForClause {
+    return {
+      type: 'ForClause', Pos: pos, End: 0, ForPos: pos, DoPos: 0, DonePos: 0, Select: select, Braces: false,
+      Loop: null as never, Do: [], DoLast: [],
+    };
+  }
+
+  protected forClause(s: Stmt): void {
+    const fc = this.newFor(this.pos, false);
+    this.next();
+    fc.Loop = this.loop(fc.ForPos);
+    let start = 'do';
+    let end = 'done';
+    const bracePos = this.gotRsrv('{');
+    if (bracePos >= 0) {
+      fc.DoPos = bracePos;
+      fc.Braces = true;
+      start = '{';
+      end = '}';
+    } else {
+      fc.DoPos = this.followRsrv(fc.ForPos, 'for foo [in words]', start);
+    }
+    s.Comments.push(...this.accComs);
+    this.accComs = [];
+    [fc.Do, fc.DoLast] = this.followStmts(start, fc.DoPos, [end]);
+    fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'for', end);
+    s.Cmd = fc;
+  }
+
+  private loop(fpos: number): WordIter | CStyleLoop {
+    if (this.tok !== Tok.dblLeftParen) return this.wordIter('for', fpos);
+    const cl: CStyleLoop = { type: 'CStyleLoop', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Init: null, Cond: null, Post: null };
+    const old = this.preNested(Q.arithmExprCmd);
+    this.next();
+    cl.Init = this.arithmExpr(false);
+    if (!this.got(Tok.dblSemicolon)) {
+      this.follow(this.pos, 'expr', Tok.semicolon);
+      cl.Cond = this.arithmExpr(false);
+      this.follow(this.pos, 'expr', Tok.semicolon);
+    }
+    cl.Post = this.arithmExpr(false);
+    cl.Rparen = this.arithmEnd(Tok.dblLeftParen, cl.Lparen, old);
+    this.got(Tok.semicolon);
+    this.got(Tok.Newl);
+    return cl;
+  }
+
+  private wordIter(ftok: string, fpos: number): WordIter {
+    const wi: WordIter = { type: 'WordIter', Pos: 0, End: 0, Name: null as never, InPos: -1, Items: [] };
+    const name = this.getLit();
+    if (name === null) this.followErr(fpos, goQuote(ftok), 'a literal');
+    else wi.Name = name;
+    if (this.got(Tok.semicolon)) {
+      this.got(Tok.Newl);
+      return wi;
+    }
+    this.got(Tok.Newl);
+    const inPos = this.gotRsrv('in');
+    if (inPos >= 0) {
+      wi.InPos = inPos;
+      while (!this.stopToken()) {
+        const w = this.getWord();
+        if (w === null) this.curErr('word list can only contain words');
+        else wi.Items.push(w);
+      }
+      this.got(Tok.semicolon);
+      this.got(Tok.Newl);
+    } else if (this.tok === Tok.LitWord && this.val === 'do') {
+      // for i do …
+    } else {
+      this.followErr(fpos, goQuote(`${ftok} foo`), '`in`, `do`, `;`, or a newline');
+    }
+    return wi;
+  }
+
+  protected selectClause(s: Stmt): void {
+    const fc = this.newFor(this.pos, true);
+    this.next();
+    fc.Loop = this.wordIter('select', fc.ForPos);
+    fc.DoPos = this.followRsrv(fc.ForPos, 'select foo [in words]', 'do');
+    [fc.Do, fc.DoLast] = this.followStmts('do', fc.DoPos, ['done']);
+    fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'select', 'done');
+    s.Cmd = fc;
+  }
+
+  protected caseClause(s: Stmt): void {
+    const cc: CaseClause = {
+      type: 'CaseClause', Pos: this.pos, End: 0, Case: this.pos, In: 0, Esac: 0, Word: null as never, Items: [], Last: [],
+    };
+    this.next();
+    const w = this.getWord();
+    if (w === null) this.followErr(cc.Case, '`case`', 'a word');
+    else cc.Word = w;
+    this.got(Tok.Newl);
+    if (this.gotRsrv('{') >= 0) {
+      this.langErr(cc.Case, '`case i {`', 'mksh');
+    } else {
+      cc.In = this.followRsrv(cc.Case, 'case x', 'in');
+    }
+    cc.Items = this.caseItems('esac');
+    cc.Last = this.accComs;
+    this.accComs = [];
+    cc.Esac = this.stmtEndRsrv(cc.Case, 'case', 'esac');
+    s.Cmd = cc;
+  }
+
+  private caseItems(stop: string): CaseItem[] {
+    const items: CaseItem[] = [];
+    this.got(Tok.Newl);
+    while (this.tok !== Tok.EOF && !(this.tok === Tok.LitWord && this.val === stop)) {
+      const ci: CaseItem = { type: 'CaseItem', Pos: 0, End: 0, Op: ';;', OpPos: -1, Comments: this.accComs, Patterns: [], Stmts: [], Last: [] };
+      this.accComs = [];
+      this.got(Tok.leftParen);
+      while ((this.tok as Tok) !== Tok.EOF) {
+        const w = this.getWord();
+        if (w === null) this.curErr('case patterns must consist of words');
+        else ci.Patterns.push(w);
+        if (this.tok === Tok.rightParen) break;
+        if (!this.got(Tok.or)) this.curErr(`case patterns must be separated with ${quoteTok(Tok.or)}`);
+      }
+      const old = this.preNested(Q.switchCase);
+      this.next();
+      [ci.Stmts, ci.Last] = this.stmtList([stop]);
+      this.postNested(old);
+      switch (this.tok as Tok) {
+        case Tok.dblSemicolon: case Tok.semiAnd: case Tok.dblSemiAnd: case Tok.semiOr:
+          break;
+        default:
+          items.push(ci);
+          return items;
+      }
+      ci.Last.push(...this.accComs);
+      this.accComs = [];
+      ci.OpPos = this.pos;
+      ci.Op = TOK_STR[this.tok] as CaseOperator;
+      this.next();
+      this.got(Tok.Newl);
+      items.push(ci);
+    }
+    return items;
+  }
+
+  // ------------------------------------------------------------------ [[ ]]
+  //
+  // Unlike mvdan/sh (which nests `a && b || c` to the right), operators get bash's precedence:
+  // `||` loosest, then `&&`, then `!`, then the comparisons. Error texts stay mvdan's.
+
+  protected testClause(s: Stmt): void {
+    const tc: TestClause = { type: 'TestClause', Pos: this.pos, End: 0, Left: this.pos, Right: 0, X: null as never };
+    const old = this.preNested(Q.testExpr);
+    this.next();
+    const x = this.testExprOr();
+    if (x === null) this.followErrExp(tc.Left, quoteTok(Tok.dblLeftBrack));
+    else tc.X = x;
+    tc.Right = this.pos;
+    if (this.gotRsrv(']]') < 0) this.matchingErr(tc.Left, Tok.dblLeftBrack, Tok.dblRightBrack);
+    this.postNested(old);
+    s.Cmd = tc;
+  }
+
+  private testExprOr(): TestExpr | null {
+    this.enterNode();
+    let left = this.testExprAnd();
+    while (left !== null && this.err === null && (this.got(Tok.Newl) || true) && this.tok === Tok.orOr) {
+      const opPos = this.pos;
+      this.next();
+      const y = this.testExprAnd();
+      if (y === null) this.followErrExp(opPos, quoteTok(Tok.orOr));
+      left = { type: 'BinaryTest', Pos: 0, End: 0, OpPos: opPos, Op: '||', X: left, Y: y as TestExpr };
+    }
+    this.leaveNode();
+    return left;
+  }
+
+  private testExprAnd(): TestExpr | null {
+    let left = this.testExprCmp();
+    while (left !== null && this.err === null && (this.got(Tok.Newl) || true) && this.tok === Tok.andAnd) {
+      const opPos = this.pos;
+      this.next();
+      const y = this.testExprCmp();
+      if (y === null) this.followErrExp(opPos, quoteTok(Tok.andAnd));
+      left = { type: 'BinaryTest', Pos: 0, End: 0, OpPos: opPos, Op: '&&', X: left, Y: y as TestExpr };
+    }
+    return left;
+  }
+
+  /** A unary term, optionally followed by binary comparison operators (only one is valid). */
+  private testExprCmp(): TestExpr | null {
+    this.got(Tok.Newl);
+    let left = this.testExprUnary();
+    if (left === null) return null;
+    for (;;) {
+      this.got(Tok.Newl);
+      let op: BinTestOperator;
+      switch (this.tok as Tok) {
+        case Tok.andAnd: case Tok.orOr: case Tok.EOF: case Tok.rightParen:
+          return left;
+        case Tok.LitWord: {
+          if (this.val === ']]') return left;
+          const o = BINARY_TEST[this.val];
+          if (o === undefined) {
+            this.curErr(`not a valid test operator: ${goQuote(this.val)}`);
+            return left;
+          }
+          op = o;
+          break;
+        }
+        case Tok.rdrIn: op = '<'; break;
+        case Tok.rdrOut: op = '>'; break;
+        case Tok.Lit:
+          this.curErr('test operator words must consist of a single literal');
+          return left;
+        default:
+          this.curErr(`not a valid test operator: ${quoteTok(this.tok)}`);
+          return left;
+      }
+      const opPos = this.pos;
+      if (op === '=~') {
+        this.rxOpenParens = 0;
+        this.rxFirstPart = true;
+        this.quote = Q.testExprRegexp;
+      }
+      if (left.type !== 'Word') {
+        this.posErr(opPos, `expected ${quoteTok(Tok.andAnd)}, ${quoteTok(Tok.orOr)} or ${quoteTok(Tok.dblRightBrack)} after complex expr`);
+        return left;
+      }
+      this.next();
+      const y = this.getWord();
+      if (y === null) this.followErr(opPos, goQuote(op), 'a word');
+      left = { type: 'BinaryTest', Pos: 0, End: 0, OpPos: opPos, Op: op, X: left, Y: y as TestExpr };
+      if (this.err !== null) return left;
+    }
+  }
+
+  private testExprUnary(): TestExpr | null {
+    switch (this.tok) {
+      case Tok.EOF: case Tok.rightParen:
+        return null;
+      case Tok.leftParen: {
+        const lparen = this.pos;
+        this.next();
+        const x = this.testExprOr();
+        if (x === null) this.followErrExp(lparen, quoteTok(Tok.leftParen));
+        const rparen = this.matched(lparen, Tok.leftParen, Tok.rightParen);
+        return { type: 'ParenTest', Pos: lparen, End: rparen + 1, Lparen: lparen, Rparen: rparen, X: x as TestExpr };
+      }
+      case Tok.LitWord: {
+        if (this.val === ']]') return null;
+        const op = UNARY_TEST[this.val];
+        if (op === undefined) break;
+        const opPos = this.pos;
+        this.next();
+        if (op === '!') {
+          this.enterNode();
+          const x = this.testExprCmp();
+          this.leaveNode();
+          if (x === null) this.followErrExp(opPos, quoteTok(Tok.exclMark));
+          return { type: 'UnaryTest', Pos: opPos, End: 0, OpPos: opPos, Op: '!', X: x as TestExpr };
+        }
+        const w = this.getWord();
+        if (w === null) this.followErr(opPos, goQuote(op), 'a word');
+        return { type: 'UnaryTest', Pos: opPos, End: 0, OpPos: opPos, Op: op, X: w as TestExpr };
+      }
+    }
+    return this.getWord();
+  }
+
+  // ------------------------------------------------------------------ builtins with syntax
+
+  protected declClause(s: Stmt): void {
+    const ds: DeclClause = { type: 'DeclClause', Pos: this.pos, End: 0, Variant: this.lit(this.pos, this.val), Args: [] };
+    this.next();
+    while (!this.stopToken() && !this.peekRedir()) {
+      if (this.hasValidIdent()) {
+        const a = this.getAssign(false);
+        if (a !== null) ds.Args.push(a);
+      } else if (isLitTok(this.tok) && this.eqlOffs > 0 && !this.val.slice(0, this.eqlOffs).includes('{')) {
+        this.curErr('invalid var name');
+      } else if (this.tok === Tok.LitWord && validName(this.val)) {
+        const name = this.getLit()!;
+        ds.Args.push(this.nakedAssign(name, null));
+      } else {
+        const w = this.getWord();
+        if (w !== null) ds.Args.push(this.nakedAssign(null, w));
+        else this.followErr(this.pos, goQuote(ds.Variant.Value), 'names or assignments');
+      }
+    }
+    s.Cmd = ds;
+  }
+
+  protected nakedAssign(name: Lit | null, value: Word | null): Assign {
+    return { type: 'Assign', Pos: 0, End: 0, Append: false, Naked: true, Name: name, Index: null, Value: value, Array: null };
+  }
+
+  protected abstract hasValidIdent(): boolean;
+
+  protected timeClause(s: Stmt): void {
+    const tc: TimeClause = { type: 'TimeClause', Pos: this.pos, End: 0, Time: this.pos, PosixFormat: false, Stmt: null };
+    this.next();
+    if (this.gotRsrv('-p') >= 0) tc.PosixFormat = true;
+    this.enterNode();
+    tc.Stmt = this.gotStmtPipe(newStmt(this.pos), false);
+    this.leaveNode();
+    s.Cmd = tc;
+  }
+
+  protected coprocClause(s: Stmt): void {
+    const cc: CoprocClause = { type: 'CoprocClause', Pos: this.pos, End: 0, Coproc: this.pos, Name: null, Stmt: null as never };
+    this.enterNode();
+    this.next();
+    if (isBashCompoundCommand(this.tok, this.val)) {
+      cc.Stmt = this.gotStmtPipe(newStmt(this.pos), false) as Stmt;
+      s.Cmd = cc;
+      this.leaveNode();
+      return;
+    }
+    cc.Name = this.getWord();
+    const st = this.gotStmtPipe(newStmt(this.pos), false);
+    if (st === null) {
+      if (cc.Name === null) {
+        this.posErr(cc.Coproc, 'coproc clause requires a command');
+        this.leaveNode();
+        return;
+      }
+      // the name was in fact the command
+      const call = newStmt(wordPos(cc.Name));
+      call.Cmd = { type: 'CallExpr', Pos: 0, End: 0, Assigns: [], Args: [cc.Name] };
+      cc.Stmt = call;
+      cc.Name = null;
+    } else {
+      cc.Stmt = st;
+      if (cc.Name !== null && st.Cmd !== null && st.Cmd.type === 'CallExpr') {
+        // the name was in fact the start of a call
+        st.Cmd.Args.unshift(cc.Name);
+        cc.Name = null;
+      }
+    }
+    this.leaveNode();
+    s.Cmd = cc;
+  }
+
+  protected letClause(s: Stmt): void {
+    const lc: LetClause = { type: 'LetClause', Pos: this.pos, End: 0, Let: this.pos, Exprs: [] };
+    const old = this.preNested(Q.arithmExprLet);
+    this.next();
+    while (!this.stopToken() && !this.peekRedir()) {
+      const x = this.arithmExpr(true);
+      if (x === null) break;
+      lc.Exprs.push(x);
+    }
+    if (lc.Exprs.length === 0) this.followErrExp(lc.Let, goQuote('let'));
+    this.postNested(old);
+    s.Cmd = lc;
+  }
+
+  protected bashFuncDecl(s: Stmt): void {
+    const fpos = this.pos;
+    this.next();
+    const names: Lit[] = [];
+    while (this.tok === Tok.LitWord && this.val !== '{') {
+      names.push(this.lit(this.pos, this.val));
+      this.next();
+    }
+    const hasParens = this.got(Tok.leftParen);
+    if (names.length === 0) {
+      if (hasParens || (this.tok === Tok.LitWord && this.val === '{')) this.langErr(fpos, 'anonymous functions', 'zsh');
+      else this.followErr(fpos, goQuote('function'), 'a name');
+    } else if (names.length > 1) {
+      this.langErr(fpos, 'multi-name functions', 'zsh');
+    }
+    if (hasParens) this.follow(fpos, 'function foo(', Tok.rightParen);
+    this.funcDecl(s, fpos, true, hasParens, names[0] ?? null);
+  }
+
+  protected funcDecl(s: Stmt, pos: number, long: boolean, withParens: boolean, name: Lit | null): void {
+    const fd: FuncDecl = {
+      type: 'FuncDecl', Pos: pos, End: 0, Position: pos, RsrvWord: long, Parens: withParens,
+      Name: name ?? { type: 'Lit', Pos: pos, End: pos, ValuePos: pos, ValueEnd: pos, Value: '' },
+      Body: null as never,
+    };
+    this.got(Tok.Newl);
+    const body = this.getStmt(false, false, true);
+    if (body === null) this.followErr(fd.Position, goQuote('foo()'), 'a statement');
+    else fd.Body = body;
+    s.Cmd = fd;
+  }
+}

@@ -1,0 +1,102 @@
+// Public entry points of the bash parser.
+
+import type { ArithmExpr, File } from './ast.js';
+import { Parser } from './parser.js';
+import { fillArith, fillFile, lineAt, lineCol, lineStarts } from './positions.js';
+
+export * from './ast.js';
+export { lineCol, utf8Len } from './positions.js';
+
+export interface ParseOptions {
+  /** Largest accepted script, in UTF-16 code units (default 5 MiB). */
+  maxBytes?: number;
+  /** Deepest nesting of statements, words and expressions (default 1000). */
+  maxDepth?: number;
+  /** File name, kept in File.Name and prefixed to error messages. */
+  name?: string;
+}
+
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_DEPTH = 1000;
+
+/** A syntax error, with mvdan/sh's text and position. `message` is `line:col: text`. */
+export class ParseError extends Error {
+  /** the error text without position */
+  readonly text: string;
+  /** 1-based line */
+  readonly line: number;
+  /** 1-based column, in UTF-8 bytes */
+  readonly col: number;
+  /** JS string offset of the error */
+  readonly offset: number;
+  /** true when more input could have completed the script (unclosed quote, trailing `|`, …) */
+  readonly incomplete: boolean;
+
+  constructor(text: string, line: number, col: number, offset: number, incomplete: boolean, name = '') {
+    super(`${name !== '' ? name + ':' : ''}${line}:${col}: ${text}`);
+    this.name = 'ParseError';
+    this.text = text;
+    this.line = line;
+    this.col = col;
+    this.offset = offset;
+    this.incomplete = incomplete;
+  }
+}
+
+// One parser object reused across calls: parsing is synchronous, so calls never interleave.
+let shared: Parser | null = null;
+
+function errorAt(src: string, offset: number, text: string, incomplete: boolean, name: string): ParseError {
+  const { line, col } = lineCol(src, offset);
+  return new ParseError(text, line, col, offset, incomplete, name);
+}
+
+function tooDeep(src: string, name: string): ParseError {
+  return errorAt(src, 0, 'nesting too deep', false, name);
+}
+
+/** Parses a bash script into mvdan/sh's AST. Throws ParseError. */
+export function parse(src: string, opts: ParseOptions = {}): File {
+  const name = opts.name ?? '';
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (src.length > maxBytes) {
+    throw errorAt(src, 0, `script too large: ${src.length} bytes exceeds the limit of ${maxBytes}`, false, name);
+  }
+  const parser = shared ?? new Parser();
+  shared = null; // a re-entrant call (none today) would get its own parser
+  try {
+    const file = parser.parseFile(src, name, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
+    const err = parser.error;
+    if (err !== null) throw errorAt(src, err.pos, err.text, err.incomplete, name);
+    fillFile(file);
+    file.Pos = 0;
+    file.End = src.length;
+    file.Lines = lineStarts(src);
+    return file;
+  } catch (e) {
+    if (e instanceof RangeError) throw tooDeep(src, name); // belt and braces: the depth limit should come first
+    throw e;
+  } finally {
+    shared = parser;
+  }
+}
+
+/** Parses one arithmetic expression (bash re-parses variable values in arithmetic). Null when empty. */
+export function parseArith(src: string, opts: { maxDepth?: number } = {}): ArithmExpr | null {
+  const parser = new Parser();
+  try {
+    const x = parser.parseArithSource(src, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
+    const err = parser.error;
+    if (err !== null) throw errorAt(src, err.pos, err.text, err.incomplete, '');
+    if (x !== null) fillArith(x);
+    return x;
+  } catch (e) {
+    if (e instanceof RangeError) throw tooDeep(src, '');
+    throw e;
+  }
+}
+
+/** 1-based line number of a JS offset in a parsed file. */
+export function lineOf(file: File, pos: number): number {
+  return lineAt(file.Lines, pos);
+}

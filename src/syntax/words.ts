@@ -1,0 +1,676 @@
+// Words and their parts: literals, quotes, parameter expansions, command and arithmetic
+// substitutions, extended globs, and here-document bodies.
+
+import type {
+  ArithmExp, ArithmExpr, CmdSubst, Comment, DblQuoted, Expansion, ExtGlob, GlobOperator, Lit, ParamExp,
+  ParExpOperator, ProcOperator, ProcSubst, Redirect, SglQuoted, Stmt, Word, WordPart,
+} from './ast.js';
+import {
+  ESC_NEWL, EOF_RUNE, Lexer, Q, isDigit, numberLiteral, paramNameRune, validName,
+} from './lexer.js';
+import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
+
+export interface SaveState {
+  quote: number;
+  buriedHdocs: number;
+}
+
+function singleRuneParam(c: number): boolean {
+  switch (c) {
+    case 64: case 42: case 35: case 36: case 63: case 33: case 45: // @ * # $ ? ! -
+      return true;
+  }
+  return isDigit(c);
+}
+
+function paramNameStartRune(c: number): boolean {
+  return paramNameRune(c) || singleRuneParam(c);
+}
+
+/** Where a word part starts (mvdan's Pos() of each part type). */
+export function partPos(p: WordPart): number {
+  switch (p.type) {
+    case 'Lit': return p.ValuePos;
+    case 'SglQuoted': case 'DblQuoted': case 'CmdSubst': case 'ArithmExp': return p.Left;
+    case 'ParamExp': return p.Dollar;
+    case 'ProcSubst': case 'ExtGlob': return p.OpPos;
+    default: return p.Pos;
+  }
+}
+
+export function wordPos(w: Word): number {
+  return w.Parts.length > 0 ? partPos(w.Parts[0]) : w.Pos;
+}
+
+export function isLitTok(t: Tok): boolean {
+  return t === Tok.Lit || t === Tok.LitWord || t === Tok.LitRedir;
+}
+
+export abstract class WordParser extends Lexer {
+  protected maxDepth = 1000;
+
+  protected abstract stmtList(stops?: readonly string[]): [Stmt[], Comment[]];
+  protected abstract arithmExpr(compact: boolean): ArithmExpr | null;
+  protected abstract followArithm(ftok: Tok, fpos: number): ArithmExpr | null;
+  protected abstract eitherIndex(): ArithmExpr | null;
+  protected abstract arithmEnd(ltok: Tok, lpos: number, old: SaveState): number;
+  protected abstract arithmMatchingErr(pos: number, left: Tok, right: Tok): void;
+
+  // ------------------------------------------------------------------ helpers
+
+  protected enterNode(): void {
+    this.openNodes++;
+    if (this.openNodes > this.maxDepth) this.curErr(`nesting too deep (more than ${this.maxDepth} levels)`);
+  }
+
+  protected leaveNode(): void {
+    this.openNodes--;
+  }
+
+  protected lit(pos: number, val: string): Lit {
+    const end = this.nextPos();
+    return { type: 'Lit', Pos: pos, End: end, ValuePos: pos, ValueEnd: end, Value: val };
+  }
+
+  protected word(parts: WordPart[]): Word {
+    return { type: 'Word', Pos: 0, End: 0, Parts: parts };
+  }
+
+  protected preNested(quote: number): SaveState {
+    const s = { quote: this.quote, buriedHdocs: this.buriedHdocs };
+    this.buriedHdocs = this.heredocs.length;
+    this.quote = quote;
+    return s;
+  }
+
+  protected postNested(s: SaveState): void {
+    this.quote = s.quote;
+    this.buriedHdocs = s.buriedHdocs;
+  }
+
+  protected got(t: Tok): boolean {
+    if (this.tok === t) {
+      this.next();
+      return true;
+    }
+    return false;
+  }
+
+  /** Consumes reserved word `val` if it is the current token; returns its position or -1. */
+  protected gotRsrv(val: string): number {
+    const pos = this.pos;
+    if (this.tok === Tok.LitWord && this.val === val) {
+      this.next();
+      return pos;
+    }
+    return -1;
+  }
+
+  protected followErr(pos: number, left: string, right: string): void {
+    this.posErr(pos, `${left} must be followed by ${right}`);
+  }
+
+  protected followErrExp(pos: number, left: string): void {
+    this.followErr(pos, left, 'an expression');
+  }
+
+  protected quoteErr(lpos: number, quote: Tok): void {
+    this.posErr(lpos, `reached ${quoteTok(this.tok)} without closing quote ${quoteTok(quote)}`);
+  }
+
+  protected matchingErr(lpos: number, left: Tok, right: Tok): void {
+    this.posErr(lpos, `reached ${quoteTok(this.tok)} without matching ${quoteTok(left)} with ${quoteTok(right)}`);
+  }
+
+  protected matched(lpos: number, left: Tok, right: Tok): number {
+    const pos = this.pos;
+    if (!this.got(right)) this.matchingErr(lpos, left, right);
+    return pos;
+  }
+
+  /** mvdan's LangError for features of other shells: `<feature> is a <lang> feature; …`. */
+  protected langErr(pos: number, feature: string, langs: string): void {
+    const verb = feature.endsWith('s') ? 'are' : 'is';
+    this.posErr(pos, `${feature} ${verb} a ${langs} feature; tried parsing as bash`);
+  }
+
+  // ------------------------------------------------------------------ words
+
+  protected getWord(): Word | null {
+    const parts = this.wordParts();
+    if (parts.length > 0 && this.err === null) return this.word(parts);
+    return null;
+  }
+
+  protected wordAnyNumber(): Word {
+    return this.word(this.wordParts());
+  }
+
+  protected getLit(): Lit | null {
+    if (isLitTok(this.tok)) {
+      const l = this.lit(this.pos, this.val);
+      this.next();
+      return l;
+    }
+    return null;
+  }
+
+  protected followWordTok(t: Tok, pos: number): Word | null {
+    const w = this.getWord();
+    if (w === null) this.followErr(pos, quoteTok(t), 'a word');
+    return w;
+  }
+
+  protected wordParts(): WordPart[] {
+    const wps: WordPart[] = [];
+    const wasNoState = this.quote === Q.noState;
+    if (wasNoState) this.quote = Q.unquotedWordCont;
+    for (;;) {
+      this.enterNode();
+      const n = this.wordPart();
+      this.leaveNode();
+      if (n === null) break;
+      wps.push(n);
+      if (this.spaced) break;
+    }
+    if (wasNoState) this.quote = Q.noState;
+    return wps;
+  }
+
+  private ensureNoNested(pos: number): void {
+    if (this.forbidNested) this.posErr(pos, 'expansions not allowed in heredoc words');
+  }
+
+  protected wordPart(): WordPart | null {
+    switch (this.tok) {
+      case Tok.Lit: case Tok.LitWord: case Tok.LitRedir: {
+        const l = this.lit(this.pos, this.val);
+        this.next();
+        return l;
+      }
+      case Tok.dollBrace:
+        this.ensureNoNested(this.pos);
+        if (this.r === 124 || this.r === 32 || this.r === 9 || this.r === 10) return this.braceCmdSubst();
+        return this.paramExp();
+      case Tok.dollDblParen: case Tok.dollBrack:
+        this.ensureNoNested(this.pos);
+        return this.arithmExp();
+      case Tok.dollParen:
+        this.ensureNoNested(this.pos);
+        return this.cmdSubst();
+      case Tok.dollar: {
+        const pe = this.paramExp();
+        if (pe === null) {
+          // not actually a parameter expansion, like "foo$"
+          const l = this.lit(this.pos, '$');
+          this.next();
+          return l;
+        }
+        this.ensureNoNested(pe.Dollar);
+        return pe;
+      }
+      case Tok.assgnParen:
+        this.langErr(this.pos, '`=(` process substitutions', 'zsh');
+        return this.procSubst();
+      case Tok.cmdIn: case Tok.cmdOut:
+        this.ensureNoNested(this.pos);
+        return this.procSubst();
+      case Tok.sglQuote: case Tok.dollSglQuote:
+        return this.sglQuoted();
+      case Tok.dblQuote: case Tok.dollDblQuote:
+        if (this.quote === Q.dblQuotes) return null; // the closing quote
+        return this.dblQuoted();
+      case Tok.bckQuote:
+        if (this.backquoteEnd()) return null;
+        this.ensureNoNested(this.pos);
+        return this.backquoted();
+      case Tok.globQuest: case Tok.globStar: case Tok.globPlus: case Tok.globAt: case Tok.globExcl:
+        return this.extGlob();
+      default:
+        return null;
+    }
+  }
+
+  private newCmdSubst(left: number): CmdSubst {
+    return {
+      type: 'CmdSubst', Pos: left, End: 0, Left: left, Right: 0, Stmts: [], Last: [],
+      Backquotes: false, TempFile: false, ReplyVar: false,
+    };
+  }
+
+  /** `${ cmds;}` and `${| cmds;}` (bash 5.3), accepted by mvdan/sh for bash. */
+  private braceCmdSubst(): CmdSubst {
+    const cs = this.newCmdSubst(this.pos);
+    cs.TempFile = this.r !== 124;
+    cs.ReplyVar = this.r === 124;
+    const old = this.preNested(Q.subCmd);
+    this.rune(); // don't tokenize '|'
+    this.next();
+    [cs.Stmts, cs.Last] = this.stmtList(['}']);
+    this.postNested(old);
+    const pos = this.gotRsrv('}');
+    if (pos < 0) this.matchingErr(cs.Left, Tok.dollBrace, Tok.rightBrace);
+    cs.Right = pos;
+    return cs;
+  }
+
+  protected cmdSubst(): CmdSubst {
+    const cs = this.newCmdSubst(this.pos);
+    const old = this.preNested(Q.subCmd);
+    this.next();
+    [cs.Stmts, cs.Last] = this.stmtList();
+    this.postNested(old);
+    cs.Right = this.matched(cs.Left, Tok.dollParen, Tok.rightParen);
+    return cs;
+  }
+
+  private backquoted(): CmdSubst {
+    const cs = this.newCmdSubst(this.pos);
+    cs.Backquotes = true;
+    const old = this.preNested(Q.subCmdBckquo);
+    this.openBquotes++;
+    this.rune(); // the lexer left the backquote for us, to count nesting first
+    this.next();
+    [cs.Stmts, cs.Last] = this.stmtList();
+    if (this.tok === Tok.bckQuote && this.lastBquoteEsc < this.openBquotes - 1) {
+      // found ` before the nested backquote \` was closed
+      this.tok = Tok.EOF;
+      this.quoteErr(cs.Left, Tok.bckQuote);
+    }
+    this.postNested(old);
+    this.openBquotes--;
+    cs.Right = this.pos;
+    this.rune();
+    if (!this.got(Tok.bckQuote)) this.quoteErr(cs.Left, Tok.bckQuote);
+    return cs;
+  }
+
+  private procSubst(): ProcSubst {
+    const op = TOK_STR[this.tok] as ProcOperator;
+    const ps: ProcSubst = { type: 'ProcSubst', Pos: this.pos, End: 0, OpPos: this.pos, Rparen: 0, Op: op, Stmts: [], Last: [] };
+    const opTok = this.tok;
+    const old = this.preNested(Q.subCmd);
+    this.next();
+    [ps.Stmts, ps.Last] = this.stmtList();
+    this.postNested(old);
+    ps.Rparen = this.matched(ps.OpPos, opTok, Tok.rightParen);
+    return ps;
+  }
+
+  private arithmExp(): ArithmExp {
+    const left = this.tok;
+    const ar: ArithmExp = {
+      type: 'ArithmExp', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Bracket: left === Tok.dollBrack,
+      Unsigned: false, X: null,
+    };
+    const old = this.preNested(Q.arithmExpr);
+    this.next();
+    if (this.got(Tok.hash)) this.langErr(ar.Left, 'unsigned expressions', 'mksh');
+    ar.X = this.followArithm(left, ar.Left);
+    if (ar.Bracket) {
+      if (this.tok !== Tok.rightBrack) this.arithmMatchingErr(ar.Left, Tok.dollBrack, Tok.rightBrack);
+      this.postNested(old);
+      ar.Right = this.pos;
+      this.next();
+    } else {
+      ar.Right = this.arithmEnd(Tok.dollDblParen, ar.Left, old);
+    }
+    return ar;
+  }
+
+  private sglQuoted(): SglQuoted | null {
+    const sq: SglQuoted = {
+      type: 'SglQuoted', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Dollar: this.tok === Tok.dollSglQuote, Value: '',
+    };
+    let r = this.r;
+    for (this.newLit(r); ; r = this.rune()) {
+      switch (r) {
+        case 92:
+          if (sq.Dollar) this.rune();
+          break;
+        case 39:
+          sq.Right = this.nextPos();
+          sq.Value = this.endLit();
+          this.rune();
+          this.next();
+          return sq;
+        case ESC_NEWL:
+          this.litAppend('\\\n');
+          break;
+        case EOF_RUNE:
+          this.tok = Tok.EOF;
+          this.quoteErr(sq.Left, Tok.sglQuote);
+          return null;
+      }
+    }
+  }
+
+  private dblQuoted(): DblQuoted {
+    const q: DblQuoted = {
+      type: 'DblQuoted', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Dollar: this.tok === Tok.dollDblQuote, Parts: [],
+    };
+    const old = this.quote;
+    this.quote = Q.dblQuotes;
+    this.next();
+    q.Parts = this.wordParts();
+    this.quote = old;
+    q.Right = this.pos;
+    if (!this.got(Tok.dblQuote)) this.quoteErr(q.Left, Tok.dblQuote);
+    return q;
+  }
+
+  private extGlob(): ExtGlob {
+    const opTok = this.tok;
+    const eg: ExtGlob = {
+      type: 'ExtGlob', Pos: this.pos, End: 0, OpPos: this.pos, Op: TOK_STR[opTok] as GlobOperator,
+      Pattern: null as unknown as Lit,
+    };
+    let lparens = 1;
+    let r = this.r;
+    for (this.newLit(r); ; r = this.rune()) {
+      if (r === EOF_RUNE) break;
+      if (r === 40) lparens++;
+      else if (r === 41 && --lparens === 0) break;
+    }
+    eg.Pattern = this.lit(eg.OpPos + 2, this.endLit());
+    this.rune();
+    this.next();
+    if (lparens !== 0) this.matchingErr(eg.OpPos, opTok, Tok.rightParen);
+    return eg;
+  }
+
+  // ------------------------------------------------------------------ parameter expansions
+
+  private newParamExp(): ParamExp {
+    return {
+      type: 'ParamExp', Pos: this.pos, End: 0, Dollar: this.pos, Rbrace: -1, Short: this.tok === Tok.dollar,
+      Excl: false, Length: false, Width: false, Param: null as unknown as Lit, Index: null, Slice: null,
+      Repl: null, Names: null, Exp: null,
+    };
+  }
+
+  /** `$name`, `${…}`; null when a lone `$` is just a literal dollar. */
+  protected paramExp(): ParamExp | null {
+    const old = this.quote;
+    this.quote = Q.runeByRune;
+    const pe = this.newParamExp();
+    if (!pe.Short && this.r === 40) {
+      this.langErr(pe.Dollar, 'parameter expansion flags', 'zsh');
+    }
+    if (!pe.Short) {
+      switch (this.r) {
+        case 35: // #
+          if (this.paramNameStart(pe)) pe.Length = true;
+          break;
+        case 37: // %
+          if (this.paramNameStart(pe)) {
+            this.langErr(pe.Dollar, '`${%foo}`', 'mksh');
+          }
+          break;
+        case 33: // !
+          if (this.paramNameStart(pe)) pe.Excl = true;
+          break;
+        case 43: // +
+          if (this.paramNameStart(pe)) this.langErr(pe.Dollar, '`${+foo}`', 'zsh');
+          break;
+      }
+    }
+    if (!this.paramExpParameter(pe)) {
+      this.quote = old;
+      return null; // just "$"
+    }
+    if (pe.Short) {
+      this.quote = old;
+      this.next();
+      return pe;
+    }
+    if (this.r === 91) {
+      if (pe.Param !== null && !validName(pe.Param.Value)) {
+        this.posErr(this.nextPos(), 'cannot index a special parameter name');
+      }
+      this.pos = this.nextPos();
+      this.rune();
+      pe.Index = this.eitherIndex();
+    }
+    const tokRune = this.r;
+    this.pos = this.nextPos();
+    this.tok = this.paramToken(this.r);
+    if (this.tok === Tok.rightBrace) {
+      pe.Rbrace = this.pos;
+      this.quote = old;
+      this.next();
+      return pe;
+    }
+    if (this.tok !== Tok.EOF && pe.Length) {
+      this.curErr('cannot combine multiple parameter expansion operators');
+    }
+    switch (this.tok) {
+      case Tok.slash: case Tok.dblSlash: {
+        pe.Repl = { type: 'Replace', Pos: this.pos, End: 0, All: this.tok === Tok.dblSlash, Orig: null as unknown as Word, With: null, Anchor: '' };
+        this.quote = Q.paramExpRepl;
+        this.next();
+        const orig = this.getWord();
+        pe.Repl.Orig = orig ?? this.word([]);
+        this.quote = Q.paramExpExp;
+        if (this.got(Tok.slash)) pe.Repl.With = this.getWord();
+        break;
+      }
+      case Tok.colon: {
+        pe.Slice = { type: 'Slice', Pos: this.pos, End: 0, Offset: null as unknown as ArithmExpr, Length: null };
+        let colonPos = this.pos;
+        this.quote = Q.paramExpSlice;
+        this.next();
+        if (this.tok !== Tok.colon) {
+          pe.Slice.Offset = this.followArithm(Tok.colon, colonPos) as ArithmExpr;
+        }
+        colonPos = this.pos;
+        if (this.got(Tok.colon)) pe.Slice.Length = this.followArithm(Tok.colon, colonPos);
+        this.quote = old;
+        pe.Rbrace = this.pos;
+        if (!this.got(Tok.rightBrace)) this.arithmMatchingErr(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
+        return pe;
+      }
+      case Tok.caret: case Tok.dblCaret: case Tok.comma: case Tok.dblComma:
+        pe.Exp = this.paramExpExp();
+        break;
+      case Tok.at: case Tok.star:
+        if (this.tok === Tok.star && !pe.Excl) {
+          this.curErr(`not a valid parameter expansion operator: ${quoteTok(this.tok)}`);
+        } else if (pe.Excl && this.r === 125) {
+          pe.Names = TOK_STR[this.tok] as '*' | '@';
+          this.next();
+        } else {
+          pe.Exp = this.paramExpExp();
+        }
+        break;
+      case Tok.plus: case Tok.colPlus: case Tok.minus: case Tok.colMinus: case Tok.quest: case Tok.colQuest:
+      case Tok.assgn: case Tok.colAssgn: case Tok.perc: case Tok.dblPerc: case Tok.hash: case Tok.dblHash:
+      case Tok.colHash: case Tok.colPipe: case Tok.colStar:
+        pe.Exp = this.paramExpExp();
+        break;
+      case Tok.EOF:
+        break;
+      default:
+        if (tokRune >= 0 && paramNameRune(tokRune)) {
+          if (pe.Param !== null) this.curErr(`${goQuote(pe.Param.Value)} cannot be followed by a word`);
+          else this.curErr('nested parameter expansion cannot be followed by a word');
+        } else {
+          this.curErr(`not a valid parameter expansion operator: ${goQuote(runeStr(tokRune))}`);
+        }
+    }
+    if ((this.tok as Tok) !== Tok.EOF && (this.tok as Tok) !== Tok.rightBrace) this.tok = this.paramToken(this.r);
+    this.quote = old;
+    pe.Rbrace = this.matched(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
+    return pe;
+  }
+
+  /** After a prefix rune like the '#' of ${#foo}: consumes it when a parameter name follows. */
+  private paramNameStart(pe: ParamExp): boolean {
+    const r = this.peekCode();
+    if ((r >= 0 && paramNameStartRune(r)) || (!pe.Short && (r === 34 || r === EOF_RUNE))) {
+      this.rune();
+      return true;
+    }
+    return false;
+  }
+
+  /** Reads the parameter name; false when a short `$` has no valid name after it. */
+  private paramExpParameter(pe: ParamExp): boolean {
+    if (!pe.Short) {
+      // zsh's nested forms ${"$(…)"} / ${${…}}: only errors for bash
+      let quotePos = -1;
+      if (this.r === 34) {
+        quotePos = this.nextPos();
+        this.rune();
+      }
+      if (this.r !== 36) {
+        if (quotePos >= 0) {
+          this.posErr(pe.Dollar, 'invalid nested parameter expansion');
+          return true;
+        }
+      } else {
+        const p1 = this.peekCode();
+        if (p1 === 123 || p1 === 40) {
+          this.pos = this.nextPos();
+          this.langErr(this.pos, 'nested parameter expansions', 'zsh');
+          return true;
+        }
+      }
+    }
+    if ((this.r === 63 || this.r === 45) && pe.Length && this.peekCode() !== 125) {
+      // actually ${#-default}, not ${#-}
+      pe.Length = false;
+      const pos = this.nextPos();
+      pe.Param = { type: 'Lit', Pos: pos - 1, End: pos, ValuePos: pos - 1, ValueEnd: pos, Value: '#' };
+      return true;
+    }
+    switch (this.r) {
+      case 63: case 45: case 64: case 42: case 35: case 33: case 36: { // ? - @ * # ! $
+        const r = this.r;
+        const pos = this.nextPos();
+        this.rune();
+        pe.Param = this.lit(pos, String.fromCharCode(r));
+        return true;
+      }
+    }
+    const pos = this.nextPos();
+    let val: string;
+    if (pe.Short && this.r >= 0 && singleRuneParam(this.r)) {
+      val = String.fromCharCode(this.r);
+      this.rune();
+    } else {
+      for (this.newLit(this.r); this.r !== EOF_RUNE; this.rune()) {
+        if (!paramNameRune(this.r) && this.r !== ESC_NEWL) break;
+      }
+      val = this.endLit();
+      if (!numberLiteral(val) && !validName(val)) {
+        if (pe.Short) return false;
+        this.posErr(pos, 'invalid parameter name');
+      }
+    }
+    pe.Param = this.lit(pos, val);
+    return true;
+  }
+
+  private paramExpExp(): Expansion {
+    const opTok = this.tok;
+    let op = TOK_STR[opTok];
+    if (opTok === Tok.colHash || opTok === Tok.colPipe || opTok === Tok.colStar) {
+      this.langErr(this.pos, `\${name${op}arg}`, 'zsh');
+    }
+    const exp: Expansion = { type: 'Expansion', Pos: this.pos, End: 0, Op: op as ParExpOperator, Word: null };
+    this.quote = Q.paramExpExp;
+    this.next();
+    if (opTok === Tok.at) {
+      if (!isLitTok(this.tok)) this.curErr('@ expansion operator requires a literal');
+      switch (this.val) {
+        case 'a': case 'k': case 'u': case 'A': case 'E': case 'K': case 'L': case 'P': case 'U': case 'Q':
+          break;
+        case '#':
+          this.langErr(this.pos, 'this expansion operator', 'mksh');
+          break;
+        default:
+          this.curErr(`invalid @ expansion operator ${goQuote(this.val)}`);
+      }
+    }
+    op = '';
+    exp.Word = this.getWord();
+    return exp;
+  }
+
+  // ------------------------------------------------------------------ here-documents
+
+  /** The delimiter text of a here-doc word, and whether any part of it was quoted. */
+  private unquotedWordBytes(w: Word): [string, boolean] {
+    let buf = '';
+    let quoted = false;
+    for (const wp of w.Parts) {
+      // as in mvdan/sh, only the last part decides whether the word counts as quoted
+      [buf, quoted] = unquotedWordPart(buf, wp, false);
+    }
+    return [buf, quoted];
+  }
+
+  protected doHeredocs(): void {
+    const hdocs = this.heredocs.slice(this.buriedHdocs);
+    if (hdocs.length === 0) return;
+    this.rune(); // consume the '\n'
+    const old = this.quote;
+    this.heredocs.length = this.buriedHdocs;
+    for (let i = 0; i < hdocs.length; i++) {
+      const r = hdocs[i];
+      if (this.err !== null) break;
+      this.quote = r.Op === '<<-' ? Q.hdocBodyTabs : Q.hdocBody;
+      const [stop, quoted] = this.unquotedWordBytes(r.Word);
+      this.hdocStops.push(stop);
+      if (i > 0 && this.r === 10) this.rune();
+      if (quoted) {
+        const l = this.quotedHdocWord();
+        r.Hdoc = l === null ? null : this.word([l]);
+      } else {
+        this.next();
+        r.Hdoc = this.getWord();
+      }
+      if (this.hdocStops[this.hdocStops.length - 1] !== null) {
+        this.posErr(redirPos(r), `unclosed here-document ${goQuote(stop)}`);
+      }
+      this.hdocStops.pop();
+    }
+    this.quote = old;
+  }
+}
+
+export function redirPos(r: Redirect): number {
+  return r.N !== null ? r.N.ValuePos : r.OpPos;
+}
+
+function runeStr(r: number): string {
+  if (r < 0) return '';
+  return String.fromCodePoint(r);
+}
+
+function unquotedWordPart(buf: string, wp: WordPart, quotes: boolean): [string, boolean] {
+  let quoted = false;
+  switch (wp.type) {
+    case 'Lit': {
+      const v = wp.Value;
+      for (let i = 0; i < v.length; i++) {
+        const c = v[i];
+        if (c === '\\' && !quotes) {
+          if (++i < v.length) buf += v[i];
+          quoted = true;
+        } else buf += c;
+      }
+      break;
+    }
+    case 'SglQuoted':
+      buf += wp.Value;
+      quoted = true;
+      break;
+    case 'DblQuoted':
+      for (const p of wp.Parts) [buf] = unquotedWordPart(buf, p, true);
+      quoted = true;
+      break;
+  }
+  return [buf, quoted];
+}

@@ -1,0 +1,143 @@
+// The interactive shell, driven through a real terminal: tmux runs `rshell` in a detached pane;
+// send-keys types, capture-pane reads the screen. Skipped when tmux is not installed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'rshell.js');
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const work = mkdtempSync(join(tmpdir(), 'rshell-repl-'));
+mkdirSync(join(work, 'sub'));
+writeFileSync(join(work, 'sub', 'f.txt'), 'content\n');
+const socket = `rshell-test-${process.pid}`;
+let session = 0;
+let current = '';
+
+const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+
+afterEach(() => {
+  if (current) tmux('kill-session', '-t', current);
+  current = '';
+});
+afterAll(() => {
+  tmux('kill-server');
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** start rshell in a fresh pane; the pane stays after exit so its end can be observed */
+function start(env: Record<string, string> = { NO_COLOR: '1' }, flags: string[] = []): string {
+  current = `s${++session}`;
+  const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  const cmd = [process.execPath, CLI, '-p', work, '--allow-all-commands', ...flags].map((a) => `'${a}'`).join(' ');
+  const r = tmux('new-session', '-d', '-s', current, '-x', '150', '-y', '40', '-c', work, ...envArgs, cmd);
+  if (r.status !== 0) throw new Error(r.stderr);
+  tmux('set-option', '-t', current, 'remain-on-exit', 'on');
+  return current;
+}
+
+const screen = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', current).stdout;
+const type = (text: string) => tmux('send-keys', '-t', current, '-l', text);
+const key = (...keys: string[]) => tmux('send-keys', '-t', current, ...keys);
+const paneDead = () => tmux('display-message', '-p', '-t', current, '#{pane_dead} #{pane_dead_status}').stdout.trim();
+
+async function waitFor(pred: () => boolean, what: string, ms = 8000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (pred()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}; screen:\n${screen()}`);
+}
+const waitScreen = (re: RegExp) => waitFor(() => re.test(screen()), String(re));
+const line = async (text: string, expectAfter: RegExp) => {
+  type(text);
+  key('Enter');
+  await waitScreen(expectAfter);
+};
+
+describe.skipIf(!hasTmux)('rshell REPL', () => {
+  test('prompt with cwd; variables, functions and cwd persist', async () => {
+    start();
+    await waitScreen(new RegExp(`rshell:${work}\\$ $`, 'm'));
+    await line('x=5; greet() { echo "hello $1"; }', /\$ x=5.*\n.*\$ $/m);
+    await line('echo "x is $x"; greet you', /^hello you$/m);
+    expect(screen()).toMatch(/^x is 5$/m);
+    await line('cd sub && cat f.txt', /^content$/m);
+    await waitScreen(new RegExp(`rshell:${work}/sub\\$ $`, 'm'));
+  });
+
+  test('continuation prompt for incomplete input', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    await line('if true; then', /^> $/m);
+    await line('echo "two', /^> $/m);
+    await line('lines"; fi', /^lines$/m);
+    expect(screen()).toMatch(/^two$/m);
+  });
+
+  test('status shows in the prompt; syntax errors do not end the shell', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    await line('false', /\[1\]\$ $/m);
+    await line('fi', /1:1: "fi" can only be used to end an "if"/);
+    await line('echo still here', /^still here$/m);
+  });
+
+  test('Ctrl-C cancels the running script, not the shell', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    type('while :; do :; done');
+    key('Enter');
+    await new Promise((r) => setTimeout(r, 400));
+    key('C-c');
+    await waitScreen(/\[130\]\$ $/m);
+    await line('echo alive', /^alive$/m);
+  });
+
+  test('Ctrl-C discards a half-typed line', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    await line('if true; then', /^> $/m);
+    key('C-c');
+    await waitScreen(/\^C\n.*\$ $/m);
+    await line('echo fresh', /^fresh$/m);
+  });
+
+  test('Ctrl-D exits with the last status', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    await line('(exit 3)', /\[3\]\$ $/m);
+    key('C-d');
+    await waitFor(() => paneDead() === '1 3', 'the pane to exit with 3');
+  });
+
+  test('exit N ends the shell', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    type('exit 7');
+    key('Enter');
+    await waitFor(() => paneDead() === '1 7', 'the pane to exit with 7');
+  });
+
+  test('colours only without NO_COLOR', async () => {
+    start({ TERM: 'xterm-256color' });
+    await waitScreen(/\$ $/m);
+    expect(screen(true)).toContain('\x1b[');
+    tmux('kill-session', '-t', current);
+    start({ TERM: 'xterm-256color', NO_COLOR: '1' });
+    await waitScreen(/\$ $/m);
+    expect(screen(true)).not.toMatch(/\x1b\[[0-9;]*m/);
+  });
+
+  test('history: up arrow recalls the previous line', async () => {
+    start();
+    await waitScreen(/\$ $/m);
+    await line('echo first-entry', /^first-entry$/m);
+    key('Up');
+    await waitScreen(/\$ echo first-entry\n(?:.*\n)*.*\$ echo first-entry$/m);
+    key('Enter');
+    await waitFor(() => (screen().match(/^first-entry$/gm) ?? []).length === 2, 'the recalled line to run');
+  });
+});

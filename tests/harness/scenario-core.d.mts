@@ -1,0 +1,51 @@
+// Types for scenario-core.mjs (kept in JavaScript so the .mjs runners need no build step).
+
+export interface ScenarioFile {
+  path: string;
+  content?: string;
+  /** permission bits (YAML 1.1 octal: `chmod: 0644` is 0o644) */
+  chmod?: number;
+  /** create a symlink with this target instead of a file */
+  symlink?: string;
+  /** RFC 3339 time for atime and mtime (applied without following symlinks) */
+  modTime?: string;
+}
+
+export interface ScenarioExpect {
+  stdout?: string;
+  stdoutUnordered?: string;
+  stdoutContains?: string[];
+  stderr?: string;
+  stderrContains?: string[];
+  exitCode: number;
+}
+
+export interface Scenario {
+  path: string;
+  description: string;
+  skipAssertAgainstBash: boolean;
+  containerized: boolean;
+  files: ScenarioFile[];
+  script: string;
+  /** exported for the bash run only */
+  envs: Record<string, string>;
+  /** passed to rshell as its initial environment */
+  interpreterEnv: Record<string, string>;
+  allowedPaths?: string[];
+  allowedCommands?: string[];
+  allowAllCommands?: boolean;
+  mode?: string;
+  expect: ScenarioExpect;
+}
+
+export function findScenarioFiles(roots: string[]): string[];
+export function loadScenario(path: string): Scenario;
+export function setupScenarioDir(scenario: Scenario, dir: string): void;
+export function resolveAllowedPaths(entries: string[] | undefined, dir: string): string[] | undefined;
+export function commandPolicy(scenario: Scenario): string[] | 'all';
+export function checkOutcome(expect: ScenarioExpect, stdout: string, stderr: string, exitCode: number): string | null;
+export function lineDiff(expected: string, actual: string, maxLines?: number): string;
+export function describeFailure(expect: ScenarioExpect, stdout: string, stderr: string, exitCode: number): string | null;
+export function scenarioGroup(path: string, root: string): string;
+export function loadKnownFailures(file: string): Map<string, string>;
+export function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]>;

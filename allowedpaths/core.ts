@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import { fail, ok } from './errors.js';
 import { native, type Native } from './native.js';
 import { nativePath } from './paths.js';
-import { openRoots, owningRoot, type Root } from './roots.js';
+import { compsOf, openRoots, owningRoot, type Root } from './roots.js';
 import type { Result } from './types.js';
 import { closeQuietly, Cursor, Walker } from './walk.js';
 
@@ -83,6 +83,15 @@ export class SandboxCore {
     if (this.mode !== 'remediation' || this.closed) return false;
     const root = owningRoot(this.roots, physical);
     return root !== null && root.spec.mode === 'rw';
+  }
+
+  /**
+   * Is this physical path a root or an ancestor of one. Such a directory is configuration, not
+   * content: renaming or removing it would move a root (or carry a :ro root under a :rw one).
+   */
+  holdsRoot(physical: string): boolean {
+    const comps = compsOf(physical);
+    return this.roots.some((r) => r.realComps.length >= comps.length && comps.every((c, i) => r.realComps[i] === c));
   }
 
   close(): void {

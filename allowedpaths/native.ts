@@ -69,6 +69,7 @@ class PathNative implements Native {
 
   private openChecked(dir: DirRef, name: string, flags: number): number {
     const p = this.child(dir, name);
+    this.expectSameDir(dir);
     const before = fs.lstatSync(p);
     if (before.isSymbolicLink()) throw Object.assign(new Error('symlink'), { code: 'ELOOP' });
     const fd = fs.openSync(p, flags | C.O_NOFOLLOW);
@@ -78,7 +79,24 @@ class PathNative implements Native {
       // the object changed between lstat and open: treat as a symlink race and re-resolve
       throw Object.assign(new Error('raced'), { code: 'ELOOP' });
     }
+    try {
+      this.expectSameDir(dir);
+    } catch (e) {
+      fs.closeSync(fd);
+      throw e;
+    }
     return fd;
+  }
+
+  /**
+   * The directory path still leads to the directory we hold. Checked before and after each open:
+   * this narrows the window in which a swapped intermediate component goes unnoticed, but without
+   * openat(2) it cannot close it (see docs/SECURITY.md).
+   */
+  private expectSameDir(dir: DirRef): void {
+    const held = fs.fstatSync(dir.fd);
+    const now = fs.statSync(nativePath(dir.path));
+    if (held.dev !== now.dev || held.ino !== now.ino) throw Object.assign(new Error('raced'), { code: 'ENOENT' });
   }
 }
 

@@ -49,6 +49,13 @@ export interface FileReader extends ByteReader {
   /** set when read() returned null because of an error rather than end of file (EISDIR, EIO) */
   readonly error?: FsError;
   close(): void;
+  /**
+   * Optional positioned read (pread): up to `length` bytes at byte `position`, without moving the
+   * sequential read position; null at end of file (or on error, recorded in `error`). Lets `tail`
+   * read a large regular file from its end, as GNU tail does with lseek, instead of streaming
+   * through all of it.
+   */
+  readAt?(position: number, length: number): Uint8Array | null;
 }
 
 /** An open file for writing: a ByteWriter that must be closed (flushes). */

@@ -168,7 +168,12 @@ export class SandboxView implements SandboxFS {
         } catch (e) {
           return errnoOf(e) === 'ELOOP' ? SYMLINK : stop(fromNode(e));
         }
-        return done(new FdReader(fd, toInfo(fs.fstatSync(fd)), opts?.signal));
+        try {
+          return done(new FdReader(fd, toInfo(fs.fstatSync(fd)), opts?.signal));
+        } catch (e) {
+          fs.closeSync(fd);
+          return stop(fromNode(e));
+        }
       },
       (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), opts?.signal)),
     );
@@ -212,9 +217,15 @@ export class SandboxView implements SandboxFS {
     return r.ok && r.value;
   }
 
-  /** both the directory that holds the entry and the entry itself lie under a :rw root */
+  /**
+   * Both the directory that holds the entry and the entry itself lie under a :rw root, and the
+   * entry is not a root or an ancestor of one (roots are configuration: never renamed or removed).
+   */
   private canWrite(dir: Cursor, name: string): boolean {
-    return this.core.writablePhysical(dir.path) && (name === '' || this.core.writablePhysical(joinPhysical(dir.path, name)));
+    if (!this.core.writablePhysical(dir.path)) return false;
+    if (name === '') return true;
+    const entry = joinPhysical(dir.path, name);
+    return this.core.writablePhysical(entry) && !this.core.holdsRoot(entry);
   }
 
   /**
@@ -255,7 +266,9 @@ export class SandboxView implements SandboxFS {
       return rule ? devOpen(rule) : fail('EACCES');
     }
     if (dotTail(path) || hasTrailingSlash(path)) {
-      return this.dotTailError(path, 'EISDIR');
+      // open(O_CREAT) on 'x/' is EISDIR whether or not x exists
+      const r = this.dotTailError<FileWriter>(path, 'EISDIR');
+      return !r.ok && r.error.code === 'ENOENT' ? fail('EISDIR') : r;
     }
     let flags = C.O_WRONLY | C.O_NONBLOCK | C.O_NOCTTY;
     if (opts.create !== false) flags |= C.O_CREAT;
@@ -448,7 +461,13 @@ function openDevice<T>(p: string, write: boolean, wrap: (fd: number, st: fs.Stat
   } catch (e) {
     return { ok: false, error: fromNode(e) };
   }
-  const st = fs.fstatSync(fd);
+  let st: fs.Stats;
+  try {
+    st = fs.fstatSync(fd);
+  } catch (e) {
+    fs.closeSync(fd);
+    return { ok: false, error: fromNode(e) };
+  }
   if (!isGenuineDevice(rule, st)) {
     fs.closeSync(fd);
     return fail('EACCES');

@@ -9,8 +9,8 @@ import { decode } from '../src/io/encoding.js';
 import { errnoOf, fail, fromNode, ok } from './errors.js';
 import { joinPhysical, normalizeKeepDots, PATH_MAX, byteLength, splitPath } from './paths.js';
 import type { DirRef, Native } from './native.js';
-import { compsOf, rootForComps, type Root } from './roots.js';
-import type { Result } from './types.js';
+import { rootForComps, type Root } from './roots.js';
+import type { FsError, Result } from './types.js';
 
 /** kernel's MAXSYMLINKS */
 export const MAX_SYMLINK_HOPS = 40;
@@ -63,7 +63,7 @@ export function closeQuietly(fd: number): void {
  *    checks its target and calls again);
  *  - error: stop with this error.
  */
-export type FinalStep<T> = { kind: 'done'; value: T } | { kind: 'symlink' } | { kind: 'error'; error: import('./types.js').FsError };
+export type FinalStep<T> = { kind: 'done'; value: T } | { kind: 'symlink' } | { kind: 'error'; error: FsError };
 
 export type FinalOp<T> = (dir: Cursor, name: string) => FinalStep<T>;
 
@@ -239,7 +239,7 @@ export class Walker {
     if (path === '' || path.includes('\0')) return fail('ENOENT');
     if (path.length > PATH_MAX / 4 && byteLength(path) >= PATH_MAX) return fail('ENAMETOOLONG');
     const split = splitPath(path);
-    if (split.absolute && device) {
+    if (split.absolute && !split.dirOnly && device) {
       const dev = device(normalizeKeepDots(path));
       if (dev) return dev;
     }
@@ -256,6 +256,9 @@ export class Walker {
     if (opts.parentMode && st.queue.length > 0 && st.queue[st.queue.length - 1] !== '..') st.dirOnly = false;
     try {
       return this.run(st, finalOp, device);
+    } catch (e) {
+      // the boundary: no node exception leaves the sandbox (a final op that threw unexpectedly)
+      return { ok: false, error: fromNode(e) };
     } finally {
       st.cursor.release();
     }
@@ -276,6 +279,10 @@ export class Walker {
         continue;
       }
       const name = st.queue.length === 0 ? '' : st.queue[0]!;
+      if (name === '..' || name === '.') {
+        st.dirOnly = true; // never hand '..' to an op as an entry name
+        continue;
+      }
       const out = finalOp(st.cursor, name);
       if (out.kind === 'done') return ok(out.value);
       if (out.kind === 'error') return { ok: false, error: out.error };
@@ -283,7 +290,7 @@ export class Walker {
       const link = this.readLink(st, name);
       if (!link.ok) return link;
       if (link.value === null) continue; // swapped for a non-link since the op looked: look again
-      if (device && link.value.startsWith('/')) {
+      if (device && link.value.startsWith('/') && !link.value.endsWith('/')) {
         const dev = device(normalizeKeepDots(link.value));
         if (dev) return dev;
       }
@@ -311,11 +318,5 @@ export class Walker {
     );
     if (!r.ok) return r;
     return ok(result!);
-  }
-
-  /** the root owning a cursor's physical location (the most specific one) */
-  rootOfPhysical(physical: string): Root | null {
-    const hit = rootForComps(this.roots, compsOf(physical), false);
-    return hit ? hit.root : null;
   }
 }

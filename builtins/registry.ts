@@ -2,9 +2,19 @@
 // live in src/interp/shell-builtins/). Add one import and one entry per command.
 import type { Command } from './types.js';
 import { cat } from './cat/index.js';
+import { head } from './head/index.js';
+import { egrep, fgrep, grep } from './grep/index.js';
+import { cut } from './cut/index.js';
+import { uniq } from './uniq/index.js';
+import { sort } from './sort/index.js';
 
 const ALL: Command[] = [
   cat,
+  head,
+  grep, egrep, fgrep,
+  cut,
+  uniq,
+  sort,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

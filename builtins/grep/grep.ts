@@ -28,7 +28,7 @@ async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok
   const patterns: string[] = [];
   for (const src of opts.patternSources) {
     if (src.kind === 'pattern') {
-      patterns.push(...splitPatternLines(src.value));
+      patterns.push(...splitPatternLines(toLatin1(encode(src.value))));
       continue;
     }
     let bytes: Uint8Array;
@@ -53,15 +53,12 @@ async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok
     }
     if (bytes.length === 0) continue;
     const text = toLatin1(bytes);
-    const lines = text.split('\n');
+    const lines = splitPatternLines(text);
     if (text.endsWith('\n')) lines.pop();
-    // already latin1: mark them so they are not re-encoded
-    for (const l of lines) patterns.push('\u0000LATIN1' + l);
+    patterns.push(...lines);
   }
-  return {
-    ok: true,
-    patterns: patterns.map((p) => (p.startsWith('\u0000LATIN1') ? p.slice(7) : toLatin1(encode(p)))),
-  };
+  // every pattern is a latin1-style byte string from here on
+  return { ok: true, patterns };
 }
 
 export function makeGrep(variant: Variant, summary: string): Command {
@@ -88,7 +85,7 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
       if (p) await p;
       return 0;
     }
-    if (resolved.usage) return writeUsageError(ctx, resolved.message, 2, GREP_USAGE_LINE);
+    if (resolved.usage) return writeUsageError(ctx, resolved.message, resolved.status ?? 2, GREP_USAGE_LINE);
     await writeErr(ctx, `${ctx.name}: ${resolved.message}\n`);
     return 2;
   }
@@ -127,8 +124,9 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
 
 async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, operands: string[]): Promise<number> {
   const recursive = opts.directories === 'recurse';
+  // `grep -r PATTERN` with no file searches "." and shows names without a "./" prefix
+  const implicitDot = recursive && operands.length === 0;
   if (operands.length === 0) operands.push(recursive ? '.' : '-');
-  const implicitDot = recursive && operands.length === 1 && operands[0] === '.' && parsedWithoutOperands(operands);
   const out = new LatinOutput(ctx.stdout);
   const painter = new Painter(opts.color ? parseGrepColors(ctx.getEnv('GREP_COLORS')) : null);
   const searcher = new Searcher(opts, matcher, out, painter, ctx.limits.maxLineBytes, () => ctx.checkAbort());
@@ -190,12 +188,3 @@ async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, 
   if (hadError && !(opts.quiet && anySelected)) return 2;
   return anySelected ? 0 : 1;
 }
-
-function parsedWithoutOperands(operands: string[]): boolean {
-  // `grep -r PATTERN` with no file: GNU searches "." and prints names without a "./" prefix
-  return operands.length === 1 && operands[0] === '.' && implicitDotMarker.has(operands);
-}
-
-// operands arrays created by searchAll for the implicit "." (identity check, no string tricks)
-const implicitDotMarker = new WeakSet<string[]>();
-export { implicitDotMarker };

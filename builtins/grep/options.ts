@@ -101,7 +101,7 @@ export interface GrepOptions {
 
 export type OptionsResult =
   | { ok: true; options: GrepOptions }
-  | { ok: false; message: string; usage: boolean }
+  | { ok: false; message: string; usage: boolean; status?: number }
   | { ok: false; help: true }
   | { ok: false; version: true };
 
@@ -139,7 +139,7 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
   // context: -NUM and -C set both; -A/-B override their side whatever the order
   let before = -1;
   let after = -1;
-  let both = 0;
+  let both = -1;
   for (const o of order) {
     const v = o.value ?? '';
     if (o.name === 'context' || o.name === 'context-digits' || o.name === 'after-context' || o.name === 'before-context') {
@@ -184,6 +184,8 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
           ok: false,
           message: `invalid argument '${o.value}' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'`,
           usage: true,
+          // gnulib argmatch_die exits with EXIT_FAILURE, not grep's 2
+          status: 1,
         };
       }
       directories = o.value;

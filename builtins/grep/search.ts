@@ -96,7 +96,11 @@ export class Searcher {
   /** returns true when the file needs no more reading */
   private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean): boolean {
     const o = this.opts;
-    if (!state.binary && o.binaryMode !== 'text' && !o.nullData && bytes.indexOf(0) >= 0) state.binary = true;
+    if (!state.binary && o.binaryMode !== 'text' && !o.nullData && bytes.indexOf(0) >= 0) {
+      state.binary = true;
+      // --binary-files=without-match / -I: a binary file is taken as not matching at all
+      if (o.binaryMode === 'without-match') return true;
+    }
     const text = toLatin1(bytes);
     const block = this.matcher.blockRegex;
     let pos = 0;

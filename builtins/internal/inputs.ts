@@ -4,11 +4,12 @@
 // `wc: x: No such file or directory`.
 //
 // Reading can fail too (a directory opens but read() fails with EISDIR, a device returns EIO). The
-// sandbox's reader throws for those; `readFailure` recognises such a throw and turns it into an
-// FsError, letting pipe-closed and abort errors through untouched.
+// sandbox's reader then ends early with `error` set; the Input's reader turns that into one
+// ReadFailure throw, and `readFailure` recognises it (and other errno-carrying throws), letting
+// pipe-closed and abort errors through untouched.
 
 import type { ByteReader } from '../../src/io/streams.js';
-import type { FileInfo, FsError, Result } from '../../allowedpaths/types.js';
+import type { FileInfo, FileReader, FsError, Result } from '../../allowedpaths/types.js';
 import type { CallContext } from '../types.js';
 import { PipeClosedError, RunAbortedError } from '../../src/io/errors.js';
 
@@ -19,6 +20,8 @@ export interface Input {
   readonly isStdin: boolean;
   /** stat of the opened file; undefined for stdin */
   readonly info: FileInfo | undefined;
+  /** the sandbox reader itself (for readAt); undefined for stdin */
+  readonly file: FileReader | undefined;
   close(): void;
 }
 
@@ -28,26 +31,53 @@ const EISDIR: FsError = { code: 'EISDIR', message: 'Is a directory' };
 function failingReader(error: FsError): ByteReader {
   return {
     read(): never {
-      throw Object.assign(new Error(error.message), { fsError: error });
+      throw new ReadFailure(error);
     },
   };
+}
+
+/** The error thrown (once, at the end of a file) when the sandbox reader stopped on a failure. */
+export class ReadFailure extends Error {
+  constructor(readonly fsError: FsError) {
+    super(fsError.message);
+    this.name = 'ReadFailure';
+  }
+}
+
+/**
+ * The sandbox's FileReader ends with null and records a failure in `error`; turn that into one
+ * ReadFailure throw so the tools' read loops stay simple (a thrown end, not a flag checked per chunk).
+ */
+function surfacingErrors(file: FileReader): ByteReader {
+  const check = (c: Uint8Array | null): Uint8Array | null => {
+    if (c === null && file.error !== undefined) throw new ReadFailure(file.error);
+    return c;
+  };
+  const reader: ByteReader = {
+    read(): Uint8Array | null | Promise<Uint8Array | null> {
+      const c = file.read();
+      return c instanceof Promise ? c.then(check) : check(c);
+    },
+  };
+  if (file.unread !== undefined) reader.unread = (rest) => file.unread!(rest);
+  return reader;
 }
 
 export function openInput(ctx: CallContext, operand: string): Result<Input> {
   if (operand === '-') {
     return {
       ok: true,
-      value: { name: operand, reader: ctx.stdin, isStdin: true, info: undefined, close: () => {} },
+      value: { name: operand, reader: ctx.stdin, file: undefined, isStdin: true, info: undefined, close: () => {} },
     };
   }
   const r = ctx.fs.open(operand);
   if (!r.ok) return r;
   const file = r.value;
   // GNU tools open directories fine and fail on read(); keep that order of events.
-  const reader: ByteReader = file.info.type === 'dir' ? failingReader(EISDIR) : file;
+  const reader: ByteReader = file.info.type === 'dir' ? failingReader(EISDIR) : surfacingErrors(file);
   return {
     ok: true,
-    value: { name: operand, reader, isStdin: false, info: file.info, close: () => file.close() },
+    value: { name: operand, reader, file, isStdin: false, info: file.info, close: () => file.close() },
   };
 }
 

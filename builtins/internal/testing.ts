@@ -90,7 +90,8 @@ function toBytes(v: string | Uint8Array): Uint8Array {
   return typeof v === 'string' ? encode(v) : v;
 }
 
-type CreateSandbox = (opts: { roots: { path: string; mode: 'ro' | 'rw' }[] }) => {
+/** allowedpaths/index.ts: createSandbox(['/dir', '/dir2:rw'], { mode }) */
+type CreateSandbox = (specs: string[], opts?: { mode?: 'read-only' | 'remediation' }) => {
   at(cwd: string): SandboxFS;
   close(): void;
 };
@@ -129,7 +130,7 @@ export async function runBuiltin(cmd: Command, args: string[], opts: RunOptions 
     let sandboxFs: SandboxFS;
     let closeSandbox = (): void => {};
     if (create !== null) {
-      const sb = create({ roots: [{ path: dir, mode: 'ro' }] });
+      const sb = create([dir]);
       sandboxFs = sb.at(cwd);
       closeSandbox = () => sb.close();
     } else {

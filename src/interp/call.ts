@@ -8,7 +8,8 @@ import { expandAssignValue, expandFields, expandString, expandWordFields, withTa
 import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { ATTR, cloneVariable, isAssocValue } from './vars.js';
-import { applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
+import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
+import { settleProcSubsts } from './subst.js';
 import { then } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable, commandExists } from './dispatch.js';
@@ -102,8 +103,14 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
 
   return (sh) => {
     sh.lastSubstStatus = -1;
-    const r = withTape(sh, () => expand(sh));
-    return r instanceof Promise ? r.then((e) => run(sh, e)) : run(sh, r);
+    const mark = sh.procSubsts ? sh.procSubsts.length : 0;
+    const r = withTape(sh, () => expand(sh), words);
+    const res = r instanceof Promise ? r.then((e) => run(sh, e)) : run(sh, r);
+    if (sh.procSubsts === null || sh.procSubsts.length <= mark) return res;
+    return then(res, (s) => {
+      const w = settleProcSubsts(sh, mark);
+      return w ? w.then(() => s) : s;
+    });
   };
 
   function run(sh: Shell, e: Expanded): Status {
@@ -112,13 +119,25 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
       return 127;
     }
     const argv = e.argv;
+    if (argv[0] === 'exec' && argv.length === 1 && !sh.funcs.has('exec')) {
+      return redirs.length ? applyPermanent(sh, redirs) : 0;
+    }
     if (argv.length === 0) {
       // every word expanded to nothing: like an assignment-only command
-      return compileAssignOnly(assigns, redirs, assignTexts)(sh);
+      return compileAssignOnly(assigns, redirs, assignTexts, false)(sh);
     }
-    return withRedirsAndAssigns(sh, redirs, assigns, assignNames, (s2) => {
+    const last = argv[argv.length - 1]!;
+    const r = withRedirsAndAssigns(sh, redirs, assigns, assignNames, node.Assigns, (s2) => {
       if (s2.opt('xtrace')) xtrace(s2, argv);
       return dispatch(s2, argv);
+    });
+    if (typeof r === 'number') {
+      sh.lastArg = last;
+      return r;
+    }
+    return r.then((v) => {
+      sh.lastArg = last;
+      return v;
     });
   }
 }
@@ -134,6 +153,7 @@ function withRedirsAndAssigns(
   redirs: readonly Redirect[],
   assigns: AssignFn[],
   names: string[],
+  assignNodes: readonly Assign[],
   body: Exec,
 ): Status {
   const go = (): Status => {
@@ -152,10 +172,14 @@ function withRedirsAndAssigns(
     };
     let r: Status;
     try {
-      const a = withTape(sh, () => {
-        for (const f of assigns) f(sh);
-        for (const v of frame.values()) v.attrs |= ATTR.export;
-      });
+      const a = withTape(
+        sh,
+        () => {
+          for (const f of assigns) f(sh);
+          for (const v of frame.values()) v.attrs |= ATTR.export;
+        },
+        assignNodes,
+      );
       // inline assignments go to the temporary frame: make them local to it
       r = a instanceof Promise ? a.then(() => body(sh)) : body(sh);
     } catch (e) {
@@ -211,9 +235,9 @@ function withRedirsAndAssigns(
  * Inline assignments are stored in the temporary frame; for an assignment-only command that frame
  * does not exist, so they go straight to the variables.
  */
-function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[]): Exec {
+function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[], fresh = true): Exec {
   return (sh) => {
-    sh.lastSubstStatus = -1;
+    if (fresh) sh.lastSubstStatus = -1;
     const doAssign = (): Status => {
       const r = withTape(sh, () => {
         for (let i = 0; i < assigns.length; i++) {

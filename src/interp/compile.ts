@@ -51,6 +51,9 @@ export function statusOfError(sh: Shell, e: unknown): number {
 
 // ---------------------------------------------------------------- statements
 
+/** commands after which PIPESTATUS is just [$?] */
+const LEAF_COMMANDS = new Set(['CallExpr', 'TestClause', 'ArithmCmd', 'LetClause', 'DeclClause', 'Subshell']);
+
 const NO_ERREXIT_CHECK = new Set(['Block', 'IfClause', 'WhileClause', 'ForClause', 'CaseClause', 'FuncDecl']);
 
 export function compileStmts(stmts: readonly Stmt[]): Exec {
@@ -84,14 +87,16 @@ export function compileStmt(st: Stmt): Exec {
     if (st.Redirs.length) body = withRedirects(st.Redirs, body);
   }
   const negated = st.Negated;
+  const setsPipeStatus = cmd === null || LEAF_COMMANDS.has(cmd.type);
   const checked =
     cmd === null ||
     !(NO_ERREXIT_CHECK.has(cmd.type) || (cmd.type === 'BinaryCmd' && (cmd.Op === '&&' || cmd.Op === '||')));
 
   const finish = (sh: Shell, s: number): Status => {
+    if (setsPipeStatus) sh.pipeStatus = null;
     if (negated) {
       sh.noErrexit--;
-      if (!sh.ctl) s = s === 0 ? 1 : 0;
+      if (sh.ctl !== CTL.exit && sh.ctl !== CTL.return) s = s === 0 ? 1 : 0;
       sh.status = s;
       return s;
     }
@@ -268,7 +273,7 @@ function afterBody(sh: Shell, s: number): number {
   if (c === CTL.none) return s;
   if (c === CTL.break) {
     if (--sh.ctlCount <= 0) sh.ctl = CTL.none;
-    return stopWith(0);
+    return stopWith(s);
   }
   if (c === CTL.continue) {
     if (--sh.ctlCount <= 0) {
@@ -466,7 +471,7 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
 function compileArithCmd(cmd: ArithmCmd): Exec {
   const x = cmd.X;
   return (sh) => {
-    const r = withTape(sh, () => arithEvalCmd(sh, x, '((: '));
+    const r = withTape(sh, () => arithEvalCmd(sh, x, '((: '), x);
     const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
     return r instanceof Promise ? r.then(fin) : fin(r);
   };
@@ -479,7 +484,7 @@ function compileLet(cmd: LetClause): Exec {
       let last: number | bigint = 0;
       for (const x of exprs) last = arithEvalCmd(sh, x, 'let: ');
       return last;
-    });
+    }, exprs);
     const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
     return r instanceof Promise ? r.then(fin) : fin(r);
   };

@@ -16,6 +16,7 @@ import {
 import { ATTR, valuesOf } from './vars.js';
 import { PipeClosedError } from '../io/errors.js';
 import { KEYWORDS } from './keywords.js';
+import { FALLBACK_BUILTINS } from './fallback-builtins.js';
 
 /** shell-state builtins: always available whatever the policy */
 const ALWAYS = new Set([
@@ -30,11 +31,11 @@ export function isAlwaysAvailable(name: string): boolean {
 
 /** is there a builtin or command of this name (functions aside) */
 export function commandExists(name: string): boolean {
-  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name) || COMMANDS.has(name);
+  return isBuiltinName(name) || COMMANDS.has(name);
 }
 
 export function isBuiltinName(name: string): boolean {
-  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name);
+  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name) || FALLBACK_BUILTINS.has(name);
 }
 
 export function commandKind(sh: Shell, name: string): 'keyword' | 'function' | 'builtin' | 'command' | undefined {
@@ -64,6 +65,8 @@ export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Sta
   if (sb) return sb.run(shellContext(sh, name), argv.slice(1));
   const cmd = COMMANDS.get(name);
   if (cmd) return cmd.run(callContext(sh, name), argv.slice(1));
+  const fb = FALLBACK_BUILTINS.get(name);
+  if (fb) return fb(sh, argv.slice(1));
   sh.error(`${name}: command not found`);
   return 127;
 }

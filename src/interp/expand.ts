@@ -21,39 +21,88 @@ import { globField } from './glob-bridge.js';
 // ---------------------------------------------------------------- the tape
 
 export function taped<T>(sh: Shell, compute: () => T | Promise<T>): T {
-  if (sh.tapePos < sh.tape.length) return sh.tape[sh.tapePos++] as T;
+  const tape = sh.tape;
+  if (tape === null) {
+    // no command substitution can wait here (checked at compile time)
+    const v = compute();
+    if (v instanceof Promise) throw new Suspend(v);
+    return v;
+  }
+  if (sh.tapePos < tape.length) return tape[sh.tapePos++] as T;
   const v = compute();
   if (v instanceof Promise) throw new Suspend(v);
-  sh.tape.push(v);
+  tape.push(v);
   sh.tapePos++;
   return v;
 }
 
-/** run a synchronous expansion, resuming it after asynchronous command substitutions */
-export function withTape<T>(sh: Shell, fn: () => T): T | Promise<T> {
-  if (sh.tape.length) sh.tape = [];
-  return attempt(sh, fn, sh.tape);
+const waitCache = new WeakMap<object, boolean>();
+
+/** can expanding this node run a command substitution (deep search, cached) */
+export function needsTape(node: unknown): boolean {
+  if (!node || typeof node !== 'object') return false;
+  const hit = waitCache.get(node);
+  if (hit !== undefined) return hit;
+  let r = false;
+  const t = (node as { type?: string }).type;
+  if (t === 'CmdSubst' || t === 'ProcSubst') r = true;
+  else if (Array.isArray(node)) r = node.some(needsTape);
+  else {
+    for (const k in node) {
+      const v = (node as Record<string, unknown>)[k];
+      if (v && typeof v === 'object' && needsTape(v)) {
+        r = true;
+        break;
+      }
+    }
+  }
+  waitCache.set(node, r);
+  return r;
+}
+
+/**
+ * Run a synchronous expansion, resuming it after asynchronous command substitutions. When `node`
+ * is given and holds no command substitution, the expansion runs directly (no tape).
+ */
+export function withTape<T>(sh: Shell, fn: () => T, node?: unknown): T | Promise<T> {
+  if (node !== undefined && !needsTape(node)) {
+    const saved = sh.tape;
+    sh.tape = null;
+    try {
+      return fn();
+    } finally {
+      sh.tape = saved;
+    }
+  }
+  return attempt(sh, fn, []);
 }
 
 function attempt<T>(sh: Shell, fn: () => T, tape: unknown[]): T | Promise<T> {
+  const saved = sh.tape;
+  const savedPos = sh.tapePos;
   try {
     sh.tape = tape;
     sh.tapePos = 0;
     return fn();
   } catch (e) {
     if (e instanceof Suspend) {
+      sh.tape = saved;
+      sh.tapePos = savedPos;
       return e.promise.then((v) => {
         tape.push(v);
         return attempt(sh, fn, tape);
       });
     }
     throw e;
+  } finally {
+    sh.tape = saved;
+    sh.tapePos = savedPos;
   }
 }
 
 // ---------------------------------------------------------------- entry points
 
-export type Mode = 'fields' | 'string' | 'pattern' | 'assign';
+export type Mode = 'fields' | 'string' | 'pattern' | 'assign' | 'operand';
 
 function ifsOf(sh: Shell): string | undefined {
   const v = sh.vars.lookup('IFS');
@@ -209,8 +258,9 @@ function appendPart(
 }
 
 function appendDouble(sh: Shell, b: FieldBuilder, p: DblQuoted, mode: Mode): void {
-  b.markStarted();
+  // "" makes a field; "$@" with no parameters does not (each part marks the field itself)
   const parts = p.Parts;
+  if (parts.length === 0) b.markStarted();
   for (let i = 0; i < parts.length; i++) appendPart(sh, b, parts[i]!, true, mode, false);
 }
 
@@ -218,21 +268,28 @@ function appendDouble(sh: Shell, b: FieldBuilder, p: DblQuoted, mode: Mode): voi
 function appendUnquotedLit(sh: Shell, b: FieldBuilder, p: Lit, mode: Mode, first: boolean): void {
   let s = p.Value;
   if (first && s.charCodeAt(0) === 126 /* ~ */) {
-    const t = tildePrefix(sh, s);
+    const t = tildePrefix(sh, s, mode === 'assign');
     if (t) {
       b.quoted(t.value);
       s = s.slice(t.len);
       if (s.length === 0) return;
     }
   }
-  if (mode === 'assign' && s.includes(':~')) {
+  if (mode === 'fields' && first && ASSIGN_LIKE.test(s) && s.includes('~')) {
+    // `echo x=~/a`: bash expands tildes after = and : in assignment-like words
+    const eq = s.indexOf('=');
+    b.unquotedLit(s.slice(0, eq + 1));
+    appendUnquotedLit(sh, b, { ...p, Value: s.slice(eq + 1) }, 'assign', true);
+    return;
+  }
+  if (mode === 'assign' && s.includes(':~') && !s.includes('\\')) {
     // tilde after each unquoted ':' in an assignment value
     const segs = s.split(':');
     for (let i = 0; i < segs.length; i++) {
       if (i > 0) b.unquotedLit(':');
       let seg = segs[i]!;
       if (i > 0 && seg.startsWith('~')) {
-        const t = tildePrefix(sh, seg);
+        const t = tildePrefix(sh, seg, true);
         if (t) {
           b.quoted(t.value);
           seg = seg.slice(t.len);
@@ -242,18 +299,24 @@ function appendUnquotedLit(sh: Shell, b: FieldBuilder, p: Lit, mode: Mode, first
     }
     return;
   }
-  appendEscaped(b, s);
+  appendEscaped(b, s, mode === 'operand');
 }
 
-function appendEscaped(b: FieldBuilder, s: string): void {
+const ASSIGN_LIKE = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function appendEscaped(b: FieldBuilder, s: string, split = false): void {
   let i = s.indexOf('\\');
   if (i < 0) {
-    b.unquotedLit(s);
+    if (split) b.unquotedExpansion(s);
+    else b.unquotedLit(s);
     return;
   }
   let start = 0;
   while (i >= 0) {
-    if (i > start) b.unquotedLit(s.slice(start, i));
+    if (i > start) {
+      if (split) b.unquotedExpansion(s.slice(start, i));
+      else b.unquotedLit(s.slice(start, i));
+    }
     if (i + 1 < s.length) {
       const c = s[i + 1]!;
       if (c !== '\n') b.quoted(c);
@@ -265,13 +328,20 @@ function appendEscaped(b: FieldBuilder, s: string): void {
     }
     i = s.indexOf('\\', start);
   }
-  if (start < s.length) b.unquotedLit(s.slice(start));
+  if (start < s.length) {
+    if (split) b.unquotedExpansion(s.slice(start));
+    else b.unquotedLit(s.slice(start));
+  }
 }
 
 /** the text of `~`, `~+`, `~-` up to the first `/`, or null when it is not expanded */
-function tildePrefix(sh: Shell, s: string): { value: string; len: number } | null {
+function tildePrefix(sh: Shell, s: string, assign = false): { value: string; len: number } | null {
   let end = s.indexOf('/');
   if (end < 0) end = s.length;
+  if (assign) {
+    const c = s.indexOf(':');
+    if (c >= 0 && c < end) end = c;
+  }
   const name = s.slice(1, end);
   let v: string | undefined;
   if (name === '') v = sh.vars.lookup('HOME')?.value as string | undefined;

@@ -3,7 +3,7 @@
 // replacement, case modification, @-transformations). Appends to a FieldBuilder with bash's
 // quoting semantics ("$@" and "${a[@]}" make separate fields; "$*" joins with IFS[0]).
 
-import type { ArithmExpr, ParamExp, Word } from '../syntax/ast.js';
+import type { ArithmExpr, ParamExp, Replace, Word } from '../syntax/ast.js';
 import type { Shell } from './shell.js';
 import type { FieldBuilder } from './fields.js';
 import type { Mode } from './expand.js';
@@ -243,7 +243,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   let vals = f.vals;
   if (pe.Slice) vals = slice(sh, pe, f);
   if (pe.Repl) {
-    const r = pe.Repl;
+    const r = normalizeRepl(pe.Repl);
     const pat = expandPattern(sh, r.Orig);
     const rep = r.With ? expandPattern(sh, r.With) : '';
     const modeR = r.Anchor === '#' ? 'prefix' : r.Anchor === '%' ? 'suffix' : r.All ? 'all' : 'first';
@@ -255,6 +255,25 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   }
   if (exp) vals = applyOperator(sh, exp.Op, exp.Word, vals, f);
   emit(sh, b, { ...f, vals }, quoted, mode);
+}
+
+const replCache = new WeakMap<Replace, Replace>();
+
+/** mvdan/sh keeps the `#`/`%` anchor inside Orig; split it out once */
+function normalizeRepl(r: Replace): Replace {
+  if (r.Anchor) return r;
+  const hit = replCache.get(r);
+  if (hit) return hit;
+  let out = r;
+  const first = r.Orig.Parts[0];
+  if (first && first.type === 'Lit' && (first.Value[0] === '#' || first.Value[0] === '%')) {
+    const anchor = first.Value[0] as '#' | '%';
+    const rest = first.Value.slice(1);
+    const parts = rest ? [{ ...first, Value: rest }, ...r.Orig.Parts.slice(1)] : r.Orig.Parts.slice(1);
+    out = { ...r, Anchor: anchor, Orig: { ...r.Orig, Parts: parts } };
+  }
+  replCache.set(r, out);
+  return out;
 }
 
 function patOpts(sh: Shell): { extglob: boolean; nocase: boolean } {
@@ -278,8 +297,17 @@ function appendOperand(sh: Shell, b: FieldBuilder, w: Word | null, quoted: boole
     if (quoted) b.markStarted();
     return;
   }
-  appendParts(sh, b, w.Parts, quoted, mode === 'assign' ? 'string' : mode, false);
-  if (quoted) b.markStarted();
+  if (quoted) {
+    // inside "…", single quotes in the operand are literal characters
+    for (const p of w.Parts) {
+      if (p.type === 'SglQuoted' && !p.Dollar) b.quoted(`'${p.Value}'`);
+      else appendParts(sh, b, [p], true, mode === 'assign' ? 'string' : mode, false);
+    }
+    b.markStarted();
+    return;
+  }
+  // unquoted: the operand's literal text is split like an expansion result; tilde applies
+  appendParts(sh, b, w.Parts, false, mode === 'assign' ? 'assign' : 'operand', true);
 }
 
 function scalarOut(b: FieldBuilder, s: string, quoted: boolean): void {

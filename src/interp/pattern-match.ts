@@ -14,7 +14,7 @@ export function makeNegationMatcher(nodes: PatNode[], opts: MatchOptions): (s: s
   const setRe = (cls: string) => {
     let re = setCache.get(cls);
     if (!re) {
-      re = new RegExp('^' + cls + '$', opts.nocase ? 'iu' : 'u');
+      re = new RegExp('^' + cls + '$', opts.nocase ? 'i' : '');
       setCache.set(cls, re);
     }
     return re;

@@ -14,6 +14,8 @@ export type PatNode =
 
 export interface ParseOptions {
   extglob?: boolean;
+  /** fold ASCII letters to lower case (the subject must be folded the same way: asciiLower) */
+  nocase?: boolean;
   /** `*`, `?` and brackets never match `/` */
   pathname?: boolean;
 }
@@ -36,7 +38,12 @@ const CLASSES: Record<string, string> = {
   ascii: '\\x00-\\x7f',
 };
 
-/** escape one character for use inside a JS (u-mode) character class */
+/** A-Z → a-z only: keeps string length, so match offsets stay valid on the original */
+export function asciiLower(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+/** escape one character for use inside a JS character class */
 function classChar(c: string): string {
   return /[\\\]\[^\-]/.test(c) ? '\\' + c : c;
 }
@@ -51,7 +58,8 @@ interface BracketResult {
 }
 
 /** parse a bracket expression at p[i] === '['; null when it is not one (then `[` is literal) */
-function parseBracket(p: string, i: number, pathname: boolean): BracketResult | null {
+function parseBracket(p: string, i: number, pathname: boolean, nocase: boolean): BracketResult | null {
+  const fold = nocase ? asciiLower : (c: string) => c;
   let j = i + 1;
   let negate = false;
   if (p[j] === '!' || p[j] === '^') {
@@ -76,24 +84,24 @@ function parseBracket(p: string, i: number, pathname: boolean): BracketResult | 
       if (close >= 0) {
         const name = p.slice(j + 2, close);
         if (kind === ':') members.push(CLASSES[name] ?? '');
-        else for (const ch of name) members.push(classChar(ch));
+        else for (const ch of name) members.push(classChar(fold(ch)));
         prev = null;
         j = close + 2;
         continue;
       }
     }
-    let ch = c;
+    let ch = fold(c);
     let len = 1;
     if (c === '\\' && j + 1 < p.length) {
-      ch = p[j + 1]!;
+      ch = fold(p[j + 1]!);
       len = 2;
     }
     // a range: prev '-' this (a '-' right before ']' is literal)
     if (ch === '-' && len === 1 && prev !== null && j + 1 < p.length && p[j + 1] !== ']') {
-      let end = p[j + 1]!;
+      let end = fold(p[j + 1]!);
       let endLen = 1;
       if (end === '\\' && j + 2 < p.length) {
-        end = p[j + 2]!;
+        end = fold(p[j + 2]!);
         endLen = 2;
       }
       members.pop();
@@ -144,7 +152,7 @@ export function parsePattern(p: string, opts: ParseOptions): PatNode[] {
   const out: PatNode[] = [];
   let lit = '';
   const flush = () => {
-    if (lit) out.push({ t: 'lit', s: lit });
+    if (lit) out.push({ t: 'lit', s: opts.nocase ? asciiLower(lit) : lit });
     lit = '';
   };
   let i = 0;
@@ -169,7 +177,7 @@ export function parsePattern(p: string, opts: ParseOptions): PatNode[] {
       out.push({ t: 'any' });
       i++;
     } else if (c === '[') {
-      const b = parseBracket(p, i, !!opts.pathname);
+      const b = parseBracket(p, i, !!opts.pathname, !!opts.nocase);
       if (b) {
         flush();
         out.push({ t: 'set', cls: b.cls });

@@ -54,9 +54,12 @@ describe('matching', () => {
     expect(matchPattern('b', '*(a)b', X)).toBe(true);
     expect(matchPattern('ab', '?(a)b', X)).toBe(true);
     expect(matchPattern('abab', '*(ab|a@(b))', X)).toBe(true);
-    expect(matchPattern('xyz.c', 'x!(y)z.c', X)).toBe(true);
+    expect(matchPattern('xyz.c', 'x!(y)z.c', X)).toBe(false);
+    expect(matchPattern('xaz.c', 'x!(y)z.c', X)).toBe(true);
+    expect(matchPattern('ABC', '[a-c]b?', { nocase: true })).toBe(true);
+    expect(matchPattern('abc', '[[:upper:]]*', { nocase: true })).toBe(false);
     expect(matchPattern('xyz', '!(x)*', X)).toBe(true);
-    expect(matchPattern('?(a)', '?(a)')).toBe(false); // without extglob: ? ( a )
+    expect(matchPattern('?(a)', '?(a)')).toBe(true); // without extglob: ? ( a )
     expect(matchPattern('x(a)', '?(a)')).toBe(true);
   });
   it('does not hang on pathological patterns', () => {

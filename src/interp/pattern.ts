@@ -11,13 +11,14 @@
 // replacePattern follows the same convention: with patsub_replacement (on by default in bash 5.2)
 // an unescaped `&` stands for the matched text and `\&` is a literal `&`; other backslashes escape.
 //
-// Patterns become JS regexes (u-mode, so `?` matches one code point) run with V8's linear-time
-// fallback enabled; `!(…)` needs lookbehind-like power and goes to a memoized backtracking matcher
+// Patterns become JS regexes run with V8's linear-time fallback enabled. That engine supports
+// neither the `u` nor the `i` flag, so we use neither: `?` matches one UTF-16 code unit, and
+// nocase folds ASCII letters in both pattern and subject (C locale). `!(…)` needs lookbehind-like power and goes to a memoized backtracking matcher
 // (pattern-match.ts) instead. For regexes without extglob, greedy stars give bash's longest match
 // and lazy stars its shortest; with extglob alternation we try lengths explicitly, as bash does.
 
 import { setFlagsFromString } from 'node:v8';
-import { hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
+import { asciiLower, hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
 import { makeNegationMatcher } from './pattern-match.js';
 
 export interface PatternOptions {
@@ -67,24 +68,26 @@ export function compilePattern(p: string, opts: PatternOptions = {}): CompiledPa
 function build(p: string, opts: PatternOptions): CompiledPattern {
   ensureLinearFallback();
   const pathname = !!opts.pathname;
-  const flags = opts.nocase ? 'iu' : 'u';
-  const nodes = parsePattern(p, { extglob: opts.extglob, pathname });
+  const nocase = !!opts.nocase;
+  const fold = nocase ? asciiLower : (s: string) => s;
+  const nodes = parsePattern(p, { extglob: opts.extglob, pathname, nocase });
   if (hasNegation(nodes)) {
-    const test = makeNegationMatcher(nodes, { nocase: !!opts.nocase, pathname });
+    const neg = makeNegationMatcher(nodes, { nocase: false, pathname });
+    const test = (s: string) => neg(fold(s));
     return { test, regex: null, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
   }
   const greedy = toRegexSource(nodes, pathname, false);
-  const regex = new RegExp(`^(?:${greedy})$`, flags);
-  const test = (s: string) => regex.test(s);
+  const regex = new RegExp(`^(?:${greedy})$`);
+  const test = (s: string) => regex.test(fold(s));
   if (hasExt(nodes)) {
     return { test, regex, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
   }
-  const stickyGreedy = new RegExp(`(?:${greedy})`, flags + 'y');
-  const stickyLazy = new RegExp(`(?:${toRegexSource(nodes, pathname, true)})`, flags + 'y');
+  const stickyGreedy = new RegExp(`(?:${greedy})`, 'y');
+  const stickyLazy = new RegExp(`(?:${toRegexSource(nodes, pathname, true)})`, 'y');
   const matchAt = (s: string, i: number, longest: boolean) => {
     const re = longest ? stickyGreedy : stickyLazy;
     re.lastIndex = i;
-    const m = re.exec(s);
+    const m = re.exec(fold(s));
     return m ? i + m[0].length : -1;
   };
   return { test, regex, matchAt };

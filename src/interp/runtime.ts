@@ -44,6 +44,10 @@ export class Runtime implements AbortSource {
   /** process substitutions' pipes, visible to builtins as /dev/fd/N */
   readonly devFds = new Map<number, { reader?: ByteReader; writer?: ByteWriter }>();
   private nextDevFd = 63;
+  /** pathname expansion budget, shared by the whole run */
+  readonly globBudget: { readdirCalls: number; maxReaddirCalls: number; maxEntries: number };
+  /** flush the caller's streams when the event loop gets a turn */
+  readonly flushers: (() => void | Promise<void>)[] = [];
 
   constructor(cfg: RuntimeConfig) {
     this.limits = cfg.limits;
@@ -52,6 +56,11 @@ export class Runtime implements AbortSource {
     this.mode = cfg.mode;
     this.procPath = cfg.procPath;
     this.timeoutMs = cfg.timeoutMs;
+    this.globBudget = {
+      readdirCalls: 0,
+      maxReaddirCalls: cfg.limits.maxGlobEntries,
+      maxEntries: cfg.limits.maxGlobEntries,
+    };
     this.deadline = cfg.timeoutMs > 0 ? performance.now() + cfg.timeoutMs : Infinity;
     this.pid = 1000 + Math.floor(Math.random() * 30000);
     this.pidCounter = this.pid;
@@ -119,6 +128,14 @@ export class Runtime implements AbortSource {
     }
     if (now - this.lastYield > YIELD_EVERY_MS) {
       this.lastYield = now;
+      for (const f of this.flushers) {
+        try {
+          const r = f();
+          if (r) r.catch(() => undefined);
+        } catch {
+          // flushing is best effort here; the run's end flushes again
+        }
+      }
       return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         this.lastYield = performance.now();
         if (this.aborted) throw this.aborted;

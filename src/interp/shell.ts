@@ -72,11 +72,12 @@ export class Shell {
   noErrexit = 0;
   funcStack: string[] = [];
   traps: Map<string, string>;
-  pipeStatus: number[] = [0];
+  /** PIPESTATUS of the last pipeline; null: the last command was not a pipeline ([$?]) */
+  pipeStatus: number[] | null = [];
   lineno = 0;
   bashpid: number;
   /** word-expansion tape (see expand.ts: replay after an asynchronous command substitution) */
-  tape: unknown[] = [];
+  tape: unknown[] | null = null;
   tapePos = 0;
   /** the status of the last command substitution during an assignment-only command */
   lastSubstStatus = -1;
@@ -89,6 +90,8 @@ export class Shell {
   inTrap = new Set<string>();
   /** process substitutions opened while expanding the current command */
   procSubsts: { close(): void; done: Promise<unknown> }[] | null = null;
+  /** $_: the last argument of the previous simple command */
+  lastArg = '';
   /** RANDOM generator state */
   randomState: number;
 
@@ -113,7 +116,7 @@ export class Shell {
       this.funcStack = init.funcStack.slice();
       this.traps = new Map(init.traps);
       this.traps.delete('EXIT');
-      this.pipeStatus = init.pipeStatus.slice();
+      this.pipeStatus = init.pipeStatus ? init.pipeStatus.slice() : null;
       this.lineno = init.lineno;
       this.bashpid = rt.nextPid();
       this.isSubshell = true;

@@ -8,6 +8,7 @@ import { arithSources } from './arith-bridge.js';
 
 const lines = new WeakMap<object, number>();
 const texts = new WeakMap<object, string>();
+const heredocs = new WeakMap<object, string>();
 
 const ARITH_FIELDS: Record<string, readonly string[]> = {
   ArithmExp: ['X'],
@@ -50,6 +51,10 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
     const node = n as Record<string, unknown> & { type?: string; Pos?: number; End?: number };
     const t = node.type;
     if (t === 'Stmt') lines.set(node, lineAt(starts, node.Pos as number) + lineBase);
+    else if (t === 'Redirect' && node.Hdoc) {
+      const parts = (node.Hdoc as { Parts: Node[] }).Parts;
+      if (parts.length) heredocs.set(node.Hdoc as object, src.slice(parts[0]!.Pos, parts[parts.length - 1]!.End));
+    }
     else if (t === 'FuncDecl' || t === 'Word') texts.set(node, src.slice(node.Pos as number, node.End as number));
     else if (t === 'LetClause') {
       for (const x of node.Exprs as Node[]) arithSources.set(x, { text: src.slice(x.Pos, x.End), offset: x.Pos });
@@ -73,6 +78,10 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
 export const info = {
   lineOf(n: object): number {
     return lines.get(n) ?? 0;
+  },
+  /** the raw body of a here-document (for quoted delimiters) */
+  heredocText(n: object): string {
+    return heredocs.get(n) ?? '';
   },
   textOf(n: object): string {
     return texts.get(n) ?? '';

@@ -30,13 +30,14 @@ function nextRandom(sh: Shell): number {
 
 const DYNAMIC: Record<string, Dynamic> = {
   RANDOM: (sh) => String(nextRandom(sh)),
+  _: (sh) => sh.lastArg,
   SECONDS: (sh) => String(Math.floor((Date.now() - sh.rt.startMs) / 1000)),
   LINENO: (sh) => String(sh.lineno),
   BASHPID: (sh) => String(sh.bashpid),
   EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
   EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),
   FUNCNAME: (sh) => (sh.funcStack.length ? sh.funcStack.slice().reverse() : undefined),
-  PIPESTATUS: (sh) => sh.pipeStatus.map(String),
+  PIPESTATUS: (sh) => (sh.pipeStatus ?? [sh.status]).map(String),
 };
 
 export function isDynamic(name: string): boolean {
@@ -47,16 +48,33 @@ export function isDynamic(name: string): boolean {
 export function readVar(sh: Shell, name: string): VarValue | undefined {
   const d = DYNAMIC[name];
   if (d !== undefined && Object.prototype.hasOwnProperty.call(DYNAMIC, name)) {
-    if (!sh.vars.lookup(name) || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS') return d(sh);
+    if (!sh.vars.lookup(name) || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS' || name === '_') return d(sh);
   }
   const v = sh.vars.lookup(name);
   if (v === undefined) return undefined;
   if (v.attrs & ATTR.nameref) {
     const target = sh.vars.resolve(name);
     if (target === name) return v.value;
+    const el = ELEMENT_REF.exec(target);
+    if (el) return elementByText(sh, el[1]!, el[2]!);
     return readVar(sh, target);
   }
   return v.value;
+}
+
+/** `name[sub]` as a nameref target */
+const ELEMENT_REF = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s;
+
+function keyFor(sh: Shell, name: string, sub: string): string {
+  const v = sh.vars.lookup(name);
+  if (v && (isAssocValue(v.value) || v.attrs & ATTR.assoc)) {
+    return sub.replace(/^(["'])(.*)\1$/s, '$2');
+  }
+  return formatInt(arithText(sh, sub));
+}
+
+function elementByText(sh: Shell, name: string, sub: string): string | undefined {
+  return readElement(sh, name, keyFor(sh, name, sub));
 }
 
 export function readScalar(sh: Shell, name: string): string | undefined {
@@ -113,6 +131,14 @@ function readonlyError(name: string): AssignError {
 /** `name=value` / `name+=value` */
 export function assignScalar(sh: Shell, name: string, value: string, append = false): void {
   if (DYNAMIC_ASSIGN(sh, name, value)) return;
+  const resolved = sh.vars.resolve(name);
+  if (resolved !== name) {
+    const el = ELEMENT_REF.exec(resolved);
+    if (el) {
+      assignElement(sh, el[1]!, keyFor(sh, el[1]!, el[2]!), value, append);
+      return;
+    }
+  }
   const { name: n, v } = target(sh, name);
   if (v.attrs & ATTR.readonly) throw readonlyError(n);
   const cur = v.value;
@@ -216,6 +242,13 @@ export function unsetVar(sh: Shell, name: string): string | undefined {
   const v = sh.vars.lookup(n);
   if (!v) return undefined;
   if (v.attrs & ATTR.readonly) return `${n}: cannot unset: readonly variable`;
+  const frame = sh.vars.frameOf(n);
+  if (frame && frame !== sh.vars.frames[0] && frame === sh.vars.localFrame()) {
+    // a local of the current function stays local, just unset (bash)
+    v.value = undefined;
+    v.attrs = 0;
+    return undefined;
+  }
   sh.vars.remove(n);
   return undefined;
 }

@@ -23,4 +23,11 @@ export interface ByteWriter {
 export interface ByteReader {
   /** the next chunk, or null at end of input */
   read(): Uint8Array | null | Promise<Uint8Array | null>;
+  /**
+   * Optional: give back the unconsumed end of the last chunk, so that the next command reading the
+   * same stream starts right after what this one used. Readers over regular files should implement
+   * it: GNU head (and grep -m, bash's read) reposition a seekable stdin with lseek, which is what
+   * makes `{ head -n1; cat; } < file` work. Pipes leave it out (GNU loses those bytes too).
+   */
+  unread?(rest: Uint8Array): void;
 }

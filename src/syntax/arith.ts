@@ -6,8 +6,6 @@ import { ALL_ARITHM, Q, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { type SaveState, WordParser } from './words.js';
 
-type Level = (compact: boolean) => ArithmExpr | null;
-
 const ASSIGN_OPS = new Set<Tok>([
   Tok.addAssgn, Tok.subAssgn, Tok.mulAssgn, Tok.quoAssgn, Tok.remAssgn, Tok.andAssgn,
   Tok.orAssgn, Tok.xorAssgn, Tok.shlAssgn, Tok.shrAssgn, Tok.assgn,
@@ -21,39 +19,35 @@ function isArithName(x: ArithmExpr | null): boolean {
   return false;
 }
 
+// Precedence of the left-associative binary operators (higher binds tighter), from bash's expr.c.
+// One precedence-climbing function handles them all, which keeps the JS stack shallow per nesting level.
+const BIN_PREC = new Map<Tok, number>([
+  [Tok.orOr, 1], [Tok.andAnd, 2], [Tok.or, 3], [Tok.caret, 4], [Tok.and, 5],
+  [Tok.equal, 6], [Tok.nequal, 6],
+  [Tok.rdrIn, 7], [Tok.rdrOut, 7], [Tok.lequal, 7], [Tok.gequal, 7],
+  [Tok.hdoc, 8], [Tok.appOut, 8],
+  [Tok.plus, 9], [Tok.minus, 9],
+  [Tok.star, 10], [Tok.slash, 10], [Tok.perc, 10],
+]);
+
 export abstract class ArithParser extends WordParser {
-  // Left-associative levels, loosest first; each entry: its operators and the next tighter level.
-  private readonly levels: { ops: Tok[]; next: Level }[] = [];
-  private readonly byLevel: Level[] = [];
-
-  constructor() {
-    super();
-    const table: Tok[][] = [
-      [Tok.orOr],
-      [Tok.andAnd],
-      [Tok.or],
-      [Tok.caret],
-      [Tok.and],
-      [Tok.equal, Tok.nequal],
-      [Tok.rdrIn, Tok.rdrOut, Tok.lequal, Tok.gequal],
-      [Tok.hdoc, Tok.appOut],
-      [Tok.plus, Tok.minus],
-      [Tok.star, Tok.slash, Tok.perc],
-    ];
-    const power: Level = (c) => this.arithmExprPower(c);
-    for (let k = table.length - 1; k >= 0; k--) {
-      const next = k === table.length - 1 ? power : this.byLevel[k + 1];
-      const ops = table[k];
-      this.levels[k] = { ops, next };
-      this.byLevel[k] = (c) => this.arithmExprBinary(c, next, ops);
-    }
-  }
-
   protected arithmExpr(compact: boolean): ArithmExpr | null {
     this.enterNode();
-    const x = this.arithmExprBinary(compact, (c) => this.arithmExprAssign(c), [Tok.comma]);
+    const openNodes = this.openNodes;
+    let value = this.arithmExprAssign(compact);
+    while (this.tok === Tok.comma && !(compact && this.spaced)) {
+      if (value === null) this.curErr(`${quoteTok(Tok.comma)} must follow an expression`);
+      this.enterNode();
+      const pos = this.pos;
+      this.nextArithOp(compact);
+      const y = this.arithmExprAssign(compact);
+      if (y === null) this.followErrExp(pos, quoteTok(Tok.comma));
+      value = this.binary(pos, Tok.comma, value, y);
+      if (this.err !== null) break;
+    }
+    this.openNodes = openNodes;
     this.leaveNode();
-    return x;
+    return value;
   }
 
   private binary(pos: number, op: Tok, x: ArithmExpr | null, y: ArithmExpr | null): BinaryArithm {
@@ -80,7 +74,7 @@ export abstract class ArithParser extends WordParser {
   }
 
   private arithmExprTernary(compact: boolean): ArithmExpr | null {
-    const value = this.byLevel[0](compact);
+    const value = this.arithmExprBinary(compact, 1);
     if (this.tok !== Tok.quest || (compact && this.spaced)) return value;
     if (value === null) this.curErr(`${quoteTok(this.tok)} must follow an expression`);
     const questPos = this.pos;
@@ -100,12 +94,14 @@ export abstract class ArithParser extends WordParser {
     return this.binary(questPos, Tok.quest, value, this.binary(colonPos, Tok.colon, trueExpr, falseExpr));
   }
 
-  private arithmExprBinary(compact: boolean, nextOp: Level, ops: Tok[]): ArithmExpr | null {
+  /** Left-associative binary operators of precedence >= minPrec, by precedence climbing. */
+  private arithmExprBinary(compact: boolean, minPrec: number): ArithmExpr | null {
     const openNodes = this.openNodes;
-    let value = nextOp(compact);
+    let value = this.arithmExprPower(compact);
     for (;;) {
       const t = this.tok;
-      if (!ops.includes(t) || (compact && this.spaced)) {
+      const prec = BIN_PREC.get(t);
+      if (prec === undefined || prec < minPrec || (compact && this.spaced) || this.err !== null) {
         this.openNodes = openNodes;
         return value;
       }
@@ -113,13 +109,9 @@ export abstract class ArithParser extends WordParser {
       this.enterNode(); // each operator in a chain nests the tree one level deeper
       const pos = this.pos;
       this.nextArithOp(compact);
-      const y = nextOp(compact);
+      const y = this.arithmExprBinary(compact, prec + 1);
       if (y === null) this.followErrExp(pos, quoteTok(t));
       value = this.binary(pos, t, value, y);
-      if (this.err !== null) {
-        this.openNodes = openNodes;
-        return value;
-      }
     }
   }
 

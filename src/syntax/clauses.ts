@@ -7,7 +7,7 @@ import type {
   TimeClause, UnTestOperator, WhileClause, Word, WordIter,
 } from './ast.js';
 import { ArithParser } from './arith.js';
-import { Q, validName } from './lexer.js';
+import { NONE, Q, append, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
 
@@ -34,8 +34,8 @@ export function isBashCompoundCommand(tok: Tok, val: string): boolean {
 
 export function newStmt(pos: number): Stmt {
   return {
-    type: 'Stmt', Pos: pos, End: 0, Comments: [], Cmd: null, Position: pos, Semicolon: -1, Negated: false,
-    Background: false, Coprocess: false, Redirs: [],
+    type: 'Stmt', Pos: pos, End: 0, Comments: NONE, Cmd: null, Position: pos, Semicolon: -1, Negated: false,
+    Background: false, Coprocess: false, Redirs: NONE,
   };
 }
 
@@ -58,7 +58,7 @@ export abstract class ClauseParser extends ArithParser {
   protected followStmts(left: string, lpos: number, stops?: readonly string[]): [Stmt[], Comment[]] {
     if (this.got(Tok.semicolon)) {
       this.followErr(lpos, goQuote(left), 'a statement list');
-      return [[], []];
+      return [NONE, NONE];
     }
     const res = this.stmtList(stops);
     if (res[0].length < 1) this.followErr(lpos, goQuote(left), 'a statement list');
@@ -72,7 +72,7 @@ export abstract class ClauseParser extends ArithParser {
   }
 
   protected subshell(s: Stmt): void {
-    const sub: Subshell = { type: 'Subshell', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Stmts: [], Last: [] };
+    const sub: Subshell = { type: 'Subshell', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Stmts: NONE, Last: NONE };
     const old = this.preNested(Q.subCmd);
     this.next();
     [sub.Stmts, sub.Last] = this.followStmts('(', sub.Lparen);
@@ -92,7 +92,7 @@ export abstract class ClauseParser extends ArithParser {
   }
 
   protected block(s: Stmt): void {
-    const b: Block = { type: 'Block', Pos: this.pos, End: 0, Lbrace: this.pos, Rbrace: 0, Stmts: [], Last: [] };
+    const b: Block = { type: 'Block', Pos: this.pos, End: 0, Lbrace: this.pos, Rbrace: 0, Stmts: NONE, Last: NONE };
     this.next();
     [b.Stmts, b.Last] = this.followStmts('{', b.Lbrace, ['}']);
     const pos = this.gotRsrv('}');
@@ -103,8 +103,8 @@ export abstract class ClauseParser extends ArithParser {
 
   private newIf(pos: number): IfClause {
     return {
-      type: 'IfClause', Pos: pos, End: 0, Position: pos, ThenPos: -1, FiPos: 0, Cond: [], CondLast: [],
-      Then: [], ThenLast: [], Else: null, Last: [],
+      type: 'IfClause', Pos: pos, End: 0, Position: pos, ThenPos: -1, FiPos: 0, Cond: NONE, CondLast: NONE,
+      Then: NONE, ThenLast: NONE, Else: null, Last: NONE,
     };
   }
 
@@ -119,8 +119,7 @@ export abstract class ClauseParser extends ArithParser {
     while (this.tok === Tok.LitWord && this.val === 'elif') {
       this.enterNode(); // each elif nests the tree one level deeper
       const elf = this.newIf(this.pos);
-      curIf.Last = this.accComs;
-      this.accComs = [];
+      curIf.Last = this.takeComs();
       this.next();
       [elf.Cond, elf.CondLast] = this.followStmts('elif', elf.Position, ['then']);
       elf.ThenPos = this.followRsrv(elf.Position, 'elif <cond>', 'then');
@@ -130,15 +129,13 @@ export abstract class ClauseParser extends ArithParser {
     }
     const elsePos = this.gotRsrv('else');
     if (elsePos >= 0) {
-      curIf.Last = this.accComs;
-      this.accComs = [];
+      curIf.Last = this.takeComs();
       const els = this.newIf(elsePos);
       [els.Then, els.ThenLast] = this.followStmts('else', els.Position, ['fi']);
       curIf.Else = els;
       curIf = els;
     }
-    curIf.Last = this.accComs;
-    this.accComs = [];
+    curIf.Last = this.takeComs();
     rootIf.FiPos = this.stmtEndRsrv(rootIf.Position, 'if', 'fi');
     for (let els = rootIf.Else; els !== null; els = els.Else) els.FiPos = rootIf.FiPos;
     this.openNodes = openNodes;
@@ -148,7 +145,7 @@ export abstract class ClauseParser extends ArithParser {
   protected whileClause(s: Stmt, until: boolean): void {
     const wc: WhileClause = {
       type: 'WhileClause', Pos: this.pos, End: 0, WhilePos: this.pos, DoPos: 0, DonePos: 0, Until: until,
-      Cond: [], CondLast: [], Do: [], DoLast: [],
+      Cond: NONE, CondLast: NONE, Do: NONE, DoLast: NONE,
     };
     const rsrv = until ? 'until' : 'while';
     this.next();
@@ -162,7 +159,7 @@ export abstract class ClauseParser extends ArithParser {
   private newFor(pos: number, select: boolean): ForClause {
     return {
       type: 'ForClause', Pos: pos, End: 0, ForPos: pos, DoPos: 0, DonePos: 0, Select: select, Braces: false,
-      Loop: null as never, Do: [], DoLast: [],
+      Loop: null as never, Do: NONE, DoLast: NONE,
     };
   }
 
@@ -181,8 +178,7 @@ export abstract class ClauseParser extends ArithParser {
     } else {
       fc.DoPos = this.followRsrv(fc.ForPos, 'for foo [in words]', start);
     }
-    s.Comments.push(...this.accComs);
-    this.accComs = [];
+    if (this.accComs.length > 0) s.Comments = s.Comments.concat(this.takeComs());
     [fc.Do, fc.DoLast] = this.followStmts(start, fc.DoPos, [end]);
     fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'for', end);
     s.Cmd = fc;
@@ -246,7 +242,7 @@ export abstract class ClauseParser extends ArithParser {
 
   protected caseClause(s: Stmt): void {
     const cc: CaseClause = {
-      type: 'CaseClause', Pos: this.pos, End: 0, Case: this.pos, In: 0, Esac: 0, Word: null as never, Items: [], Last: [],
+      type: 'CaseClause', Pos: this.pos, End: 0, Case: this.pos, In: 0, Esac: 0, Word: null as never, Items: NONE, Last: NONE,
     };
     this.next();
     const w = this.getWord();
@@ -259,17 +255,16 @@ export abstract class ClauseParser extends ArithParser {
       cc.In = this.followRsrv(cc.Case, 'case x', 'in');
     }
     cc.Items = this.caseItems('esac');
-    cc.Last = this.accComs;
-    this.accComs = [];
+    cc.Last = this.takeComs();
     cc.Esac = this.stmtEndRsrv(cc.Case, 'case', 'esac');
     s.Cmd = cc;
   }
 
   private caseItems(stop: string): CaseItem[] {
-    const items: CaseItem[] = [];
+    let items: CaseItem[] = NONE;
     this.got(Tok.Newl);
     while (this.tok !== Tok.EOF && !(this.tok === Tok.LitWord && this.val === stop)) {
-      const ci: CaseItem = { type: 'CaseItem', Pos: 0, End: 0, Op: ';;', OpPos: -1, Comments: this.accComs, Patterns: [], Stmts: [], Last: [] };
+      const ci: CaseItem = { type: 'CaseItem', Pos: 0, End: 0, Op: ';;', OpPos: -1, Comments: this.accComs, Patterns: [], Stmts: NONE, Last: NONE };
       this.accComs = [];
       this.got(Tok.leftParen);
       while ((this.tok as Tok) !== Tok.EOF) {
@@ -287,16 +282,15 @@ export abstract class ClauseParser extends ArithParser {
         case Tok.dblSemicolon: case Tok.semiAnd: case Tok.dblSemiAnd: case Tok.semiOr:
           break;
         default:
-          items.push(ci);
+          items = append(items, ci);
           return items;
       }
-      ci.Last.push(...this.accComs);
-      this.accComs = [];
+      if (this.accComs.length > 0) ci.Last = ci.Last.concat(this.takeComs());
       ci.OpPos = this.pos;
       ci.Op = TOK_STR[this.tok] as CaseOperator;
       this.next();
       this.got(Tok.Newl);
-      items.push(ci);
+      items = append(items, ci);
     }
     return items;
   }
@@ -485,7 +479,7 @@ export abstract class ClauseParser extends ArithParser {
       }
       // the name was in fact the command
       const call = newStmt(wordPos(cc.Name));
-      call.Cmd = { type: 'CallExpr', Pos: 0, End: 0, Assigns: [], Args: [cc.Name] };
+      call.Cmd = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: [cc.Name] };
       cc.Stmt = call;
       cc.Name = null;
     } else {

@@ -10,14 +10,14 @@ export { lineCol, utf8Len } from './positions.js';
 export interface ParseOptions {
   /** Largest accepted script, in UTF-16 code units (default 5 MiB). */
   maxBytes?: number;
-  /** Deepest nesting of statements, words and expressions (default 1000). */
+  /** Deepest nesting of statements, words and expressions (default 500). */
   maxDepth?: number;
   /** File name, kept in File.Name and prefixed to error messages. */
   name?: string;
 }
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_MAX_DEPTH = 1000;
+export const DEFAULT_MAX_DEPTH = 500;
 
 /** A syntax error, with mvdan/sh's text and position. `message` is `line:col: text`. */
 export class ParseError extends Error {

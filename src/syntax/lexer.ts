@@ -8,6 +8,19 @@
 import type { Comment, Lit, Redirect } from './ast.js';
 import { Tok, TOK_STR } from './tokens.js';
 
+/**
+ * The shared empty list of the AST: most statements have no comments and no redirections, and
+ * one frozen array for all of them saves allocations. Treat the AST as read-only.
+ */
+export const NONE = Object.freeze([]) as unknown as never[];
+
+/** Appends to an AST list that may still be the shared NONE. */
+export function append<T>(list: T[], x: T): T[] {
+  if (list === NONE) return [x];
+  list.push(x);
+  return list;
+}
+
 export const EOF_RUNE = -1;
 export const ESC_NEWL = -2;
 
@@ -122,6 +135,14 @@ export abstract class Lexer {
 
   protected abstract doHeredocs(): void;
 
+  /** The comments read so far, handed over (NONE when there are none). */
+  protected takeComs(): Comment[] {
+    if (this.accComs.length === 0) return NONE;
+    const c = this.accComs;
+    this.accComs = [];
+    return c;
+  }
+
   protected resetLexer(src: string): void {
     this.src = src;
     this.n = src.length;
@@ -179,8 +200,8 @@ export abstract class Lexer {
           this.skipInLit(i, i + 1);
           continue;
         }
-        if (c === 13 /* \r */ && src.charCodeAt(i + 1) === 10 && (this.quote & ALL_ARITHM) === 0) {
-          // \r\n reads as \n outside arithmetic
+        if (c === 13 /* \r */ && src.charCodeAt(i + 1) === 10) {
+          // \r\n reads as \n
           this.skipInLit(i, i + 1);
           continue;
         }
@@ -842,7 +863,7 @@ export abstract class Lexer {
             this.val = this.endLit();
             return;
           }
-          if (lStart === 0 && lastTok === Tok.Lit) {
+          if (lStart === 0 && lastTok === Tok.Lit && !droppedTabs) {
             // this line starts right after an escaped newline: it cannot end the here-doc
           } else if (lStart >= 0) {
             const all = this.litSoFar();

@@ -5,7 +5,7 @@ import type {
   Stmt, Word,
 } from './ast.js';
 import { ClauseParser, isBashCompoundCommand, newStmt } from './clauses.js';
-import { Q, validName } from './lexer.js';
+import { NONE, Q, append, validName } from './lexer.js';
 import { Tok, TOK_STR, quoteTok, goQuote } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
 
@@ -87,9 +87,7 @@ export class Parser extends ClauseParser {
       gotEnd = s.Semicolon >= 0;
       stmts.push(s);
     }
-    const last = this.accComs;
-    this.accComs = [];
-    return [stmts, last];
+    return [stmts, this.takeComs()];
   }
 
   private invalidStmtStart(): void {
@@ -141,7 +139,7 @@ export class Parser extends ClauseParser {
       const outer = newStmt(s.Position);
       outer.Cmd = b;
       outer.Comments = s.Comments;
-      s.Comments = [];
+      s.Comments = NONE;
       s = outer;
     }
     if (readEnd) {
@@ -165,7 +163,7 @@ export class Parser extends ClauseParser {
     if (this.accComs.length > 0 && !binCmd && !fnBody) {
       const c = this.accComs[0];
       if (!this.src.slice(s.Position, c.Pos).includes('\n')) {
-        s.Comments.push(c);
+        s.Comments = append(s.Comments, c);
         this.accComs.shift();
       }
     }
@@ -174,8 +172,7 @@ export class Parser extends ClauseParser {
   }
 
   protected gotStmtPipe(s: Stmt, binCmd: boolean): Stmt | null {
-    s.Comments = this.accComs;
-    this.accComs = [];
+    s.Comments = this.takeComs();
     while (this.peekRedir()) this.doRedirect(s);
     const redirsStart = s.Redirs.length;
     switch (this.tok) {
@@ -243,7 +240,7 @@ export class Parser extends ClauseParser {
       const outer = newStmt(s.Position);
       outer.Cmd = b;
       outer.Comments = s.Comments;
-      s.Comments = [];
+      s.Comments = NONE;
       // in "! x | y", the bang applies to the whole pipeline
       outer.Negated = s.Negated;
       s.Negated = false;
@@ -298,10 +295,10 @@ export class Parser extends ClauseParser {
   }
 
   private callExpr(s: Stmt, w: Word | null, assign: boolean): void {
-    const ce: CallExpr = { type: 'CallExpr', Pos: 0, End: 0, Assigns: [], Args: w === null ? [] : [w] };
+    const ce: CallExpr = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: w === null ? [] : [w] };
     if (assign) {
       const a = this.getAssign(true);
-      if (a !== null) ce.Assigns.push(a);
+      if (a !== null) ce.Assigns = append(ce.Assigns, a);
     }
     loop: for (;;) {
       const t = this.tok;
@@ -310,7 +307,7 @@ export class Parser extends ClauseParser {
         case Tok.LitWord: {
           if (ce.Args.length === 0 && this.hasValidIdent()) {
             const a = this.getAssign(true);
-            if (a !== null) ce.Assigns.push(a);
+            if (a !== null) ce.Assigns = append(ce.Assigns, a);
             break;
           }
           const lw = this.word([this.lit(this.pos, this.val)]);
@@ -321,7 +318,7 @@ export class Parser extends ClauseParser {
         case Tok.Lit:
           if (ce.Args.length === 0 && this.hasValidIdent()) {
             const a = this.getAssign(true);
-            if (a !== null) ce.Assigns.push(a);
+            if (a !== null) ce.Assigns = append(ce.Assigns, a);
             break;
           }
           ce.Args.push(this.wordAnyNumber());
@@ -432,13 +429,12 @@ export class Parser extends ClauseParser {
   }
 
   private arrayExpr(): ArrayExpr | null {
-    const arr: ArrayExpr = { type: 'ArrayExpr', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Elems: [], Last: [] };
+    const arr: ArrayExpr = { type: 'ArrayExpr', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Elems: [], Last: NONE };
     const old = this.preNested(Q.arrayElems);
     this.next();
     this.got(Tok.Newl);
     while (this.tok !== Tok.EOF && this.tok !== Tok.rightParen) {
-      const ae: ArrayElem = { type: 'ArrayElem', Pos: 0, End: 0, Index: null, Value: null, Comments: this.accComs };
-      this.accComs = [];
+      const ae: ArrayElem = { type: 'ArrayElem', Pos: 0, End: 0, Index: null, Value: null, Comments: this.takeComs() };
       if (this.tok === Tok.leftBrack) {
         const left = this.pos;
         ae.Index = this.eitherIndex();
@@ -461,8 +457,7 @@ export class Parser extends ClauseParser {
       arr.Elems.push(ae);
       this.got(Tok.Newl);
     }
-    arr.Last = this.accComs;
-    this.accComs = [];
+    arr.Last = this.takeComs();
     this.postNested(old);
     arr.Rparen = this.matched(arr.Lparen, Tok.leftParen, Tok.rightParen);
     return arr;
@@ -480,7 +475,7 @@ export class Parser extends ClauseParser {
       type: 'Redirect', Pos: 0, End: 0, OpPos: this.pos, Op: TOK_STR[this.tok] as RedirOperator, N: n,
       Word: null as never, Hdoc: null,
     };
-    s.Redirs.push(r);
+    s.Redirs = append(s.Redirs, r);
     const opTok = this.tok;
     this.next();
     if (opTok === Tok.hdoc || opTok === Tok.dashHdoc) {

@@ -337,14 +337,16 @@ export function lineAt(starts: readonly number[], pos: number): number {
 
 /** UTF-8 byte length of src[a, b); surrogate-escaped bytes (U+DC80–U+DCFF) count as one byte. */
 export function utf8Len(src: string, a: number, b: number): number {
-  let n = 0;
-  for (let i = a; i < b; i++) {
+  // offsets past the end (mvdan/sh's `for … { }` span ends there) count one byte each
+  let n = b > src.length ? b - Math.max(a, src.length) : 0;
+  const stop = Math.min(b, src.length);
+  for (let i = a; i < stop; i++) {
     const c = src.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;
     else if (c >= 0xd800 && c <= 0xdbff) {
       const lo = src.charCodeAt(i + 1);
-      if (i + 1 < b && lo >= 0xdc00 && lo <= 0xdfff) {
+      if (i + 1 < stop && lo >= 0xdc00 && lo <= 0xdfff) {
         n += 4;
         i++;
       } else n += 3;

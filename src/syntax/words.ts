@@ -6,14 +6,13 @@ import type {
   ParExpOperator, ProcOperator, ProcSubst, Redirect, SglQuoted, Stmt, Word, WordPart,
 } from './ast.js';
 import {
-  ESC_NEWL, EOF_RUNE, Lexer, Q, isDigit, numberLiteral, paramNameRune, validName,
+  ESC_NEWL, EOF_RUNE, Lexer, NONE, Q, isDigit, numberLiteral, paramNameRune, validName,
 } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 
-export interface SaveState {
-  quote: number;
-  buriedHdocs: number;
-}
+/** The lexer state saved around a nested construct: quote state and buried here-docs, packed in one number. */
+export type SaveState = number;
+const QUOTE_SPAN = 1 << 20;
 
 function singleRuneParam(c: number): boolean {
   switch (c) {
@@ -47,7 +46,7 @@ export function isLitTok(t: Tok): boolean {
 }
 
 export abstract class WordParser extends Lexer {
-  protected maxDepth = 1000;
+  protected maxDepth = 500;
 
   protected abstract stmtList(stops?: readonly string[]): [Stmt[], Comment[]];
   protected abstract arithmExpr(compact: boolean): ArithmExpr | null;
@@ -77,15 +76,15 @@ export abstract class WordParser extends Lexer {
   }
 
   protected preNested(quote: number): SaveState {
-    const s = { quote: this.quote, buriedHdocs: this.buriedHdocs };
+    const s = this.quote + this.buriedHdocs * QUOTE_SPAN;
     this.buriedHdocs = this.heredocs.length;
     this.quote = quote;
     return s;
   }
 
   protected postNested(s: SaveState): void {
-    this.quote = s.quote;
-    this.buriedHdocs = s.buriedHdocs;
+    this.quote = s % QUOTE_SPAN;
+    this.buriedHdocs = Math.floor(s / QUOTE_SPAN);
   }
 
   protected got(t: Tok): boolean {
@@ -233,7 +232,7 @@ export abstract class WordParser extends Lexer {
 
   private newCmdSubst(left: number): CmdSubst {
     return {
-      type: 'CmdSubst', Pos: left, End: 0, Left: left, Right: 0, Stmts: [], Last: [],
+      type: 'CmdSubst', Pos: left, End: 0, Left: left, Right: 0, Stmts: NONE, Last: NONE,
       Backquotes: false, TempFile: false, ReplyVar: false,
     };
   }
@@ -287,7 +286,7 @@ export abstract class WordParser extends Lexer {
 
   private procSubst(): ProcSubst {
     const op = TOK_STR[this.tok] as ProcOperator;
-    const ps: ProcSubst = { type: 'ProcSubst', Pos: this.pos, End: 0, OpPos: this.pos, Rparen: 0, Op: op, Stmts: [], Last: [] };
+    const ps: ProcSubst = { type: 'ProcSubst', Pos: this.pos, End: 0, OpPos: this.pos, Rparen: 0, Op: op, Stmts: NONE, Last: NONE };
     const opTok = this.tok;
     const old = this.preNested(Q.subCmd);
     this.next();

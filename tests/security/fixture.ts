@@ -66,6 +66,16 @@ function resetAtimes(outside: string, canaries: Map<string, string>): void {
   }
 }
 
+/** one more canary file outside (content includes CANARY), with its atime reset */
+export function addCanary(w: World, rel: string): string {
+  const p = path.join(w.outside, rel);
+  const content = `${CANARY} ${rel}\n`;
+  fs.writeFileSync(p, content);
+  w.canaries.set(p, content);
+  resetAtimes(w.outside, w.canaries);
+  return p;
+}
+
 /** every canary still has its content and was never read, and nothing was listed or created outside */
 export function expectOutsideUntouched(w: World, extraAllowed: string[] = []): void {
   for (const p of [w.outside, path.join(w.outside, 'sub'), ...w.canaries.keys()]) {
@@ -73,7 +83,9 @@ export function expectOutsideUntouched(w: World, extraAllowed: string[] = []): v
   }
   for (const [p, content] of w.canaries) expect(fs.readFileSync(p, 'utf8')).toBe(content);
   const listing = fs.readdirSync(w.outside).sort();
-  expect(listing).toEqual(['secret.txt', 'sub', ...extraAllowed].sort());
+  const expected = new Set(['secret.txt', 'sub', ...extraAllowed]);
+  for (const p of w.canaries.keys()) if (path.dirname(p) === w.outside) expected.add(path.basename(p));
+  expect(listing).toEqual([...expected].sort());
   expect(fs.readdirSync(path.join(w.outside, 'sub'))).toEqual(['secret2.txt']);
   resetAtimes(w.outside, w.canaries);
 }

@@ -1,8 +1,9 @@
 // Read-side escapes: every path that leads outside the roots is refused with EACCES (or the loop
 // error), through every read operation, with nothing outside read or listed (atime canaries).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { errorText } from '../../allowedpaths/index.js';
-import type { Result } from '../../allowedpaths/types.js';
+import { createSandbox, errorText, type Sandbox } from '../../allowedpaths/index.js';
+import { pathNative } from '../../allowedpaths/native.js';
+import type { Result, SandboxFS } from '../../allowedpaths/types.js';
 import { CANARY, expectOutsideUntouched, expectRefused, makeWorld, type World } from './fixture.js';
 import { plantLinks } from './links.js';
 
@@ -190,5 +191,28 @@ describe('what links may do', () => {
   it('links to files inside work', () => {
     const r = w.fs.readFile('to_hello', 100);
     expect(r.ok && Buffer.from(r.value).toString()).toBe('hello\n');
+  });
+});
+
+describe('the portable fallback (no /proc/self/fd) refuses the same escapes', () => {
+  let fb: Sandbox;
+  let f: SandboxFS;
+  beforeAll(() => {
+    fb = createSandbox([w.root, `${w.roRoot}:ro`], { native: pathNative() });
+    f = fb.at(w.root);
+  });
+  afterAll(() => fb.close());
+  it.each(FILE_ESCAPES)('%s', (p) => {
+    const r = f.open(expand(p));
+    if (r.ok) r.value.close();
+    expectRefused(r);
+    expectRefused(f.stat(expand(p)));
+  });
+  it.each(DIR_ESCAPES)('readdir %s', (p) => expectRefused(f.readdir(expand(p))));
+  it('and still reads inside', () => {
+    const r = f.readFile('ds/../file.txt', 100);
+    expect(r.ok && Buffer.from(r.value).toString()).toBe('inside\n');
+    expect(f.readFile('to_ro/ro.txt', 100).ok).toBe(true);
+    expectRefused(f.open('loop1'), 'ELOOP');
   });
 });

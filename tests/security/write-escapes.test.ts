@@ -1,5 +1,6 @@
 // Write-side attacks in remediation mode: writes land only inside :rw roots, never through a
 // symlink, never into a hard-linked file, and never in read-only mode or a :ro root.
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -205,6 +206,39 @@ describe('read-only mode and :ro roots', () => {
       fs.rmdirSync(path.join(w.root, 'nested'));
     }
   });
+  it('an ancestor of a :ro root cannot be renamed or removed to carry it under :rw', () => {
+    fs.mkdirSync(path.join(w.root, 'anc', 'locked'), { recursive: true });
+    fs.writeFileSync(path.join(w.root, 'anc', 'locked', 'keep.txt'), 'keep\n');
+    const sb = createSandbox([`${w.root}:rw`, `${w.root}/anc/locked:ro`], { mode: 'remediation' });
+    const f = sb.at(w.root);
+    try {
+      expectRefused(f.rename('anc', 'moved'));
+      expectRefused(f.rename('anc/locked', 'moved'));
+      expectRefused(f.rmdir('anc'));
+      expectRefused(f.openWrite('anc/locked/keep.txt', { truncate: true }));
+      expectRefused(f.rename('hello.txt', 'anc'));
+      expect(fs.readFileSync(path.join(w.root, 'anc', 'locked', 'keep.txt'), 'utf8')).toBe('keep\n');
+      expect(f.mkdir('anc/free').ok).toBe(true);
+      expect(f.rmdir('anc/free').ok).toBe(true);
+    } finally {
+      sb.close();
+      fs.rmSync(path.join(w.root, 'anc'), { recursive: true });
+    }
+  });
+  it('a :rw root nested in a :rw root is not renamed', () => {
+    fs.mkdirSync(path.join(w.root, 'inner'));
+    const sb = createSandbox([`${w.root}:rw`, `${w.root}/inner:rw`], { mode: 'remediation' });
+    const f = sb.at(w.root);
+    try {
+      expectRefused(f.rename('inner', 'inner2'));
+      expectRefused(f.rmdir('inner'));
+      expect(f.openWrite('inner/x.txt').ok).toBe(true);
+      expect(f.unlink('inner/x.txt').ok).toBe(true);
+    } finally {
+      sb.close();
+      fs.rmSync(path.join(w.root, 'inner'), { recursive: true });
+    }
+  });
   it('a :rw root nested in a :ro root cannot be removed or renamed', () => {
     const sb = createSandbox([`${w.roRoot}:ro`, `${w.root}:rw`, `${w.base}:ro`], { mode: 'remediation' });
     const f = sb.at(w.base);
@@ -255,7 +289,7 @@ describe('writes that must work', () => {
   it('a FIFO without a reader does not hang a writer', () => {
     const fifo = path.join(w.root, 'wfifo');
     fs.rmSync(fifo, { force: true });
-    require('node:child_process').execFileSync('mkfifo', [fifo]);
+    execFileSync('mkfifo', [fifo]);
     expectRefused(w.fs.openWrite('wfifo'), 'ENXIO');
     fs.rmSync(fifo);
   });

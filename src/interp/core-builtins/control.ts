@@ -66,6 +66,10 @@ function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
       return 0;
     }
     let n = 1;
+    if (args.length > 1) {
+      sh.error(`${kind}: too many arguments`);
+      return 1;
+    }
     if (args.length) {
       const a = args[0]!;
       if (!INT_RE.test(a)) {

@@ -1,0 +1,233 @@
+// cut: select bytes, characters or fields of each line (GNU coreutils 9.1, C locale: -c is -b).
+// Works on raw bytes line by line (LineReader), never holding more than one line.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { LineReader } from '../internal/lines.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { openInput, readFailure } from '../internal/inputs.js';
+import { quotef } from '../internal/quote.js';
+import { encode } from '../../src/io/encoding.js';
+import { complementRanges, parseList, type Range } from './list.js';
+import { CUT_HELP } from './usage.js';
+
+const FLAGS = defineFlags({
+  flags: [
+    { name: 'bytes', short: 'b', long: 'bytes', kind: 'string' },
+    { name: 'characters', short: 'c', long: 'characters', kind: 'string' },
+    { name: 'fields', short: 'f', long: 'fields', kind: 'string' },
+    { name: 'delimiter', short: 'd', long: 'delimiter', kind: 'string' },
+    { name: 'n', short: 'n', kind: 'boolean' },
+    { name: 'only-delimited', short: 's', long: 'only-delimited', kind: 'boolean' },
+    { name: 'output-delimiter', long: 'output-delimiter', kind: 'string' },
+    { name: 'complement', long: 'complement', kind: 'boolean' },
+    { name: 'zero-terminated', short: 'z', long: 'zero-terminated', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+interface CutPlan {
+  fieldMode: boolean;
+  ranges: Range[];
+  delim: number;
+  outDelim: Uint8Array;
+  outDelimGiven: boolean;
+  onlyDelimited: boolean;
+  eol: number;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const parsed = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 1);
+  const { flags, order, operands } = parsed;
+  if (flags.help === true) return writeOut(ctx, CUT_HELP);
+  if (flags.version === true) return writeOut(ctx, versionText('cut'));
+  // option-time checks, in command-line order as GNU's getopt loop does them
+  let mode: 'bytes' | 'fields' | undefined;
+  let spec = '';
+  let delimGiven = false;
+  let delim = 0x09;
+  for (const o of order) {
+    if (o.name === 'bytes' || o.name === 'characters' || o.name === 'fields') {
+      if (mode !== undefined) return writeUsageError(ctx, 'only one list may be specified', 1);
+      mode = o.name === 'fields' ? 'fields' : 'bytes';
+      spec = o.value ?? '';
+    } else if (o.name === 'delimiter') {
+      const d = encode(o.value ?? '');
+      if (d.length > 1) return writeUsageError(ctx, 'the delimiter must be a single character', 1);
+      delim = d.length === 0 ? 0 : d[0]!;
+      delimGiven = true;
+    }
+  }
+  if (mode === undefined) return writeUsageError(ctx, 'you must specify a list of bytes, characters, or fields', 1);
+  if (delimGiven && mode !== 'fields') {
+    return writeUsageError(ctx, 'an input delimiter may be specified only when operating on fields', 1);
+  }
+  if (flags['only-delimited'] === true && mode !== 'fields') {
+    return writeUsageError(ctx, 'suppressing non-delimited lines makes sense\n\tonly when operating on fields', 1);
+  }
+  const list = parseList(spec, mode === 'bytes');
+  if (!list.ok) return writeUsageError(ctx, list.message, 1);
+  const outDelimArg = typeof flags['output-delimiter'] === 'string' ? flags['output-delimiter'] : undefined;
+  const plan: CutPlan = {
+    fieldMode: mode === 'fields',
+    ranges: flags.complement === true ? complementRanges(list.ranges) : list.ranges,
+    delim,
+    outDelim: outDelimArg !== undefined ? encode(outDelimArg) : Uint8Array.of(delim),
+    outDelimGiven: outDelimArg !== undefined,
+    onlyDelimited: flags['only-delimited'] === true,
+    eol: flags['zero-terminated'] === true ? 0 : 0x0a,
+  };
+  const out = new OutputBuffer(ctx.stdout);
+  let status = 0;
+  for (const name of operands.length === 0 ? ['-'] : operands) {
+    ctx.checkAbort();
+    const opened = openInput(ctx, name);
+    if (!opened.ok) {
+      await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}\n`);
+      status = 1;
+      continue;
+    }
+    const input = opened.value;
+    try {
+      const r = await cutStream(ctx, plan, new LineReader(input.reader, plan.eol, ctx.limits.maxLineBytes), out);
+      if (r === 'too-long') {
+        await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: line too long (over ${ctx.limits.maxLineBytes} bytes)\n`);
+        status = 1;
+      }
+    } catch (e) {
+      const fe = readFailure(e);
+      if (fe === undefined) throw e;
+      await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: ${fe.message}\n`);
+      status = 1;
+    } finally {
+      input.close();
+    }
+  }
+  const f = out.flush();
+  if (f) await f;
+  return status;
+}
+
+async function writeOut(ctx: CallContext, text: string): Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  if (p) await p;
+  return 0;
+}
+
+/**
+ * A line's output as segments of the input line: pairs (from, to) of the line buffer, or
+ * (-1, -1) for the output delimiter. Collected first so the line can be written without awaiting
+ * when it fits the output buffer, and with awaits (in order) when it does not.
+ */
+class Segments {
+  data: number[] = [];
+  count = 0;
+  bytes = 0;
+  reset(): void {
+    this.count = 0;
+    this.bytes = 0;
+  }
+  add(from: number, to: number): void {
+    this.data[this.count * 2] = from;
+    this.data[this.count * 2 + 1] = to;
+    this.count++;
+    this.bytes += to - from;
+  }
+  delim(size: number): void {
+    this.data[this.count * 2] = -1;
+    this.data[this.count * 2 + 1] = -1;
+    this.count++;
+    this.bytes += size;
+  }
+}
+
+async function cutStream(ctx: CallContext, plan: CutPlan, lr: LineReader, out: OutputBuffer): Promise<'ok' | 'too-long'> {
+  const eolByte = Uint8Array.of(plan.eol);
+  const segs = new Segments();
+  let n = 0;
+  for (;;) {
+    let more = lr.next();
+    if (typeof more !== 'boolean') more = await more;
+    if (!more) break;
+    if ((++n & 0x3ff) === 0) ctx.checkAbort();
+    segs.reset();
+    const keep = plan.fieldMode ? cutFields(plan, lr.buf, lr.start, lr.end, segs) : cutBytes(plan, lr.end - lr.start, lr.start, segs);
+    if (!keep) continue;
+    const buf = lr.buf;
+    if (out.len + segs.bytes + 1 <= out.cap) {
+      // fits: plain copies, no drain can happen
+      for (let i = 0; i < segs.count; i++) {
+        const from = segs.data[i * 2]!;
+        if (from < 0) void out.write(plan.outDelim);
+        else void out.write(buf, from, segs.data[i * 2 + 1]!);
+      }
+      out.buf[out.len++] = plan.eol;
+      continue;
+    }
+    for (let i = 0; i < segs.count; i++) {
+      const from = segs.data[i * 2]!;
+      const w = from < 0 ? out.write(plan.outDelim) : out.write(buf, from, segs.data[i * 2 + 1]!);
+      if (w) await w;
+    }
+    const w = out.write(eolByte);
+    if (w) await w;
+  }
+  return lr.tooLong ? 'too-long' : 'ok';
+}
+
+function cutBytes(plan: CutPlan, len: number, start: number, segs: Segments): boolean {
+  let printed = false;
+  for (const r of plan.ranges) {
+    const s = r.lo - 1;
+    if (s >= len) break;
+    const e = r.hi === Infinity ? len : Math.min(r.hi, len);
+    if (plan.outDelimGiven && printed) segs.delim(plan.outDelim.length);
+    segs.add(start + s, start + e);
+    printed = true;
+  }
+  return true;
+}
+
+function fieldSelected(ranges: Range[], field: number): boolean {
+  for (const r of ranges) {
+    if (field < r.lo) return false;
+    if (field <= r.hi) return true;
+  }
+  return false;
+}
+
+/** false: the line is dropped (-s and no delimiter) */
+function cutFields(plan: CutPlan, buf: Uint8Array, start: number, end: number, segs: Segments): boolean {
+  let d = buf.indexOf(plan.delim, start);
+  if (d < 0 || d >= end) {
+    if (plan.onlyDelimited) return false;
+    segs.add(start, end);
+    return true;
+  }
+  let field = 1;
+  let fieldStart = start;
+  let printed = false;
+  const lastWanted = plan.ranges[plan.ranges.length - 1]!.hi;
+  for (;;) {
+    const fieldEnd = d < 0 || d >= end ? end : d;
+    if (fieldSelected(plan.ranges, field)) {
+      if (printed) segs.delim(plan.outDelim.length);
+      segs.add(fieldStart, fieldEnd);
+      printed = true;
+    }
+    if (fieldEnd === end || field >= lastWanted) break;
+    field++;
+    fieldStart = fieldEnd + 1;
+    d = buf.indexOf(plan.delim, fieldStart);
+  }
+  return true;
+}
+
+export const cut: Command = {
+  name: 'cut',
+  summary: 'remove sections from each line of files',
+  usage: CUT_HELP,
+  run,
+};

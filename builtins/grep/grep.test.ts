@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { grep, egrep, fgrep } from './index.js';
+import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
+import { runBuiltin } from '../internal/testing.js';
+
+const FILES = {
+  a: 'foo\nbar\nfoo bar\n',
+  b: 'foo\nzz\n',
+  ctx: 'a\nfoo\nb\nc\nd\nfoo\ne\n',
+  crlf: 'ab\r\ncd\r\n',
+  nonl: 'x\nfoo',
+  bin: 'x\0foo\n',
+  hi: 'caf\xc3\xa9\n\xff\xfe\n',
+  'd/e/f': 'foo\n',
+  'd/g': 'foo\n',
+  words: 'xfoo foo foobar foo\nfoo_bar\nabcd\n',
+  pats: 'foo\nzz\n',
+  empty: '',
+};
+
+const cases: string[][] = [
+  ['foo', 'a'],
+  ['foo', 'a', 'b'],
+  ['-c', 'foo', 'a', 'b'],
+  ['-n', 'foo', 'a'],
+  ['-b', 'foo', 'a'],
+  ['-bo', 'bar', 'a'],
+  ['-v', 'foo', 'a'],
+  ['-vc', 'foo', 'a'],
+  ['-i', 'FOO', 'a'],
+  ['-y', 'FOO', 'a'],
+  ['-w', 'foo', 'words'],
+  ['-ow', 'foo', 'words'],
+  ['-x', 'foo', 'a'],
+  ['-l', 'foo', 'a', 'b', 'ctx'],
+  ['-L', 'zz', 'a', 'b'],
+  ['-h', 'foo', 'a', 'b'],
+  ['-H', 'foo', 'a'],
+  ['-o', 'o*', 'a'],
+  ['-q', 'foo', 'a'],
+  ['-q', 'nothing', 'a'],
+  ['-s', 'foo', 'nosuch'],
+  ['foo', 'nosuch', 'a'],
+  ['-m1', 'foo', 'a'],
+  ['-m1', '-A2', 'foo', 'ctx'],
+  ['-A1', 'foo', 'ctx'],
+  ['-B1', 'foo', 'ctx'],
+  ['-C1', '-n', 'foo', 'ctx'],
+  ['-2', 'foo', 'ctx'],
+  ['-o', '-C1', 'foo', 'ctx'],
+  ['--group-separator=XX', '-A0', 'foo', 'ctx'],
+  ['--no-group-separator', '-A0', 'foo', 'ctx'],
+  ['-c', '-C1', 'foo', 'ctx'],
+  ['-vn', '-B1', 'foo', 'ctx'],
+  ['-e', 'foo', '-e', 'zz', 'a', 'b'],
+  ['-f', 'pats', 'a', 'b'],
+  ['-f', 'empty', 'a'],
+  ['-f', 'nosuch', 'a'],
+  ['-E', 'fo+|zz', 'a', 'b'],
+  ['-F', 'o b', 'a'],
+  ['-E', '-F', 'x', 'a'],
+  ['-G', 'fo\\+', 'a'],
+  ['b$', 'crlf'],
+  ['-c', 'b.$', 'crlf'],
+  ['foo', 'nonl'],
+  ['-c', 'foo', 'nonl'],
+  ['foo', 'bin'],
+  ['-c', 'foo', 'bin'],
+  ['-a', 'foo', 'bin'],
+  ['-z', 'foo', 'bin'],
+  ['-I', 'foo', 'bin'],
+  ['--binary-files=without-match', 'foo', 'bin'],
+  ['.', 'hi'],
+  ['-c', '^.\\{2\\}$', 'hi'],
+  ['-r', 'foo', 'd'],
+  ['-r', 'foo', 'd/'],
+  ['-rh', 'foo', 'd'],
+  ['-rc', 'foo', 'd'],
+  ['--include=f', '-r', 'foo', 'd'],
+  ['--exclude=f', '-r', 'foo', 'd'],
+  ['--exclude-dir=e', '-r', 'foo', 'd'],
+  ['foo', 'd'],
+  ['-d', 'skip', 'foo', 'd'],
+  ['--color=always', '-n', 'foo', 'a', 'b'],
+  ['--color=always', '-C1', 'foo', 'ctx'],
+  ['--color=always', '-c', 'foo', 'a', 'b'],
+  ['--color=always', '-l', 'foo', 'a', 'b'],
+  ['--color=always', '-o', 'o', 'a'],
+  ['--color=never', 'foo', 'a'],
+  ['-Z', '-l', 'foo', 'a', 'b'],
+  ['-Z', 'foo', 'a', 'b'],
+  ['--label=LBL', '-H', 'foo'],
+  ['-k', 'foo'],
+  ['--bogus', 'foo'],
+  ['--co', 'foo'],
+  ['-e'],
+  [],
+  ['-A', 'x', 'foo', 'a'],
+  ['-m', 'x', 'foo', 'a'],
+  ['-m', '-1', 'foo', 'a'],
+  ['-C', '-1', 'foo', 'a'],
+  ['-m0', 'foo', 'a'],
+  ['[', 'a'],
+  ['\\(', 'a'],
+  ['-E', '*foo', 'a'],
+  ['-E', 'a{1', 'a'],
+  ['', 'a'],
+  ['-c', '', 'a'],
+  ['-w', '', 'a'],
+  ['-E', 'ab|abcd', '-o', 'words'],
+  ['\\<f', '-o', 'words'],
+  ['o\\>', '-c', 'words'],
+  ['\\bfoo\\b', '-o', 'words'],
+  ['-x', '-F', 'foo', 'a'],
+  ['-wF', 'foo', 'words'],
+  ['-e', 'foo', '-v', '-e', 'bar', 'a'],
+  ['foo', '-', 'a'],
+  ['--binary-files=foo', 'x', 'a'],
+  ['-D', 'foo', 'x', 'a'],
+  ['-d', 'foo', 'x', 'a'],
+];
+
+describe('grep vs GNU grep 3.8', () => {
+  for (const args of cases) {
+    it(args.join(' ') || '(no args)', async () => {
+      // directory order: node's readdir is sorted, GNU's fts is not — compare -r output unordered
+      await expectSameAsGnu(grep, args, { files: FILES, stdin: 'foo\nstdin line\n' }, args.some((a) => a.startsWith('-r')));
+    });
+  }
+  it('egrep / fgrep', async () => {
+    await expectSameAsGnu(egrep, ['fo+|zz', 'a', 'b'], { files: FILES });
+    await expectSameAsGnu(fgrep, ['o+', 'a'], { files: FILES, stdin: 'o+\n' });
+  });
+  it('-P is refused as in a grep built without PCRE', async () => {
+    const r = await runBuiltin(grep, ['-P', 'x'], { stdin: 'x\n' });
+    expect(r).toMatchObject({ stdout: '', stderr: 'grep: Perl matching not supported in a --disable-perl-regexp build\n', code: 2 });
+  });
+  it('--help and --version', async () => {
+    const r = await runBuiltin(grep, ['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.startsWith('Usage: grep [OPTION]... PATTERNS [FILE]...\n')).toBe(true);
+    const v = await runBuiltin(grep, ['--version']);
+    expect(v.stdout).toBe('grep (rshell) 0.1.0\n');
+  });
+});

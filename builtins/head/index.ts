@@ -1,0 +1,188 @@
+// head: output the first part of files (GNU coreutils 9.1 behaviour and wording), including the
+// obsolete `head -N[bkm][clqvz]` first argument, elision (`-n -N`, `-c -N`), -z and headers.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { openInput, readFailure, type Input } from '../internal/inputs.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { quote, quoteaf } from '../internal/quote.js';
+import { clampCount, numberErrorText, parseUintmax } from '../internal/xstrtol.js';
+import { allButLastBytes, allButLastLines, firstBytes, firstLines, type CutResult } from './modes.js';
+import { HEAD_USAGE } from './usage.js';
+
+const SUFFIXES = 'bkKmMGTPEZY0';
+
+// long options in GNU head's table order
+const SPEC = defineFlags({
+  flags: [
+    { name: 'bytes', short: 'c', long: 'bytes', kind: 'string' },
+    { name: 'lines', short: 'n', long: 'lines', kind: 'string' },
+    { name: 'presumeInputPipe', long: '-presume-input-pipe', kind: 'boolean' },
+    { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
+    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
+    { name: 'zero', short: 'z', long: 'zero-terminated', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+  // digits after the first argument are GNU's "invalid trailing option"
+  digitsFlag: 'digits',
+});
+
+interface HeadSettings {
+  countLines: boolean;
+  count: number;
+  elide: boolean;
+  headers: 'auto' | 'always' | 'never';
+  delim: number;
+}
+
+type Parsed = { ok: true; settings: HeadSettings; operands: string[] } | { ok: false; status: number | Promise<number> };
+
+function invalidNumber(ctx: CallContext, countLines: boolean, arg: string, r: ReturnType<typeof parseUintmax>): Parsed {
+  const what = countLines ? 'invalid number of lines' : 'invalid number of bytes';
+  const text = `head: ${numberErrorText(what, quote(arg), r)}\n`;
+  const p = ctx.stderr.writeString(text);
+  return { ok: false, status: p ? p.then(() => 1) : 1 };
+}
+
+/** the obsolete first argument `-N[bkm][clqvz]` */
+function parseObsolete(ctx: CallContext, arg: string, s: HeadSettings): Parsed | undefined {
+  let k = 1;
+  while (k < arg.length && arg[k]! >= '0' && arg[k]! <= '9') k++;
+  let digits = arg.slice(1, k);
+  let multiplier = '';
+  for (const ch of arg.slice(k)) {
+    switch (ch) {
+      case 'c': s.countLines = false; multiplier = ''; break;
+      case 'b': case 'k': case 'm': s.countLines = false; multiplier = ch; break;
+      case 'l': s.countLines = true; break;
+      case 'q': s.headers = 'never'; break;
+      case 'v': s.headers = 'always'; break;
+      case 'z': s.delim = 0; break;
+      default: {
+        const p = writeUsageError(ctx, `invalid trailing option -- ${ch}`, 1);
+        return { ok: false, status: p };
+      }
+    }
+  }
+  digits += multiplier;
+  const r = parseUintmax(digits, SUFFIXES);
+  if (r.kind !== 'ok') return invalidNumber(ctx, s.countLines, digits, r);
+  s.count = clampCount(r.value);
+  return undefined;
+}
+
+function applyOption(ctx: CallContext, o: Occurrence, s: HeadSettings): Parsed | undefined {
+  switch (o.name) {
+    case 'lines':
+    case 'bytes': {
+      s.countLines = o.name === 'lines';
+      let v = o.value ?? '';
+      s.elide = v.startsWith('-');
+      if (s.elide) v = v.slice(1);
+      const r = parseUintmax(v, SUFFIXES);
+      if (r.kind !== 'ok') return invalidNumber(ctx, s.countLines, v, r);
+      s.count = clampCount(r.value);
+      return undefined;
+    }
+    case 'quiet': s.headers = 'never'; return undefined;
+    case 'verbose': s.headers = 'always'; return undefined;
+    case 'zero': s.delim = 0; return undefined;
+    case 'digits':
+      return { ok: false, status: writeUsageError(ctx, `invalid trailing option -- ${(o.value ?? '0')[0]}`, 1) };
+    default:
+      return undefined;
+  }
+}
+
+function parseArgs(ctx: CallContext, args: string[]): Parsed | 'help' | 'version' {
+  const s: HeadSettings = { countLines: true, count: 10, elide: false, headers: 'auto', delim: 0x0a };
+  let rest = args;
+  const first = args[0];
+  if (first !== undefined && first.length > 1 && first[0] === '-' && first[1]! >= '0' && first[1]! <= '9') {
+    const bad = parseObsolete(ctx, first, s);
+    if (bad) return bad;
+    rest = args.slice(1);
+  }
+  const r = parseFlags(SPEC, rest, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return { ok: false, status: writeUsageError(ctx, r.message, 1) };
+  for (const o of r.order) {
+    if (o.name === 'help') return 'help';
+    if (o.name === 'version') return 'version';
+    const bad = applyOption(ctx, o, s);
+    if (bad) return bad;
+  }
+  return { ok: true, settings: s, operands: r.operands.length === 0 ? ['-'] : r.operands };
+}
+
+async function cut(ctx: CallContext, input: Input, out: OutputBuffer, s: HeadSettings): Promise<CutResult> {
+  const maxHold = ctx.limits.maxFileBytes;
+  if (!s.elide) {
+    return s.countLines ? firstLines(input.reader, out, s.count, s.delim) : firstBytes(input.reader, out, s.count);
+  }
+  if (s.countLines) return allButLastLines(input.reader, out, s.count, s.delim, maxHold);
+  // a regular file's size tells where the last n bytes start: no holding back needed
+  if (input.info !== undefined && input.info.type === 'file' && input.info.size > 0) {
+    return firstBytes(input.reader, out, Math.max(0, input.info.size - s.count));
+  }
+  return allButLastBytes(input.reader, out, s.count, maxHold);
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const parsed = parseArgs(ctx, args);
+  if (parsed === 'help') return writeText(ctx, HEAD_USAGE);
+  if (parsed === 'version') return writeText(ctx, versionText('head'));
+  if (!parsed.ok) return parsed.status;
+  const { settings: s, operands } = parsed;
+  const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
+  const out = new OutputBuffer(ctx.stdout);
+  let firstHeader = true;
+  let status = 0;
+
+  for (const name of operands) {
+    const opened = openInput(ctx, name);
+    if (!opened.ok) {
+      await writeDiagnostic(ctx, out, `head: cannot open ${quoteaf(name)} for reading: ${opened.error.message}\n`);
+      status = 1;
+      continue;
+    }
+    const input = opened.value;
+    const shownName = input.isStdin ? 'standard input' : name;
+    if (printHeaders) {
+      const p = out.writeString(`${firstHeader ? '' : '\n'}==> ${shownName} <==\n`);
+      if (p) await p;
+      firstHeader = false;
+    }
+    try {
+      const r = await cut(ctx, input, out, s);
+      if (!r.ok) {
+        await writeDiagnostic(ctx, out, 'head: memory exhausted\n');
+        status = 1;
+      } else if (r.rest !== undefined && input.reader.unread !== undefined) {
+        input.reader.unread(r.rest);
+      }
+    } catch (e) {
+      const failure = readFailure(e);
+      if (failure === undefined) throw e;
+      await writeDiagnostic(ctx, out, `head: error reading ${quoteaf(shownName)}: ${failure.message}\n`);
+      status = 1;
+    } finally {
+      input.close();
+    }
+  }
+  const p = out.flush();
+  if (p) await p;
+  return status;
+}
+
+function writeText(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  return p ? p.then(() => 0) : 0;
+}
+
+export const head: Command = {
+  name: 'head',
+  summary: 'output the first part of files',
+  usage: HEAD_USAGE,
+  run,
+};

@@ -1,0 +1,172 @@
+// head's four ways of cutting an input: the first N lines or bytes (stop reading as soon as they
+// are out, so `yes | head` ends at once), and all but the last N lines or bytes (hold back just
+// enough to know what the last N are: memory bounded by those N lines/bytes, capped by `maxHold`).
+//
+// Each returns the unconsumed rest of the last chunk read (for ByteReader.unread) or a failure.
+
+import type { ByteReader } from '../../src/io/streams.js';
+import type { OutputBuffer } from '../internal/output.js';
+
+export type CutResult = { ok: true; rest: Uint8Array | undefined } | { ok: false; reason: 'too-large' };
+
+const DONE_NOTHING_LEFT: CutResult = { ok: true, rest: undefined };
+
+async function readChunk(reader: ByteReader): Promise<Uint8Array | null> {
+  const c = reader.read();
+  return c instanceof Promise ? await c : c;
+}
+
+async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = chunk.length): Promise<void> {
+  const p = out.write(chunk, from, to);
+  if (p) await p;
+}
+
+/** the first n lines (records ending in delim) */
+export async function firstLines(reader: ByteReader, out: OutputBuffer, n: number, delim: number): Promise<CutResult> {
+  if (n <= 0) return DONE_NOTHING_LEFT;
+  let left = n;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return DONE_NOTHING_LEFT;
+    let pos = 0;
+    while (left > 0) {
+      const i = chunk.indexOf(delim, pos);
+      if (i < 0) break;
+      pos = i + 1;
+      left--;
+    }
+    if (left === 0) {
+      await emit(out, chunk, 0, pos);
+      return { ok: true, rest: pos < chunk.length ? chunk.subarray(pos) : undefined };
+    }
+    await emit(out, chunk);
+  }
+}
+
+/** the first n bytes */
+export async function firstBytes(reader: ByteReader, out: OutputBuffer, n: number): Promise<CutResult> {
+  if (n <= 0) return DONE_NOTHING_LEFT;
+  let left = n;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return DONE_NOTHING_LEFT;
+    if (chunk.length >= left) {
+      await emit(out, chunk, 0, left);
+      return { ok: true, rest: left < chunk.length ? chunk.subarray(left) : undefined };
+    }
+    left -= chunk.length;
+    await emit(out, chunk);
+  }
+}
+
+/** everything but the last n bytes */
+export async function allButLastBytes(
+  reader: ByteReader,
+  out: OutputBuffer,
+  n: number,
+  maxHold: number,
+): Promise<CutResult> {
+  const held: Uint8Array[] = [];
+  let heldBytes = 0;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return DONE_NOTHING_LEFT;
+    held.push(chunk);
+    heldBytes += chunk.length;
+    // emit from the front whatever is certainly not among the last n bytes
+    while (heldBytes > n) {
+      const front = held[0]!;
+      const excess = heldBytes - n;
+      if (front.length <= excess) {
+        await emit(out, front);
+        held.shift();
+        heldBytes -= front.length;
+      } else {
+        await emit(out, front, 0, excess);
+        held[0] = front.subarray(excess);
+        heldBytes -= excess;
+      }
+    }
+    if (heldBytes > maxHold) return { ok: false, reason: 'too-large' };
+  }
+}
+
+function countDelims(chunk: Uint8Array, delim: number): number {
+  let count = 0;
+  let i = chunk.indexOf(delim);
+  while (i >= 0) {
+    count++;
+    i = chunk.indexOf(delim, i + 1);
+  }
+  return count;
+}
+
+/** index just past the k-th delimiter (k >= 1) */
+function pastNth(chunk: Uint8Array, delim: number, k: number): number {
+  let i = -1;
+  for (let seen = 0; seen < k; seen++) i = chunk.indexOf(delim, i + 1);
+  return i + 1;
+}
+
+/** everything but the last n lines (a final line without delimiter counts as a line) */
+export async function allButLastLines(
+  reader: ByteReader,
+  out: OutputBuffer,
+  n: number,
+  delim: number,
+  maxHold: number,
+): Promise<CutResult> {
+  const held: { bytes: Uint8Array; delims: number }[] = [];
+  let heldDelims = 0;
+  let heldBytes = 0;
+  let lastByte = -1;
+
+  // emit the first `lines` complete lines held
+  const release = async (lines: number): Promise<void> => {
+    let left = lines;
+    while (left > 0 && held.length > 0) {
+      const front = held[0]!;
+      // a whole chunk goes out when all its lines do (its unterminated tail continues a line
+      // that is released too, unless that line is the one we stop before)
+      const endsWithDelim = front.bytes[front.bytes.length - 1] === delim;
+      if (front.delims < left || (front.delims === left && endsWithDelim)) {
+        await emit(out, front.bytes);
+        held.shift();
+        left -= front.delims;
+        heldDelims -= front.delims;
+        heldBytes -= front.bytes.length;
+      } else {
+        const cut = pastNth(front.bytes, delim, left);
+        await emit(out, front.bytes, 0, cut);
+        held[0] = { bytes: front.bytes.subarray(cut), delims: front.delims - left };
+        heldDelims -= left;
+        heldBytes -= cut;
+        left = 0;
+      }
+    }
+  };
+
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) break;
+    if (chunk.length === 0) continue;
+    const delims = countDelims(chunk, delim);
+    held.push({ bytes: chunk, delims });
+    heldDelims += delims;
+    heldBytes += chunk.length;
+    lastByte = chunk[chunk.length - 1]!;
+    if (heldDelims > n) await release(heldDelims - n);
+    if (heldBytes > maxHold) return { ok: false, reason: 'too-large' };
+  }
+  const partial = lastByte >= 0 && lastByte !== delim ? 1 : 0;
+  const lines = heldDelims + partial - n;
+  if (lines > 0) {
+    if (partial === 1 && lines > heldDelims) {
+      // the unterminated last line goes out too: that is everything held
+      for (const h of held) await emit(out, h.bytes);
+    } else {
+      await release(lines);
+    }
+  }
+  return DONE_NOTHING_LEFT;
+}

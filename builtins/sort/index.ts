@@ -1,0 +1,200 @@
+// sort: GNU coreutils 9.1 in the C locale (byte order, last-resort whole-line comparison unless
+// -s/-u). Everything is sorted in memory under a byte budget (ctx.limits.maxSortBytes): past it,
+// sort stops with a clear error instead of spilling to temporary files (which rshell never
+// writes). -o, -T, --compress-program, --files0-from, --random-source and --debug are refused.
+
+import type { CallContext, Command } from '../types.js';
+import { flagArray, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { openInput, readFailure } from '../internal/inputs.js';
+import { quote, quotef } from '../internal/quote.js';
+import { toLatin1 } from '../../src/regex/index.js';
+import { Buffer } from 'node:buffer';
+import { encode } from '../../src/io/encoding.js';
+import {
+  SORT_FLAGS, applyGlobalLetter, emptyKey, hasNoOrdering, incompatibility, inherit, parseKey, parseTab, sortWordLetter,
+  type Key,
+} from './options.js';
+import { buildComparator, type SortPlan } from './keys.js';
+import { SORT_HELP } from './usage.js';
+
+const REFUSED: Record<string, string> = {
+  output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
+  'temporary-directory': '-T/--temporary-directory is refused: rshell sorts in memory and writes no temporary files',
+  'compress-program': '--compress-program is refused: rshell runs no external programs',
+  'files0-from': '--files0-from is refused: name the files as operands',
+  'random-source': '--random-source is refused: -R uses an internal random seed',
+  debug: '--debug is not supported by rshell',
+};
+
+async function fail(ctx: CallContext, message: string, status = 2): Promise<number> {
+  const p = ctx.stderr.writeString(`sort: ${message}\n`);
+  if (p) await p;
+  return status;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const parsed = parseFlags(SORT_FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 2);
+  const { flags, order, operands } = parsed;
+  if (flags.help === true) return writeOut(ctx, SORT_HELP);
+  if (flags.version === true) return writeOut(ctx, versionText('sort'));
+
+  const global = emptyKey();
+  const keys: Key[] = [];
+  let tab: number | undefined;
+  let check: 'none' | 'diagnose' | 'quiet' = 'none';
+  const checkLetters = new Set<string>();
+  for (const o of order) {
+    const refusal = REFUSED[o.name];
+    if (refusal !== undefined) return fail(ctx, refusal);
+    switch (o.name) {
+      case 'b': case 'd': case 'f': case 'g': case 'i': case 'M': case 'n': case 'h': case 'V': case 'R': case 'r':
+        applyGlobalLetter(global, o.name);
+        break;
+      case 'sort': {
+        const l = sortWordLetter(o.value ?? '');
+        if (!l.ok) return writeUsageError(ctx, l.message, 2);
+        applyGlobalLetter(global, l.value);
+        break;
+      }
+      case 'key': {
+        const k = parseKey(o.value ?? '');
+        if (!k.ok) return fail(ctx, k.message);
+        keys.push(k.value);
+        break;
+      }
+      case 'field-separator': {
+        const t = parseTab(o.value ?? '');
+        if (!t.ok) return fail(ctx, t.message);
+        if (tab !== undefined && tab !== t.value) return fail(ctx, 'incompatible tabs');
+        tab = t.value;
+        break;
+      }
+      case 'check-c':
+        check = 'diagnose';
+        checkLetters.add('c');
+        break;
+      case 'check-C':
+        check = 'quiet';
+        checkLetters.add('C');
+        break;
+      case 'check': {
+        const v = o.value ?? '';
+        if (v === '' || 'diagnose-first'.startsWith(v)) (check = 'diagnose'), checkLetters.add('c');
+        else if ('quiet'.startsWith(v) || 'silent'.startsWith(v)) (check = 'quiet'), checkLetters.add('C');
+        else {
+          return writeUsageError(
+            ctx,
+            `invalid argument ${quote(v)} for ${quote('--check')}\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'`,
+            2,
+          );
+        }
+        break;
+      }
+    }
+  }
+  if (checkLetters.size > 1) return fail(ctx, "options '-cC' are incompatible");
+  for (const k of keys) if (hasNoOrdering(k) && !k.reverse) inherit(k, global);
+  if (keys.length === 0 && !hasNoOrdering(global)) keys.push({ ...global, sword: -1, schar: 0, eword: -1, echar: 0 });
+  for (const k of keys) {
+    const bad = incompatibility(k);
+    if (bad !== undefined) return fail(ctx, bad);
+  }
+  void flagArray;
+
+  const files = operands.length === 0 ? ['-'] : operands;
+  if (check !== 'none' && files.length > 1) return writeUsageError(ctx, `extra operand ${quote(files[1]!)} not allowed with -c`, 2);
+  const plan: SortPlan = {
+    keys,
+    tab,
+    stable: flags.stable === true,
+    unique: flags.unique === true,
+    reverse: global.reverse,
+    eol: flags['zero-terminated'] === true ? 0 : 0x0a,
+    seed: (Math.random() * 0x7fffffff) | 0,
+  };
+
+  // read every input (the budget bounds memory)
+  const perFile: string[][] = [];
+  let total = 0;
+  for (const name of files) {
+    ctx.checkAbort();
+    const opened = openInput(ctx, name);
+    if (!opened.ok) return fail(ctx, `cannot read: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}`);
+    const input = opened.value;
+    const chunks: string[] = [];
+    try {
+      for (;;) {
+        const r = input.reader.read();
+        const chunk = r instanceof Promise ? await r : r;
+        if (chunk === null) break;
+        total += chunk.length;
+        if (total > ctx.limits.maxSortBytes) {
+          return fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
+        }
+        chunks.push(toLatin1(chunk));
+        ctx.checkAbort();
+      }
+    } catch (e) {
+      const fe = readFailure(e);
+      if (fe === undefined) throw e;
+      return fail(ctx, `read failed: ${quotef(name)}: ${fe.message}`);
+    } finally {
+      input.close();
+    }
+    perFile.push(splitRecords(chunks.join(''), plan.eol));
+  }
+
+  const cmp = buildComparator(plan);
+  if (check !== 'none') {
+    const lines = perFile[0]!;
+    for (let i = 1; i < lines.length; i++) {
+      const c = cmp.compare(i - 1, i, lines);
+      if (c > 0 || (plan.unique && c === 0)) {
+        if (check === 'quiet') return 1;
+        const shown = toLatin1(encode(`sort: ${files[0]}:${i + 1}: disorder: `)) + lines[i] + '\n';
+        const w = ctx.stderr.write(new Uint8Array(Buffer.from(shown, 'latin1')));
+        if (w) await w;
+        return 1;
+      }
+    }
+    return 0;
+  }
+
+  const sorted = flags.merge === true ? cmp.merge(perFile) : cmp.sort(perFile.length === 1 ? perFile[0]! : perFile.flat());
+  await writeLines(ctx, sorted, plan.eol);
+  return 0;
+}
+
+function splitRecords(text: string, eol: number): string[] {
+  if (text.length === 0) return [];
+  const sep = String.fromCharCode(eol);
+  const lines = text.split(sep);
+  if (text.endsWith(sep)) lines.pop();
+  return lines;
+}
+
+async function writeLines(ctx: CallContext, lines: string[], eol: number): Promise<void> {
+  const sep = String.fromCharCode(eol);
+  const BATCH = 8192;
+  for (let i = 0; i < lines.length; i += BATCH) {
+    ctx.checkAbort();
+    const part = lines.slice(i, i + BATCH).join(sep) + sep;
+    const bytes = Buffer.from(part, 'latin1');
+    const w = ctx.stdout.write(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (w) await w;
+  }
+}
+
+async function writeOut(ctx: CallContext, text: string): Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  if (p) await p;
+  return 0;
+}
+
+export const sort: Command = {
+  name: 'sort',
+  summary: 'sort lines of text files',
+  usage: SORT_HELP,
+  run,
+};

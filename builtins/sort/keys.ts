@@ -1,0 +1,211 @@
+// Key extraction (GNU begfield/limfield) and the full comparison: keys in order, each with its own
+// ordering and -r, then — unless -s or -u — the last-resort byte comparison of whole lines,
+// reversed by a global -r. Values are prepared once per line so sorting compares ready numbers.
+
+import type { Key } from './options.js';
+import {
+  compareBytes, compareDecimal, compareGeneral, compareHuman, filevercmp, parseDecimal, parseGeneral, parseHuman,
+  parseMonth, randomHash, type DecimalNumber, type GeneralNumber, type HumanNumber,
+} from './compare.js';
+
+export interface SortPlan {
+  keys: Key[];
+  tab: number | undefined;
+  stable: boolean;
+  unique: boolean;
+  reverse: boolean;
+  eol: number;
+  seed: number;
+}
+
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
+
+function begField(s: string, key: Key, tab: number | undefined): number {
+  const lim = s.length;
+  let p = 0;
+  let sword = key.sword;
+  if (tab !== undefined) {
+    while (p < lim && sword-- > 0) {
+      while (p < lim && s.charCodeAt(p) !== tab) p++;
+      if (p < lim) p++;
+    }
+  } else {
+    while (p < lim && sword-- > 0) {
+      while (p < lim && isBlank(s.charCodeAt(p))) p++;
+      while (p < lim && !isBlank(s.charCodeAt(p))) p++;
+    }
+  }
+  if (key.skipsblanks) while (p < lim && isBlank(s.charCodeAt(p))) p++;
+  return Math.min(lim, p + key.schar);
+}
+
+function limField(s: string, key: Key, tab: number | undefined): number {
+  const lim = s.length;
+  let p = 0;
+  let eword = key.eword;
+  const echar = key.echar;
+  if (echar === 0) eword++;
+  if (tab !== undefined) {
+    while (p < lim && eword-- > 0) {
+      while (p < lim && s.charCodeAt(p) !== tab) p++;
+      if (p < lim && (eword > 0 || echar !== 0)) p++;
+    }
+  } else {
+    while (p < lim && eword-- > 0) {
+      while (p < lim && isBlank(s.charCodeAt(p))) p++;
+      while (p < lim && !isBlank(s.charCodeAt(p))) p++;
+    }
+  }
+  if (echar !== 0) {
+    if (key.skipeblanks) while (p < lim && isBlank(s.charCodeAt(p))) p++;
+    p = Math.min(lim, p + echar);
+  }
+  return p;
+}
+
+function keyBounds(s: string, key: Key, tab: number | undefined): [number, number] {
+  const lim = key.eword === -1 ? s.length : limField(s, key, tab);
+  let start: number;
+  if (key.sword !== -1) start = begField(s, key, tab);
+  else {
+    start = 0;
+    if (key.skipsblanks) while (start < lim && isBlank(s.charCodeAt(start))) start++;
+  }
+  return [start, Math.max(start, lim)];
+}
+
+type Prepared = DecimalNumber | GeneralNumber | HumanNumber | number | string | [number, string];
+
+const isPrint = (c: number): boolean => c >= 0x20 && c < 0x7f;
+const isDictionary = (c: number): boolean =>
+  isBlank(c) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
+function transformText(s: string, start: number, end: number, key: Key): string {
+  if (key.ignore === 'none' && !key.translate) return s.slice(start, end);
+  let out = '';
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (key.ignore === 'dictionary' && !isDictionary(c)) continue;
+    if (key.ignore === 'nonprinting' && !isPrint(c)) continue;
+    out += String.fromCharCode(key.translate && c >= 0x61 && c <= 0x7a ? c - 0x20 : c);
+  }
+  return out;
+}
+
+function prepare(s: string, key: Key, plan: SortPlan): Prepared {
+  const [a, b] = keyBounds(s, key, plan.tab);
+  if (key.numeric) return parseDecimal(s, a, b);
+  if (key.general) return parseGeneral(s, a, b);
+  if (key.human) return parseHuman(s, a, b);
+  if (key.month) return parseMonth(s, a, b);
+  if (key.version) return s.slice(a, b);
+  if (key.random) {
+    const t = transformText(s, a, b, key);
+    return [randomHash(t, plan.seed), t];
+  }
+  return transformText(s, a, b, key);
+}
+
+function compareKey(key: Key, x: Prepared, y: Prepared): number {
+  let d: number;
+  if (key.numeric) d = compareDecimal(x as DecimalNumber, y as DecimalNumber);
+  else if (key.general) d = compareGeneral(x as GeneralNumber, y as GeneralNumber);
+  else if (key.human) d = compareHuman(x as HumanNumber, y as HumanNumber);
+  else if (key.month) d = (x as number) - (y as number);
+  else if (key.version) d = filevercmp(x as string, y as string);
+  else if (key.random) {
+    const [hx, tx] = x as [number, string];
+    const [hy, ty] = y as [number, string];
+    d = hx !== hy ? (hx < hy ? -1 : 1) : compareBytes(tx, ty);
+  } else d = compareBytes(x as string, y as string);
+  return key.reverse ? -d : d;
+}
+
+export interface Comparator {
+  /** full comparison of lines[i] and lines[j] (for -c) */
+  compare(i: number, j: number, lines: string[]): number;
+  sort(lines: string[]): string[];
+  merge(files: string[][]): string[];
+}
+
+export function buildComparator(plan: SortPlan): Comparator {
+  const keys = plan.keys;
+  const lastResort = !plan.stable && !plan.unique;
+  const prepareAll = (line: string): Prepared[] => keys.map((k) => prepare(line, k, plan));
+  const keyDiff = (pa: Prepared[], pb: Prepared[]): number => {
+    for (let k = 0; k < keys.length; k++) {
+      const d = compareKey(keys[k]!, pa[k]!, pb[k]!);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+  const full = (la: string, pa: Prepared[], lb: string, pb: Prepared[], withLastResort: boolean): number => {
+    if (keys.length > 0) {
+      const d = keyDiff(pa, pb);
+      if (d !== 0 || plan.unique || plan.stable) return d;
+    }
+    if (!withLastResort && keys.length > 0) return 0;
+    const d = compareBytes(la, lb);
+    return plan.reverse ? -d : d;
+  };
+  return {
+    compare(i, j, lines) {
+      const a = lines[i]!;
+      const b = lines[j]!;
+      return full(a, prepareAll(a), b, prepareAll(b), lastResort);
+    },
+    sort(lines) {
+      if (keys.length === 0) {
+        const out = lines.slice().sort();
+        if (plan.reverse) out.reverse();
+        return plan.unique ? dedupe(out, (a, b) => a === b) : out;
+      }
+      const prepared = lines.map(prepareAll);
+      const idx = lines.map((_, i) => i);
+      idx.sort((i, j) => full(lines[i]!, prepared[i]!, lines[j]!, prepared[j]!, lastResort));
+      if (!plan.unique) return idx.map((i) => lines[i]!);
+      const out: string[] = [];
+      let last = -1;
+      for (const i of idx) {
+        if (last >= 0 && keyDiff(prepared[last]!, prepared[i]!) === 0) continue;
+        out.push(lines[i]!);
+        last = i;
+      }
+      return out;
+    },
+    merge(files) {
+      const prepared = files.map((f) => f.map(prepareAll));
+      const pos = files.map(() => 0);
+      const out: string[] = [];
+      let lastLine: string | undefined;
+      let lastPrep: Prepared[] | undefined;
+      for (;;) {
+        let best = -1;
+        for (let f = 0; f < files.length; f++) {
+          if (pos[f]! >= files[f]!.length) continue;
+          if (best < 0) {
+            best = f;
+            continue;
+          }
+          const d = full(files[f]![pos[f]!]!, prepared[f]![pos[f]!]!, files[best]![pos[best]!]!, prepared[best]![pos[best]!]!, lastResort);
+          if (d < 0) best = f;
+        }
+        if (best < 0) break;
+        const line = files[best]![pos[best]!]!;
+        const prep = prepared[best]![pos[best]!]!;
+        pos[best]!++;
+        if (plan.unique && lastLine !== undefined && full(lastLine, lastPrep!, line, prep, false) === 0) continue;
+        out.push(line);
+        lastLine = line;
+        lastPrep = prep;
+      }
+      return out;
+    },
+  };
+}
+
+function dedupe(lines: string[], same: (a: string, b: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const l of lines) if (out.length === 0 || !same(out[out.length - 1]!, l)) out.push(l);
+  return out;
+}

@@ -1,0 +1,200 @@
+// tail's ways of taking the end of an input.
+//
+// From a stream (pipe, stdin, or a file without positioned reads) we read forward and keep only
+// what can still belong to the answer: chunks are dropped from the front as soon as the chunks
+// after them hold more than N delimiters (for lines) or at least N bytes. Memory is bounded by the
+// last N lines/bytes plus one chunk, and capped by `maxHold`.
+//
+// A regular file with positioned reads (FileReader.readAt) is read from its end, as GNU tail does
+// with lseek: a 200 MB log costs a few blocks, not 200 MB of reading.
+
+import type { ByteReader } from '../../src/io/streams.js';
+import type { OutputBuffer } from '../internal/output.js';
+
+export type TailResult = { ok: true } | { ok: false; reason: 'too-large' };
+
+const OK: TailResult = { ok: true };
+const BLOCK = 64 * 1024;
+
+async function readChunk(reader: ByteReader): Promise<Uint8Array | null> {
+  const c = reader.read();
+  return c instanceof Promise ? await c : c;
+}
+
+async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = chunk.length): Promise<void> {
+  const p = out.write(chunk, from, to);
+  if (p) await p;
+}
+
+function countDelims(chunk: Uint8Array, delim: number): number {
+  let count = 0;
+  let i = chunk.indexOf(delim);
+  while (i >= 0) {
+    count++;
+    i = chunk.indexOf(delim, i + 1);
+  }
+  return count;
+}
+
+/** index just past the k-th delimiter (k >= 1) of chunk */
+function pastNth(chunk: Uint8Array, delim: number, k: number): number {
+  let i = -1;
+  for (let seen = 0; seen < k; seen++) i = chunk.indexOf(delim, i + 1);
+  return i + 1;
+}
+
+/** the last n lines of a stream (n >= 1) */
+export async function lastLinesOfStream(
+  reader: ByteReader,
+  out: OutputBuffer,
+  n: number,
+  delim: number,
+  maxHold: number,
+): Promise<TailResult> {
+  const held: { bytes: Uint8Array; delims: number }[] = [];
+  let heldDelims = 0;
+  let heldBytes = 0;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) break;
+    if (chunk.length === 0) continue;
+    const delims = countDelims(chunk, delim);
+    held.push({ bytes: chunk, delims });
+    heldDelims += delims;
+    heldBytes += chunk.length;
+    // the front chunk is not needed when the others still hold more than n delimiters
+    while (held.length > 1 && heldDelims - held[0]!.delims > n) {
+      const front = held.shift()!;
+      heldDelims -= front.delims;
+      heldBytes -= front.bytes.length;
+    }
+    if (heldBytes > maxHold) return { ok: false, reason: 'too-large' };
+  }
+  if (held.length === 0) return OK;
+  const last = held[held.length - 1]!.bytes;
+  const terminated = last[last.length - 1] === delim;
+  // lines held = delimiters (+1 for an unterminated last line); skip all but the last n
+  let skip = heldDelims + (terminated ? 0 : 1) - n;
+  for (const h of held) {
+    if (skip <= 0) {
+      await emit(out, h.bytes);
+    } else if (h.delims < skip) {
+      skip -= h.delims;
+    } else {
+      const from = pastNth(h.bytes, delim, skip);
+      skip = 0;
+      await emit(out, h.bytes, from);
+    }
+  }
+  return OK;
+}
+
+/** the last n bytes of a stream (n >= 1) */
+export async function lastBytesOfStream(
+  reader: ByteReader,
+  out: OutputBuffer,
+  n: number,
+  maxHold: number,
+): Promise<TailResult> {
+  const held: Uint8Array[] = [];
+  let heldBytes = 0;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) break;
+    held.push(chunk);
+    heldBytes += chunk.length;
+    while (held.length > 1 && heldBytes - held[0]!.length >= n) heldBytes -= held.shift()!.length;
+    if (heldBytes > maxHold) return { ok: false, reason: 'too-large' };
+  }
+  let skip = heldBytes - n;
+  for (const h of held) {
+    if (skip >= h.length) {
+      skip -= h.length;
+      continue;
+    }
+    await emit(out, h, Math.max(0, skip));
+    skip = 0;
+  }
+  return OK;
+}
+
+/** skip `lines` delimited records, output the rest */
+export async function fromLine(reader: ByteReader, out: OutputBuffer, lines: number, delim: number): Promise<TailResult> {
+  let left = lines;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return OK;
+    let pos = 0;
+    while (left > 0) {
+      const i = chunk.indexOf(delim, pos);
+      if (i < 0) break;
+      pos = i + 1;
+      left--;
+    }
+    if (left === 0) {
+      await emit(out, chunk, pos);
+      return copyRest(reader, out);
+    }
+  }
+}
+
+/** skip `bytes` bytes, output the rest */
+export async function fromByte(reader: ByteReader, out: OutputBuffer, bytes: number): Promise<TailResult> {
+  let left = bytes;
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return OK;
+    if (chunk.length > left) {
+      await emit(out, chunk, left);
+      return copyRest(reader, out);
+    }
+    left -= chunk.length;
+  }
+}
+
+async function copyRest(reader: ByteReader, out: OutputBuffer): Promise<TailResult> {
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return OK;
+    await emit(out, chunk);
+  }
+}
+
+/** positioned reads over a regular file of known size */
+export type ReadAt = (position: number, length: number) => Uint8Array | null;
+
+/** where the last n lines of a file start, scanning blocks backwards from its end */
+export function lastLinesStart(readAt: ReadAt, size: number, n: number, delim: number): number {
+  let end = size;
+  let wanted = n;
+  let first = true;
+  while (end > 0) {
+    const start = Math.max(0, end - BLOCK);
+    const block = readAt(start, end - start);
+    if (block === null || block.length === 0) return 0;
+    let i = block.length - 1;
+    // the file's final delimiter ends the last line; it does not start a new one
+    if (first && block[i] === delim) i--;
+    first = false;
+    while (i >= 0) {
+      const at = block.lastIndexOf(delim, i);
+      if (at < 0) break;
+      wanted--;
+      if (wanted === 0) return start + at + 1;
+      i = at - 1;
+    }
+    end = start;
+  }
+  return 0;
+}
+
+/** copy [from, size) of a file with positioned reads */
+export async function copyRange(readAt: ReadAt, out: OutputBuffer, from: number, size: number): Promise<void> {
+  let pos = from;
+  while (pos < size) {
+    const block = readAt(pos, Math.min(BLOCK, size - pos));
+    if (block === null || block.length === 0) return;
+    await emit(out, block);
+    pos += block.length;
+  }
+}

@@ -1,0 +1,307 @@
+// uniq: report or omit repeated adjacent lines (GNU coreutils 9.1, C locale). Streams: holds only
+// the first line of the current group. The OUTPUT operand is refused (rshell builtins do not
+// create files; use a redirection in remediation mode instead).
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { ByteAccumulator, LineReader } from '../internal/lines.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { openInput, readFailure } from '../internal/inputs.js';
+import { quote, quotef } from '../internal/quote.js';
+import { UNIQ_HELP } from './usage.js';
+
+const FLAGS = defineFlags({
+  digitsFlag: 'obsolete-fields',
+  flags: [
+    { name: 'count', short: 'c', long: 'count', kind: 'boolean' },
+    { name: 'repeated', short: 'd', long: 'repeated', kind: 'boolean' },
+    { name: 'all-repeated', short: 'D', long: 'all-repeated', kind: 'optional' },
+    { name: 'group', long: 'group', kind: 'optional' },
+    { name: 'ignore-case', short: 'i', long: 'ignore-case', kind: 'boolean' },
+    { name: 'unique', short: 'u', long: 'unique', kind: 'boolean' },
+    { name: 'skip-fields', short: 'f', long: 'skip-fields', kind: 'string' },
+    { name: 'skip-chars', short: 's', long: 'skip-chars', kind: 'string' },
+    { name: 'check-chars', short: 'w', long: 'check-chars', kind: 'string' },
+    { name: 'zero-terminated', short: 'z', long: 'zero-terminated', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+type Delimit = 'none' | 'prepend' | 'separate';
+type Grouping = 'separate' | 'prepend' | 'append' | 'both';
+
+interface UniqPlan {
+  count: boolean;
+  repeated: boolean;
+  unique: boolean;
+  allRepeated: Delimit | null;
+  group: Grouping | null;
+  icase: boolean;
+  skipFields: number;
+  skipChars: number;
+  checkChars: number;
+  eol: number;
+}
+
+function argmatchError(value: string, option: string, valid: string[]): string {
+  return `invalid argument ${quote(value)} for ${quote(option)}\nValid arguments are:\n` + valid.map((v) => `  - ${quote(v)}`).join('\n');
+}
+
+/** GNU: a non-negative decimal; too big saturates */
+function parseCount(v: string): number | null {
+  if (!/^\s*\+?[0-9]+$/.test(v)) return null;
+  const n = Number(v.trim());
+  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+async function writeErr(ctx: CallContext, text: string): Promise<number> {
+  const p = ctx.stderr.writeString(text);
+  if (p) await p;
+  return 1;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const parsed = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 1);
+  const { flags, order, operands } = parsed;
+  if (flags.help === true) return writeOut(ctx, UNIQ_HELP);
+  if (flags.version === true) return writeOut(ctx, versionText('uniq'));
+  const plan: UniqPlan = {
+    count: false, repeated: false, unique: false, allRepeated: null, group: null, icase: false,
+    skipFields: 0, skipChars: 0, checkChars: Number.MAX_SAFE_INTEGER, eol: 0x0a,
+  };
+  for (const o of order) {
+    const v = o.value ?? '';
+    switch (o.name) {
+      case 'count': plan.count = true; break;
+      case 'repeated': plan.repeated = true; break;
+      case 'unique': plan.unique = true; break;
+      case 'ignore-case': plan.icase = true; break;
+      case 'zero-terminated': plan.eol = 0; break;
+      case 'all-repeated': {
+        if (o.value === undefined || o.value === '') { plan.allRepeated = 'none'; break; }
+        const m = matchArg(v, ['none', 'prepend', 'separate']);
+        if (m === null) return writeUsageError(ctx, argmatchError(v, '--all-repeated', ['none', 'prepend', 'separate']), 1);
+        plan.allRepeated = m as Delimit;
+        break;
+      }
+      case 'group': {
+        if (o.value === undefined || o.value === '') { plan.group = 'separate'; break; }
+        const valid = ['prepend', 'append', 'separate', 'both'];
+        const m = matchArg(v, valid);
+        if (m === null) return writeUsageError(ctx, argmatchError(v, '--group', valid), 1);
+        plan.group = m as Grouping;
+        break;
+      }
+      case 'skip-fields':
+      case 'obsolete-fields': {
+        const n = parseCount(v);
+        if (n === null) return writeErr(ctx, `uniq: ${v}: invalid number of fields to skip\n`);
+        plan.skipFields = n;
+        break;
+      }
+      case 'skip-chars': {
+        const n = parseCount(v);
+        if (n === null) return writeErr(ctx, `uniq: ${v}: invalid number of bytes to skip\n`);
+        plan.skipChars = n;
+        break;
+      }
+      case 'check-chars': {
+        const n = parseCount(v);
+        if (n === null) return writeErr(ctx, `uniq: ${v}: invalid number of bytes to compare\n`);
+        plan.checkChars = n;
+        break;
+      }
+    }
+  }
+  if (operands.length > 2) return writeUsageError(ctx, `extra operand ${quote(operands[2]!)}`, 1);
+  if (plan.group !== null && (plan.count || plan.repeated || plan.unique || plan.allRepeated !== null)) {
+    return writeUsageError(ctx, '--group is mutually exclusive with -c/-d/-D/-u', 1);
+  }
+  if (plan.allRepeated !== null && plan.count) {
+    return writeUsageError(ctx, 'printing all duplicated lines and repeat counts is meaningless', 1);
+  }
+  if (operands.length === 2) {
+    return writeErr(ctx, `uniq: writing to an output file is not supported (operand ${quote(operands[1]!)}); redirect stdout instead\n`);
+  }
+  const name = operands[0] ?? '-';
+  const opened = openInput(ctx, name);
+  if (!opened.ok) return writeErr(ctx, `uniq: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}\n`);
+  const out = new OutputBuffer(ctx.stdout);
+  const input = opened.value;
+  let status = 0;
+  try {
+    const lr = new LineReader(input.reader, plan.eol, ctx.limits.maxLineBytes);
+    await uniqStream(ctx, plan, lr, out);
+    if (lr.tooLong) {
+      await writeDiagnostic(ctx, out, `uniq: ${quotef(name)}: line too long (over ${ctx.limits.maxLineBytes} bytes)\n`);
+      status = 1;
+    }
+  } catch (e) {
+    const fe = readFailure(e);
+    if (fe === undefined) throw e;
+    await writeDiagnostic(ctx, out, `uniq: ${quotef(name)}: ${fe.message}\n`);
+    status = 1;
+  } finally {
+    input.close();
+  }
+  const f = out.flush();
+  if (f) await f;
+  return status;
+}
+
+/** argmatch: exact or unambiguous prefix */
+function matchArg(v: string, valid: string[]): string | null {
+  if (valid.includes(v)) return v;
+  const hits = valid.filter((x) => x.startsWith(v));
+  return hits.length === 1 ? hits[0]! : null;
+}
+
+async function writeOut(ctx: CallContext, text: string): Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  if (p) await p;
+  return 0;
+}
+
+const isFieldSep = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a;
+
+/** [start, end) of the comparison key inside buf[start, end) */
+function keyRange(plan: UniqPlan, buf: Uint8Array, start: number, end: number): [number, number] {
+  let i = start;
+  for (let f = 0; f < plan.skipFields && i < end; f++) {
+    while (i < end && isFieldSep(buf[i]!)) i++;
+    while (i < end && !isFieldSep(buf[i]!)) i++;
+  }
+  i += Math.min(plan.skipChars, end - i);
+  return [i, i + Math.min(plan.checkChars, end - i)];
+}
+
+function keysEqual(icase: boolean, a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
+  if (ae - as !== be - bs) return false;
+  if (!icase) {
+    for (let k = 0; k < ae - as; k++) if (a[as + k] !== b[bs + k]) return false;
+    return true;
+  }
+  for (let k = 0; k < ae - as; k++) {
+    let x = a[as + k]!;
+    let y = b[bs + k]!;
+    if (x >= 0x61 && x <= 0x7a) x -= 0x20;
+    if (y >= 0x61 && y <= 0x7a) y -= 0x20;
+    if (x !== y) return false;
+  }
+  return true;
+}
+
+/**
+ * GNU uniq's model: three switches say which lines of a group are printed — a group of one
+ * (output_unique), the first line of a repeated group (output_first_repeated), the others
+ * (output_later_repeated). -d clears the first, -u the second, -D clears the first and sets the
+ * third. The loop below mirrors coreutils' so that odd mixes (-D -u) print what GNU prints.
+ */
+async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out: OutputBuffer): Promise<void> {
+  if (plan.group !== null) return groupStream(ctx, plan, lr, out);
+  const outputUnique = !plan.repeated && plan.allRepeated === null;
+  const outputFirstRepeated = !plan.unique;
+  const outputLaterRepeated = plan.allRepeated !== null;
+  const delimit: Delimit = plan.allRepeated ?? 'none';
+  let prev = new ByteAccumulator();
+  let spare = new ByteAccumulator();
+  let prevKey: [number, number] = [0, 0];
+  let havePrev = false;
+  let matchCount = 0;
+  let firstDelimiter = true;
+  const eol = Uint8Array.of(plan.eol);
+  const put = async (bytes: Uint8Array, from = 0, to = bytes.length): Promise<void> => {
+    const w = out.write(bytes, from, to);
+    if (w) await w;
+  };
+  const writeLine = async (match: boolean, lineCount: number): Promise<void> => {
+    const wanted = lineCount === 0 ? outputUnique : !match ? outputFirstRepeated : outputLaterRepeated;
+    if (!wanted) return;
+    if (plan.count) await put(encodeAscii(String(lineCount + 1).padStart(7, ' ') + ' '));
+    await put(prev.view());
+    await put(eol);
+  };
+  let n = 0;
+  for (;;) {
+    let more = lr.next();
+    if (typeof more !== 'boolean') more = await more;
+    if (!more) break;
+    if ((++n & 0x3ff) === 0) ctx.checkAbort();
+    const { buf, start, end } = lr;
+    const key = keyRange(plan, buf, start, end);
+    if (!havePrev) {
+      prev.append(buf, start, end);
+      prevKey = [key[0] - start, key[1] - start];
+      havePrev = true;
+      continue;
+    }
+    const match = keysEqual(plan.icase, prev.bytes, prevKey[0], prevKey[1], buf, key[0], key[1]);
+    if (match) matchCount++;
+    if (delimit !== 'none') {
+      if (!match) {
+        if (matchCount > 0) firstDelimiter = false;
+      } else if (matchCount === 1) {
+        if (delimit === 'prepend' || (delimit === 'separate' && !firstDelimiter)) await put(eol);
+      }
+    }
+    if (!match || outputLaterRepeated) {
+      await writeLine(match, matchCount);
+      // the current line becomes prev
+      const t = prev;
+      prev = spare;
+      spare = t;
+      prev.clear();
+      prev.append(buf, start, end);
+      prevKey = [key[0] - start, key[1] - start];
+      if (!match) matchCount = 0;
+    }
+  }
+  if (havePrev) await writeLine(false, matchCount);
+}
+
+function encodeAscii(s: string): Uint8Array {
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  return b;
+}
+
+/** --group[=METHOD]: every line, with an empty line around groups */
+async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out: OutputBuffer): Promise<void> {
+  const method = plan.group!;
+  const first = new ByteAccumulator();
+  let firstKey: [number, number] = [0, 0];
+  let lines = 0;
+  const eol = Uint8Array.of(plan.eol);
+  const put = async (bytes: Uint8Array, from = 0, to = bytes.length): Promise<void> => {
+    const w = out.write(bytes, from, to);
+    if (w) await w;
+  };
+  for (;;) {
+    let more = lr.next();
+    if (typeof more !== 'boolean') more = await more;
+    if (!more) break;
+    if ((++lines & 0x3ff) === 0) ctx.checkAbort();
+    const { buf, start, end } = lr;
+    const key = keyRange(plan, buf, start, end);
+    const same = lines > 1 && keysEqual(plan.icase, first.bytes, firstKey[0], firstKey[1], buf, key[0], key[1]);
+    if (!same) {
+      const newGroupMark = lines === 1 ? method === 'prepend' || method === 'both' : true;
+      if (newGroupMark) await put(eol);
+      first.clear();
+      first.append(buf, start, end);
+      firstKey = [key[0] - start, key[1] - start];
+    }
+    await put(buf, start, end);
+    await put(eol);
+  }
+  if (lines > 0 && (method === 'append' || method === 'both')) await put(eol);
+}
+
+export const uniq: Command = {
+  name: 'uniq',
+  summary: 'report or omit repeated lines',
+  usage: UNIQ_HELP,
+  run,
+};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { uniq } from './index.js';
+import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
+import { runBuiltin } from '../internal/testing.js';
+
+const FILES = {
+  f: 'a\na\nb\nc\nc\nc\nd\n',
+  ws: ' x a\n\ty a\nb\nb b\n  b b\n',
+  mixed: 'A\na\nB\nb\nb\n',
+  chars: 'aXb\naYb\nzXb\n',
+  nonl: 'a\na',
+  crlf: 'a\r\na\r\na\n',
+  bin: 'a\0b\na\0b\n\xff\n\xff\n',
+  z: 'a\0a\0b\0',
+  empty: '',
+};
+
+const cases: string[][] = [
+  ['f'], ['-c', 'f'], ['-d', 'f'], ['-u', 'f'], ['-d', '-u', 'f'], ['-c', '-d', 'f'], ['-cu', 'f'], ['-D', 'f'],
+  ['--all-repeated=prepend', 'f'], ['--all-repeated=separate', 'f'], ['--all-repeated=sep', 'f'], ['-D', '-d', 'f'], ['-D', '-u', 'f'],
+  ['--group', 'f'], ['--group=prepend', 'f'], ['--group=append', 'f'], ['--group=both', 'f'],
+  ['-f1', 'ws'], ['-f1', '-c', 'ws'], ['-f', '2', 'ws'], ['-1', 'ws'], ['-s1', 'chars'], ['-s1', '-w1', '-c', 'chars'],
+  ['-w1', 'chars'], ['-w', '0', 'chars'], ['-i', 'mixed'], ['-ic', 'mixed'], ['nonl'], ['-c', 'nonl'], ['crlf'], ['bin'], ['-c', 'bin'],
+  ['-z', 'z'], ['-zc', 'z'], ['empty'], ['-c', 'empty'], ['nosuch'], ['-'], ['f', '-c'],
+  ['-f', 'x'], ['-s', 'x'], ['-w', 'x'], ['-f', '-1'], ['--group', '-c'], ['-D', '-c'], ['--all-repeated=x'], ['--group=x'],
+  ['a', 'b', 'c'], ['-k'], ['--c'], ['--s'], ['--bogus'], ['-w', '99999999999999999999999', 'f'], ['-f', '99999999999999999999999', 'f'],
+  ['-s', '100', 'f'],
+];
+
+describe('uniq vs GNU coreutils 9.1', () => {
+  for (const args of cases) {
+    it(args.join(' ') || '(no args)', async () => {
+      await expectSameAsGnu(uniq, args, { files: FILES, stdin: 'x\nx\ny\n' });
+    });
+  }
+  it('chunk boundaries', async () => {
+    await expectSameAsGnu(uniq, ['-c'], { stdin: 'aa\naa\nb\n'.repeat(40), chunkSize: 2 });
+  });
+  it('refuses the OUTPUT operand', async () => {
+    const r = await runBuiltin(uniq, ['f', 'out'], { files: FILES });
+    expect(r).toMatchObject({
+      stdout: '',
+      stderr: "uniq: writing to an output file is not supported (operand 'out'); redirect stdout instead\n",
+      code: 1,
+    });
+  });
+});

@@ -1,0 +1,259 @@
+// declare / typeset / local / export / readonly: attributes, scoping and listing.
+// Used both by DeclClause (parsed `declare a=(…)`) and by the argv form (`command declare …`).
+
+import type { Shell } from '../shell.js';
+import { ATTR, isArrayValue, isAssocValue, isValidName, keysOf, scalarOf, valuesOf, type Variable } from '../vars.js';
+import { assignArray, assignElement, assignScalar, type ArrayItem } from '../var-access.js';
+import { AssignError } from '../interp-errors.js';
+import { declareQuote } from '../quote.js';
+import { arithText } from '../arith-bridge.js';
+import { formatInt } from '../arith.js';
+
+export type Variant = 'declare' | 'typeset' | 'local' | 'export' | 'readonly';
+
+export interface DeclItem {
+  name: string;
+  /** `a[k]=v`: the raw index text */
+  index?: string;
+  append?: boolean;
+  value?: string;
+  array?: ArrayItem[];
+  /** the argument as written, for messages */
+  text: string;
+}
+
+const FLAG_BITS: Record<string, number> = {
+  a: ATTR.indexed, A: ATTR.assoc, i: ATTR.integer, l: ATTR.lower, u: ATTR.upper, r: ATTR.readonly,
+  x: ATTR.export, n: ATTR.nameref, c: ATTR.capitalize,
+};
+
+export interface DeclFlags {
+  on: number;
+  off: number;
+  global: boolean;
+  print: boolean;
+  funcs: boolean;
+  funcNames: boolean;
+}
+
+export function parseFlags(sh: Shell, variant: Variant, arg: string, flags: DeclFlags): boolean {
+  const on = arg[0] === '-';
+  for (const c of arg.slice(1)) {
+    if (c === 'g') flags.global = true;
+    else if (c === 'p') flags.print = true;
+    else if (c === 'f') flags.funcs = true;
+    else if (c === 'F') flags.funcNames = true;
+    else if (c === 't') continue;
+    else if (variant === 'export' && c === 'n') flags.off |= ATTR.export;
+    else if (FLAG_BITS[c] !== undefined && !(variant === 'export' && c !== 'n' && c !== 'p' && c !== 'f')) {
+      if (on) flags.on |= FLAG_BITS[c]!;
+      else flags.off |= FLAG_BITS[c]!;
+    } else {
+      sh.error(`${variant}: ${arg[0]}${c}: invalid option`);
+      sh.error(USAGE[variant]);
+      return false;
+    }
+  }
+  return true;
+}
+
+const USAGE: Record<Variant, string> = {
+  declare: 'declare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]',
+  typeset: 'typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]',
+  local: 'local: usage: local [option] name[=value] ...',
+  export: 'export: usage: export [-fn] [name[=value] ...] or export -p',
+  readonly: 'readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p',
+};
+
+function write(sh: Shell, s: string): void {
+  const r = sh.stdout.writeString(s);
+  if (r) r.catch(() => undefined);
+}
+
+function flagString(v: Variable): string {
+  const a = v.attrs;
+  let s = '';
+  if (a & ATTR.indexed || isArrayValue(v.value)) s += 'a';
+  if (a & ATTR.assoc || isAssocValue(v.value)) s += 'A';
+  if (a & ATTR.integer) s += 'i';
+  if (a & ATTR.lower) s += 'l';
+  if (a & ATTR.nameref) s += 'n';
+  if (a & ATTR.readonly) s += 'r';
+  if (a & ATTR.upper) s += 'u';
+  if (a & ATTR.export) s += 'x';
+  return s || '-';
+}
+
+/** `declare -p name` text (without the newline) */
+export function declareLine(name: string, v: Variable): string {
+  const head = `declare -${flagString(v)} ${name}`;
+  const val = v.value;
+  if (val === undefined) return head;
+  if (typeof val === 'string') return `${head}=${declareQuote(val)}`;
+  const ks = keysOf(val);
+  const vs = valuesOf(val);
+  if (isAssocValue(val)) {
+    const body = ks.map((k, i) => `[${/^[A-Za-z0-9_]+$/.test(k) ? k : declareQuote(k)}]=${declareQuote(vs[i]!)}`).join(' ');
+    return `${head}=(${body}${ks.length ? ' ' : ''})`;
+  }
+  return `${head}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
+}
+
+export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {
+  if (variant === 'local' && sh.callDepth === 0) {
+    sh.error('local: can only be used in a function');
+    return 1;
+  }
+  if (variant === 'export') flags.on |= flags.off & ATTR.export ? 0 : ATTR.export;
+  if (variant === 'readonly') flags.on |= ATTR.readonly;
+
+  if (flags.funcs || flags.funcNames) return listFunctions(sh, flags, items);
+  if (flags.print || items.length === 0) return listVars(sh, variant, flags, items);
+
+  const local = variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0 && !flags.global);
+  let st = 0;
+  for (const it of items) {
+    if (!isValidName(it.name)) {
+      sh.error(`${variant}: \`${it.text}': not a valid identifier`);
+      st = 1;
+      continue;
+    }
+    try {
+      declareOne(sh, flags, it, local);
+    } catch (e) {
+      if (e instanceof AssignError) {
+        sh.error(`${variant}: ${e.message}`.replace(`${variant}: ${it.name}: readonly`, `${it.name}: readonly`));
+        st = 1;
+        continue;
+      }
+      throw e;
+    }
+  }
+  return st;
+}
+
+function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): void {
+  let v: Variable | undefined;
+  const name = flags.on & ATTR.nameref || flags.off & ATTR.nameref ? it.name : sh.vars.resolve(it.name);
+  if (local) {
+    const f = sh.vars.localFrame()!;
+    v = f.get(name);
+    if (!v) {
+      const outer = sh.vars.lookup(name);
+      if (outer && outer.attrs & ATTR.readonly) throw new AssignError(`${name}: readonly variable`);
+      v = { value: undefined, attrs: 0 };
+      f.set(name, v);
+    }
+  } else {
+    v = sh.vars.lookup(name);
+    if (!v) {
+      v = { value: undefined, attrs: 0 };
+      sh.vars.frames[flags.global ? 0 : 0]!.set(name, v);
+    }
+  }
+  const changing = it.value !== undefined || it.array !== undefined || (flags.off & ATTR.readonly) !== 0;
+  if (v.attrs & ATTR.readonly && changing) throw new AssignError(`${name}: readonly variable`);
+
+  // attributes that shape the value come first; readonly last
+  const on = flags.on & ~ATTR.readonly;
+  if (on & ATTR.lower) v.attrs &= ~(ATTR.upper | ATTR.capitalize);
+  if (on & ATTR.upper) v.attrs &= ~(ATTR.lower | ATTR.capitalize);
+  v.attrs = (v.attrs | on) & ~(flags.off & ~ATTR.readonly);
+  if (on & ATTR.assoc && !isAssocValue(v.value)) {
+    if (isArrayValue(v.value) && v.value.length) {
+      // bash: cannot convert indexed to associative array
+      throw new AssignError(`${name}: cannot convert indexed to associative array`);
+    }
+    v.value = v.value === undefined && it.value === undefined && it.array === undefined ? undefined : new Map();
+    if (it.array === undefined && it.value === undefined) v.value = v.value ?? undefined;
+  }
+  if (on & ATTR.indexed && !isArrayValue(v.value) && !isAssocValue(v.value)) {
+    if (typeof v.value === 'string') v.value = [v.value];
+  }
+
+  if (v.attrs & ATTR.nameref && it.value !== undefined) {
+    v.value = it.value;
+  } else if (it.array !== undefined) {
+    assignArray(sh, name, it.array, it.append === true, (v.attrs & ATTR.assoc) !== 0);
+  } else if (it.value !== undefined) {
+    if (it.index !== undefined) {
+      const key = v.attrs & ATTR.assoc || isAssocValue(v.value) ? it.index : formatInt(arithText(sh, it.index));
+      assignElement(sh, name, key, it.value, it.append === true);
+    } else if (v.attrs & (ATTR.indexed | ATTR.assoc) && v.value === undefined) {
+      assignArray(sh, name, [{ key: '0', value: it.value }], false, (v.attrs & ATTR.assoc) !== 0);
+    } else assignScalar(sh, name, it.value, it.append === true);
+  } else if (on & ATTR.integer && typeof v.value === 'string') {
+    // existing values are not re-evaluated by -i in bash
+  }
+  if (flags.on & ATTR.readonly) v.attrs |= ATTR.readonly;
+}
+
+function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {
+  let st = 0;
+  if (items.length) {
+    for (const it of items) {
+      const v = sh.vars.lookup(it.name);
+      if (!v) {
+        sh.error(`${variant}: ${it.name}: not found`);
+        st = 1;
+        continue;
+      }
+      write(sh, declareLine(it.name, v) + '\n');
+    }
+    return st;
+  }
+  const vis = [...sh.vars.visible()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const need = flags.on & ~0;
+  for (const [n, v] of vis) {
+    if (need && (v.attrs & need) !== need) continue;
+    if (variant === 'export' || variant === 'readonly' || flags.print || need) write(sh, declareLine(n, v) + '\n');
+    else if (v.value !== undefined) write(sh, setLine(n, v) + '\n');
+  }
+  return 0;
+}
+
+/** the `set` / bare `declare` listing form: name=value */
+export function setLine(n: string, v: Variable): string {
+  const val = v.value;
+  if (typeof val === 'string') return `${n}=${quoteSet(val)}`;
+  const ks = keysOf(val);
+  const vs = valuesOf(val);
+  return `${n}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
+}
+
+function quoteSet(s: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(s) && s !== '') return s;
+  if (s === '') return "''";
+  if (/[\x00-\x1f\x7f]/.test(s)) return declareQuote(s);
+  return "'" + s.replace(/'/g, "'\\''") + "'";
+}
+
+function listFunctions(sh: Shell, flags: DeclFlags, items: DeclItem[]): number {
+  const names = items.length ? items.map((i) => i.name) : [...sh.funcs.keys()].sort();
+  let st = 0;
+  for (const n of names) {
+    const f = sh.funcs.get(n);
+    if (!f) {
+      st = 1;
+      continue;
+    }
+    if (flags.funcNames) write(sh, `declare -f ${n}\n`);
+    else write(sh, f.text + '\n');
+  }
+  return st;
+}
+
+/** parse argv-form arguments (`name`, `name=v`, `name+=v`, `a[1]=v`) */
+export function itemFromArg(arg: string): DeclItem {
+  const m = /^([^=[+]*)(\[[^\]]*\])?(\+?=)?(.*)$/s.exec(arg)!;
+  const name = m[1]!;
+  const index = m[2] ? m[2].slice(1, -1) : undefined;
+  if (m[3] === undefined) return { name: index !== undefined ? name : arg, text: arg };
+  return { name, index, append: m[3] === '+=', value: m[4] ?? '', text: arg };
+}
+
+export function newFlags(): DeclFlags {
+  return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false };
+}
+
+export { scalarOf };

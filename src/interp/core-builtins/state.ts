@@ -1,0 +1,252 @@
+// Core builtins that change shell state: set, shopt, unset, and the argv forms of
+// declare/typeset/local/export/readonly.
+
+import { CTL, SET_OPTIONS, type Shell } from '../shell.js';
+import type { CoreBuiltin } from './types.js';
+import { declare, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from './declare.js';
+import { unsetElement, unsetVar } from '../var-access.js';
+import { isValidName } from '../vars.js';
+import { arithText } from '../arith-bridge.js';
+import { formatInt } from '../arith.js';
+import { isAssocValue } from '../vars.js';
+
+function write(sh: Shell, s: string): void {
+  const r = sh.stdout.writeString(s);
+  if (r) r.catch(() => undefined);
+}
+
+const LETTER_TO_OPTION = new Map(SET_OPTIONS.filter(([, l]) => l !== '').map(([n, l]) => [l, n]));
+const SET_USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]';
+
+function listOptions(sh: Shell, plus: boolean): void {
+  let out = '';
+  for (const [n] of SET_OPTIONS) {
+    const on = sh.opt(n);
+    out += plus ? `set ${on ? '-' : '+'}o ${n}\n` : `${n.padEnd(15)}\t${on ? 'on' : 'off'}\n`;
+  }
+  write(sh, out);
+}
+
+function setOption(sh: Shell, name: string, on: boolean): void {
+  sh.setOpts.set(name, on);
+  if (on && name === 'vi') sh.setOpts.set('emacs', false);
+  if (on && name === 'emacs') sh.setOpts.set('vi', false);
+  if (on && name === 'noexec') {
+    // a non-interactive shell reads but runs nothing more
+    sh.ctl = CTL.exit;
+    sh.status = 0;
+  }
+}
+
+export const set: CoreBuiltin = (sh, args) => {
+  if (!args.length) {
+    const vis = [...sh.vars.visible()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    let out = '';
+    for (const [n, v] of vis) if (v.value !== undefined) out += setLine(n, v) + '\n';
+    write(sh, out);
+    return 0;
+  }
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      sh.positional = args.slice(i + 1);
+      return 0;
+    }
+    if (a === '-' || a === '+') {
+      if (a === '-') {
+        sh.setOpts.set('xtrace', false);
+        sh.setOpts.set('verbose', false);
+      }
+      i++;
+      break;
+    }
+    const c0 = a[0];
+    if (c0 !== '-' && c0 !== '+') break;
+    const on = c0 === '-';
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      if (c === 'o') {
+        const name = args[i + 1];
+        if (name === undefined) {
+          listOptions(sh, !on);
+          continue;
+        }
+        i++;
+        if (!sh.setOpts.has(name)) {
+          sh.error(`set: ${name}: invalid option name`);
+          return 2;
+        }
+        setOption(sh, name, on);
+        continue;
+      }
+      const opt = LETTER_TO_OPTION.get(c);
+      if (!opt) {
+        sh.error(`set: ${c0}${c}: invalid option`);
+        sh.error(SET_USAGE);
+        return 2;
+      }
+      setOption(sh, opt, on);
+    }
+  }
+  if (i < args.length) sh.positional = args.slice(i);
+  return 0;
+};
+
+export const shopt: CoreBuiltin = (sh, args) => {
+  let mode: '' | 's' | 'u' = '';
+  let print = false;
+  let quiet = false;
+  let useSetO = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') break;
+    for (const c of a.slice(1)) {
+      if (c === 's') mode = 's';
+      else if (c === 'u') mode = 'u';
+      else if (c === 'p') print = true;
+      else if (c === 'q') quiet = true;
+      else if (c === 'o') useSetO = true;
+      else {
+        sh.error(`shopt: -${c}: invalid option`);
+        sh.error('shopt: usage: shopt [-pqsu] [-o] [optname ...]');
+        return 2;
+      }
+    }
+  }
+  const names = args.slice(i);
+  const table = useSetO ? sh.setOpts : sh.shopts;
+  const show = (n: string, on: boolean): string =>
+    print || (mode === '' && false)
+      ? useSetO
+        ? `set ${on ? '-' : '+'}o ${n}\n`
+        : `shopt ${on ? '-s' : '-u'} ${n}\n`
+      : `${n.padEnd(15)}\t${on ? 'on' : 'off'}\n`;
+  if (!names.length) {
+    let out = '';
+    for (const [n, on] of table) {
+      if (mode === 's' && !on) continue;
+      if (mode === 'u' && on) continue;
+      out += show(n, on);
+    }
+    if (!quiet) write(sh, out);
+    return 0;
+  }
+  let st = 0;
+  let out = '';
+  for (const n of names) {
+    if (!table.has(n)) {
+      sh.error(useSetO ? `shopt: ${n}: invalid option name` : `shopt: ${n}: invalid shell option name`);
+      st = 1;
+      continue;
+    }
+    if (mode === 's' || mode === 'u') table.set(n, mode === 's');
+    else {
+      const on = table.get(n) === true;
+      if (!on) st = 1;
+      if (!quiet) out += show(n, on);
+    }
+  }
+  write(sh, out);
+  return st;
+};
+
+export const unset: CoreBuiltin = (sh, args) => {
+  let mode: 'v' | 'f' | 'n' | '' = '';
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') break;
+    for (const c of a.slice(1)) {
+      if (c === 'v' || c === 'f' || c === 'n') mode = c;
+      else {
+        sh.error(`unset: -${c}: invalid option`);
+        sh.error('unset: usage: unset [-f] [-v] [-n] [name ...]');
+        return 2;
+      }
+    }
+  }
+  let st = 0;
+  for (const n of args.slice(i)) {
+    if (mode === 'f') {
+      sh.funcs.delete(n);
+      continue;
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(n);
+    if (m) {
+      const name = m[1]!;
+      const idx = m[2]!;
+      if (idx === '@' || idx === '*') {
+        const e = unsetVar(sh, name);
+        if (e) {
+          sh.error(`unset: ${e}`);
+          st = 1;
+        }
+        continue;
+      }
+      const v = sh.vars.lookup(sh.vars.resolve(name));
+      const key = v && isAssocValue(v.value) ? idx : formatInt(arithText(sh, idx));
+      const e = unsetElement(sh, name, key);
+      if (e) {
+        sh.error(`unset: ${e}`);
+        st = 1;
+      }
+      continue;
+    }
+    if (!isValidName(n)) {
+      sh.error(`unset: \`${n}': not a valid identifier`);
+      st = 1;
+      continue;
+    }
+    if (mode === 'n') {
+      sh.vars.remove(n);
+      continue;
+    }
+    if (mode === '' && !sh.vars.lookup(n) && sh.funcs.has(n)) {
+      sh.funcs.delete(n);
+      continue;
+    }
+    const e = unsetVar(sh, n);
+    if (e) {
+      sh.error(`unset: ${e}`);
+      st = 1;
+    }
+  }
+  return st;
+};
+
+function declArgv(variant: Variant): CoreBuiltin {
+  return (sh, args) => {
+    const flags = newFlags();
+    const items: DeclItem[] = [];
+    let flagsDone = false;
+    for (const a of args) {
+      if (!flagsDone && (a[0] === '-' || a[0] === '+') && a.length > 1) {
+        if (a === '--') {
+          flagsDone = true;
+          continue;
+        }
+        if (!parseFlags(sh, variant, a, flags)) return 2;
+        continue;
+      }
+      flagsDone = true;
+      items.push(itemFromArg(a));
+    }
+    return declare(sh, variant, flags, items);
+  };
+}
+
+export const declareB = declArgv('declare');
+export const typesetB = declArgv('typeset');
+export const localB = declArgv('local');
+export const exportB = declArgv('export');
+export const readonlyB = declArgv('readonly');

@@ -1,0 +1,241 @@
+// Redirections: < << <<- <<< > >> >| &> &>> n>&m n<&m n>&- <> for fds 0–9.
+// Reads go through the sandbox; writes go to /dev/null always, and to files only in remediation
+// mode inside `:rw` roots (the sandbox enforces it). The shell's descriptor table is changed in
+// place and restored after the command (or kept, for `exec` without a command).
+
+import type { Redirect, Word } from '../syntax/ast.js';
+import type { Exec, Fd, Shell, Status } from './shell.js';
+import { expandHeredoc, expandString, expandWordFields, literalText, withTape } from './expand.js';
+import { BytesReader, NULL_WRITER } from '../io/pipe.js';
+import { encode } from '../io/encoding.js';
+import { errorText } from '../../allowedpaths/index.js';
+import { shellFs, shellFdOf } from './fs-view.js';
+import { info } from './source-info.js';
+
+export interface RedirState {
+  saved: (Fd | null)[];
+  opened: { close(): void }[];
+}
+
+interface Planned {
+  r: Redirect;
+  /** the expanded target (file name, fd word, here-doc body) */
+  target: string;
+  /** set when the target did not expand to exactly one word */
+  ambiguous?: boolean;
+}
+
+function quotedDelimiter(w: Word): boolean {
+  return w.Parts.some((p) => p.type !== 'Lit' || p.Value.includes('\\'));
+}
+
+function plan(sh: Shell, redirs: readonly Redirect[]): Planned[] {
+  const out: Planned[] = [];
+  for (const r of redirs) {
+    switch (r.Op) {
+      case '<<':
+      case '<<-': {
+        const body = r.Hdoc;
+        let text = '';
+        if (body) {
+          if (quotedDelimiter(r.Word)) {
+            text = body.Parts.length === 1 && body.Parts[0]!.type === 'Lit' ? body.Parts[0]!.Value : info.heredocText(body);
+            if (r.Op === '<<-') text = text.replace(/^\t+/gm, '');
+            // a parser that kept the closing delimiter line in the body: drop it
+            const delim = literalText(r.Word);
+            if (delim !== null && text.endsWith('\n' + delim)) text = text.slice(0, text.length - delim.length);
+          }
+          else text = expandHeredoc(sh, body);
+        }
+        if (text.length > sh.rt.limits.maxHeredocBytes) {
+          sh.rt.breach(`heredoc: content exceeds maximum size (${sh.rt.limits.maxHeredocBytes} bytes)`);
+        }
+        out.push({ r, target: text });
+        break;
+      }
+      case '<<<':
+        out.push({ r, target: expandString(sh, r.Word) + '\n' });
+        break;
+      case '>&':
+      case '<&': {
+        const fields: string[] = [];
+        expandWordFields(sh, r.Word, fields);
+        out.push({ r, target: fields[0] ?? '', ambiguous: fields.length !== 1 });
+        break;
+      }
+      default: {
+        const fields: string[] = [];
+        expandWordFields(sh, r.Word, fields);
+        out.push({ r, target: fields[0] ?? '', ambiguous: fields.length !== 1 });
+      }
+    }
+  }
+  return out;
+}
+
+/** open the redirections; a number is the failing status (message printed) */
+export function applyRedirects(sh: Shell, redirs: readonly Redirect[]): RedirState | number | Promise<RedirState | number> {
+  const p = withTape(sh, () => plan(sh, redirs), redirs);
+  return p instanceof Promise ? p.then((x) => open(sh, x)) : open(sh, p);
+}
+
+export function restoreRedirects(sh: Shell, st: RedirState): void {
+  sh.fds = st.saved;
+  for (const o of st.opened) {
+    try {
+      o.close();
+    } catch {
+      // closing never fails the command
+    }
+  }
+}
+
+const DUP_RE = /^([0-9]+)(-?)$/;
+
+function open(sh: Shell, planned: Planned[]): RedirState | number {
+  const st: RedirState = { saved: sh.fds, opened: [] };
+  sh.fds = sh.fds.slice();
+  for (const p of planned) {
+    const err = openOne(sh, p, st);
+    if (err !== null) {
+      sh.fds = st.saved;
+      sh.error(err);
+      for (const o of st.opened) o.close();
+      return 1;
+    }
+  }
+  return st;
+}
+
+function setFd(sh: Shell, n: number, fd: Fd | null): void {
+  while (sh.fds.length <= n) sh.fds.push(null);
+  sh.fds[n] = fd;
+}
+
+function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
+  const r = p.r;
+  const op = r.Op;
+  const explicit = r.N ? Number(r.N.Value) : -1;
+  if (explicit > 1023) return `${explicit}: Bad file descriptor`;
+  const readOp = op === '<' || op === '<<' || op === '<<-' || op === '<<<' || op === '<&' || op === '<>';
+  const n = explicit >= 0 ? explicit : readOp ? 0 : 1;
+
+  if (op === '<<' || op === '<<-' || op === '<<<') {
+    setFd(sh, n, { reader: new BytesReader(encode(p.target)) });
+    return null;
+  }
+  if (p.ambiguous) return `${info.textOf(r.Word)}: ambiguous redirect`;
+  const target = p.target;
+
+  if (op === '>&' || op === '<&') {
+    if (target === '-') {
+      setFd(sh, n, null);
+      return null;
+    }
+    const m = DUP_RE.exec(target);
+    if (m) {
+      const src = Number(m[1]);
+      const fd = sh.fds[src] ?? undefined;
+      if (!fd || (op === '>&' && !fd.writer) || (op === '<&' && !fd.reader)) return `${target.replace(/-$/, '')}: Bad file descriptor`;
+      setFd(sh, n, fd);
+      if (m[2] === '-') setFd(sh, src, null);
+      return null;
+    }
+    if (op === '<&') return `${target}: ambiguous redirect`;
+    // `>&file` is `&>file`
+    return openWrite(sh, target, '>&', explicit < 0 ? [1, 2] : [n], false, st, r);
+  }
+  if (op === '<' || op === '<>') {
+    const fdn = shellFdOf(target);
+    if (fdn >= 0) {
+      const e = fdn <= 9 ? sh.fds[fdn] : sh.rt.devFds.get(fdn);
+      if (!e?.reader) return `${target}: No such file or directory`;
+      setFd(sh, n, { reader: e.reader });
+      return null;
+    }
+    const res = shellFs(sh).open(target);
+    if (!res.ok) return `${target}: ${errorText(res.error)}`;
+    st.opened.push(res.value);
+    setFd(sh, n, { reader: res.value, name: target });
+    return null;
+  }
+  const fds = op === '&>' || op === '&>>' ? [1, 2] : [n];
+  const append = op === '>>' || op === '&>>';
+  return openWrite(sh, target, op, fds, append, st, r);
+}
+
+function openWrite(
+  sh: Shell,
+  target: string,
+  op: string,
+  fds: number[],
+  append: boolean,
+  st: RedirState,
+  r: Redirect,
+): string | null {
+  if (target === '/dev/null') {
+    for (const f of fds) setFd(sh, f, { writer: NULL_WRITER, name: '/dev/null' });
+    return null;
+  }
+  const fdn = shellFdOf(target);
+  if (fdn >= 0) {
+    const e = fdn <= 9 ? sh.fds[fdn] : sh.rt.devFds.get(fdn);
+    if (!e?.writer) return `${target}: Bad file descriptor`;
+    for (const f of fds) setFd(sh, f, { writer: e.writer });
+    return null;
+  }
+  if (sh.rt.mode !== 'remediation') {
+    const shownOp = (r.N ? r.N.Value : '') + (op === '>&' ? '>' : op);
+    return `${shownOp} ${target}: file redirection is only supported for /dev/null`;
+  }
+  const noclobber = sh.opt('noclobber') && op !== '>|' && !append;
+  const fs = shellFs(sh);
+  if (noclobber) {
+    const s = fs.stat(target);
+    if (s.ok && s.value.type === 'file') return `${target}: cannot overwrite existing file`;
+  }
+  const res = fs.openWrite(target, { append, truncate: !append, create: true });
+  if (!res.ok) return `${target}: ${res.error.detail ?? errorText(res.error)}`;
+  st.opened.push(res.value);
+  for (const f of fds) setFd(sh, f, { writer: res.value, name: target });
+  return null;
+}
+
+/** wrap a compound command with its redirections */
+export function withRedirects(redirs: readonly Redirect[], body: Exec): Exec {
+  return (sh) => {
+    const st = applyRedirects(sh, redirs);
+    const run = (rs: RedirState | number): Status => {
+      if (typeof rs === 'number') return rs;
+      let r: Status;
+      try {
+        r = body(sh);
+      } catch (e) {
+        restoreRedirects(sh, rs);
+        throw e;
+      }
+      if (typeof r === 'number') {
+        restoreRedirects(sh, rs);
+        return r;
+      }
+      return r.then(
+        (v) => {
+          restoreRedirects(sh, rs);
+          return v;
+        },
+        (e) => {
+          restoreRedirects(sh, rs);
+          throw e;
+        },
+      );
+    };
+    return st instanceof Promise ? st.then(run) : run(st);
+  };
+}
+
+/** `exec` with only redirections: they stay in effect */
+export function applyPermanent(sh: Shell, redirs: readonly Redirect[]): Status {
+  const st = applyRedirects(sh, redirs);
+  const keep = (rs: RedirState | number): number => (typeof rs === 'number' ? rs : 0);
+  return st instanceof Promise ? st.then(keep) : keep(st);
+}

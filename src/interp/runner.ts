@@ -1,0 +1,268 @@
+// The public Runner: validates options once, then runs scripts, each from the same initial state.
+// Invariant: no internal exception escapes run(); it always ends with a status and a message.
+
+import type { RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js';
+import { createSandbox } from '../../allowedpaths/index.js';
+import type { Sandbox } from '../../allowedpaths/types.js';
+import { parse, ParseError } from '../syntax/index.js';
+import { checkScript } from '../check/index.js';
+import { RunAbortedError } from '../io/errors.js';
+import { BufferedStreamWriter, CollectingWriter, OutputBudget, readerFromSource } from '../io/pipe.js';
+import type { ByteWriter } from '../io/streams.js';
+import { resolveLimits } from './limits.js';
+import { Runtime } from './runtime.js';
+import { CTL, Shell } from './shell.js';
+import { ATTR } from './vars.js';
+import { compileStmts } from './compile.js';
+import { registerSource } from './source-info.js';
+import { runTrap } from './traps.js';
+import { installLanguageUtilities } from './wiring.js';
+
+const MODES = new Set(['read-only', 'remediation']);
+
+interface Resolved {
+  allowedPaths: string[];
+  allowed: ReadonlySet<string> | 'all';
+  env: Record<string, string>;
+  cwd: string | undefined;
+  timeoutMs: number;
+  mode: 'read-only' | 'remediation';
+  procPath: string;
+  limits: RunLimits;
+}
+
+function parseAllowedCommands(list: RunnerOptions['allowedCommands']): ReadonlySet<string> | 'all' {
+  if (list === undefined) return new Set();
+  if (list === 'all') return 'all';
+  if (!Array.isArray(list)) throw new Error('AllowedCommands: expected an array of "rshell:<command>" or "all"');
+  const out = new Set<string>();
+  for (const e of list) {
+    if (typeof e !== 'string' || e === '') throw new Error('AllowedCommands: empty entry');
+    const i = e.indexOf(':');
+    if (i < 0) throw new Error(`AllowedCommands: "${e}" missing namespace prefix (expected "rshell:<command>")`);
+    const ns = e.slice(0, i);
+    const name = e.slice(i + 1);
+    if (name.includes(':')) throw new Error(`AllowedCommands: "${e}" has too many colons (expected "rshell:<command>")`);
+    if (ns !== 'rshell') throw new Error(`AllowedCommands: "${e}" has unknown namespace "${ns}" (expected "rshell:<command>")`);
+    if (name === '') throw new Error(`AllowedCommands: "${e}" has an empty command name`);
+    out.add(name);
+  }
+  return out;
+}
+
+function resolveOptions(opts: RunnerOptions): Resolved {
+  const timeoutMs = opts.timeoutMs ?? 0;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    throw new Error('MaxExecutionTime: duration must be >= 0');
+  }
+  const mode = opts.mode ?? 'read-only';
+  if (!MODES.has(mode)) throw new Error(`Mode: unknown mode "${String(mode)}" (expected "read-only" or "remediation")`);
+  const limits = resolveLimits(opts.limits);
+  if (typeof limits === 'string') throw new Error(limits);
+  const paths = opts.allowedPaths ?? [];
+  if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) {
+    throw new Error('AllowedPaths: expected an array of path strings');
+  }
+  const env = opts.env ?? {};
+  for (const [k, v] of Object.entries(env)) {
+    if (typeof v !== 'string') throw new Error(`Env: value of "${k}" must be a string`);
+  }
+  return {
+    allowedPaths: paths,
+    allowed: parseAllowedCommands(opts.allowedCommands),
+    env,
+    cwd: opts.cwd,
+    timeoutMs,
+    mode,
+    procPath: opts.procPath ?? '/proc',
+    limits,
+  };
+}
+
+const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export class Runner {
+  readonly warnings: string[] = [];
+  private readonly cfg: Resolved;
+  private readonly onWarning?: (m: string) => void;
+
+  constructor(opts: RunnerOptions = {}) {
+    this.cfg = resolveOptions(opts);
+    this.onWarning = opts.onWarning;
+    installLanguageUtilities();
+    // open the roots once now, so skipped-root warnings surface at construction
+    const sb = this.openSandbox(true);
+    sb.close();
+  }
+
+  private openSandbox(report: boolean): Sandbox {
+    return createSandbox(this.cfg.allowedPaths, {
+      mode: this.cfg.mode,
+      onWarning: report
+        ? (m) => {
+            this.warnings.push(m);
+            this.onWarning?.(m);
+          }
+        : () => undefined,
+    });
+  }
+
+  async run(script: string, opts: RunOptions = {}): Promise<RunResult> {
+    const t0 = performance.now();
+    const cfg = this.cfg;
+    const outBudget = new OutputBudget(cfg.limits.maxOutputBytes);
+    const errBudget = new OutputBudget(cfg.limits.maxOutputBytes);
+    const stdout: ByteWriter = opts.stdout ? new BufferedStreamWriter(opts.stdout, outBudget) : new CollectingWriter(Infinity, outBudget);
+    const stderr: ByteWriter = opts.stderr ? new BufferedStreamWriter(opts.stderr, errBudget) : new CollectingWriter(Infinity, errBudget);
+    let exitCode = 0;
+    let timedOut = false;
+    let cancelled = false;
+    let sandbox: Sandbox | null = null;
+    let rt: Runtime | null = null;
+    const say = (msg: string): void => {
+      try {
+        const r = stderr.writeString(msg.endsWith('\n') ? msg : msg + '\n');
+        if (r) r.catch(() => undefined);
+      } catch {
+        // nothing more we can do
+      }
+    };
+    try {
+      exitCode = await this.execute(script, opts, stdout, stderr, say, (s, r) => {
+        sandbox = s;
+        rt = r;
+      });
+    } catch (e) {
+      if (e instanceof RunAbortedError) {
+        if (e.kind === 'timeout') {
+          timedOut = true;
+          exitCode = 124;
+        } else if (e.kind === 'cancelled') {
+          cancelled = true;
+          exitCode = 124;
+        } else {
+          say(e.message);
+          exitCode = 1;
+        }
+      } else {
+        say(`rshell: internal error: ${(e as Error)?.message ?? String(e)}`);
+        exitCode = 1;
+      }
+    } finally {
+      (rt as Runtime | null)?.dispose();
+      (sandbox as Sandbox | null)?.close();
+    }
+    try {
+      const f1 = stdout.flush();
+      if (f1) await f1;
+      const f2 = stderr.flush();
+      if (f2) await f2;
+    } catch {
+      // a broken caller stream does not change the result
+    }
+    const result: RunResult = {
+      exitCode,
+      truncated: outBudget.truncated || errBudget.truncated,
+      durationMs: performance.now() - t0,
+      timedOut,
+      cancelled,
+    };
+    if (!opts.stdout) {
+      const b = (stdout as CollectingWriter).bytes();
+      result.stdoutBytes = b;
+      result.stdout = new TextDecoder().decode(b);
+    }
+    if (!opts.stderr) {
+      const b = (stderr as CollectingWriter).bytes();
+      result.stderrBytes = b;
+      result.stderr = new TextDecoder().decode(b);
+    }
+    return result;
+  }
+
+  private async execute(
+    script: string,
+    opts: RunOptions,
+    stdout: ByteWriter,
+    stderr: ByteWriter,
+    say: (m: string) => void,
+    own: (s: Sandbox, r: Runtime) => void,
+  ): Promise<number> {
+    const cfg = this.cfg;
+    if (script.length > cfg.limits.maxScriptBytes) {
+      say(`script size limit exceeded (maxScriptBytes ${cfg.limits.maxScriptBytes})`);
+      return 2;
+    }
+    let file;
+    try {
+      file = parse(script, { maxBytes: cfg.limits.maxScriptBytes });
+    } catch (e) {
+      if (e instanceof ParseError) {
+        say(e.message);
+        return 2;
+      }
+      throw e;
+    }
+    const issue = checkScript(file);
+    if (issue) {
+      say(issue.message);
+      return 2;
+    }
+    const sandbox = this.openSandbox(false);
+    const rt = new Runtime({
+      limits: cfg.limits,
+      sandbox,
+      allowed: cfg.allowed,
+      mode: cfg.mode,
+      procPath: cfg.procPath,
+      timeoutMs: cfg.timeoutMs,
+      signal: opts.signal,
+    });
+    own(sandbox, rt);
+    rt.flushers.push(() => stdout.flush(), () => stderr.flush());
+    const sh = new Shell(rt);
+    sh.fds = [{ reader: readerFromSource(opts.stdin) }, { writer: stdout }, { writer: stderr }];
+    sh.arg0 = opts.name ?? 'rshell';
+    sh.positional = (opts.args ?? []).slice();
+    const roots = sandbox.roots.map((r) => r.path);
+    sh.cwd = cfg.cwd ?? roots[0] ?? '/';
+    this.initVars(sh, roots);
+
+    registerSource(file, script);
+    const exec = compileStmts(file.Stmts);
+    rt.checkAbort();
+    let status: number;
+    try {
+      status = await exec(sh);
+    } catch (e) {
+      if (e instanceof RunAbortedError) throw e;
+      throw e;
+    }
+    if (sh.ctl === CTL.exit) status = sh.status;
+    sh.ctl = CTL.none;
+    sh.status = status;
+    if (sh.traps.has('EXIT')) {
+      await runTrap(sh, 'EXIT');
+      if (sh.ctl === CTL.exit) status = sh.status;
+    }
+    return status;
+  }
+
+  private initVars(sh: Shell, roots: string[]): void {
+    const set = (name: string, value: string, attrs = 0): void => {
+      sh.vars.frames[0]!.set(name, { value, attrs });
+    };
+    set('IFS', ' \t\n');
+    set('OPTIND', '1');
+    set('PS4', '+ ');
+    set('PPID', String(sh.rt.pid - 1));
+    const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+    set('UID', String(uid), ATTR.readonly | ATTR.integer);
+    set('EUID', String(uid), ATTR.readonly | ATTR.integer);
+    if (roots.length) set('ALLOWED_PATHS', roots.join(':'));
+    for (const [k, v] of Object.entries(this.cfg.env)) {
+      if (VALID_NAME.test(k)) set(k, v, ATTR.export);
+    }
+    set('PWD', sh.cwd, ATTR.export);
+  }
+}

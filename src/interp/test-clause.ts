@@ -1,0 +1,208 @@
+// [[ … ]]: string and pattern comparisons, =~ (POSIX ERE via src/regex, BASH_REMATCH), < >,
+// arithmetic comparisons, file tests through the sandbox, -v, -z/-n, -o, && || ! ( ).
+
+import type { TestClause, TestExpr, Word } from '../syntax/ast.js';
+import type { Exec, Shell } from './shell.js';
+import { expandPattern, expandString, withTape } from './expand.js';
+import { matchPattern } from './pattern.js';
+import { arithText } from './arith-bridge.js';
+import { shellFs } from './fs-view.js';
+import { assignArray } from './var-access.js';
+import { compilePatterns, toLatin1 } from '../regex/index.js';
+import { encode, decode } from '../io/encoding.js';
+import { ExpansionError } from './interp-errors.js';
+import { readVar, readElement } from './var-access.js';
+import { formatInt } from './arith.js';
+import { isAssocValue } from './vars.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
+
+export function compileTest(cmd: TestClause): Exec {
+  const x = cmd.X;
+  return (sh) => {
+    const r = withTape(sh, () => (evalTest(sh, x) ? 0 : 1), x);
+    return r;
+  };
+}
+
+class TestSyntaxError extends ExpansionError {}
+
+function str(sh: Shell, x: TestExpr): string {
+  if (x.type === 'Word') return expandString(sh, x);
+  throw new TestSyntaxError('conditional binary operator expected', 2, false);
+}
+
+function evalTest(sh: Shell, x: TestExpr): boolean {
+  switch (x.type) {
+    case 'Word':
+      return expandString(sh, x) !== '';
+    case 'ParenTest':
+      return evalTest(sh, x.X);
+    case 'UnaryTest':
+      if (x.Op === '!') return !evalTest(sh, x.X);
+      return unary(sh, x.Op, str(sh, x.X));
+    case 'BinaryTest':
+      switch (x.Op) {
+        case '&&':
+          return evalTest(sh, x.X) && evalTest(sh, x.Y);
+        case '||':
+          return evalTest(sh, x.X) || evalTest(sh, x.Y);
+        case '==':
+        case '=':
+        case '!=': {
+          const l = str(sh, x.X);
+          const pat = expandPattern(sh, x.Y as Word);
+          const m = matchPattern(l, pat, { extglob: true, nocase: sh.shopt('nocasematch') });
+          return x.Op === '!=' ? !m : m;
+        }
+        case '=~':
+          return regexMatch(sh, str(sh, x.X), x.Y as Word);
+        case '<':
+          return str(sh, x.X) < str(sh, x.Y);
+        case '>':
+          return str(sh, x.X) > str(sh, x.Y);
+        case '-eq': case '-ne': case '-lt': case '-le': case '-gt': case '-ge': {
+          const a = arithText(sh, str(sh, x.X));
+          const b = arithText(sh, str(sh, x.Y));
+          return compareInts(x.Op, a, b);
+        }
+        case '-nt': case '-ot': case '-ef':
+          return fileCompare(sh, x.Op, str(sh, x.X), str(sh, x.Y));
+      }
+  }
+  return false;
+}
+
+function compareInts(op: string, a: number | bigint, b: number | bigint): boolean {
+  const A = typeof a === 'bigint' || typeof b === 'bigint' ? BigInt(a) : a;
+  const B = typeof a === 'bigint' || typeof b === 'bigint' ? BigInt(b) : b;
+  switch (op) {
+    case '-eq': return A === B;
+    case '-ne': return A !== B;
+    case '-lt': return A < B;
+    case '-le': return A <= B;
+    case '-gt': return A > B;
+    default: return A >= B;
+  }
+}
+
+function stat(sh: Shell, p: string, follow = true): FileInfo | null {
+  if (p === '') return null;
+  const fs = shellFs(sh);
+  const r = follow ? fs.stat(p) : fs.lstat(p);
+  return r.ok ? r.value : null;
+}
+
+function unary(sh: Shell, op: string, v: string): boolean {
+  switch (op) {
+    case '-z': return v === '';
+    case '-n': return v !== '';
+    case '-v': return isVarSet(sh, v);
+    case '-o': return sh.opt(v);
+    case '-R': {
+      const x = sh.vars.lookup(v);
+      return x !== undefined && (x.attrs & 32) !== 0;
+    }
+    case '-t': return false;
+    case '-e': case '-a': return stat(sh, v) !== null;
+    case '-f': return stat(sh, v)?.type === 'file';
+    case '-d': return stat(sh, v)?.type === 'dir';
+    case '-c': return stat(sh, v)?.type === 'char';
+    case '-b': return stat(sh, v)?.type === 'block';
+    case '-p': return stat(sh, v)?.type === 'fifo';
+    case '-S': return stat(sh, v)?.type === 'socket';
+    case '-L': case '-h': return stat(sh, v, false)?.type === 'symlink';
+    case '-s': return (stat(sh, v)?.size ?? 0) > 0;
+    case '-k': return ((stat(sh, v)?.mode ?? 0) & 0o1000) !== 0;
+    case '-g': return ((stat(sh, v)?.mode ?? 0) & 0o2000) !== 0;
+    case '-u': return ((stat(sh, v)?.mode ?? 0) & 0o4000) !== 0;
+    case '-r': return stat(sh, v) !== null && shellFs(sh).access(v, 'r');
+    case '-w': return stat(sh, v) !== null && shellFs(sh).access(v, 'w');
+    case '-x': return stat(sh, v) !== null && shellFs(sh).access(v, 'x');
+    case '-O': case '-G': return stat(sh, v) !== null;
+    case '-N': {
+      const s = stat(sh, v);
+      return s !== null && s.mtimeMs > s.atimeMs;
+    }
+  }
+  return false;
+}
+
+function isVarSet(sh: Shell, v: string): boolean {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(v);
+  if (m) {
+    const val = readVar(sh, m[1]!);
+    if (val === undefined) return false;
+    if (m[2] === '@' || m[2] === '*') return true;
+    const key = isAssocValue(val) ? m[2]! : formatInt(arithText(sh, m[2]!));
+    return readElement(sh, m[1]!, key) !== undefined;
+  }
+  return readVar(sh, v) !== undefined;
+}
+
+function fileCompare(sh: Shell, op: string, a: string, b: string): boolean {
+  const sa = stat(sh, a);
+  const sb = stat(sh, b);
+  if (op === '-ef') return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino;
+  if (op === '-nt') return sa !== null && (sb === null || sa.mtimeMs > sb.mtimeMs);
+  return sb !== null && (sa === null || sa.mtimeMs < sb.mtimeMs);
+}
+
+// ---------------------------------------------------------------- =~
+
+const REGEX_SPECIAL = /[\\^$.|?*+()[\]{}]/g;
+
+/** the regex text: quoted parts are literal, unquoted parts are regex syntax */
+function regexSource(sh: Shell, w: Word): string {
+  let out = '';
+  const add = (parts: Word['Parts'], quoted: boolean): void => {
+    for (const p of parts) {
+      if (p.type === 'Lit' && !quoted) out += p.Value;
+      else if (p.type === 'SglQuoted' || (p.type === 'Lit' && quoted)) {
+        const v = expandString(sh, { type: 'Word', Pos: p.Pos, End: p.End, Parts: [p] });
+        out += v.replace(REGEX_SPECIAL, '\\$&');
+      } else if (p.type === 'DblQuoted') add(p.Parts, true);
+      else {
+        const v = expandString(sh, { type: 'Word', Pos: p.Pos, End: p.End, Parts: [p] });
+        out += quoted ? v.replace(REGEX_SPECIAL, '\\$&') : v;
+      }
+    }
+  };
+  add(w.Parts, false);
+  return out;
+}
+
+function regexMatch(sh: Shell, subject: string, w: Word): boolean {
+  const src = regexSource(sh, w);
+  const re = compilePatterns([toLatin1(encode(src))], { syntax: 'extended', icase: sh.shopt('nocasematch') });
+  if (!re.ok) throw new ExpansionError('', 2, false);
+  const rec = toLatin1(encode(subject));
+  const m = re.matcher.find(rec, 0);
+  if (!m) {
+    assignArray(sh, 'BASH_REMATCH', []);
+    return false;
+  }
+  const bytes = encode(subject);
+  const whole = decode(bytes.subarray(m.start, m.end));
+  const groups = subgroups(src, whole, sh.shopt('nocasematch'));
+  assignArray(sh, 'BASH_REMATCH', [whole, ...groups].map((value) => ({ value })));
+  return true;
+}
+
+/** capture groups: re-run a JS translation of the ERE anchored on the matched text */
+function subgroups(src: string, whole: string, icase: boolean): string[] {
+  if (!src.includes('(')) return [];
+  try {
+    const js = src
+      .replace(/\[\[:alpha:\]\]/g, '[A-Za-z]').replace(/\[:alpha:\]/g, 'A-Za-z')
+      .replace(/\[:digit:\]/g, '0-9').replace(/\[:alnum:\]/g, 'A-Za-z0-9')
+      .replace(/\[:space:\]/g, '\\s').replace(/\[:upper:\]/g, 'A-Z').replace(/\[:lower:\]/g, 'a-z')
+      .replace(/\[:punct:\]/g, '!-\\/:-@\\[-`{-~').replace(/\[:xdigit:\]/g, '0-9A-Fa-f')
+      .replace(/\[:blank:\]/g, ' \\t').replace(/\[:word:\]/g, '\\w');
+    const re = new RegExp('^(?:' + js + ')$', icase ? 'is' : 's');
+    const m = re.exec(whole);
+    if (!m) return [];
+    return m.slice(1).map((g) => g ?? '');
+  } catch {
+    return [];
+  }
+}

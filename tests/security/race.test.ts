@@ -1,0 +1,128 @@
+// TOCTOU: a separate process swaps a directory (or the final file) with a symlink to outside in a
+// tight loop while the sandbox reads through it 20,000 times. Zero outside reads are allowed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../allowedpaths/index.js';
+import { pathNative } from '../../allowedpaths/native.js';
+import { addCanary, CANARY, expectOutsideUntouched, makeWorld, type World } from './fixture.js';
+
+const SWAPPER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'swapper.mjs');
+const ITERATIONS = 20_000;
+
+let w: World;
+let child: ChildProcess | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child!.once('exit', r));
+  }
+  child = undefined;
+  w?.cleanup();
+});
+
+async function startSwapper(dir: string, name: string, target: string): Promise<{ swaps: () => Promise<number> }> {
+  child = spawn(process.execPath, [SWAPPER, dir, name, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  await new Promise<void>((resolve) => {
+    const check = (): void => (out.includes('ready') ? resolve() : void setTimeout(check, 5));
+    check();
+  });
+  await new Promise((r) => setTimeout(r, 20)); // let it get going
+  return {
+    swaps: async () => {
+      child!.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+      return Number(out.replace('ready\n', '')) || 0;
+    },
+  };
+}
+
+function tally(read: () => { ok: boolean; text?: string }): Record<string, number> {
+  const seen: Record<string, number> = {};
+  for (let i = 0; i < ITERATIONS; i++) {
+    const r = read();
+    const key = r.ok ? (r.text!.includes(CANARY) || r.text!.includes('root:') ? 'LEAK' : r.text!) : 'refused';
+    seen[key] = (seen[key] ?? 0) + 1;
+  }
+  return seen;
+}
+
+describe.each([
+  ['proc', undefined],
+  ['fallback', pathNative()],
+] as const)('race (%s resolution)', (_label, nat) => {
+  it('intermediate directory swapped with a link to the outside dir', async () => {
+    w = makeWorld();
+    addCanary(w, 'file');
+    fs.writeFileSync(path.join(w.root, 'dir', 'file'), 'inside\n');
+    const sb = createSandbox([w.root], nat ? { native: nat } : {});
+    const f = sb.at(w.root);
+    const sw = await startSwapper(w.root, 'dir', w.outside);
+    const seen = tally(() => {
+      const r = f.readFile('dir/file', 1000);
+      return r.ok ? { ok: true, text: Buffer.from(r.value).toString() } : { ok: false };
+    });
+    const swaps = await sw.swaps();
+    sb.close();
+    expect(seen.LEAK).toBeUndefined();
+    expect(seen['inside\n']).toBeGreaterThan(0);
+    expect(swaps).toBeGreaterThan(10);
+    expectOutsideUntouched(w);
+  });
+
+  it('intermediate directory swapped with a link to /', async () => {
+    w = makeWorld();
+    fs.mkdirSync(path.join(w.root, 'dir', 'etc'));
+    fs.writeFileSync(path.join(w.root, 'dir', 'etc', 'passwd'), 'inside\n');
+    const sb = createSandbox([w.root], nat ? { native: nat } : {});
+    const f = sb.at(w.root);
+    const sw = await startSwapper(w.root, 'dir', '/');
+    const seen = tally(() => {
+      const r = f.readFile('dir/etc/passwd', 1 << 20);
+      return r.ok ? { ok: true, text: Buffer.from(r.value).toString() } : { ok: false };
+    });
+    await sw.swaps();
+    sb.close();
+    expect(seen.LEAK).toBeUndefined();
+    expect(seen['inside\n']).toBeGreaterThan(0);
+  });
+
+  it('final file swapped with a link to a canary', async () => {
+    w = makeWorld();
+    const canary = addCanary(w, 'file');
+    fs.writeFileSync(path.join(w.root, 'f'), 'inside\n');
+    const sb = createSandbox([w.root], nat ? { native: nat } : {});
+    const f = sb.at(w.root);
+    const sw = await startSwapper(w.root, 'f', canary);
+    const seen = tally(() => {
+      const r = f.readFile('f', 1000);
+      return r.ok ? { ok: true, text: Buffer.from(r.value).toString() } : { ok: false };
+    });
+    await sw.swaps();
+    sb.close();
+    expect(seen.LEAK).toBeUndefined();
+    expectOutsideUntouched(w);
+  });
+
+  it('writes through a swapped directory never land outside', async () => {
+    w = makeWorld({ mode: 'remediation' });
+    const sb = createSandbox([`${w.root}:rw`], { mode: 'remediation', ...(nat ? { native: nat } : {}) });
+    const f = sb.at(w.root);
+    const sw = await startSwapper(w.root, 'dir', w.outside);
+    for (let i = 0; i < ITERATIONS / 4; i++) {
+      const r = f.openWrite('dir/pwned.txt', { truncate: true });
+      if (r.ok) {
+        r.value.writeString('x');
+        r.value.close();
+      }
+    }
+    await sw.swaps();
+    sb.close();
+    expect(fs.existsSync(path.join(w.outside, 'pwned.txt'))).toBe(false);
+    expectOutsideUntouched(w);
+  });
+});

@@ -18,6 +18,10 @@ interface CachedDir {
   physical: string;
   dev: number;
   ino: number;
+  /** walks currently using fd (a nested walk, as in rename, may evict the entry meanwhile) */
+  users: number;
+  /** evicted: close fd when the last user is done */
+  doomed: boolean;
 }
 
 export type SandboxMode = 'read-only' | 'remediation';
@@ -46,10 +50,9 @@ export class SandboxCore {
     if (this.closed) return fail('EACCES');
     const hit = this.cwdCache.get(cwd);
     if (hit) {
-      if (hit.names.length === 0) return ok(new Cursor(hit.root, [], hit.root.fd, false));
       try {
         const st = fs.statSync(nativePath(hit.physical));
-        if (st.dev === hit.dev && st.ino === hit.ino) return ok(new Cursor(hit.root, hit.names.slice(), hit.fd, false));
+        if (st.dev === hit.dev && st.ino === hit.ino) return ok(this.lend(hit));
       } catch {
         // gone or moved: fall through to a fresh walk
       }
@@ -67,15 +70,28 @@ export class SandboxCore {
       return fail('ENOENT');
     }
     if (this.cwdCache.size >= CWD_CACHE_SIZE) this.evict(this.cwdCache.keys().next().value!);
-    this.cwdCache.set(cwd, { root: cur.root, names: cur.names.slice(), fd: cur.fd, physical: cur.path, dev: st.dev, ino: st.ino });
-    return ok(new Cursor(cur.root, cur.names, cur.fd, false));
+    const entry: CachedDir = {
+      root: cur.root, names: cur.names.slice(), fd: cur.fd, physical: cur.path, dev: st.dev, ino: st.ino, users: 0, doomed: false,
+    };
+    this.cwdCache.set(cwd, entry);
+    return ok(this.lend(entry));
+  }
+
+  /** a cursor on a cached fd; the fd stays open until every such cursor has let go of it */
+  private lend(e: CachedDir): Cursor {
+    e.users++;
+    return new Cursor(e.root, e.names.slice(), e.fd, false, () => {
+      e.users--;
+      if (e.doomed && e.users === 0) closeQuietly(e.fd);
+    });
   }
 
   private evict(key: string): void {
     const e = this.cwdCache.get(key);
     if (!e) return;
     this.cwdCache.delete(key);
-    if (e.names.length > 0) closeQuietly(e.fd);
+    e.doomed = true;
+    if (e.users === 0) closeQuietly(e.fd);
   }
 
   /** may a physical location be written: remediation mode and its most specific root is :rw */

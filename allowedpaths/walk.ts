@@ -25,7 +25,15 @@ export class Cursor implements DirRef {
     public fd: number,
     /** we opened fd and must close it (root and cached cwd fds are borrowed) */
     public owned: boolean,
+    /** for a borrowed cached fd: called once when this cursor stops using it */
+    private lease?: () => void,
   ) {}
+
+  private endLease(): void {
+    const l = this.lease;
+    this.lease = undefined;
+    l?.();
+  }
 
   get path(): string {
     let p = this.root.real;
@@ -36,12 +44,14 @@ export class Cursor implements DirRef {
   /** move to another fd, closing the one we owned */
   moveTo(fd: number, owned: boolean): void {
     if (this.owned) closeQuietly(this.fd);
+    this.endLease();
     this.fd = fd;
     this.owned = owned;
   }
 
   release(): void {
     if (this.owned) closeQuietly(this.fd);
+    this.endLease();
     this.owned = false;
     this.fd = -1;
   }

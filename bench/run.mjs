@@ -126,7 +126,9 @@ async function main() {
     process.exit(1);
   }
   const jb = want('startup') || want('inprocess') || want('loops') || want('text') || want('files') ? ensureJustBash() : null;
-  const jbCli = (script) => (jb?.bin ? ['node', jb.bin, '--root', dataDir, '-c', script] : null);
+  // just-bash through bench/jb-run.mjs: its CLI's set-up (OverlayFs on the root, read-only) with the
+  // command/loop limits raised, since its defaults stop any loop workload at 100,000 commands
+  const jbCli = (script, rootDir = dataDir) => (jb ? ['node', join(here, 'jb-run.mjs'), rootDir, script] : null);
   const bashVersion = execFileSync('bash', ['-c', 'echo $BASH_VERSION'], { encoding: 'utf8' }).trim();
   process.stderr.write(`rshell bench — node ${process.version}, bash ${bashVersion}, runs=${RUNS}, log=${LOG_MB} MB\n`);
 
@@ -135,7 +137,7 @@ async function main() {
       rshellCli: timeCmd(rshellCli('echo hi'), { runs: RUNS * 2 }),
       node: timeCmd(['node', '-e', ''], { runs: RUNS * 2 }),
       bash: timeCmd(bashCmd('echo hi'), { runs: RUNS * 2 }),
-      justBash: jbCli('echo hi') ? timeCmd(jbCli('echo hi'), { runs: RUNS }) : null,
+      justBash: jb?.bin ? timeCmd(['node', jb.bin, '--root', dataDir, '-c', 'echo hi'], { runs: RUNS }) : null,
     });
   }
 
@@ -197,7 +199,9 @@ async function main() {
   }
 
   if (want('text')) {
-    const log = genLog(join(dataDir, `log-${LOG_MB}mb.txt`), LOG_MB * 1024 * 1024);
+    // relative names: cwd is dataDir for every tool (just-bash mounts its root elsewhere)
+    const log = `log-${LOG_MB}mb.txt`;
+    genLog(join(dataDir, log), LOG_MB * 1024 * 1024);
     for (const [name, script] of Object.entries(textWorkloads(log))) {
       row('text', name, {
         rshellCli: timeCmd(rshellCli(script)),
@@ -220,10 +224,12 @@ async function main() {
     row('files', 'cat dir/* (10k small files)', {
       rshellCli: timeCmd(rshellCli('cat * | wc -l', [small]), { cwd: small }),
       bash: timeCmd(bashCmd('cat * | wc -l'), { cwd: small }),
+      justBash: jbCli('cat * | wc -l', small) ? timeCmd(jbCli('cat * | wc -l', small), { cwd: small, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
     });
     row('files', "find . -name '*.log' | wc -l", {
       rshellCli: timeCmd(rshellCli("find . -name '*.log' | wc -l", [tree]), { cwd: tree }),
       bash: timeCmd(bashCmd("find . -name '*.log' | wc -l"), { cwd: tree }),
+      justBash: jbCli("find . -name '*.log' | wc -l", tree) ? timeCmd(jbCli("find . -name '*.log' | wc -l", tree), { cwd: tree, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
     });
   }
 

@@ -3,6 +3,9 @@
 import type { Command } from './types.js';
 import { cat } from './cat/index.js';
 import { head } from './head/index.js';
+import { tail } from './tail/index.js';
+import { wc } from './wc/index.js';
+import { tr } from './tr/index.js';
 import { egrep, fgrep, grep } from './grep/index.js';
 import { cut } from './cut/index.js';
 import { uniq } from './uniq/index.js';
@@ -11,6 +14,9 @@ import { sort } from './sort/index.js';
 const ALL: Command[] = [
   cat,
   head,
+  tail,
+  wc,
+  tr,
   grep, egrep, fgrep,
   cut,
   uniq,

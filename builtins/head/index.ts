@@ -3,6 +3,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
 import { openInput, readFailure, type Input } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
@@ -27,6 +28,13 @@ const SPEC = defineFlags({
   // digits after the first argument are GNU's "invalid trailing option"
   digitsFlag: 'digits',
 });
+
+const OPTION_SHAPE: OptionShape = {
+  valueShorts: 'cn',
+  knownShorts: 'cnqvz',
+  valueLongs: ['bytes', 'lines'],
+  knownLongs: ['bytes', 'lines', '-presume-input-pipe', 'quiet', 'silent', 'verbose', 'zero-terminated', 'help', 'version'],
+};
 
 interface HeadSettings {
   countLines: boolean;
@@ -105,7 +113,11 @@ function parseArgs(ctx: CallContext, args: string[]): Parsed | 'help' | 'version
     rest = args.slice(1);
   }
   const r = parseFlags(SPEC, rest, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return { ok: false, status: writeUsageError(ctx, r.message, 1) };
+  if (!r.ok) {
+    const digit = firstDigitOption(rest, OPTION_SHAPE);
+    const message = digit !== undefined ? `invalid trailing option -- ${digit}` : r.message;
+    return { ok: false, status: writeUsageError(ctx, message, 1) };
+  }
   for (const o of r.order) {
     if (o.name === 'help') return 'help';
     if (o.name === 'version') return 'version';

@@ -74,10 +74,10 @@ export function parseHuman(s: string, start: number, end: number): HumanNumber {
   const minus = i < end && s.charCodeAt(i) === 0x2d;
   let p = minus ? i + 1 : i;
   let nonzero = false;
-  while (p < end && isDigit(s.charCodeAt(p))) nonzero ||= s.charCodeAt(p++) !== 0x30;
+  // (no `||=` here: it would skip the p++ once nonzero is set)
+  for (; p < end && isDigit(s.charCodeAt(p)); p++) if (s.charCodeAt(p) !== 0x30) nonzero = true;
   if (p < end && s.charCodeAt(p) === 0x2e) {
-    p++;
-    while (p < end && isDigit(s.charCodeAt(p))) nonzero ||= s.charCodeAt(p++) !== 0x30;
+    for (p++; p < end && isDigit(s.charCodeAt(p)); p++) if (s.charCodeAt(p) !== 0x30) nonzero = true;
   }
   let order = 0;
   if (nonzero && p < end) {
@@ -162,7 +162,8 @@ function order(s: string, pos: number, len: number): number {
   const c = s.charCodeAt(pos);
   if (isDigit(c)) return 0;
   if (isAlpha(c)) return c;
-  if (c === 0x7e) return -1;
+  // '~' sorts before everything, even the end of the string (which is -1)
+  if (c === 0x7e) return -2;
   return c + 256;
 }
 

@@ -53,7 +53,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         break;
       case 'sort': {
         const l = sortWordLetter(o.value ?? '');
-        if (!l.ok) return writeUsageError(ctx, l.message, 2);
+        // gnulib argmatch_die: EXIT_FAILURE (1), not sort's 2
+        if (!l.ok) return writeUsageError(ctx, l.message, 1);
         applyGlobalLetter(global, l.value);
         break;
       }
@@ -86,7 +87,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
           return writeUsageError(
             ctx,
             `invalid argument ${quote(v)} for ${quote('--check')}\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'`,
-            2,
+            1,
           );
         }
         break;
@@ -103,7 +104,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   void flagArray;
 
   const files = operands.length === 0 ? ['-'] : operands;
-  if (check !== 'none' && files.length > 1) return writeUsageError(ctx, `extra operand ${quote(files[1]!)} not allowed with -c`, 2);
+  if (check !== 'none' && files.length > 1) return fail(ctx, `extra operand ${quote(files[1]!)} not allowed with -c`);
   const plan: SortPlan = {
     keys,
     tab,

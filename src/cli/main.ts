@@ -89,6 +89,9 @@ function exitAfterFlush(code: number): void {
   process.stderr.write('', done);
 }
 
+// A closed stderr must not crash the process (stdout's closing is handled per run: execute.ts).
+process.stderr.on('error', () => undefined);
+
 main(process.argv.slice(2)).then(exitAfterFlush, (err: unknown) => {
   writeErr(`rshell: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
   exitAfterFlush(1);

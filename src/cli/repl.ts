@@ -83,7 +83,7 @@ export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promis
     }
     pending = '';
     if (state.kind === 'error') {
-      process.stderr.write(style.error(`rshell: ${state.message}`) + '\n');
+      process.stderr.write(style.error(state.message) + '\n');
       return;
     }
     if (text.trim() !== '') await runScript(text);

@@ -40,6 +40,8 @@ interface StateDump {
   functions: string;
   setOptions: string[];
   shoptOptions: string[];
+  /** output that followed the dump: an EXIT trap's, which runs when the script ends */
+  after: string;
 }
 
 const sink: WritableLike = { write: () => true };
@@ -101,6 +103,7 @@ export class ReplaySession implements ShellSession {
       return { result, exited: !(result.cancelled || result.timedOut) };
     }
     const dump = this.parseDump(decode(captured));
+    if (dump.after !== '') opts.stdout.write(encode(dump.after));
     this.current = dump;
     this.lastStatus = dump.status;
     this.refreshCwd();
@@ -137,14 +140,16 @@ export class ReplaySession implements ShellSession {
       status = Number(m[1]);
       rest = rest.slice(m.index + m[0].length);
     }
-    // sections[0] is what came before the first marker (empty)
+    // sections[0] precedes the first marker (empty). `declare -p` lists the marker variable too,
+    // so the variables come in two parts around that line.
+    if (sections.length === 6) sections.splice(1, 2, sections[1]! + sections[2]!);
     const [, vars = '', funcs = '', setOpts = '', shopts = ''] = sections;
     return {
       status,
       variables: statements(vars).filter((s) => declaredName(s) !== this.markerName),
       functions: funcs,
       setOptions: setOpts.split('\n').filter((l) => l !== ''),
-      shoptOptions: shopts.split('\n').filter((l) => l !== ''),
+      ...splitShopts(shopts),
     };
   }
 
@@ -186,5 +191,13 @@ export class ReplaySession implements ShellSession {
 }
 
 function emptyDump(): StateDump {
-  return { status: 0, variables: [], functions: '', setOptions: [], shoptOptions: [] };
+  return { status: 0, variables: [], functions: '', setOptions: [], shoptOptions: [], after: '' };
+}
+
+/** `shopt -p` lines, then whatever the script printed after the dump (an EXIT trap) */
+function splitShopts(text: string): { shoptOptions: string[]; after: string } {
+  const lines = text.split('\n');
+  let n = 0;
+  while (n < lines.length && /^shopt -[su] \w+$/.test(lines[n]!)) n++;
+  return { shoptOptions: lines.slice(0, n), after: lines.slice(n).join('\n') };
 }

@@ -14,10 +14,9 @@ import { expandString } from './expand.js';
 /** the source text of arithmetic expressions, registered at compile time */
 export const arithSources = new WeakMap<object, ArithSource>();
 
-const envs = new WeakMap<Shell, ArithEnv>();
 
 function envOf(sh: Shell): ArithEnv {
-  let e = envs.get(sh);
+  let e = sh.arithEnv as ArithEnv | null;
   if (e) {
     e.nounset = sh.opt('nounset');
     return e;
@@ -42,7 +41,7 @@ function envOf(sh: Shell): ArithEnv {
     },
     nounset: sh.opt('nounset'),
   };
-  envs.set(sh, e);
+  sh.arithEnv = e;
   return e;
 }
 

@@ -68,8 +68,14 @@ export function mod(a: Int, b: Int): Int {
 /** a ** b for b >= 0 (caller checks), wrapping like repeated int64 multiplication */
 export function pow(a: Int, b: Int): Int {
   if (typeof a === 'number' && typeof b === 'number' && b < 64) {
-    const r = a ** b;
-    if (r >= MIN_SAFE && r <= MAX_SAFE) return r;
+    // exact repeated multiplication while every product stays a safe integer (Math.pow may round)
+    let r = 1;
+    let k = 0;
+    for (; k < b; k++) {
+      r *= a;
+      if (r < MIN_SAFE || r > MAX_SAFE) break;
+    }
+    if (k === b) return r === 0 ? 0 : r;
   }
   let base = BigInt.asIntN(64, big(a));
   let exp = big(b);

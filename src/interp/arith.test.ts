@@ -226,3 +226,15 @@ describe('arithmetic (expectations observed with bash 5.2)', () => {
     expect(run('zz=1', env)).toBe('1');
   });
 });
+
+describe('exactness near 2^53', () => {
+  it('powers and products are exact', () => {
+    expect(run('3**33')).toBe('5559060566555523');
+    expect(run('3**34')).toBe('16677181699666569');
+    expect(run('7**19')).toBe('11398895185373143');
+    expect(run('94906267*94906267')).toBe(String(94906267n * 94906267n));
+    expect(run('9007199254740993/3')).toBe(String(9007199254740993n / 3n));
+    expect(run('9007199254740991/2')).toBe('4503599627370495');
+    expect(run('-9007199254740991%10')).toBe('-1');
+  });
+});

@@ -194,7 +194,22 @@ function readVar(ref: VarRef, f: Frame): Int {
 }
 
 /** a string (variable value, expansion result) as a number: itself an expression */
+/** a short run of decimal digits without a leading zero, as a number; -1 otherwise */
+function quickDecimal(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 15) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9 || (d === 0 && i === 0 && n > 1)) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
 function valueOf(text: string, f: Frame): Int {
+  const q = quickDecimal(text);
+  if (q >= 0) return q;
   const m = PLAIN_DECIMAL.exec(text);
   if (m) {
     const n = Number(m[2]);

@@ -10,7 +10,8 @@ import { indexKey } from './arith-bridge.js';
 import { ATTR, cloneVariable, isAssocValue } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
 import { settleProcSubsts } from './subst.js';
-import { then } from './status.js';
+import { AssignError } from './interp-errors.js';
+import { andThen } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable, commandExists } from './dispatch.js';
 import { quoteIfNeeded } from './quote.js';
@@ -107,7 +108,7 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
     const r = withTape(sh, () => expand(sh), words);
     const res = r instanceof Promise ? r.then((e) => run(sh, e)) : run(sh, r);
     if (sh.procSubsts === null || sh.procSubsts.length <= mark) return res;
-    return then(res, (s) => {
+    return andThen(res, (s) => {
       const w = settleProcSubsts(sh, mark);
       return w ? w.then(() => s) : s;
     });
@@ -175,7 +176,15 @@ function withRedirsAndAssigns(
       const a = withTape(
         sh,
         () => {
-          for (const f of assigns) f(sh);
+          for (const f of assigns) {
+            try {
+              f(sh);
+            } catch (e) {
+              // `r=2 cmd` with r readonly: bash reports it and still runs the command
+              if (!(e instanceof AssignError)) throw e;
+              sh.error(e.message);
+            }
+          }
           for (const v of frame.values()) v.attrs |= ATTR.export;
         },
         assignNodes,
@@ -244,7 +253,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
           assigns[i]!(sh);
           if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
         }
-      });
+      }, nodes);
       const fin = (): number => (sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0);
       return r instanceof Promise ? r.then(fin) : fin();
     };

@@ -8,10 +8,10 @@ import type {
   ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl,
 } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
-import { then } from './status.js';
+import { andThen } from './status.js';
 import { ExpansionError, AssignError } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
-import { expandFields, expandString, expandPattern, withTape } from './expand.js';
+import { expandFields, expandString, expandPattern, needsTape, withTape } from './expand.js';
 import { assignScalar } from './var-access.js';
 import { arithEvalCmd } from './arith-bridge.js';
 import { matchPattern } from './pattern.js';
@@ -102,8 +102,8 @@ export function compileStmt(st: Stmt): Exec {
     }
     sh.status = s;
     if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) {
-      if (sh.traps.has('ERR')) {
-        return then(runTrap(sh, 'ERR'), () => {
+      if (sh.traps.has('ERR') && (sh.callDepth === 0 || sh.opt('errtrace'))) {
+        return andThen(runTrap(sh, 'ERR'), () => {
           sh.status = s;
           if (sh.opt('errexit')) sh.ctl = CTL.exit;
           return s;
@@ -193,7 +193,7 @@ function compileBinary(cmd: BinaryCmd): Exec {
       sh.noErrexit--;
       throw e;
     }
-    return then(r, (s) => {
+    return andThen(r, (s) => {
       sh.noErrexit--;
       if (sh.ctl) return s;
       if ((s === 0) === wantZero) return y(sh);
@@ -223,7 +223,7 @@ export function finishSubshell(sub: Shell, body: Exec): Status {
     const st = sub.ctl === CTL.exit ? sub.status : s;
     if (sub.traps.has('EXIT')) {
       sub.ctl = CTL.none;
-      return then(runTrap(sub, 'EXIT'), () => st);
+      return andThen(runTrap(sub, 'EXIT'), () => st);
     }
     return st;
   };
@@ -249,7 +249,7 @@ function compileIf(cmd: IfClause): Exec {
       sh.noErrexit--;
       throw e;
     }
-    return then(r, (s) => {
+    return andThen(r, (s) => {
       sh.noErrexit--;
       if (sh.ctl) return s;
       if (s === 0) return thenB(sh);
@@ -369,7 +369,7 @@ function compileFor(cmd: ForClause): Exec {
   const name = loop.Name.Value;
   const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
   return (sh) => {
-    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandFields(sh, items));
+    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandFields(sh, items), items);
     const start = (list: string[]): Status => {
       let i = 0;
       const iter: Iter = (s2) => {
@@ -391,13 +391,13 @@ function compileCFor(loop: CStyleLoop, body: Exec): Exec {
   const cond = loop.Cond;
   const post = loop.Post;
   return (sh) => {
-    if (init) withTapeSync(sh, () => arithEvalCmd(sh, init, '((: '));
+    if (init) withTapeSync(sh, () => arithEvalCmd(sh, init, '((: '), init);
     let first = true;
     const iter: Iter = (s2) => {
-      if (!first && post) withTapeSync(s2, () => arithEvalCmd(s2, post, '((: '));
+      if (!first && post) withTapeSync(s2, () => arithEvalCmd(s2, post, '((: '), post);
       first = false;
       if (cond) {
-        const v = withTapeSync(s2, () => arithEvalCmd(s2, cond, '((: '));
+        const v = withTapeSync(s2, () => arithEvalCmd(s2, cond, '((: '), cond);
         if (v === 0 || v === 0n) return STOP;
       }
       const b = body(s2);
@@ -409,8 +409,8 @@ function compileCFor(loop: CStyleLoop, body: Exec): Exec {
 }
 
 /** arithmetic with command substitutions inside `(( ))` must complete synchronously here */
-function withTapeSync<T>(sh: Shell, f: () => T): T {
-  const r = withTape(sh, f);
+function withTapeSync<T>(sh: Shell, f: () => T, node?: unknown): T {
+  const r = withTape(sh, f, node);
   if (r instanceof Promise) {
     throw new ExpansionError('command substitution inside (( )) must not wait', 1, false);
   }
@@ -432,7 +432,7 @@ function compileCase(cmd: CaseClause): Exec {
       // patterns are expanded lazily in bash; here all at once, which differs only for side effects
       const pats = items.map((it) => it.patterns.map((p) => expandPattern(sh, p)));
       return { subject, pats };
-    });
+    }, cmd);
     const go = ({ subject, pats }: { subject: string; pats: string[][] }): Status => {
       const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
       const runFrom = (i: number, falling: boolean, last: number): Status => {
@@ -440,7 +440,7 @@ function compileCase(cmd: CaseClause): Exec {
           const it = items[i]!;
           if (!falling && !pats[i]!.some((p) => matchPattern(subject, p, opts))) continue;
           const idx = i;
-          return then(it.body(sh), (s) => {
+          return andThen(it.body(sh), (s) => {
             if (sh.ctl) return s;
             if (it.op === ';&') return idx + 1 < items.length ? runFrom(idx + 1, true, s) : s;
             if (it.op === ';;&') return runFrom(idx + 1, false, s);
@@ -470,6 +470,12 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
 
 function compileArithCmd(cmd: ArithmCmd): Exec {
   const x = cmd.X;
+  if (!needsTape(x)) {
+    return (sh) => {
+      const v = arithEvalCmd(sh, x, '((: ');
+      return v === 0 || v === 0n ? 1 : 0;
+    };
+  }
   return (sh) => {
     const r = withTape(sh, () => arithEvalCmd(sh, x, '((: '), x);
     const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
@@ -496,7 +502,7 @@ function compileTime(cmd: TimeClause): Exec {
   return (sh) => {
     const t0 = performance.now();
     const r = inner ? inner(sh) : 0;
-    return then(r, (s) => {
+    return andThen(r, (s) => {
       const secs = (performance.now() - t0) / 1000;
       const fmt = (x: number): string =>
         posix ? x.toFixed(2) : `${Math.floor(x / 60)}m${(x % 60).toFixed(3)}s`;

@@ -10,6 +10,7 @@ import { ATTR, isAssocValue } from './vars.js';
 import { arithSources } from './arith-bridge.js';
 import { expandString } from './expand.js';
 import { dispatch } from './dispatch.js';
+import { braceExpandWords } from './brace-bridge.js';
 
 export function compileDecl(cmd: DeclClause): Exec {
   const variant = cmd.Variant.Value as Variant | 'nameref';
@@ -58,7 +59,7 @@ function build(
   for (const a of args) {
     if (a.Naked && a.Value) {
       const fields: string[] = [];
-      expandWordFields(sh, a.Value, fields);
+      for (const w of braceExpandWords([a.Value])) expandWordFields(sh, w, fields);
       for (const f of fields) {
         if (!flagsDone && (f[0] === '-' || f[0] === '+') && f.length > 1) {
           if (f === '--') {

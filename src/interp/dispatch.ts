@@ -15,7 +15,9 @@ import {
 } from './var-access.js';
 import { ATTR, valuesOf } from './vars.js';
 import { PipeClosedError } from '../io/errors.js';
+import { BadFdError } from '../io/pipe.js';
 import { KEYWORDS } from './keywords.js';
+import { isVarSet } from './test-clause.js';
 import { FALLBACK_BUILTINS } from './fallback-builtins.js';
 
 /** shell-state builtins: always available whatever the policy */
@@ -59,6 +61,17 @@ export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Sta
     sh.error(`${name}: command not allowed`);
     return 127;
   }
+  let r: Status;
+  try {
+    r = invoke(sh, name, argv);
+  } catch (e) {
+    return writeError(sh, name, e);
+  }
+  if (typeof r === 'number') return r;
+  return r.catch((e) => writeError(sh, name, e));
+}
+
+function invoke(sh: Shell, name: string, argv: string[]): Status {
   const core = CORE_BUILTINS.get(name);
   if (core) return core(sh, argv.slice(1));
   const sb = SHELL_BUILTINS.get(name);
@@ -69,6 +82,15 @@ export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Sta
   if (fb) return fb(sh, argv.slice(1));
   sh.error(`${name}: command not found`);
   return 127;
+}
+
+/** a write to a closed descriptor: bash's `NAME: write error: Bad file descriptor`, status 1 */
+function writeError(sh: Shell, name: string, e: unknown): number {
+  if (e instanceof BadFdError) {
+    sh.error(`${name}: write error: Bad file descriptor`);
+    return 1;
+  }
+  throw e;
 }
 
 // ---------------------------------------------------------------- functions
@@ -125,42 +147,94 @@ const BUILTIN_LIMITS: Limits = {
   maxFileBytes: 256 * 1024 * 1024,
 };
 
-function execFor(sh: Shell) {
-  return async (argv: string[], io?: ExecIO): Promise<number> => {
-    if (!argv.length) return 0;
-    const sub = sh.subshell();
-    if (io?.stdin) sub.fds[0] = { reader: io.stdin };
-    if (io?.stdout) sub.fds[1] = { writer: io.stdout };
-    if (io?.stderr) sub.fds[2] = { writer: io.stderr };
+async function execIn(sh: Shell, argv: string[], io?: ExecIO): Promise<number> {
+  if (!argv.length) return 0;
+  const sub = sh.subshell();
+  if (io?.stdin) sub.fds[0] = { reader: io.stdin };
+  if (io?.stdout) sub.fds[1] = { writer: io.stdout };
+  if (io?.stderr) sub.fds[2] = { writer: io.stderr };
+  try {
+    return await runBuiltin(sub, argv, true);
+  } catch (e) {
+    if (e instanceof PipeClosedError) return 141;
+    throw e;
+  }
+}
+
+/** The context a builtin sees. A class (not an object literal) so creating one per call is cheap. */
+class Context implements ShellContext {
+  readonly stdin: ShellContext['stdin'];
+  readonly stdout: ShellContext['stdout'];
+  readonly stderr: ShellContext['stderr'];
+  readonly cwd: string;
+  private fsView: ReturnType<typeof shellFs> | null = null;
+  private varsView: ShellVars | null = null;
+
+  constructor(
+    private readonly sh: Shell,
+    readonly name: string,
+  ) {
+    this.stdin = sh.stdin;
+    this.stdout = sh.stdout;
+    this.stderr = sh.stderr;
+    this.cwd = sh.cwd;
+  }
+
+  get fs(): ReturnType<typeof shellFs> {
+    return (this.fsView ??= shellFs(this.sh));
+  }
+  get signal(): AbortSignal {
+    return this.sh.rt.controller.signal;
+  }
+  get limits(): Limits {
+    return BUILTIN_LIMITS;
+  }
+  get mode(): 'read-only' | 'remediation' {
+    return this.sh.rt.mode;
+  }
+  get procPath(): string {
+    return this.sh.rt.procPath;
+  }
+  getEnv(n: string): string | undefined {
+    return getExported(this.sh, n);
+  }
+  exec(argv: string[], io?: ExecIO): Promise<number> {
+    return execIn(this.sh, argv, io);
+  }
+  checkAbort(): void {
+    this.sh.rt.checkAbort();
+  }
+  get vars(): ShellVars {
+    return (this.varsView ??= shellVars(this.sh));
+  }
+  get options(): ShellContext['options'] {
+    return { set: this.sh.setOpts, shopt: this.sh.shopts };
+  }
+  chdir(abs: string): void {
+    const sh = this.sh;
+    const old = sh.cwd;
+    sh.cwd = abs;
     try {
-      return await runBuiltin(sub, argv, true);
-    } catch (e) {
-      if (e instanceof PipeClosedError) return 141;
-      throw e;
+      assignScalar(sh, 'OLDPWD', readScalar(sh, 'PWD') ?? old);
+      assignScalar(sh, 'PWD', abs);
+    } catch {
+      // readonly PWD: bash still changes directory
     }
-  };
+  }
+  listCommands(): { name: string; summary: string }[] {
+    return listCommands(this.sh);
+  }
+  commandUsage(n: string): string | undefined {
+    return commandUsage(this.sh, n);
+  }
 }
 
 export function callContext(sh: Shell, name: string): CallContext {
-  const rt = sh.rt;
-  let fs: ReturnType<typeof shellFs> | null = null;
-  return {
-    name,
-    stdin: sh.stdin,
-    stdout: sh.stdout,
-    stderr: sh.stderr,
-    cwd: sh.cwd,
-    get fs() {
-      return (fs ??= shellFs(sh));
-    },
-    getEnv: (n: string) => getExported(sh, n),
-    signal: rt.controller.signal,
-    limits: BUILTIN_LIMITS,
-    mode: rt.mode,
-    procPath: rt.procPath,
-    exec: execFor(sh),
-    checkAbort: () => rt.checkAbort(),
-  };
+  return new Context(sh, name);
+}
+
+export function shellContext(sh: Shell, name: string): ShellContext {
+  return new Context(sh, name);
 }
 
 function shellVars(sh: Shell): ShellVars {
@@ -182,37 +256,12 @@ function shellVars(sh: Shell): ShellVars {
       return v === undefined ? undefined : valuesOf(v);
     },
     unset: (n) => unsetVar(sh, n),
-    isSet: (n) => readVar(sh, n) !== undefined,
+    isSet: (n) => isVarSet(sh, n),
     isReadonly: (n) => ((sh.vars.lookup(n)?.attrs ?? 0) & ATTR.readonly) !== 0,
     positional: () => sh.positional,
     isFunction: (n) => sh.funcs.has(n),
     commandKind: (n) => commandKind(sh, n),
   };
-}
-
-export function shellContext(sh: Shell, name: string): ShellContext {
-  const base = callContext(sh, name);
-  const ctx = base as ShellContext & { vars: ShellVars };
-  Object.defineProperties(ctx, {
-    vars: { value: shellVars(sh), enumerable: true },
-    options: { value: { set: sh.setOpts, shopt: sh.shopts }, enumerable: true },
-    chdir: {
-      value: (abs: string) => {
-        const old = sh.cwd;
-        sh.cwd = abs;
-        try {
-          assignScalar(sh, 'OLDPWD', readScalar(sh, 'PWD') ?? old);
-          assignScalar(sh, 'PWD', abs);
-        } catch {
-          // readonly PWD: bash still changes directory
-        }
-      },
-      enumerable: true,
-    },
-    listCommands: { value: () => listCommands(sh), enumerable: true },
-    commandUsage: { value: (n: string) => commandUsage(sh, n), enumerable: true },
-  });
-  return ctx;
 }
 
 function listCommands(sh: Shell): { name: string; summary: string }[] {

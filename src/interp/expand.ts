@@ -8,7 +8,8 @@
 // recorded on the shell's tape in evaluation order and replayed on the re-run, so the re-run takes
 // exactly the same path and nothing is evaluated twice.
 
-import type { DblQuoted, Lit, Word, WordPart } from '../syntax/ast.js';
+import type { DblQuoted, Lit, ParamExp, Word, WordPart } from '../syntax/ast.js';
+import { readScalar } from './var-access.js';
 import type { Shell } from './shell.js';
 import { FieldBuilder, escapePattern, type Field } from './fields.js';
 import { ExpansionError, Suspend } from './interp-errors.js';
@@ -138,6 +139,26 @@ export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
 
 const SIMPLE_LIT = /^[^\\*?[~'"$`{}!@+(]*$/;
 
+/** the string of a one-part word that needs no field builder ($((…)), plain $x / "$x"), or null */
+function singlePart(sh: Shell, p: WordPart): string | null {
+  if (p.type === 'ArithmExp') return sh.tape === null ? arithExpand(sh, p) : taped(sh, () => arithExpand(sh, p));
+  let pe: WordPart = p;
+  if (p.type === 'DblQuoted' && p.Parts.length === 1) pe = p.Parts[0]!;
+  if (pe.type === 'ParamExp' && isPlainVar(pe)) {
+    const v = readScalar(sh, pe.Param.Value);
+    if (v !== undefined) return v;
+  }
+  return null;
+}
+
+function isPlainVar(pe: ParamExp): boolean {
+  if (pe.Excl || pe.Length || pe.Index !== null || pe.Slice !== null || pe.Repl !== null) return false;
+  if (pe.Names !== null || pe.Exp !== null) return false;
+  // the parser gives named parameters only valid names; special ones are one non-letter char
+  const c = pe.Param.Value.charCodeAt(0) | 32;
+  return (c >= 97 && c <= 122) || c === 127; /* '_' | 32 === 127 */
+}
+
 /** expand a word to one string: no splitting, no globbing (assignments, [[ ]], here-strings) */
 export function expandString(sh: Shell, w: Word | null): string {
   if (!w) return '';
@@ -145,6 +166,8 @@ export function expandString(sh: Shell, w: Word | null): string {
   if (parts.length === 1) {
     const p = parts[0]!;
     if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) return p.Value;
+    const fast = singlePart(sh, p);
+    if (fast !== null) return fast;
   }
   const b = new FieldBuilder(false, ifsOf(sh));
   appendParts(sh, b, parts, false, 'string', true);
@@ -158,6 +181,8 @@ export function expandAssignValue(sh: Shell, w: Word | null): string {
   if (parts.length === 1) {
     const p = parts[0]!;
     if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) return p.Value;
+    const fast = singlePart(sh, p);
+    if (fast !== null) return fast;
   }
   const b = new FieldBuilder(false, ifsOf(sh));
   appendParts(sh, b, parts, false, 'assign', true);

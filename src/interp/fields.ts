@@ -13,8 +13,9 @@ export interface Field {
   pattern: string | null;
 }
 
-const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}]/;
-const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}]/g;
+// `&` too: in a ${x/p/r} replacement an escaped & is literal (patsub_replacement)
+const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}&]/;
+const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}&]/g;
 
 export function escapePattern(s: string): string {
   return PATTERN_SPECIAL.test(s) ? s.replace(PATTERN_SPECIAL_G, '\\$&') : s;
@@ -30,6 +31,24 @@ function hasGlobChar(s: string, extglob: boolean): boolean {
     }
   }
   return false;
+}
+
+let lastIfs = ' \t\n';
+let lastClass = { ws: ' \t\n', other: '' };
+
+/** IFS split into its whitespace and other characters (cached: IFS rarely changes) */
+function classifyIfs(v: string): { ws: string; other: string } {
+  if (v === lastIfs) return lastClass;
+  let ws = '';
+  let other = '';
+  for (const c of v) {
+    if (c === ' ' || c === '\t' || c === '\n') {
+      if (!ws.includes(c)) ws += c;
+    } else if (!other.includes(c)) other += c;
+  }
+  lastIfs = v;
+  lastClass = { ws, other };
+  return lastClass;
 }
 
 export class FieldBuilder {
@@ -49,11 +68,10 @@ export class FieldBuilder {
     ifs: string | undefined,
     readonly extglob = false,
   ) {
-    const v = ifs === undefined ? ' \t\n' : ifs;
-    for (const c of v) {
-      if (c === ' ' || c === '\t' || c === '\n') {
-        if (!this.ifsWs.includes(c)) this.ifsWs += c;
-      } else if (!this.ifsOther.includes(c)) this.ifsOther += c;
+    if (split) {
+      const c = classifyIfs(ifs === undefined ? ' \t\n' : ifs);
+      this.ifsWs = c.ws;
+      this.ifsOther = c.other;
     }
   }
 

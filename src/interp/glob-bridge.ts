@@ -4,6 +4,7 @@
 import type { Shell } from './shell.js';
 import type { Field } from './fields.js';
 import { ExpansionError } from './interp-errors.js';
+import { hasGlobChars } from './pattern.js';
 
 export interface GlobRequest {
   pattern: string;
@@ -19,12 +20,16 @@ export function setGlobber(f: Globber): void {
 }
 
 export function globField(sh: Shell, f: Field, out: string[]): void {
+  if (!hasGlobChars(f.pattern!, sh.shopt('extglob'))) {
+    out.push(f.value);
+    return;
+  }
   const matches = globber ? globber(sh, f.pattern!) : [];
   if (matches.length) {
     for (const m of matches) out.push(m);
     return;
   }
-  if (sh.shopt('failglob')) throw new ExpansionError(`no match: ${f.value}`, 1, false);
+  if (sh.shopt('failglob')) throw new ExpansionError(`no match: ${f.value}`, 1, true);
   if (sh.shopt('nullglob')) return;
   out.push(f.value);
 }

@@ -301,6 +301,9 @@ function appendOperand(sh: Shell, b: FieldBuilder, w: Word | null, quoted: boole
     // inside "…", single quotes in the operand are literal characters
     for (const p of w.Parts) {
       if (p.type === 'SglQuoted' && !p.Dollar) b.quoted(`'${p.Value}'`);
+      else if (p.type === 'Lit' && p.Value.includes('\\}')) {
+        appendParts(sh, b, [{ ...p, Value: p.Value.replace(/\\}/g, '}') }], true, mode === 'assign' ? 'string' : mode, false);
+      }
       else appendParts(sh, b, [p], true, mode === 'assign' ? 'string' : mode, false);
     }
     b.markStarted();

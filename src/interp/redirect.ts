@@ -135,6 +135,7 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
     const m = DUP_RE.exec(target);
     if (m) {
       const src = Number(m[1]);
+      if (src === n && m[2] !== '-') return null; // `3>&3`: nothing to do, even when closed
       const fd = sh.fds[src] ?? undefined;
       if (!fd || (op === '>&' && !fd.writer) || (op === '<&' && !fd.reader)) return `${target.replace(/-$/, '')}: Bad file descriptor`;
       setFd(sh, n, fd);

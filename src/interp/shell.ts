@@ -90,6 +90,8 @@ export class Shell {
   inTrap = new Set<string>();
   /** process substitutions opened while expanding the current command */
   procSubsts: { close(): void; done: Promise<unknown> }[] | null = null;
+  /** the arithmetic environment over this shell's variables (arith-bridge.ts) */
+  arithEnv: unknown = null;
   /** $_: the last argument of the previous simple command */
   lastArg = '';
   /** RANDOM generator state */

@@ -3,7 +3,7 @@
 
 import type { Status } from './shell.js';
 
-export function then(r: Status, f: (n: number) => Status): Status {
+export function andThen(r: Status, f: (n: number) => Status): Status {
   return typeof r === 'number' ? f(r) : r.then(f);
 }
 

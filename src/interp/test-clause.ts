@@ -127,13 +127,13 @@ function unary(sh: Shell, op: string, v: string): boolean {
   return false;
 }
 
-function isVarSet(sh: Shell, v: string): boolean {
+export function isVarSet(sh: Shell, v: string): boolean {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(v);
   if (m) {
     const val = readVar(sh, m[1]!);
     if (val === undefined) return false;
     if (m[2] === '@' || m[2] === '*') return true;
-    const key = isAssocValue(val) ? m[2]! : formatInt(arithText(sh, m[2]!));
+    const key = isAssocValue(val) ? m[2]!.replace(/^(["'])(.*)\1$/s, '$2') : formatInt(arithText(sh, m[2]!));
     return readElement(sh, m[1]!, key) !== undefined;
   }
   return readVar(sh, v) !== undefined;

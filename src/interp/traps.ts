@@ -4,7 +4,7 @@
 import type { Shell, Status } from './shell.js';
 import { CTL } from './shell.js';
 import { runText } from './core-builtins/control.js';
-import { then } from './status.js';
+import { andThen } from './status.js';
 
 export function runTrap(sh: Shell, name: 'EXIT' | 'ERR'): Status {
   const text = sh.traps.get(name);
@@ -20,7 +20,7 @@ export function runTrap(sh: Shell, name: 'EXIT' | 'ERR'): Status {
     sh.inTrap.delete(name);
     throw e;
   }
-  return then(r, (s) => {
+  return andThen(r, (s) => {
     sh.inTrap.delete(name);
     if (sh.ctl === CTL.exit) return s;
     sh.status = saved;

@@ -52,8 +52,8 @@ export abstract class ArithParser extends WordParser {
 
   private binary(pos: number, op: Tok, x: ArithmExpr | null, y: ArithmExpr | null): BinaryArithm {
     return {
-      type: 'BinaryArithm', Pos: 0, End: 0, OpPos: pos, Op: TOK_STR[op] as BinAritOperator,
-      X: x as ArithmExpr, Y: y as ArithmExpr,
+      type: 'BinaryArithm', Pos: x !== null ? x.Pos : pos, End: y !== null ? y.End : pos + 1, OpPos: pos,
+      Op: TOK_STR[op] as BinAritOperator, X: x as ArithmExpr, Y: y as ArithmExpr,
     };
   }
 
@@ -130,7 +130,13 @@ export abstract class ArithParser extends WordParser {
   }
 
   private unary(pos: number, op: Tok, post: boolean, x: ArithmExpr | null): UnaryArithm {
-    return { type: 'UnaryArithm', Pos: 0, End: 0, OpPos: pos, Op: TOK_STR[op] as UnAritOperator, Post: post, X: x as ArithmExpr };
+    const opEnd = pos + TOK_STR[op].length;
+    const xPos = x !== null ? x.Pos : pos;
+    const xEnd = x !== null ? x.End : opEnd;
+    return {
+      type: 'UnaryArithm', Pos: post ? xPos : pos, End: post ? opEnd : xEnd, OpPos: pos,
+      Op: TOK_STR[op] as UnAritOperator, Post: post, X: x as ArithmExpr,
+    };
   }
 
   private arithmExprUnary(compact: boolean): ArithmExpr | null {
@@ -185,6 +191,7 @@ export abstract class ArithParser extends WordParser {
           Length: false, Width: false, Param: l, Index: null, Slice: null, Repl: null, Names: null, Exp: null,
         };
         pe.Index = this.eitherIndex();
+        pe.End = pe.Index !== null ? pe.Index.End + 1 : l.End;
         x = this.word([pe]);
         break;
       }

@@ -10,6 +10,7 @@ import { ArithParser } from './arith.js';
 import { NONE, Q, append, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
+import { finishStmt, lastEnd } from './ends.js';
 
 const UNARY_TEST: Record<string, UnTestOperator> = {
   '!': '!', '-e': '-e', '-a': '-e', '-f': '-f', '-d': '-d', '-c': '-c', '-b': '-b', '-p': '-p', '-S': '-S',
@@ -78,6 +79,7 @@ export abstract class ClauseParser extends ArithParser {
     [sub.Stmts, sub.Last] = this.followStmts('(', sub.Lparen);
     this.postNested(old);
     sub.Rparen = this.matched(sub.Lparen, Tok.leftParen, Tok.rightParen);
+    sub.End = sub.Rparen + 1;
     s.Cmd = sub;
   }
 
@@ -88,6 +90,7 @@ export abstract class ClauseParser extends ArithParser {
     if (this.got(Tok.hash)) this.langErr(ar.Left, 'unsigned expressions', 'mksh');
     ar.X = this.followArithm(Tok.dblLeftParen, ar.Left) as never;
     ar.Right = this.arithmEnd(Tok.dblLeftParen, ar.Left, old);
+    ar.End = ar.Right + 2;
     s.Cmd = ar;
   }
 
@@ -98,6 +101,7 @@ export abstract class ClauseParser extends ArithParser {
     const pos = this.gotRsrv('}');
     if (pos >= 0) b.Rbrace = pos;
     else this.matchingErr(b.Lbrace, Tok.leftBrace, Tok.rightBrace);
+    b.End = b.Rbrace + 1;
     s.Cmd = b;
   }
 
@@ -137,7 +141,11 @@ export abstract class ClauseParser extends ArithParser {
     }
     curIf.Last = this.takeComs();
     rootIf.FiPos = this.stmtEndRsrv(rootIf.Position, 'if', 'fi');
-    for (let els = rootIf.Else; els !== null; els = els.Else) els.FiPos = rootIf.FiPos;
+    rootIf.End = rootIf.FiPos + 2;
+    for (let els = rootIf.Else; els !== null; els = els.Else) {
+      els.FiPos = rootIf.FiPos;
+      els.End = rootIf.End;
+    }
     this.openNodes = openNodes;
     s.Cmd = rootIf;
   }
@@ -153,6 +161,7 @@ export abstract class ClauseParser extends ArithParser {
     wc.DoPos = this.followRsrv(wc.WhilePos, `${rsrv} <cond>`, 'do');
     [wc.Do, wc.DoLast] = this.followStmts('do', wc.DoPos, ['done']);
     wc.DonePos = this.stmtEndRsrv(wc.WhilePos, rsrv, 'done');
+    wc.End = wc.DonePos + 4;
     s.Cmd = wc;
   }
 
@@ -181,6 +190,7 @@ export abstract class ClauseParser extends ArithParser {
     if (this.accComs.length > 0) s.Comments = s.Comments.concat(this.takeComs());
     [fc.Do, fc.DoLast] = this.followStmts(start, fc.DoPos, [end]);
     fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'for', end);
+    fc.End = fc.DonePos + 4; // even for `for … { }`, as mvdan/sh does
     s.Cmd = fc;
   }
 
@@ -197,6 +207,7 @@ export abstract class ClauseParser extends ArithParser {
     }
     cl.Post = this.arithmExpr(false);
     cl.Rparen = this.arithmEnd(Tok.dblLeftParen, cl.Lparen, old);
+    cl.End = cl.Rparen + 2;
     this.got(Tok.semicolon);
     this.got(Tok.Newl);
     return cl;
@@ -227,6 +238,10 @@ export abstract class ClauseParser extends ArithParser {
     } else {
       this.followErr(fpos, goQuote(`${ftok} foo`), '`in`, `do`, `;`, or a newline');
     }
+    if (wi.Name !== null) {
+      wi.Pos = wi.Name.Pos;
+      wi.End = wi.Items.length > 0 ? lastEnd(wi.Items, 0) : wi.InPos >= 0 ? wi.InPos + 2 : wi.Name.End;
+    }
     return wi;
   }
 
@@ -237,6 +252,7 @@ export abstract class ClauseParser extends ArithParser {
     fc.DoPos = this.followRsrv(fc.ForPos, 'select foo [in words]', 'do');
     [fc.Do, fc.DoLast] = this.followStmts('do', fc.DoPos, ['done']);
     fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'select', 'done');
+    fc.End = fc.DonePos + 4;
     s.Cmd = fc;
   }
 
@@ -257,6 +273,7 @@ export abstract class ClauseParser extends ArithParser {
     cc.Items = this.caseItems('esac');
     cc.Last = this.takeComs();
     cc.Esac = this.stmtEndRsrv(cc.Case, 'case', 'esac');
+    cc.End = cc.Esac + 4;
     s.Cmd = cc;
   }
 
@@ -282,12 +299,16 @@ export abstract class ClauseParser extends ArithParser {
         case Tok.dblSemicolon: case Tok.semiAnd: case Tok.dblSemiAnd: case Tok.semiOr:
           break;
         default:
+          ci.Pos = ci.Patterns.length > 0 ? ci.Patterns[0].Pos : 0;
+          ci.End = lastEnd(ci.Stmts, lastEnd(ci.Patterns, 0) + 1);
           items = append(items, ci);
           return items;
       }
       if (this.accComs.length > 0) ci.Last = ci.Last.concat(this.takeComs());
       ci.OpPos = this.pos;
       ci.Op = TOK_STR[this.tok] as CaseOperator;
+      ci.Pos = ci.Patterns.length > 0 ? ci.Patterns[0].Pos : 0;
+      ci.End = ci.OpPos + ci.Op.length;
       this.next();
       this.got(Tok.Newl);
       items = append(items, ci);
@@ -310,6 +331,7 @@ export abstract class ClauseParser extends ArithParser {
     tc.Right = this.pos;
     if (this.gotRsrv(']]') < 0) this.matchingErr(tc.Left, Tok.dblLeftBrack, Tok.dblRightBrack);
     this.postNested(old);
+    tc.End = tc.Right + 2;
     s.Cmd = tc;
   }
 
@@ -321,7 +343,7 @@ export abstract class ClauseParser extends ArithParser {
       this.next();
       const y = this.testExprAnd();
       if (y === null) this.followErrExp(opPos, quoteTok(Tok.orOr));
-      left = { type: 'BinaryTest', Pos: 0, End: 0, OpPos: opPos, Op: '||', X: left, Y: y as TestExpr };
+      left = { type: 'BinaryTest', Pos: left.Pos, End: y !== null ? y.End : opPos + 2, OpPos: opPos, Op: '||', X: left, Y: y as TestExpr };
     }
     this.leaveNode();
     return left;
@@ -334,7 +356,7 @@ export abstract class ClauseParser extends ArithParser {
       this.next();
       const y = this.testExprCmp();
       if (y === null) this.followErrExp(opPos, quoteTok(Tok.andAnd));
-      left = { type: 'BinaryTest', Pos: 0, End: 0, OpPos: opPos, Op: '&&', X: left, Y: y as TestExpr };
+      left = { type: 'BinaryTest', Pos: left.Pos, End: y !== null ? y.End : opPos + 2, OpPos: opPos, Op: '&&', X: left, Y: y as TestExpr };
     }
     return left;
   }
@@ -382,7 +404,7 @@ export abstract class ClauseParser extends ArithParser {
       this.next();
       const y = this.getWord();
       if (y === null) this.followErr(opPos, goQuote(op), 'a word');
-      left = { type: 'BinaryTest', Pos: 0, End: 0, OpPos: opPos, Op: op, X: left, Y: y as TestExpr };
+      left = { type: 'BinaryTest', Pos: left.Pos, End: y !== null ? y.End : opPos + op.length, OpPos: opPos, Op: op, X: left, Y: y as TestExpr };
       if (this.err !== null) return left;
     }
   }
@@ -410,11 +432,11 @@ export abstract class ClauseParser extends ArithParser {
           const x = this.testExprCmp();
           this.leaveNode();
           if (x === null) this.followErrExp(opPos, quoteTok(Tok.exclMark));
-          return { type: 'UnaryTest', Pos: opPos, End: 0, OpPos: opPos, Op: '!', X: x as TestExpr };
+          return { type: 'UnaryTest', Pos: opPos, End: x !== null ? x.End : opPos + 1, OpPos: opPos, Op: '!', X: x as TestExpr };
         }
         const w = this.getWord();
         if (w === null) this.followErr(opPos, goQuote(op), 'a word');
-        return { type: 'UnaryTest', Pos: opPos, End: 0, OpPos: opPos, Op: op, X: w as TestExpr };
+        return { type: 'UnaryTest', Pos: opPos, End: w !== null ? w.End : opPos + op.length, OpPos: opPos, Op: op, X: w as TestExpr };
       }
     }
     return this.getWord();
@@ -440,11 +462,13 @@ export abstract class ClauseParser extends ArithParser {
         else this.followErr(this.pos, goQuote(ds.Variant.Value), 'names or assignments');
       }
     }
+    ds.End = lastEnd(ds.Args, ds.Variant.End);
     s.Cmd = ds;
   }
 
   protected nakedAssign(name: Lit | null, value: Word | null): Assign {
-    return { type: 'Assign', Pos: 0, End: 0, Append: false, Naked: true, Name: name, Index: null, Value: value, Array: null };
+    const n = name ?? value!;
+    return { type: 'Assign', Pos: n.Pos, End: n.End, Append: false, Naked: true, Name: name, Index: null, Value: value, Array: null };
   }
 
   protected abstract hasValidIdent(): boolean;
@@ -456,6 +480,7 @@ export abstract class ClauseParser extends ArithParser {
     this.enterNode();
     tc.Stmt = this.gotStmtPipe(newStmt(this.pos), false);
     this.leaveNode();
+    tc.End = tc.Stmt !== null ? tc.Stmt.End : tc.Time + 4;
     s.Cmd = tc;
   }
 
@@ -465,6 +490,7 @@ export abstract class ClauseParser extends ArithParser {
     this.next();
     if (isBashCompoundCommand(this.tok, this.val)) {
       cc.Stmt = this.gotStmtPipe(newStmt(this.pos), false) as Stmt;
+      if (cc.Stmt !== null) cc.End = cc.Stmt.End;
       s.Cmd = cc;
       this.leaveNode();
       return;
@@ -479,18 +505,21 @@ export abstract class ClauseParser extends ArithParser {
       }
       // the name was in fact the command
       const call = newStmt(wordPos(cc.Name));
-      call.Cmd = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: [cc.Name] };
+      call.Cmd = { type: 'CallExpr', Pos: cc.Name.Pos, End: cc.Name.End, Assigns: NONE, Args: [cc.Name] };
+      finishStmt(call);
       cc.Stmt = call;
       cc.Name = null;
     } else {
       cc.Stmt = st;
       if (cc.Name !== null && st.Cmd !== null && st.Cmd.type === 'CallExpr') {
         // the name was in fact the start of a call
-        st.Cmd.Args.unshift(cc.Name);
+        st.Cmd.Args = [cc.Name, ...st.Cmd.Args];
+        st.Cmd.Pos = cc.Name.Pos;
         cc.Name = null;
       }
     }
     this.leaveNode();
+    cc.End = cc.Stmt.End;
     s.Cmd = cc;
   }
 
@@ -505,6 +534,7 @@ export abstract class ClauseParser extends ArithParser {
     }
     if (lc.Exprs.length === 0) this.followErrExp(lc.Let, goQuote('let'));
     this.postNested(old);
+    lc.End = lastEnd(lc.Exprs, lc.Let + 3);
     s.Cmd = lc;
   }
 
@@ -536,7 +566,10 @@ export abstract class ClauseParser extends ArithParser {
     this.got(Tok.Newl);
     const body = this.getStmt(false, false, true);
     if (body === null) this.followErr(fd.Position, goQuote('foo()'), 'a statement');
-    else fd.Body = body;
+    else {
+      fd.Body = body;
+      fd.End = body.End;
+    }
     s.Cmd = fd;
   }
 }

@@ -2,7 +2,7 @@
 
 import type { ArithmExpr, File } from './ast.js';
 import { Parser } from './parser.js';
-import { fillArith, fillFile, lineAt, lineCol, lineStarts } from './positions.js';
+import { lineAt, lineCol, lineStarts } from './positions.js';
 
 export * from './ast.js';
 export { lineCol, utf8Len } from './positions.js';
@@ -68,7 +68,6 @@ export function parse(src: string, opts: ParseOptions = {}): File {
     const file = parser.parseFile(src, name, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
     const err = parser.error;
     if (err !== null) throw errorAt(src, err.pos, err.text, err.incomplete, name);
-    fillFile(file);
     file.Pos = 0;
     file.End = src.length;
     file.Lines = lineStarts(src);
@@ -88,7 +87,6 @@ export function parseArith(src: string, opts: { maxDepth?: number } = {}): Arith
     const x = parser.parseArithSource(src, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
     const err = parser.error;
     if (err !== null) throw errorAt(src, err.pos, err.text, err.incomplete, '');
-    if (x !== null) fillArith(x);
     return x;
   } catch (e) {
     if (e instanceof RangeError) throw tooDeep(src, '');

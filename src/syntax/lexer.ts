@@ -5,7 +5,7 @@
 // Errors never throw here: the first one is recorded and the lexer turns into EOF, so the parser
 // unwinds through its normal paths, exactly like mvdan/sh. `parse()` throws once at the end.
 
-import type { Comment, Lit, Redirect } from './ast.js';
+import type { Comment, Lit, Redirect, Stmt } from './ast.js';
 import { Tok, TOK_STR } from './tokens.js';
 
 /**
@@ -129,9 +129,25 @@ export abstract class Lexer {
   protected forbidNested = false;
   protected buriedHdocs = 0;
   protected heredocs: Redirect[] = [];
+  /** the statement of each pending here-doc, whose span its body may extend */
+  protected hdocOwners: Stmt[] = [];
   protected hdocStops: (string | null)[] = [];
 
   protected accComs: Comment[] = [];
+
+  /**
+   * A stack shared by list builders: each pushes its elements above its mark, then copies them
+   * out at the exact size. Arrays grown by push() keep 17+ slots; most AST lists hold one or two.
+   */
+  protected scratch: unknown[] = [];
+
+  protected collect<T>(mark: number): T[] {
+    const s = this.scratch;
+    if (s.length === mark) return NONE;
+    const out = s.slice(mark) as T[];
+    s.length = mark;
+    return out;
+  }
 
   protected abstract doHeredocs(): void;
 
@@ -164,8 +180,10 @@ export abstract class Lexer {
     this.forbidNested = false;
     this.buriedHdocs = 0;
     this.heredocs = [];
+    this.hdocOwners = [];
     this.hdocStops = [];
     this.accComs = [];
+    this.scratch = [];
   }
 
   /** Position of the current rune. */
@@ -493,9 +511,14 @@ export abstract class Lexer {
         switch (this.rune()) {
           case 38: this.rune(); return Tok.andAnd;
           case 62:
-            if (this.rune() === 62) {
-              this.rune();
-              return Tok.appAll;
+            switch (this.rune()) {
+              case 124: this.rune(); return Tok.rdrAllClob;
+              case 62:
+                if (this.rune() === 124) {
+                  this.rune();
+                  return Tok.appAllClob;
+                }
+                return Tok.appAll;
             }
             return Tok.rdrAll;
         }
@@ -553,7 +576,12 @@ export abstract class Lexer {
         return Tok.rdrIn;
       default: // >
         switch (this.rune()) {
-          case 62: this.rune(); return Tok.appOut;
+          case 62:
+            if (this.rune() === 124) {
+              this.rune();
+              return Tok.appClob;
+            }
+            return Tok.appOut;
           case 38: this.rune(); return Tok.dplOut;
           case 124: this.rune(); return Tok.clbOut;
           case 40: this.rune(); return Tok.cmdOut;

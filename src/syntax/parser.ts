@@ -8,22 +8,30 @@ import { ClauseParser, isBashCompoundCommand, newStmt } from './clauses.js';
 import { NONE, Q, append, validName } from './lexer.js';
 import { Tok, TOK_STR, quoteTok, goQuote } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
+import { finishAssign, finishStmt, finishWord, lastEnd } from './ends.js';
 
-const STOP_CALL = new Set<Tok>([
+const STOP_CALL = tokTable([
   Tok.EOF, Tok.Newl, Tok.semicolon, Tok.and, Tok.or, Tok.andAnd, Tok.orOr, Tok.orAnd,
   Tok.dblSemicolon, Tok.semiAnd, Tok.dblSemiAnd, Tok.semiOr,
 ]);
 
-const WORD_START = new Set<Tok>([
+const WORD_START = tokTable([
   Tok.dollBrace, Tok.dollDblParen, Tok.dollParen, Tok.dollar, Tok.cmdIn, Tok.assgnParen, Tok.cmdOut,
   Tok.sglQuote, Tok.dollSglQuote, Tok.dblQuote, Tok.dollDblQuote, Tok.dollBrack,
   Tok.globQuest, Tok.globStar, Tok.globPlus, Tok.globAt, Tok.globExcl,
 ]);
 
-const REDIR_TOKS = new Set<Tok>([
+const REDIR_TOKS = tokTable([
   Tok.LitRedir, Tok.rdrOut, Tok.appOut, Tok.rdrIn, Tok.rdrInOut, Tok.dplIn, Tok.dplOut, Tok.clbOut,
-  Tok.hdoc, Tok.dashHdoc, Tok.wordHdoc, Tok.rdrAll, Tok.appAll,
+  Tok.hdoc, Tok.dashHdoc, Tok.wordHdoc, Tok.rdrAll, Tok.appAll, Tok.appClob, Tok.rdrAllClob, Tok.appAllClob,
 ]);
+
+/** A lookup table indexed by token: one array read instead of a Set lookup. */
+function tokTable(toks: Tok[]): Uint8Array {
+  const t = new Uint8Array(256);
+  for (const x of toks) t[x] = 1;
+  return t;
+}
 
 const DECL_WORDS = new Set(['declare', 'local', 'export', 'readonly', 'typeset', 'nameref']);
 
@@ -57,7 +65,7 @@ export class Parser extends ClauseParser {
   // ------------------------------------------------------------------ statement lists
 
   protected stmtList(stops: readonly string[] = []): [Stmt[], Comment[]] {
-    const stmts: Stmt[] = [];
+    const mark = this.scratch.length;
     let gotEnd = true;
     loop: while (this.tok !== Tok.EOF) {
       const newLine = this.got(Tok.Newl);
@@ -85,9 +93,9 @@ export class Parser extends ClauseParser {
         break;
       }
       gotEnd = s.Semicolon >= 0;
-      stmts.push(s);
+      this.scratch.push(s);
     }
-    return [stmts, this.takeComs()];
+    return [this.collect<Stmt>(mark), this.takeComs()];
   }
 
   private invalidStmtStart(): void {
@@ -136,11 +144,14 @@ export class Parser extends ClauseParser {
         return null;
       }
       b.Y = y;
+      b.Pos = s.Pos;
+      b.End = y.End;
       const outer = newStmt(s.Position);
       outer.Cmd = b;
       outer.Comments = s.Comments;
       s.Comments = NONE;
       s = outer;
+      finishStmt(s);
     }
     if (readEnd) {
       switch (this.tok) {
@@ -159,6 +170,7 @@ export class Parser extends ClauseParser {
           s.Coprocess = true;
           break;
       }
+      if (s.Semicolon >= 0) s.End = s.Semicolon + 1;
     }
     if (this.accComs.length > 0 && !binCmd && !fnBody) {
       const c = this.accComs[0];
@@ -217,13 +229,14 @@ export class Parser extends ClauseParser {
         this.arithmExpCmd(s);
         break;
       default:
-        if (WORD_START.has(this.tok)) this.wordCommand(s);
+        if (WORD_START[this.tok] === 1) this.wordCommand(s);
     }
     if (s.Cmd === null && s.Redirs.length === 0) return null;
     if (redirsStart > 0 && s.Cmd !== null && s.Cmd.type !== 'CallExpr') {
       this.langErr(s.Position, 'redirects before compound commands', 'zsh');
     }
     while (this.peekRedir()) this.doRedirect(s);
+    finishStmt(s);
     const openNodes = this.openNodes;
     while (this.tok === Tok.or || this.tok === Tok.orAnd) {
       if (binCmd) break;
@@ -244,7 +257,11 @@ export class Parser extends ClauseParser {
       // in "! x | y", the bang applies to the whole pipeline
       outer.Negated = s.Negated;
       s.Negated = false;
+      finishStmt(s);
+      b.Pos = s.Pos;
+      b.End = y.End;
       s = outer;
+      finishStmt(s);
     }
     this.openNodes = openNodes;
     return s;
@@ -295,37 +312,40 @@ export class Parser extends ClauseParser {
   }
 
   private callExpr(s: Stmt, w: Word | null, assign: boolean): void {
-    const ce: CallExpr = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: w === null ? [] : [w] };
+    const ce: CallExpr = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: NONE };
+    const mark = this.scratch.length; // the arguments collect above it
+    const args = this.scratch as Word[];
+    if (w !== null) args.push(w);
     if (assign) {
       const a = this.getAssign(true);
       if (a !== null) ce.Assigns = append(ce.Assigns, a);
     }
     loop: for (;;) {
       const t = this.tok;
-      if (STOP_CALL.has(t)) break;
+      if (STOP_CALL[t] === 1) break;
       switch (t) {
         case Tok.LitWord: {
-          if (ce.Args.length === 0 && this.hasValidIdent()) {
+          if (args.length === mark && this.hasValidIdent()) {
             const a = this.getAssign(true);
             if (a !== null) ce.Assigns = append(ce.Assigns, a);
             break;
           }
           const lw = this.word([this.lit(this.pos, this.val)]);
           this.next();
-          ce.Args.push(lw);
+          args.push(lw);
           break;
         }
         case Tok.Lit:
-          if (ce.Args.length === 0 && this.hasValidIdent()) {
+          if (args.length === mark && this.hasValidIdent()) {
             const a = this.getAssign(true);
             if (a !== null) ce.Assigns = append(ce.Assigns, a);
             break;
           }
-          ce.Args.push(this.wordAnyNumber());
+          args.push(this.wordAnyNumber());
           break;
         case Tok.bckQuote:
           if (this.backquoteEnd()) break loop;
-          ce.Args.push(this.wordAnyNumber());
+          args.push(this.wordAnyNumber());
           break;
         case Tok.dblLeftParen:
           this.curErr(`${quoteTok(t)} can only be used to open an arithmetic cmd`);
@@ -338,8 +358,8 @@ export class Parser extends ClauseParser {
           this.unexpectedInCallExpr();
           break;
         default:
-          if (WORD_START.has(t)) {
-            ce.Args.push(this.wordAnyNumber());
+          if (WORD_START[t] === 1) {
+            args.push(this.wordAnyNumber());
           } else if (this.peekRedir()) {
             this.doRedirect(s);
           } else {
@@ -347,6 +367,9 @@ export class Parser extends ClauseParser {
           }
       }
     }
+    ce.Args = this.collect<Word>(mark);
+    ce.Pos = ce.Assigns.length > 0 ? ce.Assigns[0].Pos : ce.Args.length > 0 ? ce.Args[0].Pos : 0;
+    ce.End = ce.Args.length > 0 ? lastEnd(ce.Args, 0) : lastEnd(ce.Assigns, 0);
     if (ce.Args.length > 0) {
       for (const a of ce.Assigns) {
         if (a.Index !== null || a.Array !== null) this.posErr(assignPos(a), 'inline variables cannot be arrays');
@@ -368,6 +391,11 @@ export class Parser extends ClauseParser {
   }
 
   protected getAssign(needEqual: boolean): Assign | null {
+    const a = this.assignBody(needEqual);
+    return a !== null ? finishAssign(a) : null;
+  }
+
+  private assignBody(needEqual: boolean): Assign | null {
     const as: Assign = { type: 'Assign', Pos: 0, End: 0, Append: false, Naked: false, Name: null, Index: null, Value: null, Array: null };
     if (this.eqlOffs > 0) {
       // foo=bar
@@ -422,7 +450,10 @@ export class Parser extends ClauseParser {
       const w = this.getWord();
       if (w !== null) {
         if (as.Value === null) as.Value = w;
-        else as.Value.Parts.push(...w.Parts);
+        else {
+          as.Value.Parts.push(...w.Parts);
+          finishWord(as.Value);
+        }
       }
     }
     return as;
@@ -454,36 +485,44 @@ export class Parser extends ClauseParser {
             return null;
         }
       }
+      ae.Pos = ae.Index !== null ? ae.Index.Pos - 1 : ae.Value !== null ? ae.Value.Pos : arr.Lparen;
+      ae.End = ae.Value !== null ? ae.Value.End : ae.Index !== null ? ae.Index.End + 2 : ae.Pos;
       arr.Elems.push(ae);
       this.got(Tok.Newl);
     }
     arr.Last = this.takeComs();
     this.postNested(old);
     arr.Rparen = this.matched(arr.Lparen, Tok.leftParen, Tok.rightParen);
+    arr.End = arr.Rparen + 1;
     return arr;
   }
 
   // ------------------------------------------------------------------ redirections
 
   protected peekRedir(): boolean {
-    return REDIR_TOKS.has(this.tok);
+    return REDIR_TOKS[this.tok] === 1;
   }
 
   private doRedirect(s: Stmt): void {
     const n = this.getLit();
     const r: Redirect = {
-      type: 'Redirect', Pos: 0, End: 0, OpPos: this.pos, Op: TOK_STR[this.tok] as RedirOperator, N: n,
+      type: 'Redirect', Pos: n !== null ? n.Pos : this.pos, End: 0, OpPos: this.pos, Op: TOK_STR[this.tok] as RedirOperator, N: n,
       Word: null as never, Hdoc: null,
     };
     s.Redirs = append(s.Redirs, r);
     const opTok = this.tok;
+    if (opTok === Tok.appClob || opTok === Tok.rdrAllClob || opTok === Tok.appAllClob) {
+      this.langErr(this.pos, `${quoteTok(opTok)} redirects`, 'zsh');
+    }
     this.next();
     if (opTok === Tok.hdoc || opTok === Tok.dashHdoc) {
       const old = this.quote;
       this.quote = Q.hdocWord;
       this.forbidNested = true;
       this.heredocs.push(r);
+      this.hdocOwners.push(s);
       r.Word = this.followWordTok(opTok, r.OpPos) as Word;
+      if (r.Word !== null) r.End = r.Word.End;
       this.quote = old;
       this.forbidNested = false;
       if (this.tok === Tok.Newl) this.doHeredocs();
@@ -491,6 +530,7 @@ export class Parser extends ClauseParser {
       r.Word = this.followWordTok(opTok, r.OpPos) as Word;
     }
     if (r.Word === null) r.Word = this.word([]);
+    if (r.Hdoc === null) r.End = r.Word.End;
   }
 }
 

@@ -81,6 +81,9 @@ export enum Tok {
   wordHdoc,
   rdrAll,
   appAll,
+  appClob,
+  rdrAllClob,
+  appAllClob,
 
   cmdIn,
   cmdOut,
@@ -147,7 +150,7 @@ export const TOK_STR: readonly string[] = (() => {
     [Tok.shlAssgn, '<<='], [Tok.shrAssgn, '>>='],
     [Tok.rdrOut, '>'], [Tok.appOut, '>>'], [Tok.rdrIn, '<'], [Tok.rdrInOut, '<>'], [Tok.dplIn, '<&'],
     [Tok.dplOut, '>&'], [Tok.clbOut, '>|'], [Tok.hdoc, '<<'], [Tok.dashHdoc, '<<-'], [Tok.wordHdoc, '<<<'],
-    [Tok.rdrAll, '&>'], [Tok.appAll, '&>>'], [Tok.cmdIn, '<('], [Tok.cmdOut, '>('], [Tok.assgnParen, '=('],
+    [Tok.rdrAll, '&>'], [Tok.appAll, '&>>'], [Tok.appClob, '>>|'], [Tok.rdrAllClob, '&>|'], [Tok.appAllClob, '&>>|'], [Tok.cmdIn, '<('], [Tok.cmdOut, '>('], [Tok.assgnParen, '=('],
     [Tok.plus, '+'], [Tok.colPlus, ':+'], [Tok.minus, '-'], [Tok.colMinus, ':-'], [Tok.quest, '?'],
     [Tok.colQuest, ':?'], [Tok.assgn, '='], [Tok.colAssgn, ':='], [Tok.perc, '%'], [Tok.dblPerc, '%%'],
     [Tok.hash, '#'], [Tok.dblHash, '##'], [Tok.caret, '^'], [Tok.dblCaret, '^^'], [Tok.comma, ','],

@@ -9,6 +9,7 @@ import {
   ESC_NEWL, EOF_RUNE, Lexer, NONE, Q, isDigit, numberLiteral, paramNameRune, validName,
 } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
+import { finishStmt, finishWord } from './ends.js';
 
 /** The lexer state saved around a nested construct: quote state and buried here-docs, packed in one number. */
 export type SaveState = number;
@@ -72,7 +73,7 @@ export abstract class WordParser extends Lexer {
   }
 
   protected word(parts: WordPart[]): Word {
-    return { type: 'Word', Pos: 0, End: 0, Parts: parts };
+    return finishWord({ type: 'Word', Pos: 0, End: 0, Parts: parts });
   }
 
   protected preNested(quote: number): SaveState {
@@ -161,7 +162,7 @@ export abstract class WordParser extends Lexer {
   }
 
   protected wordParts(): WordPart[] {
-    const wps: WordPart[] = [];
+    const mark = this.scratch.length;
     const wasNoState = this.quote === Q.noState;
     if (wasNoState) this.quote = Q.unquotedWordCont;
     for (;;) {
@@ -169,11 +170,11 @@ export abstract class WordParser extends Lexer {
       const n = this.wordPart();
       this.leaveNode();
       if (n === null) break;
-      wps.push(n);
+      this.scratch.push(n);
       if (this.spaced) break;
     }
     if (wasNoState) this.quote = Q.noState;
-    return wps;
+    return this.collect<WordPart>(mark);
   }
 
   private ensureNoNested(pos: number): void {
@@ -250,6 +251,7 @@ export abstract class WordParser extends Lexer {
     const pos = this.gotRsrv('}');
     if (pos < 0) this.matchingErr(cs.Left, Tok.dollBrace, Tok.rightBrace);
     cs.Right = pos;
+    cs.End = pos + 1;
     return cs;
   }
 
@@ -260,6 +262,7 @@ export abstract class WordParser extends Lexer {
     [cs.Stmts, cs.Last] = this.stmtList();
     this.postNested(old);
     cs.Right = this.matched(cs.Left, Tok.dollParen, Tok.rightParen);
+    cs.End = cs.Right + 1;
     return cs;
   }
 
@@ -281,6 +284,7 @@ export abstract class WordParser extends Lexer {
     cs.Right = this.pos;
     this.rune();
     if (!this.got(Tok.bckQuote)) this.quoteErr(cs.Left, Tok.bckQuote);
+    cs.End = cs.Right + 1;
     return cs;
   }
 
@@ -293,6 +297,7 @@ export abstract class WordParser extends Lexer {
     [ps.Stmts, ps.Last] = this.stmtList();
     this.postNested(old);
     ps.Rparen = this.matched(ps.OpPos, opTok, Tok.rightParen);
+    ps.End = ps.Rparen + 1;
     return ps;
   }
 
@@ -314,6 +319,7 @@ export abstract class WordParser extends Lexer {
     } else {
       ar.Right = this.arithmEnd(Tok.dollDblParen, ar.Left, old);
     }
+    ar.End = ar.Right + (ar.Bracket ? 1 : 2);
     return ar;
   }
 
@@ -330,6 +336,7 @@ export abstract class WordParser extends Lexer {
         case 39:
           sq.Right = this.nextPos();
           sq.Value = this.endLit();
+          sq.End = sq.Right + 1;
           this.rune();
           this.next();
           return sq;
@@ -354,6 +361,7 @@ export abstract class WordParser extends Lexer {
     q.Parts = this.wordParts();
     this.quote = old;
     q.Right = this.pos;
+    q.End = q.Right + 1;
     if (!this.got(Tok.dblQuote)) this.quoteErr(q.Left, Tok.dblQuote);
     return q;
   }
@@ -372,6 +380,7 @@ export abstract class WordParser extends Lexer {
       else if (r === 41 && --lparens === 0) break;
     }
     eg.Pattern = this.lit(eg.OpPos + 2, this.endLit());
+    eg.End = eg.Pattern.End + 1;
     this.rune();
     this.next();
     if (lparens !== 0) this.matchingErr(eg.OpPos, opTok, Tok.rightParen);
@@ -421,6 +430,7 @@ export abstract class WordParser extends Lexer {
     if (pe.Short) {
       this.quote = old;
       this.next();
+      pe.End = pe.Param !== null ? pe.Param.End : pe.Dollar + 1;
       return pe;
     }
     if (this.r === 91) {
@@ -436,6 +446,7 @@ export abstract class WordParser extends Lexer {
     this.tok = this.paramToken(this.r);
     if (this.tok === Tok.rightBrace) {
       pe.Rbrace = this.pos;
+      pe.End = pe.Rbrace + 1;
       this.quote = old;
       this.next();
       return pe;
@@ -466,6 +477,8 @@ export abstract class WordParser extends Lexer {
         if (this.got(Tok.colon)) pe.Slice.Length = this.followArithm(Tok.colon, colonPos);
         this.quote = old;
         pe.Rbrace = this.pos;
+        pe.End = pe.Rbrace + 1;
+        pe.Slice.End = pe.Rbrace;
         if (!this.got(Tok.rightBrace)) this.arithmMatchingErr(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
         return pe;
       }
@@ -500,6 +513,9 @@ export abstract class WordParser extends Lexer {
     if ((this.tok as Tok) !== Tok.EOF && (this.tok as Tok) !== Tok.rightBrace) this.tok = this.paramToken(this.r);
     this.quote = old;
     pe.Rbrace = this.matched(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
+    pe.End = pe.Rbrace + 1;
+    if (pe.Exp !== null) pe.Exp.End = pe.Rbrace;
+    if (pe.Repl !== null) pe.Repl.End = pe.Rbrace;
     return pe;
   }
 
@@ -613,9 +629,11 @@ export abstract class WordParser extends Lexer {
   protected doHeredocs(): void {
     const hdocs = this.heredocs.slice(this.buriedHdocs);
     if (hdocs.length === 0) return;
+    const owners = this.hdocOwners.slice(this.buriedHdocs);
     this.rune(); // consume the '\n'
     const old = this.quote;
     this.heredocs.length = this.buriedHdocs;
+    this.hdocOwners.length = this.buriedHdocs;
     for (let i = 0; i < hdocs.length; i++) {
       const r = hdocs[i];
       if (this.err !== null) break;
@@ -632,6 +650,11 @@ export abstract class WordParser extends Lexer {
       }
       if (this.hdocStops[this.hdocStops.length - 1] !== null) {
         this.posErr(redirPos(r), `unclosed here-document ${goQuote(stop)}`);
+      }
+      if (r.Hdoc !== null) {
+        r.End = r.Hdoc.End; // the body extends its redirection, and maybe its statement
+        const owner = owners[i];
+        if (owner.Redirs[owner.Redirs.length - 1] === r) finishStmt(owner);
       }
       this.hdocStops.pop();
     }

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'rshell.js');
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
@@ -17,6 +17,10 @@ let current = '';
 
 const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 
+// a session that lives for the whole file, so the tmux server does not exit between tests
+beforeAll(() => {
+  if (hasTmux) tmux('new-session', '-d', '-s', 'keeper', 'sleep 600');
+});
 afterEach(() => {
   if (current) tmux('kill-session', '-t', current);
   current = '';
@@ -60,62 +64,62 @@ const line = async (text: string, expectAfter: RegExp) => {
 describe.skipIf(!hasTmux)('rshell REPL', () => {
   test('prompt with cwd; variables, functions and cwd persist', async () => {
     start();
-    await waitScreen(new RegExp(`rshell:${work}\\$ $`, 'm'));
-    await line('x=5; greet() { echo "hello $1"; }', /\$ x=5.*\n.*\$ $/m);
+    await waitScreen(new RegExp(`rshell:${work}\\$$`, 'm'));
+    await line('x=5; greet() { echo "hello $1"; }', /\$ x=5.*\n.*\$$/m);
     await line('echo "x is $x"; greet you', /^hello you$/m);
     expect(screen()).toMatch(/^x is 5$/m);
     await line('cd sub && cat f.txt', /^content$/m);
-    await waitScreen(new RegExp(`rshell:${work}/sub\\$ $`, 'm'));
+    await waitScreen(new RegExp(`rshell:${work}/sub\\$$`, 'm'));
   });
 
   test('continuation prompt for incomplete input', async () => {
     start();
-    await waitScreen(/\$ $/m);
-    await line('if true; then', /^> $/m);
-    await line('echo "two', /^> $/m);
+    await waitScreen(/\$$/m);
+    await line('if true; then', /^>$/m);
+    await line('echo "two', /^>$/m);
     await line('lines"; fi', /^lines$/m);
     expect(screen()).toMatch(/^two$/m);
   });
 
   test('status shows in the prompt; syntax errors do not end the shell', async () => {
     start();
-    await waitScreen(/\$ $/m);
-    await line('false', /\[1\]\$ $/m);
-    await line('fi', /1:1: "fi" can only be used to end an "if"/);
+    await waitScreen(/\$$/m);
+    await line('false', /\[1\]\$$/m);
+    await line('fi', /^1:1: .fi. can only be used to end an .if.$/m);
     await line('echo still here', /^still here$/m);
   });
 
   test('Ctrl-C cancels the running script, not the shell', async () => {
     start();
-    await waitScreen(/\$ $/m);
+    await waitScreen(/\$$/m);
     type('while :; do :; done');
     key('Enter');
     await new Promise((r) => setTimeout(r, 400));
     key('C-c');
-    await waitScreen(/\[130\]\$ $/m);
+    await waitScreen(/\[130\]\$$/m);
     await line('echo alive', /^alive$/m);
   });
 
   test('Ctrl-C discards a half-typed line', async () => {
     start();
-    await waitScreen(/\$ $/m);
-    await line('if true; then', /^> $/m);
+    await waitScreen(/\$$/m);
+    await line('if true; then', /^>$/m);
     key('C-c');
-    await waitScreen(/\^C\n.*\$ $/m);
+    await waitScreen(/\^C\n.*\$$/m);
     await line('echo fresh', /^fresh$/m);
   });
 
   test('Ctrl-D exits with the last status', async () => {
     start();
-    await waitScreen(/\$ $/m);
-    await line('(exit 3)', /\[3\]\$ $/m);
+    await waitScreen(/\$$/m);
+    await line('(exit 3)', /\[3\]\$$/m);
     key('C-d');
     await waitFor(() => paneDead() === '1 3', 'the pane to exit with 3');
   });
 
   test('exit N ends the shell', async () => {
     start();
-    await waitScreen(/\$ $/m);
+    await waitScreen(/\$$/m);
     type('exit 7');
     key('Enter');
     await waitFor(() => paneDead() === '1 7', 'the pane to exit with 7');
@@ -123,17 +127,17 @@ describe.skipIf(!hasTmux)('rshell REPL', () => {
 
   test('colours only without NO_COLOR', async () => {
     start({ TERM: 'xterm-256color' });
-    await waitScreen(/\$ $/m);
+    await waitScreen(/\$$/m);
     expect(screen(true)).toContain('\x1b[');
     tmux('kill-session', '-t', current);
     start({ TERM: 'xterm-256color', NO_COLOR: '1' });
-    await waitScreen(/\$ $/m);
+    await waitScreen(/\$$/m);
     expect(screen(true)).not.toMatch(/\x1b\[[0-9;]*m/);
   });
 
   test('history: up arrow recalls the previous line', async () => {
     start();
-    await waitScreen(/\$ $/m);
+    await waitScreen(/\$$/m);
     await line('echo first-entry', /^first-entry$/m);
     key('Up');
     await waitScreen(/\$ echo first-entry\n(?:.*\n)*.*\$ echo first-entry$/m);

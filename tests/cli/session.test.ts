@@ -64,6 +64,7 @@ const LINES = [
   'echo "status $?"',
   'unset x; echo "x=${x-unset}"',
   'echo "x=${x-unset}"; printf "no newline"',
+  "trap 'echo bye' EXIT; echo set",
   'exit 4',
 ];
 
@@ -76,6 +77,7 @@ const EXPECTED = (cwd: string) => [
   { out: 'status 1\n', err: '', status: 0, exited: false, cwd: `${cwd}/sub` },
   { out: 'x=unset\n', err: '', status: 0, exited: false, cwd: `${cwd}/sub` },
   { out: 'x=unset\nno newline', err: '', status: 0, exited: false, cwd: `${cwd}/sub` },
+  { out: 'set\nbye\n', err: '', status: 0, exited: false, cwd: `${cwd}/sub` },
   { out: '', err: '', status: 4, exited: true, cwd: `${cwd}/sub` },
 ];
 

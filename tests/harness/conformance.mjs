@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   commandPolicy,
   describeFailure,
@@ -97,10 +97,12 @@ function runOne(scenario, cli, timeoutS) {
   });
 }
 
-function printTable(results, root) {
+function printTable(results, multipleRoots) {
   const groups = new Map();
   for (const r of results) {
-    const g = scenarioGroup(r.scenario.path, r.root ?? root);
+    // with several roots, each group is prefixed by its root's name to stay unambiguous
+    const inRoot = scenarioGroup(r.scenario.path, r.root);
+    const g = multipleRoots ? `${basename(r.root)}/${inRoot}` : inRoot;
     const t = groups.get(g) ?? { passed: 0, total: 0 };
     t.total++;
     if (r.failure === null) t.passed++;
@@ -134,7 +136,7 @@ async function main() {
     opts.failLog,
     failures.map((r) => `${r.scenario.path}\n${r.failure.split('\n').map((l) => '    ' + l).join('\n')}\n`).join('\n'),
   );
-  printTable(results, opts.roots[0]);
+  printTable(results, opts.roots.length > 1);
   const asserted = results.filter((r) => !r.scenario.skipAssertAgainstBash);
   const assertedPassed = asserted.filter((r) => r.failure === null).length;
   console.log(`bash-asserted: ${assertedPassed} passed, ${asserted.length - assertedPassed} failed`);

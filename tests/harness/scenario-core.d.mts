@@ -49,3 +49,24 @@ export function describeFailure(expect: ScenarioExpect, stdout: string, stderr: 
 export function scenarioGroup(path: string, root: string): string;
 export function loadKnownFailures(file: string): Map<string, string>;
 export function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]>;
+
+/** the subset of RunnerOptions / RunResult the harness uses (kept structural: no import of src/) */
+export interface HarnessRunnerOptions {
+  allowedPaths: string[];
+  allowedCommands: string[] | 'all';
+  env: Record<string, string>;
+  cwd: string;
+  mode?: 'read-only' | 'remediation';
+}
+export interface HarnessRunner {
+  run(script: string, opts?: { stdin?: string }): Promise<{ exitCode: number; stdout?: string; stderr?: string }>;
+}
+export interface ScenarioOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** null when the scenario passed, else a report with diffs */
+  failure: string | null;
+}
+export function runnerOptionsFor(scenario: Scenario, dir: string): HarnessRunnerOptions;
+export function runScenarioInProcess(scenario: Scenario, makeRunner: (opts: HarnessRunnerOptions) => HarnessRunner): Promise<ScenarioOutcome>;

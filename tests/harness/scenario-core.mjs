@@ -9,7 +9,8 @@
 //  - stderr_contains beats stderr (default "");
 //  - the *_windows overrides are ignored (we run on Linux).
 import yaml from 'js-yaml';
-import { lutimesSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { lutimesSync, mkdirSync, mkdtempSync, rmSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 // Go's yaml.v3 (and PyYAML) read `chmod: 0644` as octal; js-yaml's YAML 1.2 core schema reads it as
@@ -166,12 +167,12 @@ export function lineDiff(expected, actual, maxLines = 40) {
       lines.push('  ' + JSON.stringify(a[i]).slice(1, -1));
       i++;
       j++;
-    } else if (j < b.length && (i >= a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      lines.push('+ ' + JSON.stringify(b[j]).slice(1, -1));
-      j++;
-    } else {
+    } else if (i < a.length && (j >= b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
       lines.push('- ' + JSON.stringify(a[i]).slice(1, -1));
       i++;
+    } else {
+      lines.push('+ ' + JSON.stringify(b[j]).slice(1, -1));
+      j++;
     }
   }
   const shown = lines.slice(0, maxLines);
@@ -226,4 +227,44 @@ export async function mapConcurrent(items, limit, fn) {
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/** the RunnerOptions a scenario asks for, given its directory */
+export function runnerOptionsFor(scenario, dir) {
+  const opts = {
+    allowedPaths: resolveAllowedPaths(scenario.allowedPaths, dir) ?? [],
+    allowedCommands: commandPolicy(scenario),
+    env: scenario.interpreterEnv,
+    // Go's scenario runner sets runner.Dir to the scenario directory, inside a root or not.
+    cwd: dir,
+  };
+  if (scenario.mode === 'read-only' || scenario.mode === 'remediation') opts.mode = scenario.mode;
+  return opts;
+}
+
+/**
+ * Build the scenario's directory, run its script in-process (`makeRunner(opts).run(script)`, empty
+ * stdin), check the result. A constructor error is reported as the CLI reports it.
+ */
+export async function runScenarioInProcess(scenario, makeRunner) {
+  const dir = mkdtempSync(join(tmpdir(), 'rshell-scn-'));
+  try {
+    setupScenarioDir(scenario, dir);
+    let stdout = '';
+    let stderr = '';
+    let exitCode;
+    try {
+      const runner = makeRunner(runnerOptionsFor(scenario, dir));
+      const result = await runner.run(scenario.script, { stdin: '' });
+      stdout = result.stdout ?? '';
+      stderr = result.stderr ?? '';
+      exitCode = result.exitCode;
+    } catch (err) {
+      stderr = `error: ${err.message}\n`;
+      exitCode = 1;
+    }
+    return { stdout, stderr, exitCode, failure: describeFailure(scenario.expect, stdout, stderr, exitCode) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

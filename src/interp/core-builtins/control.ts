@@ -6,7 +6,7 @@ import type { CoreBuiltin } from './types.js';
 import { parse, parseArith, ParseError } from '../../syntax/index.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
-import { then } from '../status.js';
+import { andThen } from '../status.js';
 import { arithEvalCmd } from '../arith-bridge.js';
 import { decode } from '../../io/encoding.js';
 import { withTape } from '../expand.js';
@@ -67,7 +67,10 @@ function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
     }
     let n = 1;
     if (args.length > 1) {
+      // a special builtin's usage error ends a non-interactive shell
       sh.error(`${kind}: too many arguments`);
+      sh.ctl = CTL.exit;
+      sh.status = 1;
       return 1;
     }
     if (args.length) {
@@ -140,7 +143,7 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
     sh.evalDepth--;
     throw e;
   }
-  return then(r, (s) => {
+  return andThen(r, (s) => {
     sh.evalDepth--;
     return s;
   });
@@ -200,7 +203,7 @@ export const source: CoreBuiltin = (sh, args) => {
     if (a.length > 1) sh.positional = savedPos;
     throw e;
   }
-  return then(res, done);
+  return andThen(res, done);
 };
 
 export const execB: CoreBuiltin = (sh, args) => {
@@ -315,6 +318,7 @@ export const command: CoreBuiltin = (sh, args) => {
 };
 
 export const builtin: CoreBuiltin = (sh, args) => {
+  if (args[0] === '--') args = args.slice(1);
   if (!args.length) return 0;
   const n = args[0]!;
   if (!isBuiltinName(n)) {

@@ -216,6 +216,7 @@ function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem
 export function setLine(n: string, v: Variable): string {
   const val = v.value;
   if (typeof val === 'string') return `${n}=${quoteSet(val)}`;
+  if (isAssocValue(val)) return `${n}=${declareLine(n, v).replace(/^declare -\S+ [^=]+=/, '')}`;
   const ks = keysOf(val);
   const vs = valuesOf(val);
   return `${n}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
@@ -237,7 +238,7 @@ function listFunctions(sh: Shell, flags: DeclFlags, items: DeclItem[]): number {
       st = 1;
       continue;
     }
-    if (flags.funcNames) write(sh, `declare -f ${n}\n`);
+    if (flags.funcNames) write(sh, items.length ? `${n}\n` : `declare -f ${n}\n`);
     else write(sh, f.text + '\n');
   }
   return st;

@@ -203,6 +203,11 @@ export const unset: CoreBuiltin = (sh, args) => {
       continue;
     }
     if (!isValidName(n)) {
+      if (mode === '') {
+        // not a variable name: bash tries it as a function name
+        sh.funcs.delete(n);
+        continue;
+      }
       sh.error(`unset: \`${n}': not a valid identifier`);
       st = 1;
       continue;

@@ -1,7 +1,33 @@
 // The table of shell builtins implemented against ShellContext (see ../shell-api.ts).
 import type { ShellBuiltin } from '../shell-api.js';
+import { cd } from './cd.js';
+import { echo } from './echo.js';
+import { getopts } from './getopts.js';
+import { help } from './help.js';
+import { mapfile, readarray } from './mapfile.js';
+import { printf } from './printf.js';
+import { pwd } from './pwd.js';
+import { read } from './read.js';
+import { bracket, test } from './test.js';
+import { colon, falseBuiltin, trueBuiltin } from './true.js';
+import { type } from './type.js';
 
 const ALL: ShellBuiltin[] = [
+  echo,
+  printf,
+  test,
+  bracket,
+  trueBuiltin,
+  falseBuiltin,
+  colon,
+  read,
+  mapfile,
+  readarray,
+  getopts,
+  cd,
+  pwd,
+  type,
+  help,
 ];
 
 export const SHELL_BUILTINS: ReadonlyMap<string, ShellBuiltin> = new Map(ALL.map((c) => [c.name, c]));

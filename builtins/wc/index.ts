@@ -1,0 +1,158 @@
+// wc: print newline, word, and byte counts (GNU coreutils 9.1 behaviour, C locale), with GNU's
+// column widths: one count of one operand is printed unpadded; otherwise the width is the number
+// of digits of the total size of the regular files named, at least 7 when any input is not a
+// regular file (a pipe, stdin, a directory).
+
+import type { CallContext, Command } from '../types.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
+import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { openInput, readFailure } from '../internal/inputs.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { quotef } from '../internal/quote.js';
+import { WcCounter, type Counts, type Wanted } from './count.js';
+import { WC_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'bytes', short: 'c', long: 'bytes', kind: 'boolean' },
+    { name: 'chars', short: 'm', long: 'chars', kind: 'boolean' },
+    { name: 'lines', short: 'l', long: 'lines', kind: 'boolean' },
+    { name: 'debug', long: 'debug', kind: 'boolean' },
+    { name: 'files0From', long: 'files0-from', kind: 'string' },
+    { name: 'maxLineLength', short: 'L', long: 'max-line-length', kind: 'boolean' },
+    { name: 'words', short: 'w', long: 'words', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+/** stdin's stat when the interpreter handed us a file reader (`wc < file`), else undefined */
+function stdinInfo(ctx: CallContext): FileInfo | undefined {
+  const info = (ctx.stdin as { info?: FileInfo }).info;
+  return info !== undefined && typeof info.type === 'string' ? info : undefined;
+}
+
+function numberWidth(ctx: CallContext, operands: string[], single: boolean): number {
+  if (single) return 1;
+  let minimum = 1;
+  let regularTotal = 0;
+  for (const name of operands) {
+    const info = name === '-' ? stdinInfo(ctx) : statOrUndefined(ctx, name);
+    if (name !== '-' && info === undefined) continue; // failed stat: ignored
+    if (info !== undefined && info.type === 'file') regularTotal += info.size;
+    else minimum = 7;
+  }
+  const width = String(regularTotal).length;
+  return Math.max(width, minimum);
+}
+
+function statOrUndefined(ctx: CallContext, name: string): FileInfo | undefined {
+  const r = ctx.fs.stat(name);
+  return r.ok ? r.value : undefined;
+}
+
+function formatLine(c: Counts, w: Wanted, width: number, name: string | undefined): string {
+  const fields: number[] = [];
+  if (w.lines) fields.push(c.lines);
+  if (w.words) fields.push(c.words);
+  if (w.chars) fields.push(c.bytes);
+  if (w.bytes) fields.push(c.bytes);
+  if (w.maxLineLength) fields.push(c.maxLineLength);
+  let line = fields.map((n) => String(n).padStart(width, ' ')).join(' ');
+  if (name !== undefined) line += ' ' + (name.includes('\n') ? quotef(name) : name);
+  return line + '\n';
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  const f = r.flags;
+  if (flagBool(f, 'help')) return writeText(ctx, WC_USAGE);
+  if (flagBool(f, 'version')) return writeText(ctx, versionText('wc'));
+  if (f.files0From !== undefined) {
+    return writeFailure(ctx, 'wc: --files0-from is not supported by rshell; name the files as operands\n');
+  }
+  let w: Wanted = {
+    lines: flagBool(f, 'lines'),
+    words: flagBool(f, 'words'),
+    chars: flagBool(f, 'chars'),
+    bytes: flagBool(f, 'bytes'),
+    maxLineLength: flagBool(f, 'maxLineLength'),
+  };
+  if (!w.lines && !w.words && !w.chars && !w.bytes && !w.maxLineLength) {
+    w = { lines: true, words: true, chars: false, bytes: true, maxLineLength: false };
+  }
+  const countsWanted = [w.lines, w.words, w.chars, w.bytes, w.maxLineLength].filter(Boolean).length;
+  const named = r.operands.length > 0;
+  const operands = named ? r.operands : ['-'];
+  const width = numberWidth(ctx, operands, operands.length === 1 && countsWanted === 1);
+  // only the size is needed: a regular file's stat answers without reading it
+  const sizeOnly = (w.bytes || w.chars) && !w.lines && !w.words && !w.maxLineLength;
+
+  const out = new OutputBuffer(ctx.stdout);
+  const total: Counts = { lines: 0, words: 0, bytes: 0, maxLineLength: 0 };
+  let status = 0;
+  for (const name of operands) {
+    const opened = openInput(ctx, name);
+    if (!opened.ok) {
+      await writeDiagnostic(ctx, out, `wc: ${quotef(name)}: ${opened.error.message}\n`);
+      status = 1;
+      continue;
+    }
+    const input = opened.value;
+    const counter = new WcCounter(w);
+    let counts: Counts;
+    try {
+      const info = input.info;
+      if (sizeOnly && info !== undefined && info.type === 'file' && info.size > 0) {
+        counts = { lines: 0, words: 0, bytes: info.size, maxLineLength: 0 };
+      } else {
+        for (;;) {
+          let chunk = input.reader.read();
+          if (chunk instanceof Promise) chunk = await chunk;
+          if (chunk === null) break;
+          counter.feed(chunk);
+        }
+        counts = counter.finish();
+      }
+    } catch (e) {
+      const failure = readFailure(e);
+      if (failure === undefined) throw e;
+      await writeDiagnostic(ctx, out, `wc: ${quotef(name)}: ${failure.message}\n`);
+      status = 1;
+      counts = counter.finish();
+    } finally {
+      input.close();
+    }
+    total.lines += counts.lines;
+    total.words += counts.words;
+    total.bytes += counts.bytes;
+    total.maxLineLength = Math.max(total.maxLineLength, counts.maxLineLength);
+    const p = out.writeString(formatLine(counts, w, width, named ? name : undefined));
+    if (p) await p;
+  }
+  if (operands.length > 1) {
+    const p = out.writeString(formatLine(total, w, width, 'total'));
+    if (p) await p;
+  }
+  const p = out.flush();
+  if (p) await p;
+  return status;
+}
+
+function writeText(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  return p ? p.then(() => 0) : 0;
+}
+
+function writeFailure(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stderr.writeString(text);
+  return p ? p.then(() => 1) : 1;
+}
+
+export const wc: Command = {
+  name: 'wc',
+  summary: 'print newline, word, and byte counts for each file',
+  usage: WC_USAGE,
+  run,
+};

@@ -1,0 +1,68 @@
+// cd [-L|-P] [dir] — the target must lie inside the sandbox: it is checked with ctx.fs.stat and
+// entered with ctx.chdir (which also sets PWD and OLDPWD). No operand → $HOME; `-` → $OLDPWD
+// (printed); an empty operand does nothing. -L (default) resolves `..` lexically, -P resolves
+// symlinks (ctx.fs.realpath). CDPATH is not consulted. -e and -@ are accepted and ignored.
+import type { ShellBuiltin } from '../shell-api.js';
+import { complain, emit } from './io.js';
+import { parseOptions } from './options.js';
+
+const SYNOPSIS = 'cd [-L|[-P [-e]] [-@]] [dir]';
+
+export const cd: ShellBuiltin = {
+  name: 'cd',
+  summary: 'change the shell working directory',
+  usage: `cd: ${SYNOPSIS}
+    Change the current directory to DIR (default: $HOME). \`cd -\` goes back
+    to $OLDPWD and prints it. The directory must lie inside the allowed paths.
+
+    Options:
+      -L	follow symbolic links, resolving '..' lexically (default)
+      -P	use the physical directory structure (symlinks resolved)
+`,
+  run(ctx, args) {
+    const p = parseOptions(ctx, 'cd', SYNOPSIS, cd.usage, 'LPe@', args);
+    if (typeof p === 'number') return p;
+    const physical = p.order.lastIndexOf('P') > p.order.lastIndexOf('L');
+    if (p.operands.length > 1) {
+      complain(ctx.stderr, 'cd: too many arguments');
+      return 1;
+    }
+    let target: string | undefined = p.operands[0];
+    let print = false;
+    if (target === undefined) {
+      target = ctx.vars.get('HOME');
+      if (target === undefined) {
+        complain(ctx.stderr, 'cd: HOME not set');
+        return 1;
+      }
+    } else if (target === '-') {
+      target = ctx.vars.get('OLDPWD');
+      if (target === undefined) {
+        complain(ctx.stderr, 'cd: OLDPWD not set');
+        return 1;
+      }
+      print = true;
+    }
+    if (target === '') return 0;
+    const st = ctx.fs.stat(target);
+    if (!st.ok) {
+      complain(ctx.stderr, `cd: ${target}: ${st.error.message}`);
+      return 1;
+    }
+    if (st.value.type !== 'dir') {
+      complain(ctx.stderr, `cd: ${target}: Not a directory`);
+      return 1;
+    }
+    let abs = ctx.fs.abs(target);
+    if (physical) {
+      const real = ctx.fs.realpath(target);
+      if (!real.ok) {
+        complain(ctx.stderr, `cd: ${target}: ${real.error.message}`);
+        return 1;
+      }
+      abs = real.value;
+    }
+    ctx.chdir(abs);
+    return print ? emit(ctx.stdout, abs + '\n') : 0;
+  },
+};

@@ -1,0 +1,70 @@
+// Option parsing for the shell builtins, bash-style (internal_getopt): clustered short options,
+// `--` ends them, a lone `-` is an operand, `--help` prints the usage (status 2, as bash does).
+// Errors print `name: -x: invalid option` / `name: -x: option requires an argument` followed by
+// `name: usage: SYNOPSIS`, status 2.
+
+import type { ShellContext } from '../shell-api.js';
+import { complain } from './io.js';
+
+export interface ParsedOptions {
+  /** flag letter → value ('' for flags without an argument); the last occurrence wins */
+  opts: Map<string, string>;
+  /** flags in the order given (for options whose order matters, such as cd -L/-P) */
+  order: string[];
+  operands: string[];
+}
+
+/**
+ * `spec` lists the letters, a letter followed by ':' takes an argument ("ra:d:n:").
+ * Returns a status number when parsing ended the command (error or --help).
+ */
+export function parseOptions(
+  ctx: ShellContext,
+  name: string,
+  synopsis: string,
+  usage: string,
+  spec: string,
+  args: string[],
+): ParsedOptions | number {
+  const opts = new Map<string, string>();
+  const order: string[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '--help') {
+      const r = ctx.stdout.writeString(usage);
+      if (r) r.catch(() => undefined);
+      return 2;
+    }
+    if (a.length < 2 || a[0] !== '-') break;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      const at = spec.indexOf(c);
+      if (at < 0 || c === ':') {
+        complain(ctx.stderr, `${name}: -${c}: invalid option`);
+        complain(ctx.stderr, `${name}: usage: ${synopsis}`);
+        return 2;
+      }
+      order.push(c);
+      if (spec[at + 1] !== ':') {
+        opts.set(c, '');
+        continue;
+      }
+      if (k + 1 < a.length) opts.set(c, a.slice(k + 1));
+      else if (i + 1 < args.length) opts.set(c, args[++i]!);
+      else {
+        complain(ctx.stderr, `${name}: -${c}: option requires an argument`);
+        complain(ctx.stderr, `${name}: usage: ${synopsis}`);
+        return 2;
+      }
+      break;
+    }
+  }
+  return { opts, order, operands: args.slice(i) };
+}
+
+export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;

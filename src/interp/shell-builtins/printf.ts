@@ -1,0 +1,67 @@
+// printf [-v var] format [arguments] — the engine is ../printf-format.ts; this file handles the
+// options, bash's usage errors (status 2) and `-v` assignment.
+import type { ShellBuiltin, ShellContext } from '../shell-api.js';
+import { formatPrintf } from '../printf-format.js';
+import { complain, emit } from './io.js';
+
+const USAGE_LINE = 'printf: usage: printf [-v var] format [arguments]';
+const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?$/;
+
+function usageError(ctx: ShellContext, msg?: string): number {
+  if (msg) complain(ctx.stderr, `printf: ${msg}`);
+  complain(ctx.stderr, USAGE_LINE);
+  return 2;
+}
+
+export const printf: ShellBuiltin = {
+  name: 'printf',
+  summary: 'format and print arguments',
+  usage: `printf: printf [-v var] format [arguments]
+    Write the arguments to standard output under the control of FORMAT.
+
+    FORMAT holds plain characters, backslash escapes, and conversions
+    (%s %b %q %c %d %i %o %u %x %X %e %E %f %F %g %G %a %A %(fmt)T %%) with
+    optional flags (- + space 0 #), width and precision (digits or *).
+    The format is reused as needed to consume all of the arguments; missing
+    arguments read as an empty string or zero.
+
+    Options:
+      -v var	assign the output to shell variable VAR instead of printing it
+`,
+  run(ctx, args) {
+    let i = 0;
+    let target: string | undefined;
+    while (i < args.length) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (a === '--help') {
+        return emit(ctx.stdout, printf.usage, 2);
+      }
+      if (a.length < 2 || a[0] !== '-') break;
+      if (a[1] !== 'v') return usageError(ctx, `${a.slice(0, 2)}: invalid option`);
+      if (a.length > 2) target = a.slice(2);
+      else if (i + 1 < args.length) target = args[++i];
+      else return usageError(ctx, '-v: option requires an argument');
+      i++;
+    }
+    if (i >= args.length) return usageError(ctx);
+    if (target !== undefined && !VAR_NAME.test(target)) {
+      complain(ctx.stderr, `printf: \`${target}': not a valid identifier`);
+      return 2;
+    }
+    const r = formatPrintf(args[i]!, args.slice(i + 1));
+    for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
+    if (target !== undefined) {
+      const err = ctx.vars.set(target, r.output);
+      if (err) {
+        complain(ctx.stderr, `printf: ${err}`);
+        return 1;
+      }
+      return r.status;
+    }
+    return emit(ctx.stdout, r.output, r.status);
+  },
+};

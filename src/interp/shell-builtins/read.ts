@@ -1,0 +1,203 @@
+// read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout]
+//      [-u fd] [name ...]
+//
+// bash semantics: one line (or up to DELIM / NCHARS) from stdin, backslash escapes and line
+// continuation unless -r, IFS splitting with the last NAME taking the rest of the line, REPLY when
+// no NAME is given (unsplit), status 1 at end of input while still assigning what was read. NUL
+// bytes are dropped. -p prints nothing (stdin is never a terminal here), -e/-s/-i are accepted and
+// have no effect, -t 0 succeeds without reading, -u accepts only 0.
+
+import { decode } from '../../io/encoding.js';
+import type { ShellBuiltin, ShellContext } from '../shell-api.js';
+import { ByteInput, complain } from './io.js';
+import { IDENTIFIER, parseOptions } from './options.js';
+import { splitFields, splitRest, type Char } from './read-split.js';
+
+const SYNOPSIS = 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]';
+
+interface ReadSpec {
+  raw: boolean;
+  delim: number; // byte value
+  count: number; // -n / -N limit, -1 for none
+  exact: boolean; // -N: ignore the delimiter
+}
+
+/**
+ * Collects input bytes into decoded characters, each marked when a backslash escaped it.
+ * feed() returns true once the read is complete.
+ */
+class Collector {
+  readonly chars: Char[] = [];
+  private bytes: number[] = [];
+  private nread = 0;
+  private backslash = false;
+  eof = false;
+
+  constructor(private readonly spec: ReadSpec) {}
+
+  /** the byte count is reached: stop before reading more */
+  full(): boolean {
+    return this.spec.count >= 0 && this.nread >= this.spec.count;
+  }
+
+  private flush(escaped: boolean): void {
+    if (this.bytes.length === 0) return;
+    for (const c of decode(Uint8Array.from(this.bytes))) this.chars.push({ c, esc: escaped });
+    this.bytes = [];
+  }
+
+  feed(b: number): boolean {
+    const spec = this.spec;
+    if (b < 0) {
+      this.eof = true;
+      this.flush(false);
+      return true;
+    }
+    if (this.backslash) {
+      this.backslash = false;
+      if (b === 0x0a) return false; // line continuation
+      this.flush(false);
+      this.bytes.push(b);
+      this.flush(true);
+      this.nread++;
+      return this.full() && this.done();
+    }
+    if (b === 0 && spec.delim !== 0) return false;
+    if (b === spec.delim && !spec.exact) return this.done();
+    if (b === 0x5c && !spec.raw) {
+      this.backslash = true;
+      return false;
+    }
+    this.bytes.push(b);
+    this.nread++;
+    return this.full() && this.done();
+  }
+
+  private done(): boolean {
+    this.flush(false);
+    return true;
+  }
+}
+
+/** read until the delimiter, the count or the end of input (sync while chunks are at hand) */
+function readInput(input: ByteInput, spec: ReadSpec): Collector | Promise<Collector> {
+  const col = new Collector(spec);
+  const pump = (): Collector | Promise<Collector> => {
+    while (!col.full()) {
+      const b = input.next();
+      if (typeof b !== 'number') return b.then((v) => (col.feed(v) ? col : pump()));
+      if (col.feed(b)) return col;
+    }
+    return col;
+  };
+  return pump();
+}
+
+function usageFail(ctx: ShellContext, msg: string): number {
+  complain(ctx.stderr, `read: ${msg}`);
+  return 1;
+}
+
+function parseCount(s: string): number | null {
+  return /^[0-9]+$/.test(s) ? Number(s) : null;
+}
+
+export const read: ShellBuiltin = {
+  name: 'read',
+  summary: 'read a line from standard input and split it into fields',
+  usage: `read: ${SYNOPSIS}
+    Read a line from standard input and split it into fields using IFS.
+    The first field goes to the first NAME, the second to the second, and the
+    last NAME receives the rest of the line. With no NAME the line is stored
+    in REPLY. Backslash escapes the next character and joins lines unless -r.
+
+    Options:
+      -a array	store the fields in the indexed array ARRAY
+      -d delim	stop at the first character of DELIM instead of newline
+      -n nchars	stop after NCHARS characters (or at the delimiter)
+      -N nchars	read exactly NCHARS characters, ignoring the delimiter
+      -r	backslashes are ordinary characters
+      -p prompt, -e, -i text, -s	accepted; no effect (no terminal)
+      -t timeout	0: succeed without reading; otherwise read normally
+      -u fd	read from FD (only 0 is available)
+
+    Exit status: 0, or 1 at end of input (what was read is still assigned).
+`,
+  run(ctx, args) {
+    const p = parseOptions(ctx, 'read', SYNOPSIS, read.usage, 'ersa:d:i:n:N:p:t:u:', args);
+    if (typeof p === 'number') return p;
+    const { opts, operands: names } = p;
+    const spec: ReadSpec = { raw: opts.has('r'), delim: 0x0a, count: -1, exact: false };
+    if (opts.has('d')) {
+      const d = opts.get('d')!;
+      spec.delim = d === '' ? 0 : d.charCodeAt(0) & 0xff;
+    }
+    for (const flag of ['n', 'N']) {
+      if (!opts.has(flag)) continue;
+      const n = parseCount(opts.get(flag)!);
+      if (n === null) return usageFail(ctx, `${opts.get(flag)}: invalid number`);
+      spec.count = n;
+      spec.exact = flag === 'N';
+    }
+    if (opts.has('u') && opts.get('u') !== '0') {
+      return usageFail(ctx, `${opts.get('u')}: invalid file descriptor: Bad file descriptor`);
+    }
+    if (opts.has('t')) {
+      const t = opts.get('t')!;
+      if (!/^[0-9]*\.?[0-9]*$/.test(t) || t === '' || t === '.') return usageFail(ctx, `${t}: invalid timeout specification`);
+      if (Number(t) === 0) return 0;
+    }
+    const arrayName = opts.get('a');
+    for (const n of arrayName !== undefined ? [arrayName] : names) {
+      if (!IDENTIFIER.test(n)) return usageFail(ctx, `\`${n}': not a valid identifier`);
+    }
+
+    const input = new ByteInput(ctx.stdin);
+    let pending: Collector | Promise<Collector>;
+    try {
+      pending = readInput(input, spec);
+    } catch (e) {
+      input.release();
+      throw e;
+    }
+    if (pending instanceof Promise) {
+      return pending.then(
+        (col) => {
+          input.release();
+          return finish(ctx, col, names, arrayName);
+        },
+        (e) => {
+          input.release();
+          throw e;
+        },
+      );
+    }
+    input.release();
+    return finish(ctx, pending, names, arrayName);
+  },
+};
+
+function finish(ctx: ShellContext, result: Collector, names: string[], arrayName: string | undefined): number {
+  const status = result.eof ? 1 : 0;
+  const ifs = ctx.vars.isSet('IFS') ? (ctx.vars.get('IFS') ?? '') : ' \t\n';
+  const assign = (name: string, value: string): boolean => {
+    const err = ctx.vars.set(name, value);
+    if (err) complain(ctx.stderr, err);
+    return !err;
+  };
+
+  if (arrayName !== undefined) {
+    const err = ctx.vars.setArray(arrayName, splitFields(result.chars, ifs));
+    if (err) {
+      complain(ctx.stderr, err);
+      return 1;
+    }
+    return status;
+  }
+  if (names.length === 0) return assign('REPLY', result.chars.map((x) => x.c).join('')) ? status : 1;
+  const values = splitRest(result.chars, ifs, names.length);
+  for (let k = 0; k < names.length; k++) {
+    if (!assign(names[k]!, values[k] ?? '')) return 1;
+  }
+  return status;
+}

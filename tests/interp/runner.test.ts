@@ -1,0 +1,254 @@
+// The Runner's own contract: options, policy, the static check, sandboxed redirections, limits,
+// timeouts, cancellation, streams and bytes. (Language behaviour is in bash-cases.test.ts.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Runner, type RunnerOptions } from '../../src/index.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rshell-runner-'));
+  writeFileSync(join(dir, 'data.txt'), 'one\ntwo\n');
+  writeFileSync(join(dir, 'bin.dat'), Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a]));
+  writeFileSync(join(dir, 'nul.dat'), Buffer.from([0x61, 0x00, 0x62]));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function runner(extra: RunnerOptions = {}): Runner {
+  return new Runner({ allowedCommands: 'all', allowedPaths: [dir], cwd: dir, ...extra });
+}
+
+async function run(script: string, extra: RunnerOptions = {}) {
+  return runner(extra).run(script, { stdin: '' });
+}
+
+describe('options', () => {
+  it.each([
+    [{ allowedCommands: ['cat'] }, 'AllowedCommands: "cat" missing namespace prefix (expected "rshell:<command>")'],
+    [{ allowedCommands: ['other:cat'] }, 'AllowedCommands: "other:cat" has unknown namespace "other" (expected "rshell:<command>")'],
+    [{ allowedCommands: ['rshell:'] }, 'AllowedCommands: "rshell:" has an empty command name'],
+    [{ timeoutMs: -1 }, 'MaxExecutionTime: duration must be >= 0'],
+    [{ mode: 'write-all' as never }, 'Mode: unknown mode "write-all" (expected "read-only" or "remediation")'],
+    [{ limits: { maxOutputBytes: -5 } }, 'limits.maxOutputBytes: must be a non-negative integer'],
+    [{ limits: { nope: 1 } as never }, 'limits: unknown limit "nope"'],
+  ])('rejects %j', (opts, msg) => {
+    expect(() => new Runner(opts as RunnerOptions)).toThrow(msg);
+  });
+
+  it('reports skipped roots as warnings', () => {
+    const r = new Runner({ allowedPaths: [join(dir, 'missing')] });
+    expect(r.warnings.length).toBe(1);
+    expect(r.warnings[0]).toContain('missing');
+  });
+});
+
+describe('policy', () => {
+  it('denies commands not allowed, exit 127, and the script goes on', async () => {
+    const res = await new Runner({ allowedCommands: ['rshell:echo'] }).run('cat x; echo "st=$?"');
+    expect(res.stderr).toBe('cat: command not allowed\n');
+    expect(res.stdout).toBe('st=127\n');
+    expect(res.exitCode).toBe(0);
+  });
+
+  it('checks the policy before expanding the other words', async () => {
+    const res = await new Runner({ allowedCommands: ['rshell:echo'] }).run('cat $(echo side >&2) > /dev/null');
+    expect(res.stderr).toBe('cat: command not allowed\n');
+  });
+
+  it('keeps shell-state builtins available without any allowed command', async () => {
+    const res = await new Runner({}).run('x=1; set -- a b; export Y=2; f() { return $(( $# + 3 )); }; : ; f "$@"');
+    expect(res.stderr).toBe('');
+    expect(res.exitCode).toBe(5);
+  });
+
+  it('gates echo and exit like Go rshell', async () => {
+    const res = await new Runner({}).run('echo hi; exit 3');
+    expect(res.stderr).toBe('echo: command not allowed\nexit: command not allowed\n');
+    expect(res.exitCode).toBe(127);
+  });
+
+  it('reports unknown commands', async () => {
+    const res = await run('nosuch arg; echo $?');
+    expect(res.stderr).toBe('nosuch: command not found\n');
+    expect(res.stdout).toBe('127\n');
+  });
+
+  it('runs functions whatever the policy', async () => {
+    const res = await new Runner({}).run('f() { return 4; }; f');
+    expect(res.exitCode).toBe(4);
+  });
+});
+
+describe('parse errors and the static check', () => {
+  it('parse error: exit 2, position and text', async () => {
+    const res = await run('echo "unterminated');
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toMatch(/^1:6: .*\n$/);
+    expect(res.stdout).toBe('');
+  });
+
+  it.each([
+    ['echo a; sleep 1 &', 'background execution (&) is not supported'],
+    ['coproc cat', 'coprocesses are not supported'],
+    ['select x in a b; do echo $x; done', 'select statements are not supported'],
+    ['alias ll=ls', 'alias is not supported'],
+    ['ulimit -n 10', 'ulimit is not supported'],
+    ['kill -9 1', 'kill is not supported'],
+    ['exec cat data.txt', 'exec with a command is not supported'],
+    ["trap 'echo x' INT", 'trap on signals is not supported (INT)'],
+  ])('refuses %s before running anything', async (script, msg) => {
+    const res = await run('echo first; ' + script);
+    expect(res).toMatchObject({ exitCode: 2, stdout: '', stderr: msg + '\n' });
+  });
+});
+
+describe('redirections and the sandbox', () => {
+  it('refuses file writes in read-only mode, per command', async () => {
+    const res = await run('echo hi > out.txt; echo "st=$?"; echo x 2>> err.log; echo ok >/dev/null');
+    expect(res.stderr).toBe(
+      '> out.txt: file redirection is only supported for /dev/null\n2>> err.log: file redirection is only supported for /dev/null\n',
+    );
+    expect(res.stdout).toBe('st=1\n');
+  });
+
+  it('writes inside :rw roots in remediation mode', async () => {
+    const rw = mkdtempSync(join(tmpdir(), 'rshell-rw-'));
+    try {
+      const r = new Runner({ allowedCommands: 'all', allowedPaths: [rw + ':rw'], cwd: rw, mode: 'remediation' });
+      const res = await r.run('echo one > f.txt; echo two >> f.txt; cat f.txt; set -C; echo three > f.txt; echo "st=$?"');
+      expect(res.stdout).toBe('one\ntwo\nst=1\n');
+      expect(res.stderr).toBe('f.txt: cannot overwrite existing file\n');
+      expect(readFileSync(join(rw, 'f.txt'), 'utf8')).toBe('one\ntwo\n');
+    } finally {
+      rmSync(rw, { recursive: true, force: true });
+    }
+  });
+
+  it('reads through the sandbox', async () => {
+    const res = await run('while read -r l; do echo "<$l>"; done < data.txt; x=$(<data.txt); echo "$x"');
+    expect(res.stdout).toBe('<one>\n<two>\none\ntwo\n');
+  });
+
+  it('denies reads outside the roots', async () => {
+    const res = await run('cat < /etc/passwd; echo $?');
+    expect(res.stderr).toBe('/etc/passwd: Permission denied\n');
+    expect(res.stdout).toBe('1\n');
+  });
+
+  it('exposes ALLOWED_PATHS and PWD', async () => {
+    const res = await run('echo "$ALLOWED_PATHS" "$PWD"');
+    expect(res.stdout).toBe(`${dir} ${dir}\n`);
+  });
+});
+
+describe('limits, timeouts and cancellation', () => {
+  it('stops a busy loop at the deadline', async () => {
+    const t0 = performance.now();
+    const res = await run('while :; do :; done', { timeoutMs: 300 });
+    expect(res).toMatchObject({ exitCode: 124, timedOut: true, cancelled: false });
+    expect(performance.now() - t0).toBeLessThan(1500);
+  });
+
+  it('stops on the caller signal', async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    const res = await runner().run('while :; do :; done', { signal: ac.signal });
+    expect(res).toMatchObject({ exitCode: 124, cancelled: true, timedOut: false });
+  });
+
+  it('ends runaway recursion with a clean message', async () => {
+    const res = await run('f() { f; }; f; echo never');
+    expect(res.exitCode).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toMatch(/^f: maximum function nesting level exceeded \(\d+\)\n$/);
+  });
+
+  it('honours maxCallDepth', async () => {
+    const res = await run('f() { (( $1 > 0 )) && f $(( $1 - 1 )); }; f 20; echo ok', { limits: { maxCallDepth: 10 } });
+    expect(res.stderr).toBe('f: maximum function nesting level exceeded (10)\n');
+  });
+
+  it('truncates output past maxOutputBytes', async () => {
+    const res = await run('for i in 1 2 3 4 5; do echo 12345; done', { limits: { maxOutputBytes: 8 } });
+    expect(res.stdout).toBe('12345\n12');
+    expect(res.truncated).toBe(true);
+    expect(res.exitCode).toBe(0);
+  });
+
+  it('limits loop iterations', async () => {
+    const res = await run('i=0; while :; do ((i++)); done', { limits: { maxLoopIterations: 100 } });
+    expect(res.stderr).toBe('loop iteration limit exceeded (100)\n');
+    expect(res.exitCode).toBe(1);
+  });
+
+  it('limits command substitution output', async () => {
+    const res = await run('x=$(cat data.txt data.txt data.txt); echo no', { limits: { maxCmdSubstBytes: 10 } });
+    expect(res.stderr).toBe('command substitution output limit exceeded (maxCmdSubstBytes 10)\n');
+    expect(res.stdout).toBe('');
+  });
+
+  it('limits pipeline stages', async () => {
+    const res = await run(': | : | : | :', { limits: { maxPipelineStages: 3 } });
+    expect(res.stderr).toBe('pipeline stage limit exceeded (maxPipelineStages 3)\n');
+  });
+
+  it('limits the script size', async () => {
+    const res = await run('echo ' + 'x'.repeat(100), { limits: { maxScriptBytes: 50 } });
+    expect(res).toMatchObject({ exitCode: 2, stderr: 'script size limit exceeded (maxScriptBytes 50)\n' });
+  });
+});
+
+describe('state, streams and bytes', () => {
+  it('starts every run from the same state', async () => {
+    const r = runner({ env: { GREETING: 'hi' } });
+    await r.run('x=1; GREETING=changed; cd /');
+    const res = await r.run('echo "${x-unset} $GREETING"');
+    expect(res.stdout).toBe('unset hi\n');
+  });
+
+  it('exports the caller env, never the host env', async () => {
+    const res = await run('echo "[${HOME-}] [$GREETING]"; declare -p GREETING', { env: { GREETING: 'hi' } });
+    expect(res.stdout).toBe('[] [hi]\ndeclare -x GREETING="hi"\n');
+  });
+
+  it('passes positional args and the script name', async () => {
+    const res = await runner().run('echo "$0 $# $2"', { name: 'myscript', args: ['a', 'b c'] });
+    expect(res.stdout).toBe('myscript 2 b c\n');
+  });
+
+  it('feeds stdin to the script', async () => {
+    const res = await runner().run('while read -r l; do echo "[$l]"; done', { stdin: 'x\ny\n' });
+    expect(res.stdout).toBe('[x]\n[y]\n');
+  });
+
+  it('streams output to a caller writable', async () => {
+    const chunks: Uint8Array[] = [];
+    const sink = { write: (c: Uint8Array) => (chunks.push(c), true) };
+    const res = await runner().run('echo a; echo b >&2; echo c', { stdout: sink });
+    expect(res.stdout).toBeUndefined();
+    expect(res.stderr).toBe('b\n');
+    expect(Buffer.concat(chunks).toString()).toBe('a\nc\n');
+  });
+
+  it('round-trips invalid UTF-8 through variables and pipes', async () => {
+    const res = await run('x=$(cat bin.dat); echo "$x" | cat');
+    expect(Buffer.from(res.stdoutBytes!)).toEqual(Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a]));
+  });
+
+  it('drops NUL bytes from command substitution with a warning', async () => {
+    const res = await run('x=$(cat nul.dat); echo "$x"');
+    expect(res.stdout).toBe('ab\n');
+    expect(res.stderr).toBe('warning: command substitution: ignored null byte in input\n');
+  });
+
+  it('ends a writer whose reader exited with status 141', async () => {
+    const res = await run('cat /dev/zero | head -c 3 | cat; echo " ${PIPESTATUS[@]}"');
+    expect(res.stdout).toBe('\0\0\0 141 0 0\n');
+  });
+
+  it('runs pipeline stages concurrently with backpressure', async () => {
+    const res = await run('i=0; while ((i < 20000)); do echo line$i; ((i++)); done | tail -n 1');
+    expect(res.stdout).toBe('line19999\n');
+  });
+});

@@ -24,6 +24,8 @@ export class FdReader implements FileReader {
   error?: FsError;
   private fd: number;
   private readonly nonBlocking: boolean;
+  private consumed = 0;
+  private atEnd = false;
 
   constructor(
     fd: number,
@@ -44,8 +46,13 @@ export class FdReader implements FileReader {
 
   /** one read(2): a chunk, null at EOF or on error (recorded in `error`), or 'again' (EAGAIN) */
   private tryRead(): Uint8Array | null | 'again' {
+    if (this.atEnd) return null;
     try {
       const n = fs.readSync(this.fd, scratch, 0, CHUNK_BYTES, null);
+      this.consumed += n;
+      // a short read that reached the size fstat reported is the end of a regular file: skip the
+      // read(2) that would return 0 (size 0, as on /proc, never counts: those files lie about it)
+      if (this.info.type === 'file' && this.info.size > 0 && n < CHUNK_BYTES && this.consumed >= this.info.size) this.atEnd = true;
       return n === 0 ? null : copyOut(scratch, n);
     } catch (e) {
       const code = errnoOf(e);

@@ -91,7 +91,12 @@ export interface SandboxFS {
   abs(path: string): string;
   stat(path: string): Result<FileInfo>;
   lstat(path: string): Result<FileInfo>;
-  readdir(path: string): Result<DirEntry[]>;
+  /**
+   * the entries except '.' and '..', unsorted. With `maxEntries`, reading stops after
+   * maxEntries + 1 entries (so a caller enforcing a budget can tell it was exceeded without the
+   * whole directory being loaded).
+   */
+  readdir(path: string, opts?: { maxEntries?: number }): Result<DirEntry[]>;
   readlink(path: string): Result<string>;
   /** the canonical absolute path with every symlink resolved (inside the roots) */
   realpath(path: string): Result<string>;

@@ -33,6 +33,11 @@ function dotTail(path: string): boolean {
 
 const hasTrailingSlash = (path: string): boolean => path.length > 1 && path.endsWith('/');
 
+function toEntry(d: fs.Dirent | fs.Dirent<Buffer>): DirEntry {
+  const raw = d.name as string | Buffer;
+  return { name: typeof raw === 'string' ? raw : decode(raw), type: direntType(d as fs.Dirent) };
+}
+
 function direntType(d: fs.Dirent): FileType {
   if (d.isFile()) return 'file';
   if (d.isDirectory()) return 'dir';
@@ -79,12 +84,13 @@ export class SandboxView implements SandboxFS {
     }
   }
 
-  readdir(path: string): Result<DirEntry[]> {
+  readdir(path: string, opts: { maxEntries?: number } = {}): Result<DirEntry[]> {
+    const limit = opts.maxEntries === undefined ? Infinity : Math.max(0, opts.maxEntries) + 1;
     return this.core.walker.resolve<DirEntry[]>(
       path,
       this.start,
       (dir, name) => {
-        if (name === '') return this.list(dir, '');
+        if (name === '') return this.list(dir, limit);
         let fd: number;
         try {
           fd = this.core.nat.openDir(dir, name);
@@ -94,7 +100,7 @@ export class SandboxView implements SandboxFS {
           return this.isSymlink(dir, name) ? SYMLINK : stopCode('ENOTDIR');
         }
         try {
-          return this.list({ fd, path: joinPhysical(dir.path, name) } as Cursor, '');
+          return this.list({ fd, path: joinPhysical(dir.path, name) }, limit);
         } finally {
           fs.closeSync(fd);
         }
@@ -103,10 +109,22 @@ export class SandboxView implements SandboxFS {
     );
   }
 
-  private list(dir: Pick<Cursor, 'fd' | 'path'>, name: string): FinalStep<DirEntry[]> {
+  /** list an open directory; stops after `limit` entries (streaming, so a huge one is not loaded) */
+  private list(dir: Pick<Cursor, 'fd' | 'path'>, limit: number): FinalStep<DirEntry[]> {
+    const where = this.core.nat.child(dir as Cursor, '');
     try {
-      const ents = fs.readdirSync(this.core.nat.child(dir as Cursor, name), { withFileTypes: true, encoding: 'buffer' });
-      return done(ents.map((d) => ({ name: decode(d.name as unknown as Buffer), type: direntType(d as unknown as fs.Dirent) })));
+      if (limit === Infinity) {
+        const ents = fs.readdirSync(where, { withFileTypes: true, encoding: 'buffer' });
+        return done(ents.map(toEntry));
+      }
+      const out: DirEntry[] = [];
+      const handle = fs.opendirSync(where as string, { encoding: 'buffer' as BufferEncoding });
+      try {
+        for (let d = handle.readSync(); d !== null && out.length < limit; d = handle.readSync()) out.push(toEntry(d));
+      } finally {
+        handle.closeSync();
+      }
+      return done(out);
     } catch (e) {
       return stop(fromNode(e));
     }
@@ -281,7 +299,10 @@ export class SandboxView implements SandboxFS {
         if (typeof fd !== 'number') return stop(fd);
         if (opts.truncate) {
           const t = truncateFd(fd, 0);
-          if (t) return stop(t);
+          if (t) {
+            fs.closeSync(fd);
+            return stop(t);
+          }
         }
         return done(new FdWriter(fd));
       },
@@ -297,7 +318,6 @@ export class SandboxView implements SandboxFS {
     } catch (e) {
       const code = errnoOf(e);
       if (code === 'ELOOP') return fsError('EACCES', DETAIL.symlinkTarget);
-      if (code === 'EEXIST' && this.isSymlink(dir, name)) return fsError('EEXIST');
       return fromNode(e);
     }
     try {

@@ -209,7 +209,8 @@ function cutFields(plan: CutPlan, buf: Uint8Array, start: number, end: number, s
   let field = 1;
   let fieldStart = start;
   let printed = false;
-  const lastWanted = plan.ranges[plan.ranges.length - 1]!.hi;
+  // an empty selection (`--complement -f1-`) still prints an empty line for delimited lines
+  const lastWanted = plan.ranges.length === 0 ? 0 : plan.ranges[plan.ranges.length - 1]!.hi;
   for (;;) {
     const fieldEnd = d < 0 || d >= end ? end : d;
     if (fieldSelected(plan.ranges, field)) {

@@ -3,7 +3,7 @@
 // ones merged (adjacent ones are not: `1-2,3-4` keeps its two ranges, which matters for
 // --output-delimiter in byte mode).
 
-import { quoteValue } from '../internal/errors.js';
+import { quote as quoteValue } from '../internal/quote.js';
 
 export interface Range {
   lo: number; // 1-based

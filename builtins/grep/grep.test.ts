@@ -135,6 +135,33 @@ describe('grep vs GNU grep 3.8', () => {
     const r = await runBuiltin(grep, ['-P', 'x'], { stdin: 'x\n' });
     expect(r).toMatchObject({ stdout: '', stderr: 'grep: Perl matching not supported in a --disable-perl-regexp build\n', code: 2 });
   });
+  it('ReDoS patterns finish fast', async () => {
+    const input = 'a'.repeat(100000) + 'b\n' + 'x'.repeat(100000) + '\n';
+    for (const p of ['(a+)+$', '(x+x+)+y', '(a|aa)*c']) {
+      const t = performance.now();
+      const r = await runBuiltin(grep, ['-cE', p], { stdin: input });
+      expect(r).toMatchObject({ stdout: '0\n', code: 1 });
+      expect(performance.now() - t).toBeLessThan(3000);
+    }
+  });
+  it('refuses back-references with nested repetition', async () => {
+    const r = await runBuiltin(grep, ['\\(a*\\)*\\1'], { stdin: 'aa\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'grep: back-references (or \\< \\> next to a non-word atom) combined with nested repetition are refused: matching could take exponential time\n',
+    );
+  });
+  it('long lines: up to the limit work, past it a clear error', async () => {
+    const ok = await runBuiltin(grep, ['-c', 'b'], { stdin: 'a'.repeat(1000) + 'b\n', limits: { maxLineBytes: 2000 } });
+    expect(ok).toMatchObject({ stdout: '1\n', code: 0 });
+    const big = await runBuiltin(grep, ['-c', 'b'], { stdin: 'a'.repeat(5000) + 'b\nb\n', limits: { maxLineBytes: 2000 }, chunkSize: 512 });
+    expect(big).toMatchObject({ stderr: 'grep: (standard input): line too long (over 2000 bytes)\n', code: 2 });
+  });
+  it('a 2 MiB line with the default 1 MiB limit', async () => {
+    const r = await runBuiltin(grep, ['-c', 'b'], { stdin: 'a'.repeat(2 << 20) + 'b\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('grep: (standard input): line too long (over 1048576 bytes)\n');
+  });
   it('--help and --version', async () => {
     const r = await runBuiltin(grep, ['--help']);
     expect(r.code).toBe(0);
@@ -142,4 +169,14 @@ describe('grep vs GNU grep 3.8', () => {
     const v = await runBuiltin(grep, ['--version']);
     expect(v.stdout).toBe('grep (rshell) 0.1.0\n');
   });
+});
+
+describe('quantifiers after assertions (GNU laststart)', () => {
+  for (const [p, extra] of [['\\<\\{1,2\\}\\{1,2\\}a', []], ['\\<*a', []], ['^*a', []], ['\\<+a', ['-E']], ['\\b*a', []], ['a\\>*', []]] as [string, string[]][]) {
+    it(p, async () => {
+      for (const input of ['xa a\n', 'a\n', '{1,2}a\n', '*a\n', 'x*a\n', 'a*\n']) {
+        await expectSameAsGnu(grep, [...extra, '-c', p], { stdin: input });
+      }
+    });
+  }
 });

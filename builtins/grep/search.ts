@@ -77,7 +77,7 @@ export class Searcher {
       if (chunk.length === 0) continue;
       const lastEol = chunk.lastIndexOf(this.eol);
       if (lastEol < 0) {
-        carry = concat(carry, chunk, 0, chunk.length);
+        carry = concat(carry, chunk, 0, chunk.length).slice();
         if (carry.length > this.maxRecordBytes) return state.finish({ tooLong: true });
         continue;
       }
@@ -160,8 +160,9 @@ export class Searcher {
   }
 }
 
+/** a view when there is no carry (the block is decoded before the next read), else a copy */
 function concat(a: Uint8Array | null, b: Uint8Array, from: number, to: number): Uint8Array {
-  if (a === null || a.length === 0) return b.slice(from, to);
+  if (a === null || a.length === 0) return b.subarray(from, to);
   const out = new Uint8Array(a.length + (to - from));
   out.set(a, 0);
   out.set(b.subarray(from, to), a.length);
@@ -181,6 +182,8 @@ class FileState {
   private afterLeft = 0;
   private ring: Pending[] = [];
   private readonly printLines: boolean;
+  /** line numbers are needed for -n and for context adjacency */
+  private readonly countLines: boolean;
 
   constructor(
     private readonly s: Searcher,
@@ -188,6 +191,7 @@ class FileState {
   ) {
     const o = s.options;
     this.printLines = !o.quiet && !o.count && !o.listMatching && !o.listNonMatching;
+    this.countLines = this.printLines && (o.lineNumber || s.contextOn);
   }
 
   /** -v and before-context need every record; otherwise records between matches can be skipped */
@@ -211,7 +215,8 @@ class FileState {
       from = p;
       if (from >= toExclusive) return;
     }
-    // only line numbers advance
+    // only line numbers advance (and only when someone reads them)
+    if (!this.countLines) return;
     let p = from;
     for (;;) {
       const e = text.indexOf(eol, p);

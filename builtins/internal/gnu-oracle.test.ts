@@ -37,7 +37,7 @@ export async function both(cmd: Command, args: string[], opts: RunOptions = {}):
 export async function expectSameAsGnu(cmd: Command, args: string[], opts: RunOptions = {}, unordered = false): Promise<void> {
   const { ours, gnu } = await both(cmd, args, opts);
   const norm = (s: string) => (unordered ? s.split('\n').sort().join('\n') : s);
-  expect({ stdout: norm(ours.stdout), stderr: ours.stderr, code: ours.code }, `${cmd.name} ${JSON.stringify(args)}`).toEqual({
+  expect({ stdout: norm(ours.stdout), stderr: ours.stderr, code: ours.code }, `${cmd.name} ${JSON.stringify(args)} stdin=${JSON.stringify(opts.stdin ?? "").slice(0, 80)}`).toEqual({
     stdout: norm(gnu.stdout),
     stderr: gnu.stderr,
     code: gnu.code,

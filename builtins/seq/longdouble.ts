@@ -230,12 +230,11 @@ function hexText(x: LD & { kind: 'finite' }, prec: number | undefined, upper: bo
     }
   }
   const all = m.toString(16).padStart(fracDigits + 1, '0');
-  let lead = all.slice(0, all.length - fracDigits);
+  const lead = all.slice(0, all.length - fracDigits);
   let frac = all.slice(all.length - fracDigits);
   if (prec === undefined) frac = frac.replace(/0+$/, '');
   else if (prec > fracDigits) frac = frac.padEnd(prec, '0');
   const text = `0x${lead}${frac === '' ? '' : '.' + frac}p${exp < 0 ? '-' : '+'}${Math.abs(exp)}`;
-  lead = '';
   return upper ? text.toUpperCase() : text;
 }
 

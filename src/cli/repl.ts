@@ -2,7 +2,7 @@
 // and history; a line that leaves the script incomplete (open quote, `if` without `fi`, trailing
 // `|`) gets a continuation prompt; Ctrl-C cancels the running script, or discards the line being
 // typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession.
-import { createInterface, type Interface } from 'node:readline';
+import type { Interface } from 'node:readline';
 import { ParseError, parse } from '../syntax/index.js';
 import { abortMessage, type ScriptRunner } from './execute.js';
 import { colourLevel, promptStyle } from './repl-style.js';
@@ -28,6 +28,8 @@ export function completeness(text: string): Completeness {
 export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promise<number> {
   const session: ShellSession = new ReplaySession(runner, process.cwd());
   const style = promptStyle(colourLevel({ isTTY: Boolean(process.stdout.isTTY), env: process.env }), process.env.HOME);
+  // loaded here, not at start-up: only the interactive shell needs it
+  const { createInterface } = await import('node:readline');
   const rl: Interface = createInterface({
     input: process.stdin,
     output: process.stdout,

@@ -4,7 +4,7 @@
 
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
-import { expandAssignValue, expandFields, expandString, expandWordFields, withTape } from './expand.js';
+import { compileWordFields, expandAssignValue, expandFields, expandString, expandWordFields, needsTape, withTape } from './expand.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { ATTR, cloneVariable, isAssocValue } from './vars.js';
@@ -86,26 +86,51 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
   const assignNames = node.Assigns.map((a) => a.Name?.Value ?? '');
   const words = braceExpandWords(node.Args);
   if (words.length === 0) return compileAssignOnly(assigns, redirs, assignTexts);
+  const wordFns = words.map(compileWordFields);
+  const nWords = wordFns.length;
 
   const expand = (sh: Shell): Expanded => {
     const argv: string[] = [];
     let i = 0;
     // the command name first: the policy is checked before the other words are expanded
-    for (; i < words.length && argv.length === 0; i++) expandWordFields(sh, words[i]!, argv);
+    for (; i < nWords && argv.length === 0; i++) wordFns[i]!(sh, argv);
     if (argv.length > 0) {
       const name = argv[0]!;
-      if (!sh.funcs.has(name) && !isAlwaysAvailable(name) && !sh.rt.isAllowed(name)) {
+      if (!sh.rt.isAllowed(name) && !isAlwaysAvailable(name) && !sh.funcs.has(name)) {
         return { argv, denied: name };
       }
     }
-    for (; i < words.length; i++) expandWordFields(sh, words[i]!, argv);
+    for (; i < nWords; i++) wordFns[i]!(sh, argv);
     return { argv };
   };
 
+  const wordsNeedTape = needsTape(words);
+  const plain = redirs.length === 0 && assigns.length === 0;
+  if (plain && !wordsNeedTape) {
+    // the hot path: no substitutions, redirections or inline assignments
+    return (sh) => {
+      sh.lastSubstStatus = -1;
+      const e = expand(sh);
+      if (e.denied !== undefined) return run(sh, e);
+      const argv = e.argv;
+      if (argv.length === 0 || argv[0] === 'exec') return run(sh, e);
+      if (sh.opt('xtrace')) xtrace(sh, argv);
+      const last = argv[argv.length - 1]!;
+      const r = dispatch(sh, argv);
+      if (typeof r === 'number') {
+        sh.lastArg = last;
+        return r;
+      }
+      return r.then((v) => {
+        sh.lastArg = last;
+        return v;
+      });
+    };
+  }
   return (sh) => {
     sh.lastSubstStatus = -1;
     const mark = sh.procSubsts ? sh.procSubsts.length : 0;
-    const r = withTape(sh, () => expand(sh), words);
+    const r = wordsNeedTape ? withTape(sh, () => expand(sh), words) : expand(sh);
     const res = r instanceof Promise ? r.then((e) => run(sh, e)) : run(sh, r);
     if (sh.procSubsts === null || sh.procSubsts.length <= mark) return res;
     return andThen(res, (s) => {
@@ -245,6 +270,17 @@ function withRedirsAndAssigns(
  * does not exist, so they go straight to the variables.
  */
 function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[], fresh = true): Exec {
+  if (redirs.length === 0 && !needsTape(nodes)) {
+    const n = assigns.length;
+    return (sh) => {
+      if (fresh) sh.lastSubstStatus = -1;
+      for (let i = 0; i < n; i++) {
+        assigns[i]!(sh);
+        if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
+      }
+      return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
+    };
+  }
   return (sh) => {
     if (fresh) sh.lastSubstStatus = -1;
     const doAssign = (): Status => {

@@ -5,7 +5,7 @@
 
 import type {
   BinaryCmd, CaseClause, Command, ForClause, IfClause, Stmt, WhileClause, CStyleLoop, WordIter,
-  ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl,
+  ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl, ArithmExpr,
 } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
@@ -390,14 +390,17 @@ function compileCFor(loop: CStyleLoop, body: Exec): Exec {
   const init = loop.Init;
   const cond = loop.Cond;
   const post = loop.Post;
+  // without command substitutions inside, evaluate directly (no closure per iteration)
+  const ev = (sh: Shell, x: ArithmExpr): number | bigint =>
+    needsTape(x) ? withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x) : arithEvalCmd(sh, x, '((: ');
   return (sh) => {
-    if (init) withTapeSync(sh, () => arithEvalCmd(sh, init, '((: '), init);
+    if (init) ev(sh, init);
     let first = true;
     const iter: Iter = (s2) => {
-      if (!first && post) withTapeSync(s2, () => arithEvalCmd(s2, post, '((: '), post);
+      if (!first && post) ev(s2, post);
       first = false;
       if (cond) {
-        const v = withTapeSync(s2, () => arithEvalCmd(s2, cond, '((: '), cond);
+        const v = ev(s2, cond);
         if (v === 0 || v === 0n) return STOP;
       }
       const b = body(s2);

@@ -16,6 +16,7 @@ import {
 import { ATTR, valuesOf } from './vars.js';
 import { PipeClosedError } from '../io/errors.js';
 import { BadFdError } from '../io/pipe.js';
+import type { ByteReader, ByteWriter } from '../io/streams.js';
 import { KEYWORDS } from './keywords.js';
 import { isVarSet } from './test-clause.js';
 import { FALLBACK_BUILTINS } from './fallback-builtins.js';
@@ -226,6 +227,10 @@ class Context implements ShellContext {
   }
   commandUsage(n: string): string | undefined {
     return commandUsage(this.sh, n);
+  }
+  fd(n: number): { reader?: ByteReader; writer?: ByteWriter } | undefined {
+    const e = this.sh.fds[n];
+    return e ? { reader: e.reader, writer: e.writer } : undefined;
   }
 }
 

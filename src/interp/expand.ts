@@ -117,6 +117,50 @@ export function expandFields(sh: Shell, words: readonly Word[], out: string[] = 
   return out;
 }
 
+/**
+ * A word compiled for the common shapes: a plain literal, an unquoted `$x`, a quoted "$x".
+ * Anything else (and any value that would need splitting or globbing) takes the general path.
+ */
+export type WordFields = (sh: Shell, out: string[]) => void;
+
+const IFS_OR_GLOB = /[ \t\n*?[]/;
+
+export function compileWordFields(w: Word): WordFields {
+  const parts = w.Parts;
+  if (parts.length === 1) {
+    const p = parts[0]!;
+    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) {
+      const v = p.Value;
+      return (_sh, out) => {
+        out.push(v);
+      };
+    }
+    if (p.type === 'ParamExp' && isPlainVar(p)) {
+      const name = p.Param.Value;
+      return (sh, out) => {
+        const v = readScalar(sh, name);
+        if (v !== undefined && v !== '' && !IFS_OR_GLOB.test(v) && sh.vars.lookup('IFS')?.value === ' \t\n') {
+          out.push(v);
+          return;
+        }
+        expandWordFields(sh, w, out);
+      };
+    }
+    if (p.type === 'DblQuoted' && p.Parts.length === 1) {
+      const q = p.Parts[0]!;
+      if (q.type === 'ParamExp' && isPlainVar(q)) {
+        const name = q.Param.Value;
+        return (sh, out) => {
+          const v = readScalar(sh, name);
+          if (v !== undefined) out.push(v);
+          else expandWordFields(sh, w, out);
+        };
+      }
+    }
+  }
+  return (sh, out) => expandWordFields(sh, w, out);
+}
+
 export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
   // Fast path: one unquoted literal without escapes, tildes or glob characters.
   const parts = w.Parts;

@@ -35,7 +35,8 @@ interface Fetched {
 }
 
 function isDigits(s: string): boolean {
-  return /^[0-9]+$/.test(s);
+  const c = s.charCodeAt(0);
+  return c >= 48 && c <= 57 && /^[0-9]+$/.test(s);
 }
 
 /** special parameters: $? $# $$ $! $- $0 $1… */

@@ -138,3 +138,29 @@ describe('helpers', () => {
     expect(unescapePattern('a\\*b\\\\')).toBe('a*b\\');
   });
 });
+
+describe('empty subjects (bash: s=; ${s//*(a)/X} → X)', () => {
+  it('replaces an empty match of an empty string', () => {
+    expect(replacePattern('', '*(a)', 'X', 'all', X)).toBe('X');
+    expect(replacePattern('', '*(a)', 'X', 'first', X)).toBe('X');
+    expect(replacePattern('', '', 'X', 'all')).toBe('');
+    expect(replacePattern('', 'a', 'X', 'all')).toBe('');
+    expect(replacePattern('', '', 'X', 'prefix')).toBe('X');
+    expect(replacePattern('', '', 'X', 'suffix')).toBe('X');
+    expect(replacePattern('', '*', 'X', 'all')).toBe('X');
+  });
+});
+
+describe('empty subjects and non-star patterns (bash: [][X][X][][][X] and [Xabc][abcX][XaXbXc])', () => {
+  it('only a leading * matches at the end of the subject', () => {
+    expect(replacePattern('', '?(a)', 'X', 'prefix', X)).toBe('');
+    expect(replacePattern('', '?(a)', 'X', 'suffix', X)).toBe('X');
+    expect(replacePattern('', '*(a)', 'X', 'prefix', X)).toBe('X');
+    expect(replacePattern('', '?(a)', 'X', 'all', X)).toBe('');
+    expect(replacePattern('', '?(a)', 'X', 'first', X)).toBe('');
+    expect(replacePattern('', '!(a)', 'X', 'suffix', X)).toBe('X');
+    expect(replacePattern('abc', '?(z)', 'X', 'prefix', X)).toBe('Xabc');
+    expect(replacePattern('abc', '?(z)', 'X', 'suffix', X)).toBe('abcX');
+    expect(replacePattern('abc', '?(z)', 'X', 'all', X)).toBe('XaXbXc');
+  });
+});

@@ -158,7 +158,11 @@ function expandReplacement(rep: string, matched: string, ampersand: boolean): st
 export function replacePattern(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions = {}): string {
   const amp = opts.patsubReplacement !== false;
   const c = compilePattern(p, opts);
+  // bash (match_pattern_char): at the end of the subject only a pattern starting with `*` may match
+  // the empty string, so `s=; ${s//?(a)/X}` stays empty while `${s//*(a)/X}` gives X
+  const emptyOk = p[0] === '*';
   if (mode === 'prefix') {
+    if (s === '' && p !== '' && !emptyOk) return s;
     const end = c.matchAt(s, 0, true);
     return end < 0 ? s : expandReplacement(rep, s.slice(0, end), amp) + s.slice(end);
   }
@@ -167,6 +171,7 @@ export function replacePattern(s: string, p: string, rep: string, mode: ReplaceM
     return start < 0 ? s : s.slice(0, start) + expandReplacement(rep, s.slice(start), amp);
   }
   if (p === '') return s; // bash: an empty pattern replaces nothing
+  if (s === '') return emptyOk && c.test('') ? expandReplacement(rep, '', amp) : s;
   let out = '';
   let i = 0;
   while (i < s.length) {

@@ -1,10 +1,12 @@
 // Number parsing and formatting for printf (printf-format.ts).
 //
 // Integers follow bash's strtoimax rules (base prefixes, char constants `'A`, clamping with a
-// "Numerical result out of range" warning). Floating-point arguments are kept as *exact decimals*
-// (digits × 10^exp) rather than JS doubles: bash formats long doubles, and rounding the decimal text
-// the user gave reproduces its output (`%.20f 0.1` → 0.10000000000000000000, `%.2f 0.125` → 0.12)
-// where a double would not. Ties round half to even, as glibc does on exact values.
+// "Numerical result out of range" warning). Floating-point arguments are handled as bash does:
+// strtold rounds the text to an x87 long double (64-bit mantissa), and glibc prints the exact
+// decimal expansion of that value. We do the same with BigInt: the argument becomes an exact
+// decimal (digits × 10^exp) of the nearest long double, so `%.20f 0.1` gives
+// 0.10000000000000000000, `%.3f 999.9995` gives 999.999 and `%f 1e100` gives bash's digits.
+// Rounding at print time is half to even on the exact value, as glibc's.
 
 import { encode } from '../io/encoding.js';
 
@@ -88,17 +90,55 @@ export function parseFloatArg(s: string): ParsedFloat {
       const int = m[3] ?? '';
       const frac = m[4] ?? '';
       valid = int.length + frac.length > 0;
-      if (valid) value = hexToDecimal(neg, int + frac, Number(m[5] ?? 0) - 4 * frac.length);
+      if (valid) value = toLongDouble(hexToDecimal(neg, int + frac, Number(m[5] ?? 0) - 4 * frac.length));
     } else {
       const int = m[6] ?? '';
       const frac = m[7] ?? '';
       valid = int.length + frac.length > 0;
-      if (valid) value = { kind: 'num', neg, digits: BigInt(int + frac || '0'), exp: Number(m[8] ?? 0) - frac.length };
+      if (valid) value = toLongDouble({ kind: 'num', neg, digits: BigInt(int + frac || '0'), exp: Number(m[8] ?? 0) - frac.length });
     }
   }
   if (!valid) return { value: ZERO, error: `${s}: invalid number` };
   if (consumed < s.length) return { value, error: `${s}: invalid number` };
   return { value };
+}
+
+function bitLength(n: bigint): number {
+  return n === 0n ? 0 : n.toString(2).length;
+}
+
+const MANTISSA_BITS = 64;
+const TWO64 = 1n << 64n;
+
+/** the exact decimal of m × 2^e */
+function binaryToDecimal(neg: boolean, m: bigint, e: number): Decimal {
+  if (e >= 0) return { kind: 'num', neg, digits: m << BigInt(e), exp: 0 };
+  const k = -e;
+  return { kind: 'num', neg, digits: m * 5n ** BigInt(k), exp: -k };
+}
+
+/** round an exact decimal to the nearest x87 long double (ties to even), as strtold does */
+function toLongDouble(d: Decimal): Decimal {
+  if (d.kind !== 'num' || d.digits === 0n) return d;
+  let num = d.digits;
+  let den = 1n;
+  if (d.exp >= 0) num *= 10n ** BigInt(d.exp);
+  else den = 10n ** BigInt(-d.exp);
+  if (bitLength(num) - bitLength(den) > 16400) return { kind: 'inf', neg: d.neg };
+  // choose k so that num × 2^k / den lies in [2^63, 2^64)
+  let k = MANTISSA_BITS - (bitLength(num) - bitLength(den));
+  const scaled = (kk: number): [bigint, bigint] => (kk >= 0 ? [num << BigInt(kk), den] : [num, den << BigInt(-kk)]);
+  let [n, q] = scaled(k);
+  while (n / q >= TWO64) [n, q] = scaled(--k);
+  while (n / q < TWO64 >> 1n) [n, q] = scaled(++k);
+  let m = n / q;
+  const twice = 2n * (n % q);
+  if (twice > q || (twice === q && (m & 1n) === 1n)) m += 1n;
+  if (m === TWO64) {
+    m >>= 1n;
+    k -= 1;
+  }
+  return binaryToDecimal(d.neg, m, -k);
 }
 
 function hexToDecimal(neg: boolean, hexDigits: string, binExp: number): Decimal {

@@ -237,6 +237,11 @@ export function withRedirects(redirs: readonly Redirect[], body: Exec): Exec {
 /** `exec` with only redirections: they stay in effect */
 export function applyPermanent(sh: Shell, redirs: readonly Redirect[]): Status {
   const st = applyRedirects(sh, redirs);
-  const keep = (rs: RedirState | number): number => (typeof rs === 'number' ? rs : 0);
+  const keep = (rs: RedirState | number): number => {
+    if (typeof rs === 'number') return rs;
+    // files opened by `exec >f` stay open until the run ends
+    sh.rt.lingering.push(...rs.opened);
+    return 0;
+  };
   return st instanceof Promise ? st.then(keep) : keep(st);
 }

@@ -47,6 +47,8 @@ export class Runtime implements AbortSource {
   private nextDevFd = 63;
   /** pathname expansion budget, shared by the whole run */
   readonly globBudget: { readdirCalls: number; maxReaddirCalls: number; maxEntries: number };
+  /** files opened by `exec` redirections, closed when the run ends */
+  readonly lingering: { close(): void }[] = [];
   /** flush the caller's streams when the event loop gets a turn */
   readonly flushers: (() => void | Promise<void>)[] = [];
 
@@ -173,6 +175,13 @@ export class Runtime implements AbortSource {
   }
 
   dispose(): void {
+    for (const f of this.lingering.splice(0)) {
+      try {
+        f.close();
+      } catch {
+        // closing at the end never fails the run
+      }
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.signalListener && this.externalSignal) {

@@ -42,6 +42,11 @@ export interface ShellContext extends CallContext {
   listCommands(): { name: string; summary: string }[];
   /** the --help text of a command, for `help NAME` */
   commandUsage(name: string): string | undefined;
+  /**
+   * The shell's descriptor `n` (`read -u 3`, `mapfile -u 3`): its reader and/or writer, or
+   * undefined when it is not open. Optional (added by the interpreter core).
+   */
+  fd?(n: number): { reader?: import('../io/streams.js').ByteReader; writer?: import('../io/streams.js').ByteWriter } | undefined;
 }
 
 export interface ShellBuiltin extends Omit<Command, 'run'> {

@@ -103,16 +103,17 @@ class Parser {
       }
       const atom = this.parseAtom(items, branchStart);
       if (atom === null) continue;
-      // a quantifier right after a leading ^ has nothing to repeat (BRE: literal *, ERE: warning)
-      items.push(atom.type === 'assert' && atom.kind === 'bol' ? atom : this.parseQuantifiers(atom));
+      // GNU dfa's "laststart": while only anchors/word assertions have been seen in this branch,
+      // a quantifier has nothing to repeat (BRE: literal, ERE: warning, ignored); after a
+      // consuming atom, a quantified assertion is just the assertion (collapsed)
+      items.push(atom.type === 'assert' && this.quantifierStart(items) ? atom : this.parseQuantifiers(atom));
     }
     return items.length === 1 ? items[0]! : { type: 'concat', items };
   }
 
   /** Is the quantifier at this.i one that has nothing to repeat? */
   private quantifierStart(items: Node[]): boolean {
-    const last = items[items.length - 1];
-    return last === undefined || (last.type === 'assert' && last.kind === 'bol');
+    return items.every((n) => n.type === 'assert');
   }
 
   private parseAtom(items: Node[], branchStart: number): Node | null {
@@ -189,7 +190,7 @@ class Parser {
   }
 
   private quantifierStartBre(items: Node[]): boolean {
-    return items.length === 0 || (items.length === 1 && items[0]!.type === 'assert' && (items[0] as { kind: string }).kind === 'bol');
+    return items.every((n) => n.type === 'assert');
   }
 
   private atBreEnd(j: number): boolean {
@@ -239,6 +240,11 @@ class Parser {
   }
 
   private parseQuantifiers(atom: Node): Node {
+    const node = this.parseQuantifierChain(atom);
+    return collapseRepeatedAssertion(node);
+  }
+
+  private parseQuantifierChain(atom: Node): Node {
     let node = atom;
     const p = this.p;
     for (;;) {
@@ -279,6 +285,16 @@ class Parser {
     if (max < min) throw new ParseError('Invalid content of \\{\\}');
     if (min > RE_DUP_MAX || (max !== Infinity && max > RE_DUP_MAX)) throw new ParseError('Regular expression too big');
   }
+}
+
+/** A repeated zero-width assertion is the assertion itself (min > 0) or nothing (min = 0). */
+function collapseRepeatedAssertion(n: Node): Node {
+  if (n.type !== 'repeat') return n;
+  const body = collapseRepeatedAssertion(n.body);
+  if (body.type === 'assert' || (body.type === 'concat' && body.items.length === 0)) {
+    return n.min > 0 ? body : { type: 'concat', items: [] };
+  }
+  return body === n.body ? n : { ...n, body };
 }
 
 export function parsePosix(pattern: string, syntax: Syntax): ParseResult {

@@ -69,6 +69,15 @@ for (const c of '}#!:-+=?%[]/^,@*') PARAM_OPS[c.charCodeAt(0)] = 1;
 const ARITHM_OPS = new Uint8Array(128);
 for (const c of '+-!~*/%()^<>:=,?|&[]#.') ARITHM_OPS[c.charCodeAt(0)] = 1;
 
+// Characters that need no attention inside an unquoted word (advanceLitNone) or a double-quoted
+// string (advanceLitDquote): the scanners skip runs of them without going rune by rune.
+const PLAIN_NONE = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) PLAIN_NONE[c] = 1;
+for (const c of '&|;()\\<>`"\'$?*+@!=[') PLAIN_NONE[c.charCodeAt(0)] = 0;
+const PLAIN_DQ = new Uint8Array(128);
+for (let c = 1; c < 0x80; c++) PLAIN_DQ[c] = 1;
+for (const c of '"\\`$\r') PLAIN_DQ[c.charCodeAt(0)] = 0;
+
 export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -140,12 +149,17 @@ export abstract class Lexer {
    * out at the exact size. Arrays grown by push() keep 17+ slots; most AST lists hold one or two.
    */
   protected scratch: unknown[] = [];
+  /** top of the scratch stack (the array itself never shrinks: truncating it is slow) */
+  protected top = 0;
+
+  protected spush(x: unknown): void {
+    this.scratch[this.top++] = x;
+  }
 
   protected collect<T>(mark: number): T[] {
-    const s = this.scratch;
-    if (s.length === mark) return NONE;
-    const out = s.slice(mark) as T[];
-    s.length = mark;
+    if (this.top === mark) return NONE;
+    const out = this.scratch.slice(mark, this.top) as T[];
+    this.top = mark;
     return out;
   }
 
@@ -184,6 +198,7 @@ export abstract class Lexer {
     this.hdocStops = [];
     this.accComs = [];
     this.scratch = [];
+    this.top = 0;
   }
 
   /** Position of the current rune. */
@@ -276,6 +291,24 @@ export abstract class Lexer {
       this.r = c;
       return c;
     }
+  }
+
+  /** The current rune is ordinary: move past the run of ordinary ASCII characters after it. */
+  private skipPlain(table: Uint8Array): number {
+    const src = this.src;
+    const n = this.n;
+    let i = this.i;
+    while (i < n) {
+      const c = src.charCodeAt(i);
+      if (c >= 128 || table[c] === 0) break;
+      i++;
+    }
+    if (i !== this.i) {
+      this.i = i;
+      this.w = 1;
+      this.r = src.charCodeAt(i - 1);
+    }
+    return this.r;
   }
 
   protected peekCode(): number {
@@ -830,15 +863,17 @@ export abstract class Lexer {
         case 61:
           if (this.eqlOffs < 0) this.eqlOffs = this.litSoFar().length;
           break;
-        case 91:
-          if (this.quote !== Q.arrayElems) {
-            const soFar = this.litSoFar();
-            if (soFar.length > 0 && soFar.charCodeAt(0) !== 91) {
-              tok = Tok.Lit;
-              break loop;
-            }
+        case 91: {
+          // a[ inside a word: stop, so that a[i]=x can be an assignment
+          const soFar = this.litSoFar();
+          if (soFar.length > 0 && soFar.charCodeAt(0) !== 91) {
+            tok = Tok.Lit;
+            break loop;
           }
           break;
+        }
+        default:
+          r = this.skipPlain(PLAIN_NONE);
       }
     }
     this.tok = tok;
@@ -854,6 +889,8 @@ export abstract class Lexer {
         case ESC_NEWL: case 96: case 36:
           tok = Tok.Lit;
           break loop;
+        default:
+          r = this.skipPlain(PLAIN_DQ);
       }
     }
     this.tok = tok;

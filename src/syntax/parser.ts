@@ -65,7 +65,7 @@ export class Parser extends ClauseParser {
   // ------------------------------------------------------------------ statement lists
 
   protected stmtList(stops: readonly string[] = []): [Stmt[], Comment[]] {
-    const mark = this.scratch.length;
+    const mark = this.top;
     let gotEnd = true;
     loop: while (this.tok !== Tok.EOF) {
       const newLine = this.got(Tok.Newl);
@@ -93,7 +93,7 @@ export class Parser extends ClauseParser {
         break;
       }
       gotEnd = s.Semicolon >= 0;
-      this.scratch.push(s);
+      this.spush(s);
     }
     return [this.collect<Stmt>(mark), this.takeComs()];
   }
@@ -313,9 +313,8 @@ export class Parser extends ClauseParser {
 
   private callExpr(s: Stmt, w: Word | null, assign: boolean): void {
     const ce: CallExpr = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: NONE };
-    const mark = this.scratch.length; // the arguments collect above it
-    const args = this.scratch as Word[];
-    if (w !== null) args.push(w);
+    const mark = this.top; // the arguments collect above it
+    if (w !== null) this.spush(w);
     if (assign) {
       const a = this.getAssign(true);
       if (a !== null) ce.Assigns = append(ce.Assigns, a);
@@ -325,27 +324,27 @@ export class Parser extends ClauseParser {
       if (STOP_CALL[t] === 1) break;
       switch (t) {
         case Tok.LitWord: {
-          if (args.length === mark && this.hasValidIdent()) {
+          if (this.top === mark && this.hasValidIdent()) {
             const a = this.getAssign(true);
             if (a !== null) ce.Assigns = append(ce.Assigns, a);
             break;
           }
           const lw = this.word([this.lit(this.pos, this.val)]);
           this.next();
-          args.push(lw);
+          this.spush(lw);
           break;
         }
         case Tok.Lit:
-          if (args.length === mark && this.hasValidIdent()) {
+          if (this.top === mark && this.hasValidIdent()) {
             const a = this.getAssign(true);
             if (a !== null) ce.Assigns = append(ce.Assigns, a);
             break;
           }
-          args.push(this.wordAnyNumber());
+          this.spush(this.wordAnyNumber());
           break;
         case Tok.bckQuote:
           if (this.backquoteEnd()) break loop;
-          args.push(this.wordAnyNumber());
+          this.spush(this.wordAnyNumber());
           break;
         case Tok.dblLeftParen:
           this.curErr(`${quoteTok(t)} can only be used to open an arithmetic cmd`);
@@ -359,7 +358,7 @@ export class Parser extends ClauseParser {
           break;
         default:
           if (WORD_START[t] === 1) {
-            args.push(this.wordAnyNumber());
+            this.spush(this.wordAnyNumber());
           } else if (this.peekRedir()) {
             this.doRedirect(s);
           } else {

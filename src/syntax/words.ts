@@ -162,7 +162,7 @@ export abstract class WordParser extends Lexer {
   }
 
   protected wordParts(): WordPart[] {
-    const mark = this.scratch.length;
+    const mark = this.top;
     const wasNoState = this.quote === Q.noState;
     if (wasNoState) this.quote = Q.unquotedWordCont;
     for (;;) {
@@ -170,7 +170,7 @@ export abstract class WordParser extends Lexer {
       const n = this.wordPart();
       this.leaveNode();
       if (n === null) break;
-      this.scratch.push(n);
+      this.spush(n);
       if (this.spaced) break;
     }
     if (wasNoState) this.quote = Q.noState;

@@ -83,3 +83,39 @@ describe('reads inside a root', () => {
     sb.close();
   });
 });
+
+describe('listing and odd names', () => {
+  it('readdir with maxEntries stops early', () => {
+    w = makeWorld();
+    fs.mkdirSync(path.join(w.root, 'many'));
+    for (let i = 0; i < 50; i++) fs.writeFileSync(path.join(w.root, 'many', `f${i}`), '');
+    const r = w.fs.readdir('many', { maxEntries: 10 });
+    expect(r.ok && r.value.length).toBe(11);
+    const all = w.fs.readdir('many', { maxEntries: 100 });
+    expect(all.ok && all.value.length).toBe(50);
+    const root = w.fs.readdir('.', { maxEntries: 0 });
+    expect(root.ok && root.value.length).toBe(1);
+  });
+
+  it('names that are not UTF-8 round-trip through surrogateescape', async () => {
+    w = makeWorld();
+    const raw = Buffer.concat([Buffer.from(path.join(w.root, 'bad-')), Buffer.from([0xff, 0xfe]), Buffer.from('.txt')]);
+    fs.writeFileSync(raw, 'odd\n');
+    for (const opts of [{}, { maxEntries: 50 }]) {
+      const ls = w.fs.readdir('.', opts);
+      if (!ls.ok) throw new Error(ls.error.message);
+      const name = ls.value.find((e) => e.name.startsWith('bad-'))!.name;
+      expect(name).toBe('bad-\udcff\udcfe.txt');
+      const r = w.fs.open(name);
+      if (!r.ok) throw new Error(r.error.message);
+      expect(await readAll(r.value)).toBe('odd\n');
+    }
+  });
+
+  it('symlink text that is not UTF-8 round-trips too', () => {
+    w = makeWorld();
+    const target = Buffer.concat([Buffer.from('t-'), Buffer.from([0xe9])]);
+    fs.symlinkSync(target, path.join(w.root, 'oddlink'));
+    expect(w.fs.readlink('oddlink')).toEqual({ ok: true, value: 't-\udce9' });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteName, quoteValue } from './errors.js';
+import { quotef as quoteName, quote as quoteValue } from './quote.js';
 
 describe('quoteName (coreutils quotef, C locale)', () => {
   const cases: [string, string][] = [

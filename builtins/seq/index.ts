@@ -1,0 +1,204 @@
+// seq: print a sequence of numbers (GNU coreutils 9.1). Plain non-negative integers with the
+// default format go through exact BigInt/number counting (GNU's seq_fast, any size); everything
+// else is computed as GNU does, FIRST + i*INCREMENT in x86 long double (emulated exactly, see
+// longdouble.ts) and printed with GNU's inferred or the user's printf format.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { OutputBuffer } from '../internal/output.js';
+import { quote } from '../internal/quote.js';
+import { add, compare, formatLD, fromInteger, isZero, mul, parseLD, type LD } from './longdouble.js';
+import { defaultLayout, operandShape, parseUserFormat, type Layout, type OperandShape } from './format.js';
+import { SEQ_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'format', short: 'f', long: 'format', kind: 'string' },
+    { name: 'separator', short: 's', long: 'separator', kind: 'string' },
+    { name: 'equalWidth', short: 'w', long: 'equal-width', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+  stopAtFirstOperand: true,
+});
+
+/** GNU stops option parsing at an argument that looks like a negative number ("-1", "-.5") */
+function optionPrefixLength(args: string[]): number {
+  let i = 0;
+  while (i < args.length) {
+    const a = args[i]!;
+    if (a === '--') return i + 1;
+    if (a.length < 2 || a[0] !== '-') return i;
+    if (a[1] === '.' || (a[1]! >= '0' && a[1]! <= '9')) return i;
+    if (a[1] === '-') {
+      const name = a.slice(2);
+      const takesValue = !name.includes('=') && name.length > 0 && ('format'.startsWith(name) || 'separator'.startsWith(name));
+      i += takesValue ? 2 : 1;
+      continue;
+    }
+    // a short cluster: -f/-s take the rest or the next argument
+    let consumed = 1;
+    for (let j = 1; j < a.length; j++) {
+      if (a[j] === 'f' || a[j] === 's') {
+        if (j === a.length - 1) consumed = 2;
+        break;
+      }
+    }
+    i += consumed;
+  }
+  return Math.min(i, args.length);
+}
+
+type Operand = { text: string; value: LD; shape: OperandShape };
+
+async function fail(ctx: CallContext, message: string, withTry: boolean): Promise<number> {
+  if (withTry) return writeUsageError(ctx, message, 1);
+  const p = ctx.stderr.writeString(`seq: ${message}\n`);
+  if (p) await p;
+  return 1;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const cut = optionPrefixLength(args);
+  const r = parseFlags(SPEC, args.slice(0, cut));
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  const f = r.flags;
+  if (flagBool(f, 'help')) return writeText(ctx, SEQ_USAGE);
+  if (flagBool(f, 'version')) return writeText(ctx, versionText('seq'));
+  const operands = [...r.operands, ...args.slice(cut)];
+  const format = flagString(f, 'format');
+  const separator = flagString(f, 'separator') ?? '\n';
+  const equalWidth = flagBool(f, 'equalWidth');
+
+  if (operands.length === 0) return fail(ctx, 'missing operand', true);
+  if (operands.length > 3) return fail(ctx, `extra operand ${quote(operands[3]!)}`, true);
+
+  const parsed: Operand[] = [];
+  for (const text of operands) {
+    const value = parseLD(text);
+    if (value === undefined) return fail(ctx, `invalid floating point argument: ${quote(text)}`, true);
+    if (value.kind === 'nan') return fail(ctx, `invalid 'not-a-number' argument: ${quote(text)}`, true);
+    parsed.push({ text, value, shape: operandShape(text, value.kind === 'finite') });
+  }
+  const one: Operand = { text: '1', value: fromInteger(1n), shape: { precision: 0, width: 1 } };
+  const first = parsed.length >= 2 ? parsed[0]! : one;
+  const step = parsed.length === 3 ? parsed[1]! : one;
+  const last = parsed[parsed.length - 1]!;
+  if (isZero(step.value)) return fail(ctx, `invalid Zero increment value: ${quote(step.text)}`, true);
+
+  if (format !== undefined && equalWidth) {
+    return fail(ctx, 'format string may not be specified when printing equal width strings', true);
+  }
+  const out = new OutputBuffer(ctx.stdout);
+  const allDigits = (s: string): boolean => /^[0-9]+$/.test(s);
+  const stepSmall = parsed.length < 3 || (allDigits(step.text) && BigInt(step.text) > 0n && BigInt(step.text) <= 200n);
+  if (
+    format === undefined && !equalWidth && encodeLength(separator) === 1 && stepSmall &&
+    parsed.every((p) => allDigits(p.text))
+  ) {
+    await countIntegers(ctx, out, BigInt(first.text), BigInt(step.text), BigInt(last.text), separator);
+  } else {
+    let layout: Layout;
+    if (format !== undefined) {
+      const checked = parseUserFormat(format, quote(format));
+      if (!checked.ok) return fail(ctx, checked.message, false);
+      layout = checked.layout;
+    } else {
+      layout = defaultLayout(first.shape, step.shape, last.shape, equalWidth);
+    }
+    await printNumbers(ctx, out, layout, first.value, step.value, last.value, separator);
+  }
+  const p = out.flush();
+  if (p) await p;
+  return 0;
+}
+
+function encodeLength(s: string): number {
+  return new TextEncoder().encode(s).length;
+}
+
+/** GNU seq_fast: exact integers of any size */
+async function countIntegers(
+  ctx: CallContext, out: OutputBuffer, first: bigint, step: bigint, last: bigint, separator: string,
+): Promise<void> {
+  if (first > last) return;
+  let pending = '';
+  let count = 0;
+  if (last <= BigInt(Number.MAX_SAFE_INTEGER)) {
+    const l = Number(last);
+    const s = Number(step);
+    for (let x = Number(first); x <= l; x += s) {
+      pending += (count === 0 ? '' : separator) + x;
+      if (++count % 4096 === 0) {
+        ctx.checkAbort();
+        const p = out.writeString(pending);
+        pending = '';
+        if (p) await p;
+      }
+    }
+  } else {
+    for (let x = first; x <= last; x += step) {
+      pending += (count === 0 ? '' : separator) + x.toString();
+      if (++count % 4096 === 0) {
+        ctx.checkAbort();
+        const p = out.writeString(pending);
+        pending = '';
+        if (p) await p;
+      }
+    }
+  }
+  const p = out.writeString(pending + '\n');
+  if (p) await p;
+}
+
+/** GNU print_numbers, in emulated long double */
+async function printNumbers(
+  ctx: CallContext, out: OutputBuffer, layout: Layout, first: LD, step: LD, last: LD, separator: string,
+): Promise<void> {
+  const descending = step.kind !== 'nan' && step.neg;
+  const beyond = (x: LD): boolean => (descending ? compare(x, last) < 0 : compare(last, x) < 0);
+  const render = (x: LD): string => layout.prefix + formatLD(x, layout.conversion) + layout.suffix;
+  const core = (x: LD): string => formatLD(x, layout.conversion);
+  let outOfRange = beyond(first);
+  if (outOfRange) return;
+  let x = first;
+  let pending = '';
+  const ONE = fromInteger(1n);
+  let i = ONE;
+  for (let n = 1; ; n++) {
+    const x0 = x;
+    pending += render(x);
+    if (outOfRange) break;
+    x = add(first, mul(i, step));
+    i = add(i, ONE);
+    outOfRange = beyond(x);
+    if (outOfRange) {
+      // print a number just past LAST if it prints as LAST (and unlike the previous one)
+      const xText = core(x);
+      const back = parseLD(xText);
+      const printsAsLast = back !== undefined && back.kind !== 'nan' && compare(back, last) === 0;
+      if (!(printsAsLast && core(x0) !== xText)) break;
+    }
+    pending += separator;
+    if (n % 1024 === 0) {
+      ctx.checkAbort();
+      const p = out.writeString(pending);
+      pending = '';
+      if (p) await p;
+    }
+  }
+  const p = out.writeString(pending + '\n');
+  if (p) await p;
+}
+
+function writeText(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  return p ? p.then(() => 0) : 0;
+}
+
+export const seq: Command = {
+  name: 'seq',
+  summary: 'print a sequence of numbers',
+  usage: SEQ_USAGE,
+  run,
+};

@@ -10,6 +10,8 @@ import { egrep, fgrep, grep } from './grep/index.js';
 import { cut } from './cut/index.js';
 import { uniq } from './uniq/index.js';
 import { sort } from './sort/index.js';
+import { tee } from './tee/index.js';
+import { rm } from './rm/index.js';
 
 const ALL: Command[] = [
   cat,
@@ -21,6 +23,8 @@ const ALL: Command[] = [
   cut,
   uniq,
   sort,
+  tee,
+  rm,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

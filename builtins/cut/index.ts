@@ -153,8 +153,10 @@ async function cutStream(ctx: CallContext, plan: CutPlan, lr: LineReader, out: O
     if (!more) break;
     if ((++n & 0x3ff) === 0) ctx.checkAbort();
     segs.reset();
-    const keep = plan.fieldMode ? cutFields(plan, lr.buf, lr.start, lr.end, segs) : cutBytes(plan, lr.end - lr.start, lr.start, segs);
-    if (!keep) continue;
+    const keep = plan.fieldMode
+      ? cutFields(plan, lr.buf, lr.start, lr.end, segs, lr.terminated)
+      : cutBytes(plan, lr.end - lr.start, lr.start, segs);
+    if (keep === DROP) continue;
     const buf = lr.buf;
     if (out.len + segs.bytes + 1 <= out.cap) {
       // fits: plain copies, no drain can happen
@@ -163,7 +165,7 @@ async function cutStream(ctx: CallContext, plan: CutPlan, lr: LineReader, out: O
         if (from < 0) void out.write(plan.outDelim);
         else void out.write(buf, from, segs.data[i * 2 + 1]!);
       }
-      out.buf[out.len++] = plan.eol;
+      if (keep === KEEP) out.buf[out.len++] = plan.eol;
       continue;
     }
     for (let i = 0; i < segs.count; i++) {
@@ -171,13 +173,21 @@ async function cutStream(ctx: CallContext, plan: CutPlan, lr: LineReader, out: O
       const w = from < 0 ? out.write(plan.outDelim) : out.write(buf, from, segs.data[i * 2 + 1]!);
       if (w) await w;
     }
-    const w = out.write(eolByte);
-    if (w) await w;
+    if (keep === KEEP) {
+      const w = out.write(eolByte);
+      if (w) await w;
+    }
   }
   return lr.tooLong ? 'too-long' : 'ok';
 }
 
-function cutBytes(plan: CutPlan, len: number, start: number, segs: Segments): boolean {
+/** what to do with a line: drop it, print it with its terminator, or without (a GNU -z quirk) */
+const DROP = 0;
+const KEEP = 1;
+const KEEP_NO_EOL = 2;
+type LineFate = typeof DROP | typeof KEEP | typeof KEEP_NO_EOL;
+
+function cutBytes(plan: CutPlan, len: number, start: number, segs: Segments): LineFate {
   let printed = false;
   for (const r of plan.ranges) {
     const s = r.lo - 1;
@@ -187,7 +197,7 @@ function cutBytes(plan: CutPlan, len: number, start: number, segs: Segments): bo
     segs.add(start + s, start + e);
     printed = true;
   }
-  return true;
+  return KEEP;
 }
 
 function fieldSelected(ranges: Range[], field: number): boolean {
@@ -198,13 +208,12 @@ function fieldSelected(ranges: Range[], field: number): boolean {
   return false;
 }
 
-/** false: the line is dropped (-s and no delimiter) */
-function cutFields(plan: CutPlan, buf: Uint8Array, start: number, end: number, segs: Segments): boolean {
+function cutFields(plan: CutPlan, buf: Uint8Array, start: number, end: number, segs: Segments, terminated: boolean): LineFate {
   let d = buf.indexOf(plan.delim, start);
   if (d < 0 || d >= end) {
-    if (plan.onlyDelimited) return false;
+    if (plan.onlyDelimited) return DROP;
     segs.add(start, end);
-    return true;
+    return KEEP;
   }
   let field = 1;
   let fieldStart = start;
@@ -223,7 +232,20 @@ function cutFields(plan: CutPlan, buf: Uint8Array, start: number, end: number, s
     fieldStart = fieldEnd + 1;
     d = buf.indexOf(plan.delim, fieldStart);
   }
-  return true;
+  return gnuDropsFinalNul(plan, buf, start, end, terminated) ? KEEP_NO_EOL : KEEP;
+}
+
+/**
+ * coreutils' cut_fields omits the final NUL (-z) when the input ends, unterminated, right after
+ * the only delimiter and the first field was buffered (`prev_c` is then 0, the NUL terminator):
+ * `printf 'a,' | cut -z -d, -f2` prints nothing at all. Reproduced for byte-exactness.
+ */
+function gnuDropsFinalNul(plan: CutPlan, buf: Uint8Array, start: number, end: number, terminated: boolean): boolean {
+  if (terminated || plan.eol !== 0 || plan.delim === plan.eol) return false;
+  if (end - start === 0 || buf[end - 1] !== plan.delim) return false;
+  if (buf.indexOf(plan.delim, start) !== end - 1) return false;
+  const bufferedFirst = plan.onlyDelimited !== !fieldSelected(plan.ranges, 1);
+  return bufferedFirst;
 }
 
 export const cut: Command = {

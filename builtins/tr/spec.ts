@@ -47,6 +47,11 @@ export function printable(bytes: ArrayLike<number>): string {
   return out;
 }
 
+/** GNU's make_printable_char: the byte itself when printable, else octal */
+function printableChar(c: number): string {
+  return c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '\\' + c.toString(8).padStart(3, '0');
+}
+
 function unescape(s: Uint8Array, warnings: string[]): Unescaped {
   const bytes: number[] = [];
   const escaped: boolean[] = [];
@@ -218,7 +223,7 @@ export function parseSpec(arg: Uint8Array, warnings: string[]): ParseResult {
       if (lo > hi) {
         return {
           ok: false,
-          error: `tr: range-endpoints of '${printable([lo])}-${printable([hi])}' are in reverse collating sequence order\n`,
+          error: `tr: range-endpoints of '${printableChar(lo)}-${printableChar(hi)}' are in reverse collating sequence order\n`,
         };
       }
       out.push({ kind: 'range', lo, hi });

@@ -199,6 +199,28 @@ function keysEqual(icase: boolean, a: Uint8Array, as: number, ae: number, b: Uin
  * (output_later_repeated). -d clears the first, -u the second, -D clears the first and sets the
  * third. The loop below mirrors coreutils' so that odd mixes (-D -u) print what GNU prints.
  */
+/**
+ * Write pieces in order: plain synchronous copies when they fit the output buffer (the common
+ * case, no promise per line), awaiting each piece only when the buffer must drain.
+ */
+function writePieces(out: OutputBuffer, pieces: Uint8Array[]): void | Promise<void> {
+  let n = 0;
+  for (const p of pieces) n += p.length;
+  if (out.len + n <= out.cap) {
+    for (const p of pieces) {
+      out.buf.set(p, out.len);
+      out.len += p.length;
+    }
+    return;
+  }
+  return (async () => {
+    for (const p of pieces) {
+      const w = out.write(p);
+      if (w) await w;
+    }
+  })();
+}
+
 async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out: OutputBuffer): Promise<void> {
   if (plan.group !== null) return groupStream(ctx, plan, lr, out);
   const outputUnique = !plan.repeated && plan.allRepeated === null;
@@ -212,16 +234,13 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
   let matchCount = 0;
   let firstDelimiter = true;
   const eol = Uint8Array.of(plan.eol);
-  const put = async (bytes: Uint8Array, from = 0, to = bytes.length): Promise<void> => {
-    const w = out.write(bytes, from, to);
-    if (w) await w;
-  };
-  const writeLine = async (match: boolean, lineCount: number): Promise<void> => {
+  const writeLine = (match: boolean, lineCount: number): void | Promise<void> => {
     const wanted = lineCount === 0 ? outputUnique : !match ? outputFirstRepeated : outputLaterRepeated;
     if (!wanted) return;
-    if (plan.count) await put(encodeAscii(String(lineCount + 1).padStart(7, ' ') + ' '));
-    await put(prev.view());
-    await put(eol);
+    const line = prev.view();
+    return plan.count
+      ? writePieces(out, [encodeAscii(String(lineCount + 1).padStart(7, ' ') + ' '), line, eol])
+      : writePieces(out, [line, eol]);
   };
   let n = 0;
   for (;;) {
@@ -243,11 +262,15 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
       if (!match) {
         if (matchCount > 0) firstDelimiter = false;
       } else if (matchCount === 1) {
-        if (delimit === 'prepend' || (delimit === 'separate' && !firstDelimiter)) await put(eol);
+        if (delimit === 'prepend' || (delimit === 'separate' && !firstDelimiter)) {
+          const w = writePieces(out, [eol]);
+          if (w) await w;
+        }
       }
     }
     if (!match || outputLaterRepeated) {
-      await writeLine(match, matchCount);
+      const w = writeLine(match, matchCount);
+      if (w) await w;
       // the current line becomes prev
       const t = prev;
       prev = spare;
@@ -258,7 +281,10 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
       if (!match) matchCount = 0;
     }
   }
-  if (havePrev) await writeLine(false, matchCount);
+  if (havePrev) {
+    const w = writeLine(false, matchCount);
+    if (w) await w;
+  }
 }
 
 function encodeAscii(s: string): Uint8Array {
@@ -274,10 +300,7 @@ async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out
   let firstKey: [number, number] = [0, 0];
   let lines = 0;
   const eol = Uint8Array.of(plan.eol);
-  const put = async (bytes: Uint8Array, from = 0, to = bytes.length): Promise<void> => {
-    const w = out.write(bytes, from, to);
-    if (w) await w;
-  };
+  const put = (...pieces: Uint8Array[]): void | Promise<void> => writePieces(out, pieces);
   for (;;) {
     let more = lr.next();
     if (typeof more !== 'boolean') more = await more;
@@ -288,15 +311,21 @@ async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out
     const same = lines > 1 && keysEqual(plan.icase, first.bytes, firstKey[0], firstKey[1], buf, key[0], key[1]);
     if (!same) {
       const newGroupMark = lines === 1 ? method === 'prepend' || method === 'both' : true;
-      if (newGroupMark) await put(eol);
+      if (newGroupMark) {
+        const w = put(eol);
+        if (w) await w;
+      }
       first.clear();
       first.append(buf, start, end);
       firstKey = [key[0] - start, key[1] - start];
     }
-    await put(buf, start, end);
-    await put(eol);
+    const w = put(buf.subarray(start, end), eol);
+    if (w) await w;
   }
-  if (lines > 0 && (method === 'append' || method === 'both')) await put(eol);
+  if (lines > 0 && (method === 'append' || method === 'both')) {
+    const w = put(eol);
+    if (w) await w;
+  }
 }
 
 export const uniq: Command = {

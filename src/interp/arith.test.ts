@@ -238,3 +238,24 @@ describe('exactness near 2^53', () => {
     expect(run('-9007199254740991%10')).toBe('-1');
   });
 });
+
+// bash evaluates skipped branches for their syntax only (noeval)
+describe('skipped branches', () => {
+  it('check literals and exponents but not variables or division', () => {
+    expect(run('1 || 2 ** y', makeEnv({ y: '-5' }))).toBe('1');
+    expect(run('1 || 2 ** -1 ')).toBe('ERR 1 || 2 ** -1 : exponent less than 0 (error token is "1 ")');
+    expect(run('0 && 09')).toBe('ERR 0 && 09: value too great for base (error token is "09")');
+    expect(run('1 || zz', { ...makeEnv(), nounset: true })).toBe('1');
+    expect(run('1 || a', makeEnv({ a: '1/0' }))).toBe('1');
+    expect(run('1 || b', makeEnv({ b: '2 +' }))).toBe('1');
+    expect(run('1 ? 2 : 1/0')).toBe('2');
+    expect(run('0 ? 1/0 : 3')).toBe('3');
+    expect(run('255 ? 010 : ((x)) ** ~1')).toBe('ERR 255 ? 010 : ((x)) ** ~1: exponent less than 0 (error token is "1")');
+  });
+  it('do not assign', () => {
+    const env = makeEnv({ x: '1' });
+    expect(run('0 && (x=5)', env)).toBe('0');
+    expect(run('1 || x++', env)).toBe('1');
+    expect(env.vars.x).toBe('1');
+  });
+});

@@ -61,15 +61,21 @@ interface Frame {
   env: ArithEnv;
   src: ArithSource | undefined;
   depth: number;
+  /**
+   * > 0 inside a branch that `&&`, `||` or `?:` skips. bash still evaluates it for syntax: literals
+   * are checked and `**` rejects a negative exponent, but variables read as 0, nothing is assigned
+   * and a division by zero is not an error.
+   */
+  noeval: number;
 }
 
 export function evalArith(x: ArithmExpr, env: ArithEnv, src?: ArithSource): Int {
-  return evaluate(x, { env, src, depth: 0 });
+  return evaluate(x, { env, src, depth: 0, noeval: 0 });
 }
 
 /** evaluate arithmetic given as text (a variable's value, `let` argument, array index) */
 export function evalArithText(text: string, env: ArithEnv, depth = 0): Int {
-  return evalText(text, { env, src: undefined, depth });
+  return evalText(text, { env, src: undefined, depth, noeval: 0 });
 }
 
 // ---------------------------------------------------------------- errors
@@ -182,6 +188,7 @@ function indexKey(p: ParamExp, f: Frame): string {
 }
 
 function readVar(ref: VarRef, f: Frame): Int {
+  if (f.noeval) return 0;
   const value = f.env.get(ref.name, ref.index);
   if (value === undefined) {
     if (f.env.nounset) {
@@ -221,7 +228,7 @@ function valueOf(text: string, f: Frame): Int {
 function evalText(text: string, f: Frame): Int {
   if (text.trim() === '') return 0;
   const depth = f.depth + 1;
-  const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth };
+  const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth, noeval: f.noeval };
   if (depth > MAX_RECURSION) throw errorAt(inner, 0, 'expression recursion level exceeded');
   const parsed = f.env.parse(text);
   if (parsed === null) throw errorAt(inner, 0, 'syntax error in expression');
@@ -230,6 +237,7 @@ function evalText(text: string, f: Frame): Int {
 }
 
 function assign(ref: VarRef, v: Int, f: Frame): Int {
+  if (f.noeval) return v;
   f.env.set(ref.name, I.formatInt(v), ref.index);
   return v;
 }
@@ -306,8 +314,11 @@ function operandPos(y: ArithmExpr): number {
 
 type BinFn = (a: Int, b: Int, f: Frame, x: BinaryArithm) => Int;
 
-function checkedDivisor(b: Int, f: Frame, x: BinaryArithm): void {
-  if (I.isZero(b)) throw errorAt(f, operandPos(x.Y), 'division by 0');
+/** the divisor to use: bash errors on 0, except in a skipped branch where it divides by 1 */
+function checkedDivisor(b: Int, f: Frame, x: BinaryArithm): Int {
+  if (!I.isZero(b)) return b;
+  if (f.noeval) return 1;
+  throw errorAt(f, operandPos(x.Y), 'division by 0');
 }
 
 /** the operators that combine two evaluated operands (also the arithmetic of `op=`) */
@@ -315,8 +326,8 @@ const BINARY: Record<string, BinFn> = {
   '+': (a, b) => I.add(a, b),
   '-': (a, b) => I.sub(a, b),
   '*': (a, b) => I.mul(a, b),
-  '/': (a, b, f, x) => (checkedDivisor(b, f, x), I.div(a, b)),
-  '%': (a, b, f, x) => (checkedDivisor(b, f, x), I.mod(a, b)),
+  '/': (a, b, f, x) => I.div(a, checkedDivisor(b, f, x)),
+  '%': (a, b, f, x) => I.mod(a, checkedDivisor(b, f, x)),
   '**': (a, b, f, x) => {
     if (b < 0) throw errorAt(f, operandPos(x.Y), 'exponent less than 0');
     return I.pow(a, b);
@@ -345,10 +356,16 @@ function evalBinary(x: BinaryArithm, f: Frame): Int {
   const fn = BINARY[op];
   if (fn) return fn(evaluate(x.X, f), evaluate(x.Y, f), f, x);
   switch (op) {
-    case '&&':
-      return !I.isZero(evaluate(x.X, f)) && !I.isZero(evaluate(x.Y, f)) ? 1 : 0;
-    case '||':
-      return !I.isZero(evaluate(x.X, f)) || !I.isZero(evaluate(x.Y, f)) ? 1 : 0;
+    case '&&': {
+      const left = !I.isZero(evaluate(x.X, f));
+      const right = !I.isZero(left ? evaluate(x.Y, f) : skipped(x.Y, f));
+      return left && right ? 1 : 0;
+    }
+    case '||': {
+      const left = !I.isZero(evaluate(x.X, f));
+      const right = !I.isZero(left ? skipped(x.Y, f) : evaluate(x.Y, f));
+      return left || right ? 1 : 0;
+    }
     case ',':
       evaluate(x.X, f);
       return evaluate(x.Y, f);
@@ -357,7 +374,13 @@ function evalBinary(x: BinaryArithm, f: Frame): Int {
       if (branches.type !== 'BinaryArithm' || branches.Op !== ':') {
         throw errorAt(f, x.Y.Pos, "`:' expected for conditional expression");
       }
-      return I.isZero(evaluate(x.X, f)) ? evaluate(branches.Y, f) : evaluate(branches.X, f);
+      if (I.isZero(evaluate(x.X, f))) {
+        skipped(branches.X, f);
+        return evaluate(branches.Y, f);
+      }
+      const v = evaluate(branches.X, f);
+      skipped(branches.Y, f);
+      return v;
     }
     case ':':
       throw errorAt(f, x.OpPos, 'syntax error in expression');
@@ -370,6 +393,16 @@ function evalBinary(x: BinaryArithm, f: Frame): Int {
       const old = readVar(ref, f);
       return assign(ref, BINARY[base]!(old, evaluate(x.Y, f), f, x), f);
     }
+  }
+}
+
+/** evaluate a branch bash skips (for its syntax errors only); the value is not used */
+function skipped(x: ArithmExpr, f: Frame): Int {
+  f.noeval++;
+  try {
+    return evaluate(x, f);
+  } finally {
+    f.noeval--;
   }
 }
 

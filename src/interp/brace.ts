@@ -61,7 +61,56 @@ function tokenize(w: Word): Token[] {
   return out;
 }
 
-function rebuild(toks: Token[], w: Word): Word {
+const NAME_PREFIX = /^[A-Za-z0-9_]*/;
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * bash expands braces on the raw text, so in `$v{a,b}` the name goes on: `$va $vb`. Our parser has
+ * already cut `$v`; a short `$name` followed by name characters can only come from an expansion,
+ * so we extend the parameter's name with them.
+ */
+function mergeNames(toks: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (!('part' in t) || t.part.type !== 'ParamExp') {
+      out.push(t);
+      continue;
+    }
+    const pe = t.part;
+    if (!pe.Short || !IDENT.test(pe.Param.Value)) {
+      out.push(t);
+      continue;
+    }
+    let extra = '';
+    let rest: Token | null = null;
+    while (i + 1 < toks.length) {
+      const n = toks[i + 1]!;
+      if ('part' in n) break;
+      const m = NAME_PREFIX.exec(n.text)![0];
+      extra += m;
+      i++;
+      if (m.length < n.text.length) {
+        // a sequence value such as `1-` only partly continues the name
+        rest = { text: n.text.slice(m.length), pos: n.pos + m.length };
+        break;
+      }
+    }
+    if (!extra) {
+      out.push(t);
+      if (rest) out.push(rest);
+      continue;
+    }
+    const name = pe.Param.Value + extra;
+    const Param: Lit = { ...pe.Param, Value: name, End: pe.Param.Pos + name.length, ValueEnd: pe.Param.Pos + name.length };
+    out.push({ part: { ...pe, Param, End: Param.End } });
+    if (rest) out.push(rest);
+  }
+  return out;
+}
+
+function rebuild(expanded: Token[], w: Word): Word {
+  const toks = mergeNames(expanded);
   const parts: WordPart[] = [];
   let lit: Lit | null = null;
   for (const t of toks) {

@@ -118,6 +118,9 @@ describe('printf strings and format handling', () => {
     );
     expect(out('%q\n', 'é')).toBe("$'\\303\\251'\n");
     expect(out('%5q|\n', 'a')).toBe('    a|\n');
+    expect(out('%-01.3q|', '123456789', '1e-7', '-2.5')).toBe('123|1e-|-2.|');
+    expect(out('%012.q|', '077')).toBe('            |');
+    expect(out('%5.1q|', '-42')).toBe('    -|');
   });
   it('%(fmt)T in UTC', () => {
     const at = (f: string, ...a: string[]) => formatPrintf(f, a, { now: () => 1700000000 }).output;

@@ -286,7 +286,10 @@ const CONVERSIONS: Record<string, Handler> = {
     if (d.stopped) run.stopped = true;
   },
   q: (_c, spec, run) => {
-    run.out += pad(shellQuote(run.nextArg() ?? ''), spec);
+    // bash quotes first, then prints the result as %s: the precision cuts the quoted text
+    let s = shellQuote(run.nextArg() ?? '');
+    if (spec.prec !== undefined) s = truncateBytes(s, spec.prec);
+    run.out += pad(s, spec);
   },
   Q: (_c, spec, run) => {
     let s = run.nextArg() ?? '';

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { mutatedArb, scriptArb } from './gen.js';
-import { oracleSummary, ourSummary } from './oracle.js';
+import { oracleSummary, ourSummary, saveOracleCache } from './oracle.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const LONG = process.env.PARSER_FUZZ_LONG === '1';
@@ -49,6 +49,7 @@ async function disagreements(scripts: { file: string; script: string }[]) {
     const ours = ourSummary(script);
     if (oracle !== ours) bad.push({ file, script, oracle, ours });
   }
+  saveOracleCache();
   return bad;
 }
 

@@ -147,6 +147,27 @@ describe('parser: statements', () => {
   });
 });
 
+describe('parser: less common nodes', () => {
+  it('coproc, select, $[ ], parens in arithmetic and tests', () => {
+    expect(cmd('coproc w { a; }')).toEqual({ type: 'CoprocClause', Name: lw('w'), Stmt: stmt({ type: 'Block', Stmts: [stmt(call('a'))] }) });
+    expect(cmd('coproc a b')).toEqual({ type: 'CoprocClause', Stmt: stmt(call('a', 'b')) });
+    expect(cmd('select x in a; do b; done')).toEqual({
+      type: 'ForClause', Select: true, Loop: { type: 'WordIter', Name: lit('x'), Items: [lw('a')] }, Do: [stmt(call('b'))],
+    });
+    expect(cmd('echo $[1]')).toEqual({ type: 'CallExpr', Args: [lw('echo'), word({ type: 'ArithmExp', Bracket: true, X: lw('1') })] });
+    expect(cmd('((-(a)))')).toEqual({ type: 'ArithmCmd', X: { type: 'UnaryArithm', Op: '-', X: { type: 'ParenArithm', X: lw('a') } } });
+    expect(cmd('[[ ! ( a ) ]]')).toEqual({ type: 'TestClause', X: { type: 'UnaryTest', Op: '!', X: { type: 'ParenTest', X: lw('a') } } });
+  });
+  it('$"…", ${ cmd;}, comments, case terminators', () => {
+    expect(cmd('echo $"a"')).toEqual({ type: 'CallExpr', Args: [lw('echo'), word({ type: 'DblQuoted', Dollar: true, Parts: [lit('a')] })] });
+    expect(cmd('echo ${ a;}')).toEqual({ type: 'CallExpr', Args: [lw('echo'), word({ type: 'CmdSubst', Stmts: [stmt(call('a'))], TempFile: true })] });
+    const f = parse('a # one\n# two\n');
+    expect(f.Stmts[0].Comments.map((c) => c.Text)).toEqual([' one']);
+    expect(f.Last.map((c) => c.Text)).toEqual([' two']);
+    expect((cmd('case x in a) ;;& b) ;& esac') as { Items: { Op: string }[] }).Items.map((i) => i.Op)).toEqual([';;&', ';&']);
+  });
+});
+
 describe('parser: positions, errors, limits', () => {
   it('statement and word positions (JS offsets)', () => {
     const f = parse('echo é; ls -l\nx');

@@ -2,8 +2,10 @@
 // and a comparison of its answer with ours: accept/reject, error text and line:col, top-level
 // statement spans in UTF-8 bytes, and redirect operators.
 
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { getProcessor } from 'sh-syntax';
 import { parse, ParseError, utf8Len } from '../../src/syntax/index.js';
 
@@ -20,8 +22,50 @@ function wasmModule(): WebAssembly.Module {
 
 const processor = getProcessor((imports: WebAssembly.Imports) => WebAssembly.instantiate(wasmModule(), imports));
 
-/** One canonical line per script: `ERR line:col: text` or the statements' spans and redirects. */
+// The oracle's answers are cached on disk (outside the repository, keyed by script hash and
+// sh-syntax version): a wasm instance per script costs milliseconds, our parser microseconds.
+const CACHE_FILE = join(dirname(require.resolve('sh-syntax/package.json')), '..', '.cache', 'rshell-parser-oracle.json');
+const VERSION = (JSON.parse(readFileSync(require.resolve('sh-syntax/package.json'), 'utf8')) as { version: string }).version;
+let cache: Record<string, string> | null = null;
+let dirty = false;
+
+function loadCache(): Record<string, string> {
+  if (cache === null) {
+    try {
+      cache = existsSync(CACHE_FILE) ? (JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as Record<string, string>) : {};
+    } catch {
+      cache = {};
+    }
+  }
+  return cache;
+}
+
+/** Writes the answers gathered so far (call once after a batch). */
+export function saveOracleCache(): void {
+  if (!dirty || cache === null) return;
+  try {
+    mkdirSync(dirname(CACHE_FILE), { recursive: true });
+    writeFileSync(CACHE_FILE, JSON.stringify(cache));
+    dirty = false;
+  } catch {
+    // a read-only node_modules only costs time
+  }
+}
+
+/** The oracle's summary of a script, from the cache when known. */
 export async function oracleSummary(src: string): Promise<string> {
+  const c = loadCache();
+  const key = createHash('sha1').update(VERSION).update('\0').update(src).digest('base64');
+  const hit = c[key];
+  if (hit !== undefined) return hit;
+  const answer = await oracleSummaryUncached(src);
+  c[key] = answer;
+  dirty = true;
+  return answer;
+}
+
+/** One canonical line per script: `ERR line:col: text` or the statements' spans and redirects. */
+export async function oracleSummaryUncached(src: string): Promise<string> {
   try {
     const f = (await processor(src, { keepComments: true })) as unknown as {
       Stmts: { Pos: { Offset: number }; End: { Offset: number }; Redirs: { Op: string }[] }[];

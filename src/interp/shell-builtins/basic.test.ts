@@ -173,5 +173,8 @@ describe('[', () => {
     expect((await run(bracket, [']'])).status).toBe(1);
     expect(await run(bracket, ['a', ']', ']'])).toMatchObject({ status: 2, err: '[: a: unary operator expected\n' });
     expect((await run(bracket, ['-n', 'a', '-a', '-n', 'b', ']'])).status).toBe(0);
+    expect(await run(bracket, ['(', '-n', '=', '1', ']'])).toMatchObject({ status: 2, err: "[: `)' expected, found ]\n" });
+    expect(await run(bracket, ['sub', '-d', '=', '=', '-d', ']'])).toMatchObject({ status: 2, err: "[: syntax error: `-d' unexpected\n" });
+    expect(await run(test, ['-z', '-n', '-d', ']', '<'])).toMatchObject({ status: 2, err: "test: syntax error: `-d' unexpected\n" });
   });
 });

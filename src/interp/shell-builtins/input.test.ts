@@ -42,6 +42,7 @@ describe('read', () => {
     ['x\0y\n', ['a'], { a: 'xy' }],
     ['x y\n', ['-p', 'prompt> ', 'a'], { a: 'x y' }],
     ['é b\n', ['x'], { x: 'é b' }],
+    ['\t:x\\   \n', ['A'], { A: '\t:x' }, { IFS: ' ,:' }],
   ];
   for (const [input, args, want, vars, status] of cases) {
     it(`${JSON.stringify(input)} read ${args.join(' ')}`, async () => {

@@ -48,8 +48,9 @@ class Splitter {
     if (i >= this.chars.length) return '';
     const [w, j] = this.word(i);
     if (j >= this.chars.length) return w;
+    // bash strips trailing IFS whitespace even when a backslash escaped it
     let end = this.chars.length;
-    while (end > i && this.isWs(end - 1)) end--;
+    while (end > i && this.ifs.includes(this.chars[end - 1]!.c) && IFS_WHITESPACE.includes(this.chars[end - 1]!.c)) end--;
     return this.text(i, end);
   }
 }

@@ -70,14 +70,21 @@ export class TestEvaluator {
   private pos = 0;
   private argv: string[] = [];
 
-  constructor(private readonly ctx: ShellContext) {}
+  /** `bracket`: called as `[`, whose closing `]` still sits past the end (bash's messages show it) */
+  constructor(
+    private readonly ctx: ShellContext,
+    private readonly bracket = false,
+  ) {}
 
   evaluate(args: string[]): TestResult {
     this.argv = args;
     this.pos = 0;
     try {
       const v = this.posix();
-      if (this.pos < this.argv.length) throw new TestSyntaxError('too many arguments');
+      if (this.pos < this.argv.length) {
+        const left = this.argv[this.pos]!;
+        throw new TestSyntaxError(left[0] === '-' ? `syntax error: \`${left}' unexpected` : 'too many arguments');
+      }
       return { status: v ? 0 : 1 };
     } catch (e) {
       if (e instanceof TestSyntaxError) return { status: 2, message: e.message };
@@ -178,7 +185,7 @@ export class TestEvaluator {
     if (a === '(') {
       this.pos++;
       const v = this.expr();
-      if (this.pos >= this.n) throw new TestSyntaxError("`)' expected");
+      if (this.pos >= this.n) throw new TestSyntaxError(this.bracket ? "`)' expected, found ]" : "`)' expected");
       if (this.argv[this.pos] !== ')') throw new TestSyntaxError(`\`)' expected, found ${this.argv[this.pos]}`);
       this.pos++;
       return v;

@@ -24,7 +24,7 @@ function run(ctx: ShellContext, name: string, args: string[]): number {
     }
     args = args.slice(0, -1);
   }
-  const r = new TestEvaluator(ctx).evaluate(args);
+  const r = new TestEvaluator(ctx, name === '[').evaluate(args);
   if (r.status === 2) complain(ctx.stderr, `${name}: ${r.message}`);
   return r.status;
 }

@@ -1,0 +1,144 @@
+// tee: copy standard input to standard output and to each FILE (GNU coreutils 9.1 wording).
+// Files are opened through the sandbox (remediation mode, `:rw` roots; elsewhere EACCES): a file
+// that cannot be opened is reported and skipped, the others still get the data, status 1.
+// `-` is a file named '-' (coreutils 9.1). -i is accepted and has nothing to do (no signals here).
+
+import type { CallContext, Command } from '../types.js';
+import type { FileWriter } from '../../allowedpaths/types.js';
+import { errorText } from '../../allowedpaths/index.js';
+import { PipeClosedError } from '../../src/io/errors.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { quotef, quote } from '../internal/quote.js';
+import { printAndExit, say } from '../truncate/remediation.js';
+import { TEE_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'append', short: 'a', long: 'append', kind: 'boolean' },
+    { name: 'ignoreInterrupts', short: 'i', long: 'ignore-interrupts', kind: 'boolean' },
+    { name: 'outputError', long: 'output-error', kind: 'optional' },
+    { name: 'p', short: 'p', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+type OutputErrorMode = 'default' | 'warn' | 'warn-nopipe' | 'exit' | 'exit-nopipe';
+const MODES = ['warn', 'warn-nopipe', 'exit', 'exit-nopipe'] as const;
+
+/** gnulib argmatch: exact match, else a unique prefix */
+function argmatch(value: string): (typeof MODES)[number] | 'invalid' | 'ambiguous' {
+  const exact = MODES.find((m) => m === value);
+  if (exact !== undefined) return exact;
+  const prefixed = MODES.filter((m) => m.startsWith(value));
+  if (prefixed.length === 1) return prefixed[0]!;
+  return prefixed.length === 0 || value === '' ? 'invalid' : 'ambiguous';
+}
+
+function badModeText(value: string, kind: 'invalid' | 'ambiguous'): string {
+  return (
+    `tee: ${kind} argument ${quote(value)} for '--output-error'\nValid arguments are:\n` +
+    MODES.map((m) => `  - '${m}'\n`).join('') +
+    "Try 'tee --help' for more information.\n"
+  );
+}
+
+interface Output {
+  name: string;
+  writer: FileWriter;
+  live: boolean;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) return printAndExit(ctx, TEE_USAGE);
+  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('tee'));
+
+  let mode: OutputErrorMode = flagBool(r.flags, 'p') ? 'warn-nopipe' : 'default';
+  const given = flagString(r.flags, 'outputError');
+  if (given !== undefined) {
+    if (given === '') mode = 'warn-nopipe';
+    else {
+      const m = argmatch(given);
+      if (m === 'invalid' || m === 'ambiguous') {
+        await say(ctx.stderr, badModeText(given, m));
+        return 1;
+      }
+      mode = m;
+    }
+  }
+
+  let status = 0;
+  const outputs: Output[] = [];
+  for (const name of r.operands) {
+    const opened = ctx.fs.openWrite(name, { append: flagBool(r.flags, 'append'), truncate: !flagBool(r.flags, 'append') });
+    if (!opened.ok) {
+      await say(ctx.stderr, `tee: ${quotef(name)}: ${errorText(opened.error)}\n`);
+      status = 1;
+      continue;
+    }
+    outputs.push({ name, writer: opened.value, live: true });
+  }
+
+  let stdoutLive = true;
+  try {
+    for (;;) {
+      ctx.checkAbort();
+      let chunk = ctx.stdin.read();
+      if (chunk instanceof Promise) chunk = await chunk;
+      if (chunk === null) break;
+      if (stdoutLive) {
+        const outcome = await writeStdout(ctx, chunk, mode);
+        if (outcome === 'exit') return 1;
+        if (outcome !== 'ok') {
+          stdoutLive = false;
+          if (outcome === 'failed') status = 1;
+        }
+      }
+      for (const o of outputs) {
+        if (!o.live) continue;
+        const p = o.writer.write(chunk);
+        if (p) await p;
+        if (o.writer.error !== undefined) {
+          await say(ctx.stderr, `tee: ${quotef(o.name)}: ${errorText(o.writer.error)}\n`);
+          o.live = false;
+          status = 1;
+          if (mode === 'exit' || mode === 'exit-nopipe') return 1;
+        }
+      }
+      if (!stdoutLive && outputs.every((o) => !o.live) && mode !== 'default') {
+        // nothing left to write to: GNU tee stops reading too
+        break;
+      }
+    }
+  } finally {
+    for (const o of outputs) o.writer.close();
+  }
+  if (stdoutLive) {
+    const p = ctx.stdout.flush();
+    if (p) await p;
+  }
+  return status;
+}
+
+/** 'ok', 'dropped' (a pipe reader left, ignored under -p), 'failed' (reported), 'exit' */
+async function writeStdout(ctx: CallContext, chunk: Uint8Array, mode: OutputErrorMode): Promise<'ok' | 'dropped' | 'failed' | 'exit'> {
+  try {
+    const p = ctx.stdout.write(chunk);
+    if (p) await p;
+    return 'ok';
+  } catch (e) {
+    if (!(e instanceof PipeClosedError) || mode === 'default') throw e;
+    if (mode === 'warn-nopipe' || mode === 'exit-nopipe') return 'dropped';
+    await say(ctx.stderr, `tee: 'standard output': Broken pipe\n`);
+    return mode === 'exit' ? 'exit' : 'failed';
+  }
+}
+
+export const tee: Command = {
+  name: 'tee',
+  summary: 'read from standard input and write to standard output and files',
+  usage: TEE_USAGE,
+  run,
+};

@@ -6,12 +6,24 @@ import { head } from './head/index.js';
 import { tail } from './tail/index.js';
 import { wc } from './wc/index.js';
 import { tr } from './tr/index.js';
+import { seq } from './seq/index.js';
 import { egrep, fgrep, grep } from './grep/index.js';
 import { cut } from './cut/index.js';
 import { uniq } from './uniq/index.js';
 import { sort } from './sort/index.js';
 import { tee } from './tee/index.js';
 import { rm } from './rm/index.js';
+import { mkdir } from './mkdir/index.js';
+import { truncate } from './truncate/index.js';
+import { logrotate } from './logrotate/index.js';
+import { touch } from './touch/index.js';
+import { uname } from './uname/index.js';
+import { hostname } from './hostname/index.js';
+import { nproc } from './nproc/index.js';
+import { free } from './free/index.js';
+import { uptime } from './uptime/index.js';
+import { mv } from './mv/index.js';
+import { cp } from './cp/index.js';
 
 const ALL: Command[] = [
   cat,
@@ -19,12 +31,20 @@ const ALL: Command[] = [
   tail,
   wc,
   tr,
+  seq,
   grep, egrep, fgrep,
   cut,
   uniq,
   sort,
   tee,
   rm,
+  mkdir,
+  truncate,
+  logrotate,
+  touch,
+  uname, hostname, nproc, free, uptime,
+  mv,
+  cp,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

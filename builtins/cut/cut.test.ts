@@ -42,3 +42,13 @@ describe('cut vs GNU coreutils 9.1', () => {
     await expectSameAsGnu(cut, ['-d,', '-f', '3,199999-'], { stdin: line.repeat(3) });
   });
 });
+
+describe('cut -z unterminated final record (GNU prev_c quirk)', () => {
+  for (const input of [',', 'a,', ',,', 'a,b,', ',a', 'a', 'a,b']) {
+    for (const args of [['-z', '-d,', '-f2'], ['-z', '-d,', '-f1'], ['-z', '-d,', '-f1', '-s'], ['-z', '-d,', '-f2', '-s'], ['-z', '-d,', '-f1,2']]) {
+      it(`${JSON.stringify(input)} ${args.join(' ')}`, async () => {
+        await expectSameAsGnu(cut, args, { stdin: input });
+      });
+    }
+  }
+});

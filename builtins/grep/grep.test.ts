@@ -180,3 +180,30 @@ describe('quantifiers after assertions (GNU laststart)', () => {
     });
   }
 });
+
+describe('word assertions next to decided atoms', () => {
+  for (const p of ['\\>a**', '\\<-', '-\\>', 'a\\<b', 'a\\>b', '\\<a', 'a\\>', ' \\<x', 'x\\> ']) {
+    it(p, async () => {
+      for (const input of ['', 'a\n', 'a-b\n', 'ab\n', ' x \n', '-x\n']) await expectSameAsGnu(grep, ['-c', p], { stdin: input });
+    });
+  }
+});
+
+describe('-i folds case before negating a bracket', () => {
+  for (const p of ['[^a]a', '[^B]', '[^[:upper:]]x', '[^a-c]']) {
+    it(p, async () => {
+      for (const input of ['aa\n', 'Aa\nba\nBa\n', 'Bx\nbx\n', 'C\nd\n']) {
+        await expectSameAsGnu(grep, ['-i', p], { stdin: input });
+        await expectSameAsGnu(grep, ['-io', p], { stdin: input });
+      }
+    });
+  }
+});
+
+describe('back-references across alternatives', () => {
+  for (const [p, extra] of [['\\(a\\)x\\|b\\1', []], ['\\(a\\)\\1\\|b', []], ['(a)|b\\1', ['-E']], ['(a)(b|\\1)', ['-E']]] as [string, string[]][]) {
+    it(p, async () => {
+      await expectSameAsGnu(grep, [...extra, p], { stdin: 'ax\nb\naa\nab\n' });
+    });
+  }
+});

@@ -78,7 +78,7 @@ describe('rm: refusals', () => {
   it('a :ro root: Permission denied, nothing removed', async () => {
     const r = await runOurs('rm -r f.txt d', { files: { 'f.txt': 'x\n', 'd/a': '' }, rootMode: 'ro' });
     expect(r.stderr).toBe("rm: cannot remove 'f.txt': Permission denied\nrm: cannot remove 'd/a': Permission denied\n");
-    expect(r.tree).toEqual(['d/', 'd/a 0 ""', 'f.txt 2 "x\\n"']);
+    expect(r.tree).toEqual(['d/ 755', 'd/a 0 ""', 'f.txt 2 "x\\n"']);
   });
   it('the per-run entry budget stops a run that removes too much', async () => {
     const setup = (d: string): void => {

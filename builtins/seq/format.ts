@@ -44,7 +44,8 @@ export function operandShape(text: string, finite: boolean): OperandShape {
         exponent = -exponent;
       } else {
         if (dot >= 0 && precision === 0 && fractionLen > 0) width--;
-        exponent = -Math.min(prec, exponent);
+        // digits the exponent moves out of the fraction widen the integer part
+        exponent -= Math.min(prec, exponent);
       }
       width += exponent;
     }

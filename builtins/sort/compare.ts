@@ -14,6 +14,8 @@ function skipBlanks(s: string, i: number, end: number): number {
 // ---- -n: strnumcmp (no thousands separator in the C locale) ----
 
 export interface DecimalNumber {
+  /** the value as a double: rounding is monotonic, so different doubles already give the order */
+  approx: number;
   negative: boolean;
   /** integer digits without leading zeros */
   int: string;
@@ -44,7 +46,8 @@ export function parseDecimal(s: string, start: number, end: number): DecimalNumb
   while (e > 0 && frac.charCodeAt(e - 1) === 0x30) e--;
   frac = frac.slice(0, e);
   if (int === '' && frac === '') negative = false; // -0 == 0
-  return { negative, int, frac };
+  const magnitude = int === '' && frac === '' ? 0 : Number((int === '' ? '0' : int) + (frac === '' ? '' : '.' + frac));
+  return { approx: negative ? -magnitude : magnitude, negative, int, frac };
 }
 
 function compareMagnitude(a: DecimalNumber, b: DecimalNumber): number {
@@ -55,6 +58,7 @@ function compareMagnitude(a: DecimalNumber, b: DecimalNumber): number {
 }
 
 export function compareDecimal(a: DecimalNumber, b: DecimalNumber): number {
+  if (a.approx !== b.approx) return a.approx < b.approx ? -1 : 1;
   if (a.negative !== b.negative) return a.negative ? -1 : 1;
   const m = compareMagnitude(a, b);
   return a.negative ? -m : m;

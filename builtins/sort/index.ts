@@ -123,7 +123,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     const opened = openInput(ctx, name);
     if (!opened.ok) return fail(ctx, `cannot read: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}`);
     const input = opened.value;
-    const chunks: string[] = [];
+    const chunks: Uint8Array[] = [];
     try {
       for (;;) {
         const r = input.reader.read();
@@ -133,7 +133,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         if (total > ctx.limits.maxSortBytes) {
           return fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
         }
-        chunks.push(toLatin1(chunk));
+        chunks.push(chunk.slice());
         ctx.checkAbort();
       }
     } catch (e) {
@@ -143,7 +143,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     } finally {
       input.close();
     }
-    perFile.push(splitRecords(chunks.join(''), plan.eol));
+    perFile.push(splitRecords(Buffer.concat(chunks), plan.eol));
   }
 
   const cmp = buildComparator(plan);
@@ -167,11 +167,19 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return 0;
 }
 
-function splitRecords(text: string, eol: number): string[] {
-  if (text.length === 0) return [];
-  const sep = String.fromCharCode(eol);
-  const lines = text.split(sep);
-  if (text.endsWith(sep)) lines.pop();
+/**
+ * One flat latin1 string per record. Flat strings matter: V8 compares the sliced strings that
+ * String.split makes about 3x slower, and sorting is all comparisons.
+ */
+function splitRecords(bytes: Buffer, eol: number): string[] {
+  const lines: string[] = [];
+  let i = 0;
+  while (i < bytes.length) {
+    let j = bytes.indexOf(eol, i);
+    if (j < 0) j = bytes.length;
+    lines.push(bytes.toString('latin1', i, j));
+    i = j + 1;
+  }
   return lines;
 }
 

@@ -160,16 +160,16 @@ export function buildComparator(plan: SortPlan): Comparator {
         if (plan.reverse) out.reverse();
         return plan.unique ? dedupe(out, (a, b) => a === b) : out;
       }
-      const prepared = lines.map(prepareAll);
-      const idx = lines.map((_, i) => i);
-      idx.sort((i, j) => full(lines[i]!, prepared[i]!, lines[j]!, prepared[j]!, lastResort));
-      if (!plan.unique) return idx.map((i) => lines[i]!);
+      // records rather than indices: one indirection less in the hot comparator
+      const records = lines.map((line) => ({ line, keys: prepareAll(line) }));
+      records.sort((x, y) => full(x.line, x.keys, y.line, y.keys, lastResort));
+      if (!plan.unique) return records.map((r) => r.line);
       const out: string[] = [];
-      let last = -1;
-      for (const i of idx) {
-        if (last >= 0 && keyDiff(prepared[last]!, prepared[i]!) === 0) continue;
-        out.push(lines[i]!);
-        last = i;
+      let last: Prepared[] | undefined;
+      for (const r of records) {
+        if (last !== undefined && keyDiff(last, r.keys) === 0) continue;
+        out.push(r.line);
+        last = r.keys;
       }
       return out;
     },

@@ -71,7 +71,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   if (source.kind === 'repl') {
     const { startRepl } = await import('./repl.js');
-    return startRepl(runner, { timeoutNs: opts.timeoutNs });
+    return startRepl(runner, {
+      timeoutNs: opts.timeoutNs,
+      allowedCommands: opts.allowAllCommands ? 'all' : opts.allowedCommands,
+    });
   }
   return executeScript(runner, source.source, { json: opts.json, timeoutNs: opts.timeoutNs }, processEnv);
 }

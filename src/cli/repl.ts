@@ -5,11 +5,14 @@
 import type { Interface } from 'node:readline';
 import { ParseError, parse } from '../syntax/index.js';
 import { abortMessage, type ScriptRunner } from './execute.js';
+import { commandNames, complete } from './repl-complete.js';
 import { colourLevel, promptStyle } from './repl-style.js';
-import { ReplaySession, type ShellSession } from './session.js';
+import { ReplaySession } from './session.js';
 
 export interface ReplOptions {
   timeoutNs: number;
+  /** the command policy, for completion: 'all' or `rshell:NAME` entries */
+  allowedCommands: readonly string[] | 'all';
 }
 
 export type Completeness = { kind: 'complete' } | { kind: 'incomplete' } | { kind: 'error'; message: string };
@@ -26,7 +29,9 @@ export function completeness(text: string): Completeness {
 }
 
 export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promise<number> {
-  const session: ShellSession = new ReplaySession(runner, process.cwd());
+  const session = new ReplaySession(runner, process.cwd());
+  const commands = commandNames(opts.allowedCommands);
+  const completionSource = { functions: () => session.functionNames(), variables: () => session.variableNames() };
   const style = promptStyle(colourLevel({ isTTY: Boolean(process.stdout.isTTY), env: process.env }), process.env.HOME);
   // loaded here, not at start-up: only the interactive shell needs it
   const { createInterface } = await import('node:readline');
@@ -36,6 +41,7 @@ export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promis
     terminal: true,
     historySize: 1000,
     removeHistoryDuplicates: true,
+    completer: (line: string) => complete(line, commands, completionSource),
   });
 
   let pending = ''; // lines of an incomplete script

@@ -110,6 +110,24 @@ export class ReplaySession implements ShellSession {
     return { result: { ...result, exitCode: dump.status }, exited: false };
   }
 
+  /** names of the functions the last script left (for completion) */
+  functionNames(): string[] {
+    const text = this.current?.functions ?? '';
+    if (text.trim() === '') return [];
+    try {
+      // `declare -f` prints definitions as source; the parser knows their names whatever the layout
+      return parse(text).Stmts.flatMap((s) => (s.Cmd?.type === 'FuncDecl' ? [s.Cmd.Name.Value] : []));
+    } catch {
+      return [];
+    }
+  }
+
+  /** names of the variables the last script left (for completion) */
+  variableNames(): string[] {
+    const vars = (this.current ?? this.baseline)?.variables ?? [];
+    return vars.map(declaredName).filter((n): n is string => n !== undefined);
+  }
+
   /** a run of the trailer alone: the state of a fresh shell */
   private async dumpOnly(): Promise<StateDump | undefined> {
     const splitter = new MarkerSplitter(sink, encode(`declare -- ${this.markerName}="`));

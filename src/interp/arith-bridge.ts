@@ -47,7 +47,7 @@ function envOf(sh: Shell): ArithEnv {
 
 function convert(err: unknown, prefix = ''): never {
   if (err instanceof ArithError) {
-    throw new ExpansionError(prefix + err.message, err.kind === 'unbound' ? 127 : 1, true);
+    throw new ExpansionError(prefix + err.message, 1, true, err.kind === 'unbound');
   }
   if (err instanceof AssignError) throw new ExpansionError(err.message, 1, true);
   throw err;
@@ -69,7 +69,7 @@ export function arithEvalCmd(sh: Shell, x: ArithmExpr, prefix: string): Int {
     return evalArith(x, envOf(sh), arithSources.get(x));
   } catch (e) {
     if (e instanceof ArithError) {
-      throw new ExpansionError(prefix + e.message, e.kind === 'unbound' ? 127 : 1, e.kind === 'unbound');
+      throw new ExpansionError(prefix + e.message, 1, e.kind === 'unbound', e.kind === 'unbound');
     }
     if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false);
     throw e;

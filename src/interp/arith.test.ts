@@ -196,6 +196,8 @@ describe('arithmetic (expectations observed with bash 5.2)', () => {
     expect(run('a', makeEnv({ a: '09' }))).toBe('ERR 09: value too great for base (error token is "09")');
     expect(run('a', makeEnv({ a: 'b', b: 'a' }))).toBe('ERR b: expression recursion level exceeded (error token is "b")');
     expect(run('$y')).toBe('0');
+    expect(run('v + 1', makeEnv({ v: '3 4' }))).toBe('ERR 3 4: syntax error in expression (error token is "4")');
+    expect(run('v * 2', makeEnv({ v: '1 +' }))).toBe('ERR 1 +: syntax error: operand expected (error token is "+")');
   });
   it('assignment, increments, comma', () => {
     const env = makeEnv({ x: '5' });

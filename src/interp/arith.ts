@@ -1,6 +1,8 @@
 // Shell arithmetic: evaluate an ArithmExpr (src/syntax/ast.ts) with bash 5.2 semantics.
 //
 //   evalArith(x, env, src?) → number | bigint        throws ArithError
+//   evalArithText(text, env) → number | bigint       (a value or `let` argument given as text)
+//   arithSyntaxError(text) → bash's syntax-error message for text our parser rejects, or null
 //   formatInt(v) → string
 //
 // - 64-bit signed wrap-around; values are numbers within ±2^53 and bigints beyond (arith-int.ts).
@@ -16,8 +18,10 @@
 
 import type { ArithmExpr, BinaryArithm, ParamExp, UnaryArithm, Word } from '../syntax/ast.js';
 import * as I from './arith-int.js';
+import { arithSyntaxError } from './arith-syntax.js';
 
 export { formatInt } from './arith-int.js';
+export { arithSyntaxError } from './arith-syntax.js';
 export type { Int } from './arith-int.js';
 
 export interface ArithEnv {
@@ -231,8 +235,10 @@ function evalText(text: string, f: Frame): Int {
   const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth, noeval: f.noeval };
   if (depth > MAX_RECURSION) throw errorAt(inner, 0, 'expression recursion level exceeded');
   const parsed = f.env.parse(text);
-  if (parsed === null) throw errorAt(inner, 0, 'syntax error in expression');
-  if ('message' in parsed && !('type' in parsed)) throw new ArithError(parsed.message);
+  if (parsed === null || ('message' in parsed && !('type' in parsed))) {
+    // bash's wording, whatever our parser said
+    throw new ArithError(arithSyntaxError(text) ?? `${text}: syntax error in expression (error token is "${text}")`);
+  }
   return evaluate(parsed as ArithmExpr, inner);
 }
 

@@ -15,6 +15,7 @@ import { andThen } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable, commandExists } from './dispatch.js';
 import { quoteIfNeeded } from './quote.js';
+import { info } from './source-info.js';
 
 // ---------------------------------------------------------------- assignments
 
@@ -313,7 +314,11 @@ function xtraceAssign(sh: Shell, a: Assign): void {
   const name = a.Name?.Value ?? '';
   const v = sh.vars.lookup(name);
   const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
-  if (v && typeof v.value === 'string') sh.error(`${ps4}${name}=${quoteIfNeeded(v.value)}`);
+  const op = a.Append ? '+=' : '=';
+  if (a.Array) {
+    const src = a.Array.Elems.map((e) => info.textOf(e.Value ?? e)).join(' ');
+    sh.error(`${ps4}${name}${op}(${src})`);
+  } else if (v && typeof v.value === 'string') sh.error(`${ps4}${name}${op}${quoteIfNeeded(v.value)}`);
 }
 
 /** a statement of redirections only (`> f`, `exec`-less): open and close them */

@@ -29,16 +29,17 @@ import { info } from './source-info.js';
 /** turn an error thrown by a command into its status (messages printed); rethrow the rest */
 export function statusOfError(sh: Shell, e: unknown): number {
   if (e instanceof ExpansionError) {
-    sh.error(e.message);
-    if (e.fatal) {
-      sh.ctl = CTL.exit;
+    if (e.message) sh.error(e.message);
+    if (e.exit || e.fatal) {
+      sh.ctl = e.exit ? CTL.exit : CTL.abort;
       sh.status = e.status;
     }
     return e.status;
   }
   if (e instanceof AssignError) {
+    // `r=2` with r readonly abandons the current top-level command
     sh.error(e.message);
-    sh.ctl = CTL.exit;
+    sh.ctl = CTL.abort;
     sh.status = e.status;
     return e.status;
   }
@@ -96,7 +97,7 @@ export function compileStmt(st: Stmt): Exec {
     if (setsPipeStatus) sh.pipeStatus = null;
     if (negated) {
       sh.noErrexit--;
-      if (sh.ctl !== CTL.exit && sh.ctl !== CTL.return) s = s === 0 ? 1 : 0;
+      if (sh.ctl !== CTL.exit && sh.ctl !== CTL.return && sh.ctl !== CTL.abort) s = s === 0 ? 1 : 0;
       sh.status = s;
       return s;
     }
@@ -220,7 +221,8 @@ export function finishSubshell(sub: Shell, body: Exec): Status {
     r = statusOfError(sub, e);
   }
   const done = (s: number): Status => {
-    const st = sub.ctl === CTL.exit ? sub.status : s;
+    // in a subshell an abandoned command ends the subshell, as bash's child process does
+    const st = sub.ctl === CTL.exit || sub.ctl === CTL.abort ? sub.status : s;
     if (sub.traps.has('EXIT')) {
       sub.ctl = CTL.none;
       return andThen(runTrap(sub, 'EXIT'), () => st);

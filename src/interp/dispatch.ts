@@ -19,7 +19,6 @@ import { BadFdError } from '../io/pipe.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import { KEYWORDS } from './keywords.js';
 import { isVarSet } from './test-clause.js';
-import { FALLBACK_BUILTINS } from './fallback-builtins.js';
 
 /** shell-state builtins: always available whatever the policy */
 const ALWAYS = new Set([
@@ -38,7 +37,7 @@ export function commandExists(name: string): boolean {
 }
 
 export function isBuiltinName(name: string): boolean {
-  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name) || FALLBACK_BUILTINS.has(name);
+  return CORE_BUILTINS.has(name) || SHELL_BUILTINS.has(name);
 }
 
 export function commandKind(sh: Shell, name: string): 'keyword' | 'function' | 'builtin' | 'command' | undefined {
@@ -79,8 +78,6 @@ function invoke(sh: Shell, name: string, argv: string[]): Status {
   if (sb) return sb.run(shellContext(sh, name), argv.slice(1));
   const cmd = COMMANDS.get(name);
   if (cmd) return cmd.run(callContext(sh, name), argv.slice(1));
-  const fb = FALLBACK_BUILTINS.get(name);
-  if (fb) return fb(sh, argv.slice(1));
   sh.error(`${name}: command not found`);
   return 127;
 }

@@ -61,6 +61,8 @@ export class FieldBuilder {
   private wsEnded = false;
   private ifsWs = '';
   private ifsOther = '';
+  /** IFS starts with a non-whitespace char: the gap between $@ elements keeps empty fields */
+  private breakKeepsEmpty = false;
 
   constructor(
     /** split unquoted expansions on IFS */
@@ -69,9 +71,12 @@ export class FieldBuilder {
     readonly extglob = false,
   ) {
     if (split) {
-      const c = classifyIfs(ifs === undefined ? ' \t\n' : ifs);
+      const v = ifs === undefined ? ' \t\n' : ifs;
+      const c = classifyIfs(v);
       this.ifsWs = c.ws;
       this.ifsOther = c.other;
+      const f = v[0];
+      this.breakKeepsEmpty = f !== undefined && f !== ' ' && f !== '\t' && f !== '\n';
     }
   }
 
@@ -130,7 +135,7 @@ export class FieldBuilder {
 
   /** between the elements of an unquoted $@ / ${a[@]}: a field boundary if a field is open */
   softBreak(): void {
-    if (this.started) this.endField();
+    if (this.started || this.breakKeepsEmpty) this.endField();
     this.wsEnded = false;
   }
 

@@ -3,14 +3,18 @@
 
 /**
  * A failed expansion: `x: unbound variable`, `x: parameter null or not set`, arithmetic errors,
- * `bad substitution`. `fatal` errors end the (sub)shell as bash's non-interactive shell does;
- * others fail only the current command.
+ * `bad substitution`. As in bash running a script file:
+ *  - `exit` errors (unbound variable, ${x:?}) end the (sub)shell;
+ *  - other `fatal` errors abandon the current top-level command (the rest of that line, the
+ *    enclosing loop, the function that was running) and the script goes on with the next one;
+ *  - non-fatal errors fail only the current command.
  */
 export class ExpansionError extends Error {
   constructor(
     message: string,
     readonly status = 1,
     readonly fatal = true,
+    readonly exit = false,
   ) {
     super(message);
     this.name = 'ExpansionError';

@@ -234,7 +234,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
           return;
         }
         const msg = exp.Word ? expandString(sh, exp.Word) : colon ? 'parameter null or not set' : 'parameter not set';
-        throw new ExpansionError(`${f.shown}: ${msg}`, 127);
+        throw new ExpansionError(`${f.shown}: ${msg}`, 1, true, true);
       }
     }
   }
@@ -289,7 +289,7 @@ function isNull(f: Fetched): boolean {
 function checkUnset(sh: Shell, f: Fetched): void {
   if (!sh.opt('nounset')) return;
   if (f.shown === '@' || f.shown === '*') return;
-  throw new ExpansionError(`${f.shown}: unbound variable`, 127);
+  throw new ExpansionError(`${f.shown}: unbound variable`, 1, true, true);
 }
 
 /** the operand word of ${x:-word} etc., expanded in the surrounding quoting context */
@@ -498,7 +498,12 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
       const n = f.varName ?? f.shown.replace(/\[.*$/, '');
       const v = readVar(sh, n);
       if (f.multi && v !== undefined && typeof v !== 'string') {
-        if (letter === 'K') return [kvPairs(v)];
+        if (letter === 'K') {
+          const ks = keysOf(v);
+          const vs = valuesOf(v);
+          const body = ks.map((k, i) => `${isAssocValue(v) ? quoteKey(k) : k} ${dq(vs[i]!)}`).join(' ');
+          return [body + (isAssocValue(v) && ks.length ? ' ' : '')];
+        }
         const out: string[] = [];
         const ks = keysOf(v);
         const vs = valuesOf(v);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatPrintf } from './printf-format.js';
 
-const p = (f: string, ...a: string[]) => formatPrintf(f, a);
 const out = (f: string, ...a: string[]) => formatPrintf(f, a).output;
+const p = (f: string, ...a: string[]) => {
+  const r = formatPrintf(f, a);
+  return { output: r.output, errors: r.errors, status: r.status };
+};
 
 // every expectation below was observed with bash 5.2 (LANG=C)
 describe('printf integers', () => {
@@ -62,6 +65,13 @@ describe('printf floats', () => {
     expect(out('%08.3f|% 08.3f|\n', '-3.14159', '3.1')).toBe('-003.142| 003.100|\n');
     expect(out('%f %d|\n', '-0', '-0')).toBe('-0.000000 0|\n');
     expect(out('%a\n', '1')).toBe('0x8p-3\n');
+    // glibc's %g when rounding carries into a new digit
+    expect(out('%#.3g|%.3g|%#.3g|%#.3g|%#.2g|%#.3g|%#.1g|%#.3g|%g\n', '99.96', '99.96', '999.9995', '9.9996', '9.96', '0.00099996', '9.6', '999.6', '999999.5')).toBe(
+      '100.|100|1.e+03|10.0|10.|0.00100|1.e+01|1.e+03|1e+06\n',
+    );
+    expect(out('%#.4g|%.4g|%#.2g|%#.3g|%#.5g|%.2g|%#.3g\n', '0.99996', '0.99996', '0.0999', '9999', '99999.9', '0.0999', '0.000099996')).toBe(
+      '1.000|1|0.10|1.00e+04|1.e+05|0.1|0.000100\n',
+    );
     expect(out('%f\n', '1e400').startsWith('10000000000000000000')).toBe(true);
   });
   it('errors', () => {
@@ -121,6 +131,12 @@ describe('printf strings and format handling', () => {
     expect(out('%-01.3q|', '123456789', '1e-7', '-2.5')).toBe('123|1e-|-2.|');
     expect(out('%012.q|', '077')).toBe('            |');
     expect(out('%5.1q|', '-42')).toBe('    -|');
+  });
+  it('%n (bash: v=3 w=5; é counts 2 bytes; per pass; bad names stop)', () => {
+    expect(formatPrintf('abc%n|%s%n\n', ['v', 'x', 'w']).assignments).toEqual([['v', '3'], ['w', '5']]);
+    expect(formatPrintf('é%n\n', ['u']).assignments).toEqual([['u', '2']]);
+    expect(formatPrintf('%s%n ', ['a', 'q', 'b', 'r']).assignments).toEqual([['q', '1'], ['r', '1']]);
+    expect(p('x%n\n', '1bad')).toEqual({ output: 'x', errors: ["`1bad': not a valid identifier"], status: 1 });
   });
   it('%(fmt)T in UTC', () => {
     const at = (f: string, ...a: string[]) => formatPrintf(f, a, { now: () => 1700000000 }).output;

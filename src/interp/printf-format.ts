@@ -2,7 +2,7 @@
 //
 //   formatPrintf(format, args, opts?) → { output, errors, status }
 //
-// - Conversions: %s %b %q %Q %c %d %i %o %u %x %X %e %E %f %F %g %G %a %A %(fmt)T %%; flags
+// - Conversions: %s %b %q %Q %c %d %i %o %u %x %X %e %E %f %F %g %G %a %A %(fmt)T %n %%; flags
 //   `- + space 0 #`, width and precision (digits or `*`), length modifiers (h l L j z t) ignored.
 // - The format is reused while arguments remain and a pass consumed some; missing arguments are
 //   '' or 0.
@@ -12,6 +12,8 @@
 //   `\c` inside a %b argument.
 // - Widths count bytes (C locale), so `%5s é` pads with three spaces.
 // - `output` is a shell string (surrogateescape for raw bytes); the builtin encodes it.
+// - `%n NAME` stores the bytes printed so far in this pass of the format into NAME (bash 5.2);
+//   the builtin performs the assignments.
 
 import { encode } from '../io/encoding.js';
 import { byteChar, decodeBArg, decodePrintfFormatEscape, type EscapeOptions } from './escapes.js';
@@ -32,6 +34,8 @@ export interface PrintfResult {
   output: string;
   errors: string[];
   status: number;
+  /** `%n NAME`: variables to set to the byte count printed so far in that pass of the format */
+  assignments: [string, string][];
 }
 
 interface Spec {
@@ -136,6 +140,9 @@ class Run {
   status = 0;
   argi = 0;
   stopped = false;
+  /** where the current pass of the format began in `out` (for %n) */
+  passStart = 0;
+  assignments: [string, string][] = [];
 
   constructor(
     readonly args: readonly string[],
@@ -182,10 +189,11 @@ export function formatPrintf(format: string, args: readonly string[], opts: Prin
   const run = new Run(args, opts);
   do {
     const before = run.argi;
+    run.passStart = run.out.length;
     formatOnce(format, run);
     if (run.argi === before) break; // a pass that consumed nothing is not repeated
   } while (!run.stopped && run.argi < args.length);
-  return { output: run.out, errors: run.errors, status: run.status };
+  return { output: run.out, errors: run.errors, status: run.status, assignments: run.assignments };
 }
 
 function formatOnce(fmt: string, run: Run): void {
@@ -304,6 +312,15 @@ const CONVERSIONS: Record<string, Handler> = {
   },
   d: (_c, spec, run) => {
     run.out += formatSigned(run.intArg(), spec);
+  },
+  n: (_c, _spec, run) => {
+    const name = run.nextArg();
+    if (!name) return;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+      run.fail(`\`${name}': not a valid identifier`);
+      return;
+    }
+    run.assignments.push([name, String(byteLength(run.out.slice(run.passStart)))]);
   },
 };
 CONVERSIONS.i = CONVERSIONS.d!;

@@ -218,6 +218,13 @@ export function formatGeneral(d: Decimal, prec: number, alt: boolean, upper: boo
   if (sp !== null || d.kind !== 'num') return sp!;
   const p = prec === 0 ? 1 : prec;
   const { x } = roundSignificant(d, p);
+  const unrounded = d.digits === 0n ? 0 : digitCount(d.digits) - 1 + d.exp;
+  if (unrounded < p && x >= p) {
+    // glibc: the fixed style was chosen before rounding carried into a new digit (999.6 → 1000),
+    // and it prints the exponential form with the fixed style's zero fraction digits: 1.e+03
+    const s = formatExp(d, 0, alt, upper);
+    return s;
+  }
   if (p > x && x >= -4) {
     const s = formatFixed(d, p - 1 - x, alt, upper);
     return alt ? s : stripZeros(s);

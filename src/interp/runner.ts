@@ -7,14 +7,15 @@ import type { Sandbox } from '../../allowedpaths/types.js';
 import { parse, ParseError } from '../syntax/index.js';
 import { checkScript } from '../check/index.js';
 import { RunAbortedError } from '../io/errors.js';
-import { BufferedStreamWriter, CollectingWriter, OutputBudget, readerFromSource } from '../io/pipe.js';
+import { abortableReader, BufferedStreamWriter, CollectingWriter, OutputBudget, readerFromSource } from '../io/pipe.js';
 import type { ByteWriter } from '../io/streams.js';
 import { resolveLimits } from './limits.js';
 import { Runtime } from './runtime.js';
 import { CTL, Shell } from './shell.js';
 import { ATTR } from './vars.js';
 import { compileStmts } from './compile.js';
-import { registerSource } from './source-info.js';
+import { info, registerSource } from './source-info.js';
+import type { Stmt } from '../syntax/ast.js';
 import { runTrap } from './traps.js';
 import { installLanguageUtilities } from './wiring.js';
 
@@ -81,6 +82,19 @@ function resolveOptions(opts: RunnerOptions): Resolved {
 
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** consecutive statements that share a line (`a; b`) form one unit */
+function groupByLine(stmts: readonly Stmt[]): Stmt[][] {
+  const out: Stmt[][] = [];
+  let prevEnd = -1;
+  for (const st of stmts) {
+    const start = info.lineOf(st);
+    if (out.length && start === prevEnd) out[out.length - 1]!.push(st);
+    else out.push([st]);
+    prevEnd = info.endLineOf(st);
+  }
+  return out;
+}
+
 export class Runner {
   readonly warnings: string[] = [];
   private readonly cfg: Resolved;
@@ -114,6 +128,10 @@ export class Runner {
     const errBudget = new OutputBudget(cfg.limits.maxOutputBytes);
     const stdout: ByteWriter = opts.stdout ? new BufferedStreamWriter(opts.stdout, outBudget) : new CollectingWriter(Infinity, outBudget);
     const stderr: ByteWriter = opts.stderr ? new BufferedStreamWriter(opts.stderr, errBudget) : new CollectingWriter(Infinity, errBudget);
+    if (stdout instanceof BufferedStreamWriter && stderr instanceof BufferedStreamWriter) {
+      stdout.peer = stderr;
+      stderr.peer = stdout;
+    }
     let exitCode = 0;
     let timedOut = false;
     let cancelled = false;
@@ -144,6 +162,10 @@ export class Runner {
           say(e.message);
           exitCode = 1;
         }
+      } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        // nesting deeper than the JS stack allows (eval/source/subshell chains): a clean stop
+        say('rshell: maximum nesting depth exceeded');
+        exitCode = 1;
       } else {
         say(`rshell: internal error: ${(e as Error)?.message ?? String(e)}`);
         exitCode = 1;
@@ -221,7 +243,7 @@ export class Runner {
     own(sandbox, rt);
     rt.flushers.push(() => stdout.flush(), () => stderr.flush());
     const sh = new Shell(rt);
-    sh.fds = [{ reader: readerFromSource(opts.stdin) }, { writer: stdout }, { writer: stderr }];
+    sh.fds = [{ reader: abortableReader(readerFromSource(opts.stdin), rt) }, { writer: stdout }, { writer: stderr }];
     sh.arg0 = opts.name ?? 'rshell';
     sh.positional = (opts.args ?? []).slice();
     const roots = sandbox.roots.map((r) => r.path);
@@ -229,14 +251,19 @@ export class Runner {
     this.initVars(sh, roots);
 
     registerSource(file, script);
-    const exec = compileStmts(file.Stmts);
+    // top-level command lines one by one: as bash reads a script, an expansion error abandons
+    // the line it happens in (`a; b` on one line is one unit) and the script goes on
+    const execs = groupByLine(file.Stmts).map((group) => compileStmts(group));
     rt.checkAbort();
-    let status: number;
-    try {
-      status = await exec(sh);
-    } catch (e) {
-      if (e instanceof RunAbortedError) throw e;
-      throw e;
+    let status = 0;
+    for (const exec of execs) {
+      const r = exec(sh);
+      status = typeof r === 'number' ? r : await r;
+      if (sh.ctl === CTL.abort) {
+        sh.ctl = CTL.none;
+        status = sh.status;
+      }
+      if (sh.ctl !== CTL.none) break;
     }
     if (sh.ctl === CTL.exit) status = sh.status;
     sh.ctl = CTL.none;

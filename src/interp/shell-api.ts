@@ -24,6 +24,15 @@ export interface ShellVars {
   isFunction(name: string): boolean;
   /** is `name` a shell keyword / a shell builtin / an allowed command (for `type`) */
   commandKind(name: string): 'keyword' | 'function' | 'builtin' | 'command' | undefined;
+  /**
+   * Optional: assign one element (`printf -v 'a[1]'`, `read 'a[k]'`); the index is the raw subscript
+   * text, evaluated as the array kind requires. Returns an error message or undefined.
+   */
+  setElement?(name: string, index: string, value: string): string | undefined;
+  /** Optional: every kind `name` has, in lookup order (function before builtin), for `type -a` */
+  commandKinds?(name: string): ('keyword' | 'function' | 'builtin' | 'command')[];
+  /** Optional: a function's definition as `declare -f` prints it, for `type NAME` */
+  functionText?(name: string): string | undefined;
 }
 
 export interface ShellOptions {

@@ -7,7 +7,7 @@ import { VarStore } from './vars.js';
 import type { Runtime } from './runtime.js';
 
 /** Control flow in progress, checked after every statement (no exceptions for control flow). */
-export const CTL = { none: 0, break: 1, continue: 2, return: 3, exit: 4 } as const;
+export const CTL = { none: 0, break: 1, continue: 2, return: 3, exit: 4, abort: 5 } as const;
 
 export type Status = number | Promise<number>;
 export type Exec = (sh: Shell) => Status;

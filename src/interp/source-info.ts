@@ -8,6 +8,7 @@ import { arithSources } from './arith-bridge.js';
 
 const lines = new WeakMap<object, number>();
 const texts = new WeakMap<object, string>();
+const endLines = new WeakMap<object, number>();
 const heredocs = new WeakMap<object, string>();
 
 const ARITH_FIELDS: Record<string, readonly string[]> = {
@@ -50,7 +51,10 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
     }
     const node = n as Record<string, unknown> & { type?: string; Pos?: number; End?: number };
     const t = node.type;
-    if (t === 'Stmt') lines.set(node, lineAt(starts, node.Pos as number) + lineBase);
+    if (t === 'Stmt') {
+      lines.set(node, lineAt(starts, node.Pos as number) + lineBase);
+      endLines.set(node, lineAt(starts, Math.max(0, (node.End as number) - 1)) + lineBase);
+    }
     else if (t === 'Redirect' && node.Hdoc) {
       const parts = (node.Hdoc as { Parts: Node[] }).Parts;
       if (parts.length) heredocs.set(node.Hdoc as object, src.slice(parts[0]!.Pos, parts[parts.length - 1]!.End));
@@ -78,6 +82,10 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
 export const info = {
   lineOf(n: object): number {
     return lines.get(n) ?? 0;
+  },
+  /** the line a statement ends on */
+  endLineOf(n: object): number {
+    return endLines.get(n) ?? 0;
   },
   /** the raw body of a here-document (for quoted delimiters) */
   heredocText(n: object): string {

@@ -100,6 +100,7 @@ export function runProcSubst(sh: Shell, node: ProcSubst): string {
       if (reading) pipe.closeWrite();
       else pipe.closeRead();
     });
+  done.catch(() => undefined); // never an unhandled rejection, whoever awaits it
   // the consumer's end is closed when the command that used it ends
   const entry = {
     close: () => {

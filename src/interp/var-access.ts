@@ -38,7 +38,7 @@ const DYNAMIC: Record<string, Dynamic> = {
   BASHPID: (sh) => String(sh.bashpid),
   EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
   EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),
-  FUNCNAME: (sh) => (sh.funcStack.length ? sh.funcStack.slice().reverse() : undefined),
+  FUNCNAME: (sh) => (sh.funcStack.length ? [...sh.funcStack.slice().reverse(), 'main'] : undefined),
   PIPESTATUS: (sh) => (sh.pipeStatus ?? [sh.status]).map(String),
 };
 

@@ -6,6 +6,8 @@
 // sparse JS arrays: forEach skips holes and visits indices in ascending order, which is exactly
 // bash's enumeration order.
 
+import { encode } from '../io/encoding.js';
+
 export const ATTR = {
   export: 1,
   readonly: 2,
@@ -44,7 +46,33 @@ export function scalarOf(v: VarValue | undefined): string | undefined {
   return v.get('0');
 }
 
-/** all values in order (indexed by index, assoc by insertion), a scalar as a one-element list */
+/** bash's string hash (FNV-1, 32 bits) over the UTF-8 bytes */
+function fnv1(s: string): number {
+  let h = 2166136261;
+  const b = encode(s);
+  for (let i = 0; i < b.length; i++) {
+    h = Math.imul(h, 16777619) >>> 0;
+    h = (h ^ b[i]!) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * An associative array's entries in bash's order: bash keeps them in a hash table of 1024
+ * buckets (4× more each time it fills past twice its size), walks the buckets in order, and puts
+ * the newest entry first within a bucket. Scripts see this order in ${!m[@]}, so we reproduce it.
+ */
+export function assocEntries(m: Map<string, string>): [string, string][] {
+  let buckets = 1024;
+  while (m.size > buckets * 2) buckets *= 4;
+  const items: { k: string; v: string; b: number; i: number }[] = [];
+  let i = 0;
+  for (const [k, v] of m) items.push({ k, v, b: fnv1(k) & (buckets - 1), i: i++ });
+  items.sort((x, y) => x.b - y.b || y.i - x.i);
+  return items.map((x) => [x.k, x.v]);
+}
+
+/** all values in order (indexed by index, assoc in bash's hash order), a scalar as a one-element list */
 export function valuesOf(v: VarValue | undefined): string[] {
   if (v === undefined) return [];
   if (typeof v === 'string') return [v];
@@ -53,7 +81,7 @@ export function valuesOf(v: VarValue | undefined): string[] {
     v.forEach((x) => out.push(x));
     return out;
   }
-  return [...v.values()];
+  return assocEntries(v).map((e) => e[1]);
 }
 
 /** keys in order */
@@ -65,7 +93,7 @@ export function keysOf(v: VarValue | undefined): string[] {
     v.forEach((_x, i) => out.push(String(i)));
     return out;
   }
-  return [...v.keys()];
+  return assocEntries(v).map((e) => e[0]);
 }
 
 export function cloneVariable(v: Variable): Variable {

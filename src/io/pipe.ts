@@ -170,6 +170,30 @@ export function readerFromSource(src: StdinSource | undefined): ByteReader {
   };
 }
 
+/** A reader whose pending reads fail when the run is aborted (a caller stdin that never ends). */
+export function abortableReader(r: ByteReader, abort: AbortSource): ByteReader {
+  return {
+    read(): Uint8Array | null | Promise<Uint8Array | null> {
+      if (abort.aborted) throw abort.aborted;
+      const x = r.read();
+      if (!(x instanceof Promise)) return x;
+      return new Promise<Uint8Array | null>((resolve, reject) => {
+        const off = abort.onAbort(reject);
+        x.then(
+          (v) => {
+            off();
+            resolve(v);
+          },
+          (e) => {
+            off();
+            reject(e);
+          },
+        );
+      });
+    },
+  };
+}
+
 /** Discards everything (/dev/null). */
 export const NULL_WRITER: ByteWriter = {
   write: () => undefined,
@@ -272,6 +296,11 @@ export class BufferedStreamWriter implements ByteWriter {
   private buffered = 0;
   private waiting: Promise<void> | null = null;
   closed = false;
+  /**
+   * The other stream of the same run (stdout ↔ stderr): its pending bytes are pushed out before
+   * ours, so output written to both keeps its order when they reach the same terminal or file.
+   */
+  peer: BufferedStreamWriter | null = null;
   constructor(
     private readonly sink: WritableLike,
     private readonly budget: OutputBudget | null,
@@ -282,6 +311,11 @@ export class BufferedStreamWriter implements ByteWriter {
     if (n === 0) return;
     if (this.budget) n = this.budget.take(n);
     if (n === 0) return;
+    const peer = this.peer;
+    if (peer !== null && peer.buffered > 0) {
+      const r = peer.flush();
+      if (r) r.catch(() => undefined);
+    }
     this.buf.push(n === chunk.length ? chunk.slice() : chunk.slice(0, n));
     this.buffered += n;
     if (this.buffered >= this.threshold) return this.flush();

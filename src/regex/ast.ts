@@ -15,7 +15,8 @@ export type Assertion =
 
 export type Node =
   | { type: 'literal'; byte: number }
-  | { type: 'set'; bytes: ByteSet }
+  /** `negated`: a `[^…]` bracket, kept un-negated so -i can fold case before negating (GNU) */
+  | { type: 'set'; bytes: ByteSet; negated?: boolean }
   | { type: 'any' }
   | { type: 'concat'; items: Node[] }
   | { type: 'alt'; alternatives: Node[] }

@@ -3,7 +3,7 @@
 
 import { type ByteSet, newByteSet } from './ast.js';
 
-export type BracketResult = { ok: true; bytes: ByteSet; next: number } | { ok: false; message: string };
+export type BracketResult = { ok: true; bytes: ByteSet; negated: boolean; next: number } | { ok: false; message: string };
 
 export const MSG_UNMATCHED_BRACKET = 'Unmatched [, [^, [:, [., or [=';
 
@@ -95,8 +95,7 @@ export function parseBracket(p: string, start: number): BracketResult {
   if (!negate && content.length >= 2 && content[0] === ':' && content[content.length - 1] === ':') {
     return { ok: false, message: 'character class syntax is [[:space:]], not [:space:]' };
   }
-  if (negate) for (let b = 0; b < 256; b++) set[b] = set[b] ? 0 : 1;
-  return { ok: true, bytes: set, next: i };
+  return { ok: true, bytes: set, negated: negate, next: i };
 }
 
 /** `lo` was just read and `i` points after it: handle an optional `-hi`. */

@@ -65,8 +65,15 @@ function classBody(set: ByteSet, member: number): string {
   return out;
 }
 
-export function setSource(input: ByteSet, opts: Pick<EmitOptions, 'icase' | 'eol'>): string {
-  const set = opts.icase ? foldSet(input) : input.slice();
+/** the bytes a set node matches (a negated bracket complemented) */
+export function effectiveBytes(n: { bytes: ByteSet; negated?: boolean }, icase = false): ByteSet {
+  const set = icase ? foldSet(n.bytes) : n.bytes.slice();
+  if (n.negated === true) for (let b = 0; b < 256; b++) set[b] = set[b] ? 0 : 1;
+  return set;
+}
+
+export function setSource(node: { bytes: ByteSet; negated?: boolean }, opts: Pick<EmitOptions, 'icase' | 'eol'>): string {
+  const set = effectiveBytes(node, opts.icase);
   set[opts.eol] = 0;
   let count = 0;
   let only = -1;
@@ -95,15 +102,34 @@ function onlyWordBytes(n: Node | undefined): boolean {
   if (n === undefined) return false;
   if (n.type === 'literal') return isWordByte(n.byte);
   if (n.type === 'set') {
+    const bytes = effectiveBytes(n);
     let any = false;
     for (let b = 0; b < 256; b++) {
-      if (!n.bytes[b]) continue;
+      if (!bytes[b]) continue;
       if (!isWordByte(b)) return false;
       any = true;
     }
     return any;
   }
   if (n.type === 'repeat' && n.min > 0) return onlyWordBytes(n.body);
+  return false;
+}
+
+/** Only non-word bytes can start/end this node (a literal, a set, or a repeat of one with min > 0). */
+function onlyNonWordBytes(n: Node | undefined): boolean {
+  if (n === undefined) return false;
+  if (n.type === 'literal') return !isWordByte(n.byte);
+  if (n.type === 'set') {
+    const bytes = effectiveBytes(n);
+    let any = false;
+    for (let b = 0; b < 256; b++) {
+      if (!bytes[b]) continue;
+      if (isWordByte(b)) return false;
+      any = true;
+    }
+    return any;
+  }
+  if (n.type === 'repeat' && n.min > 0) return onlyNonWordBytes(n.body);
   return false;
 }
 
@@ -121,7 +147,7 @@ class Emitter {
       case 'literal':
         return n.byte === o.eol ? '[]' : literalSource(n.byte, o.icase);
       case 'set':
-        return setSource(n.bytes, o);
+        return setSource(n, o);
       case 'any':
         return '[^' + hex(o.eol) + ']';
       case 'concat':
@@ -158,12 +184,16 @@ class Emitter {
         return '\\b';
       case 'not-word-boundary':
         return '\\B';
+      // \< and \> become a plain \b (or a never-matching []) when a neighbour decides which side
+      // the word is on; only otherwise is a lookaround (backtracking engine) needed
       case 'word-start':
         if (onlyWordBytes(next)) return '\\b';
+        if (onlyNonWordBytes(next) || onlyWordBytes(prev)) return '[]';
         this.backtracking = true;
         return '\\b(?=\\w)';
       case 'word-end':
         if (onlyWordBytes(prev)) return '\\b';
+        if (onlyWordBytes(next) || onlyNonWordBytes(prev)) return '[]';
         this.backtracking = true;
         return '\\b(?<=\\w)';
     }

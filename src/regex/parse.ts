@@ -86,10 +86,16 @@ class Parser {
   }
 
   private parseAlternation(): Node {
+    // glibc: a back-reference may only name a group completed in its own alternative (or
+    // before the alternation), so each branch starts from the groups known at the start
+    const initial = new Set(this.closedGroups);
     const alternatives: Node[] = [this.parseBranch()];
     while (this.i < this.p.length && this.atAlternation()) {
       this.i += this.ere ? 1 : 2;
+      const accumulated = this.closedGroups;
+      this.closedGroups = new Set(initial);
       alternatives.push(this.parseBranch());
+      for (const g of accumulated) this.closedGroups.add(g);
     }
     return alternatives.length === 1 ? alternatives[0]! : { type: 'alt', alternatives };
   }
@@ -179,7 +185,7 @@ class Parser {
         const r = parseBracket(p, this.i + 1);
         if (!r.ok) throw new ParseError(r.message);
         this.i = r.next;
-        return { type: 'set', bytes: r.bytes };
+        return { type: 'set', bytes: r.bytes, negated: r.negated };
       }
       case '\\':
         return this.parseEscape();
@@ -287,12 +293,20 @@ class Parser {
   }
 }
 
-/** A repeated zero-width assertion is the assertion itself (min > 0) or nothing (min = 0). */
+/**
+ * Simplify stacked repeats: a repeated zero-width assertion is the assertion itself (min > 0) or
+ * nothing (min = 0); `x**`, `x+*`, `x*+`, `x?*`, `x+{2,}`… are one repeat. Besides being
+ * simpler, this removes nested repetition that would otherwise force a refusal next to a
+ * back-reference or lookaround.
+ */
 function collapseRepeatedAssertion(n: Node): Node {
   if (n.type !== 'repeat') return n;
   const body = collapseRepeatedAssertion(n.body);
   if (body.type === 'assert' || (body.type === 'concat' && body.items.length === 0)) {
     return n.min > 0 ? body : { type: 'concat', items: [] };
+  }
+  if (body.type === 'repeat' && n.max === Infinity && body.min <= 1 && (body.max === Infinity || (body.min === 0 && body.max === 1))) {
+    return { type: 'repeat', min: n.min * body.min, max: Infinity, body: body.body };
   }
   return body === n.body ? n : { ...n, body };
 }

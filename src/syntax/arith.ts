@@ -4,7 +4,8 @@
 import type { ArithmExpr, BinAritOperator, BinaryArithm, ParamExp, UnAritOperator, UnaryArithm, Word } from './ast.js';
 import { ALL_ARITHM, Q, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
-import { type SaveState, WordParser } from './words.js';
+import type { SaveState } from './words.js';
+import { ParamParser } from './params.js';
 
 const ASSIGN_OPS = new Set<Tok>([
   Tok.addAssgn, Tok.subAssgn, Tok.mulAssgn, Tok.quoAssgn, Tok.remAssgn, Tok.andAssgn,
@@ -30,7 +31,7 @@ const BIN_PREC = new Map<Tok, number>([
   [Tok.star, 10], [Tok.slash, 10], [Tok.perc, 10],
 ]);
 
-export abstract class ArithParser extends WordParser {
+export abstract class ArithParser extends ParamParser {
   protected arithmExpr(compact: boolean): ArithmExpr | null {
     this.enterNode();
     const openNodes = this.openNodes;

@@ -135,6 +135,23 @@ describe.skipIf(!hasTmux)('rshell REPL', () => {
     expect(screen(true)).not.toMatch(/\x1b\[[0-9;]*m/);
   });
 
+  test('tab completes functions and variables from the session', async () => {
+    start();
+    await waitScreen(/\$$/m);
+    await line('my_long_function() { echo "ran $1"; }; my_var=7', /\$ my_long.*\n.*\$$/m);
+    // readline completes asynchronously: let each Tab land before typing on (as a person would)
+    const pause = () => new Promise((r) => setTimeout(r, 300));
+    type('my_long_f');
+    key('Tab');
+    await waitScreen(/\$ my_long_function$/m);
+    type(' $my_v');
+    await pause();
+    key('Tab');
+    await waitScreen(/\$ my_long_function \$my_var$/m);
+    key('Enter');
+    await waitScreen(/^ran 7$/m);
+  });
+
   test('history: up arrow recalls the previous line', async () => {
     start();
     await waitScreen(/\$$/m);

@@ -7,11 +7,12 @@
 // Where: inside Docker `debian:bookworm-slim` when `docker info` works (the reference system),
 // otherwise the local /bin/bash. The first line of output says which.
 //
-//   node tests/harness/bash-compare.mjs [--local] [--jobs N] [--verbose] DIR|FILE...
+//   node tests/harness/bash-compare.mjs [--local | --docker-script-locally] [--jobs N] [--verbose] DIR|FILE...
+//   --local: never Docker; --docker-script-locally: the Docker runner script, run by the local bash
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { describeFailure, findScenarioFiles, loadScenario, mapConcurrent, setupScenarioDir } from './scenario-core.mjs';
 
 const DOCKER_IMAGE = 'debian:bookworm-slim';
@@ -19,10 +20,11 @@ const TIMEOUT_MS = 20_000;
 const utf8 = new TextDecoder('utf-8'); // invalid bytes → U+FFFD, as scenarios.py decodes
 
 function parseArgs(argv) {
-  const opts = { local: false, jobs: Math.max(2, availableParallelism() * 2), verbose: false, roots: [] };
+  const opts = { local: false, dockerScriptLocally: false, jobs: Math.max(2, availableParallelism() * 2), verbose: false, roots: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--local') opts.local = true;
+    else if (a === '--docker-script-locally') opts.dockerScriptLocally = true;
     else if (a === '--verbose' || a === '-v') opts.verbose = true;
     else if (a === '--jobs' || a === '-j') opts.jobs = Number(argv[++i]);
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
@@ -68,12 +70,17 @@ function runLocal(scenario, workRoot, index) {
 
 const shQuote = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Run every scenario in one container, as Go rshell's TestShellScenariosAgainstBash does. */
-function runAllInDocker(scenarios, workRoot) {
+/**
+ * Run every scenario in one container, as Go rshell's TestShellScenariosAgainstBash does: the work
+ * directory is mounted at /work; runner.sh runs each scenario in /work/sN with its script in
+ * /work/scripts. `runner.sh` takes the work directory from $W (default /work), so the same script
+ * can be run without Docker (`--docker-script-locally`, to test this path where Docker is absent).
+ */
+function runAllInDocker(scenarios, workRoot, locally) {
   mkdirSync(join(workRoot, 'scripts'));
   mkdirSync(join(workRoot, 'out'));
-  const lines = ['#!/bin/bash'];
-  if (scenarios.some((s) => s.path.includes('/cmd/strings/'))) {
+  const lines = ['#!/bin/bash', 'W=${W:-/work}'];
+  if (!locally && scenarios.some((s) => s.path.includes('/cmd/strings/'))) {
     lines.push('apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq binutils >/dev/null 2>&1');
   }
   scenarios.forEach((scenario, i) => {
@@ -83,15 +90,17 @@ function runAllInDocker(scenarios, workRoot) {
     writeFileSync(join(workRoot, 'scripts', `s${i}.sh`), scenario.script);
     const envs = Object.entries(scenario.envs).map(([k, v]) => `${k}=${shQuote(v)}`).join(' ');
     lines.push(
-      `(cd /work/s${i} && env -i PATH="$PATH" LANG=C ${envs} timeout -s KILL ${TIMEOUT_MS / 1000} bash /work/scripts/s${i}.sh) ` +
-        `</dev/null >/work/out/s${i}.stdout 2>/work/out/s${i}.stderr; echo $? >/work/out/s${i}.ec`,
+      `(cd "$W/s${i}" && env -i PATH="$PATH" LANG=C ${envs} timeout -s KILL ${TIMEOUT_MS / 1000} bash "$W/scripts/s${i}.sh") ` +
+        `</dev/null >"$W/out/s${i}.stdout" 2>"$W/out/s${i}.stderr"; echo $? >"$W/out/s${i}.ec"`,
     );
   });
   writeFileSync(join(workRoot, 'runner.sh'), lines.join('\n') + '\n');
-  const r = spawnSync('docker', ['run', '--rm', '-v', `${workRoot}:/work`, DOCKER_IMAGE, 'bash', '/work/runner.sh'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (r.status !== 0) throw new Error(`docker run failed with status ${r.status}`);
+  const r = locally
+    ? spawnSync('/bin/bash', [join(workRoot, 'runner.sh')], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, W: workRoot } })
+    : spawnSync('docker', ['run', '--rm', '-v', `${workRoot}:/work`, DOCKER_IMAGE, 'bash', '/work/runner.sh'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+  if (r.status !== 0) throw new Error(`${locally ? 'runner.sh' : 'docker run'} failed with status ${r.status}`);
   return scenarios.map((_, i) => ({
     stdout: utf8.decode(readFileSync(join(workRoot, 'out', `s${i}.stdout`))),
     stderr: utf8.decode(readFileSync(join(workRoot, 'out', `s${i}.stderr`))),
@@ -104,14 +113,18 @@ async function main() {
   const scenarios = findScenarioFiles(opts.roots)
     .map(loadScenario)
     .filter((s) => !s.skipAssertAgainstBash && !s.containerized);
-  const useDocker = !opts.local && dockerWorks();
-  console.log(useDocker ? `bash: docker ${DOCKER_IMAGE}` : `bash: local /bin/bash (${localBashVersion()})`);
+  const useDocker = !opts.local && !opts.dockerScriptLocally && dockerWorks();
+  console.log(
+    useDocker
+      ? `bash: docker ${DOCKER_IMAGE}`
+      : `bash: local /bin/bash (${localBashVersion()})${opts.dockerScriptLocally ? ', through the Docker runner script' : ''}`,
+  );
 
   const workRoot = mkdtempSync(join(tmpdir(), 'rshell-bash-'));
   let outcomes;
   try {
-    outcomes = useDocker
-      ? runAllInDocker(scenarios, workRoot)
+    outcomes = useDocker || opts.dockerScriptLocally
+      ? runAllInDocker(scenarios, workRoot, !useDocker)
       : await mapConcurrent(scenarios, opts.jobs, (s, i) => runLocal(s, workRoot, i));
   } finally {
     rmSync(workRoot, { recursive: true, force: true });

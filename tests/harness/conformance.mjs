@@ -9,6 +9,8 @@
 //   node tests/harness/conformance.mjs [--only-bash-asserted] [--jobs N] [--cli CMD]
 //        [--fail-log FILE] [--timeout SECONDS] [--strict] DIR...
 // Exit status 0 (it measures) unless --strict and something failed.
+// --in-process runs the scenarios through dist/index.js's Runner instead of one process each: much
+// faster, for iterating; the CLI run is the reference.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import {
   commandPolicy,
   describeFailure,
   findScenarioFiles,
+  runScenarioInProcess,
   loadScenario,
   mapConcurrent,
   resolveAllowedPaths,
@@ -30,6 +33,7 @@ function parseArgs(argv) {
   const opts = {
     onlyBashAsserted: false,
     strict: false,
+    inProcess: false,
     jobs: availableParallelism() + 1,
     cli: `node ${join(import.meta.dirname, '..', '..', 'dist', 'rshell.js')}`,
     failLog: 'conformance-failures.txt',
@@ -40,6 +44,7 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === '--only-bash-asserted') opts.onlyBashAsserted = true;
     else if (a === '--strict') opts.strict = true;
+    else if (a === '--in-process') opts.inProcess = true;
     else if (a === '--jobs' || a === '-j') opts.jobs = Number(argv[++i]);
     else if (a === '--cli') opts.cli = argv[++i];
     else if (a === '--fail-log') opts.failLog = argv[++i];
@@ -126,8 +131,14 @@ async function main() {
     }
   }
   const started = Date.now();
-  const results = await mapConcurrent(scenarios, opts.jobs, async ({ scenario, root }) => ({
-    ...(await runOne(scenario, opts.cli, opts.timeoutS)),
+  let runScenario = (scenario) => runOne(scenario, opts.cli, opts.timeoutS);
+  if (opts.inProcess) {
+    const { Runner } = await import(join(import.meta.dirname, '..', '..', 'dist', 'index.js'));
+    const makeRunner = (o) => new Runner({ ...o, timeoutMs: opts.timeoutS * 1000 });
+    runScenario = async (scenario) => ({ scenario, failure: (await runScenarioInProcess(scenario, makeRunner)).failure });
+  }
+  const results = await mapConcurrent(scenarios, opts.inProcess ? 1 : opts.jobs, async ({ scenario, root }) => ({
+    ...(await runScenario(scenario)),
     root,
   }));
 

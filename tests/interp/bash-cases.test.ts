@@ -18,7 +18,6 @@ interface Case {
 /** case name → why rshell differs from bash */
 const KNOWN: Record<string, string> = {
   'eval syntax error': 'parse errors use mvdan/sh wording (src/syntax), not bash\'s',
-  'arithmetic in function is fatal': 'bash prefixes this one message with `environment: line 1:`; rshell never prints locations',
   'invalid identifier': 'the parser rejects `declare 1x=2` as a syntax error (bash reports it at run time)',
   'pipe to head closes writer': 'needs the `yes` command, which is not (yet) a builtin',
 };

@@ -157,6 +157,33 @@ describe('limits, timeouts and cancellation', () => {
     expect(res).toMatchObject({ exitCode: 124, cancelled: true, timedOut: false });
   });
 
+  it('stops a script waiting on a caller stdin that never ends', async () => {
+    const never: AsyncIterable<Uint8Array> = {
+      [Symbol.asyncIterator]: () => ({ next: () => new Promise<IteratorResult<Uint8Array>>(() => undefined) }),
+    };
+    const t0 = performance.now();
+    const res = await runner({ timeoutMs: 200 }).run('while read -r l; do echo "$l"; done', { stdin: never });
+    expect(res).toMatchObject({ exitCode: 124, timedOut: true });
+    expect(performance.now() - t0).toBeLessThan(1500);
+  });
+
+  it('limits one variable\'s size', async () => {
+    const res = await run('x=aaaaaaaaaa; while :; do x=$x$x; done', { limits: { maxVarBytes: 1000 } });
+    expect(res.stderr).toBe('variable size limit exceeded (maxVarBytes 1000)\n');
+    expect(res.exitCode).toBe(1);
+  });
+
+  it('limits here-documents', async () => {
+    const res = await run('cat <<EOF\n0123456789\nEOF\necho no', { limits: { maxHeredocBytes: 5 } });
+    expect(res.stderr).toBe('heredoc: content exceeds maximum size (5 bytes)\n');
+    expect(res.stdout).toBe('');
+  });
+
+  it('limits subshell nesting', async () => {
+    const res = await run('f() { ( f ); }; f', { limits: { maxSubshellDepth: 8 } });
+    expect(res.stderr).toBe('subshell nesting limit exceeded (maxSubshellDepth 8)\n');
+  });
+
   it('ends runaway recursion with a clean message', async () => {
     const res = await run('f() { f; }; f; echo never');
     expect(res.exitCode).toBe(1);
@@ -245,6 +272,24 @@ describe('state, streams and bytes', () => {
   it('ends a writer whose reader exited with status 141', async () => {
     const res = await run('cat /dev/zero | head -c 3 | cat; echo " ${PIPESTATUS[@]}"');
     expect(res.stdout).toBe('\0\0\0 141 0 0\n');
+  });
+
+  it('keeps exec redirections for the rest of the script', async () => {
+    const res = await run('exec 3<data.txt; exec 2>/dev/null; nosuch; cat <&3; exec 3<&-; cat <&3; echo "st=$?"');
+    expect(res.stdout).toBe('one\ntwo\nst=1\n');
+    expect(res.stderr).toBe('');
+  });
+
+  it('orders stdout and stderr written to one caller stream', async () => {
+    const chunks: Uint8Array[] = [];
+    const sink = { write: (c: Uint8Array) => (chunks.push(c), true) };
+    await runner().run('echo 1; echo 2 >&2; echo 3; echo 4 >&2', { stdout: sink, stderr: sink });
+    expect(Buffer.concat(chunks).toString()).toBe('1\n2\n3\n4\n');
+  });
+
+  it('runs process substitutions as /dev/fd paths', async () => {
+    const res = await run('cat <(echo a) - <(echo c) <<< b; while read -r x; do echo "[$x]"; done < <(cat data.txt)');
+    expect(res.stdout).toBe('a\nb\nc\n[one]\n[two]\n');
   });
 
   it('runs pipeline stages concurrently with backpressure', async () => {

@@ -60,7 +60,7 @@ export function snapshot(dir: string): string[] {
       const st = fs.lstatSync(path.join(dir, r));
       if (st.isSymbolicLink()) out.push(`${r} -> ${fs.readlinkSync(path.join(dir, r))}`);
       else if (st.isDirectory()) {
-        out.push(`${r}/`);
+        out.push(`${r}/ ${(st.mode & 0o7777).toString(8)}`);
         walk(r);
       } else {
         const content = st.size <= 200 ? JSON.stringify(fs.readFileSync(path.join(dir, r), 'latin1')) : `<${st.size} bytes>`;

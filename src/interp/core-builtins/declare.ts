@@ -108,6 +108,12 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
   if (variant === 'readonly') flags.on |= ATTR.readonly;
 
   if (flags.funcs || flags.funcNames) return listFunctions(sh, flags, items);
+  if (variant === 'local' && items.length === 0) {
+    // `local` alone lists the current function's locals
+    const f = sh.vars.localFrame();
+    for (const [n, v] of f ?? []) write(sh, declareLine(n, v) + '\n');
+    return 0;
+  }
   if (flags.print || items.length === 0) return listVars(sh, variant, flags, items);
 
   const local = variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0 && !flags.global);

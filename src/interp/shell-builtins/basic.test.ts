@@ -5,7 +5,7 @@ import { echo } from './echo.js';
 import { printf } from './printf.js';
 import { bracket, test } from './test.js';
 import { colon, falseBuiltin, trueBuiltin } from './true.js';
-import { fakeContext, type FakeOptions } from './testing/fake-context.js';
+import { fakeContext, type FakeOptions } from './testing-fake-context.js';
 
 async function run(b: ShellBuiltin, args: string[], o: FakeOptions = {}) {
   const f = fakeContext(o);
@@ -60,6 +60,11 @@ describe('printf builtin', () => {
   it('errors keep going', async () => {
     expect(await run(printf, ['%d|', 'abc', '12abc'])).toEqual({ status: 1, out: '0|12|', err: 'printf: abc: invalid number\nprintf: 12abc: invalid number\n', vars: expect.anything() });
     expect(await run(printf, ['%z', 'a'])).toMatchObject({ status: 1, out: '', err: "printf: `%z': missing format character\n" });
+  });
+  it('-v into an array element', async () => {
+    const f = fakeContext();
+    expect(await printf.run(f.ctx, ['-v', 'arr[1]', '%s', 'second'])).toBe(0);
+    expect(f.arrays.get('arr')?.[1]).toBe('second');
   });
   it('readonly -v target', async () => {
     expect(await run(printf, ['-v', 'r', 'x'], { readonly: ['r'] })).toMatchObject({ status: 1, err: 'printf: r: readonly variable\n' });

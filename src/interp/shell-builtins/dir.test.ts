@@ -5,7 +5,7 @@ import { cd } from './cd.js';
 import { help } from './help.js';
 import { pwd } from './pwd.js';
 import { type } from './type.js';
-import { fakeContext, type FakeOptions } from './testing/fake-context.js';
+import { fakeContext, type FakeOptions } from './testing-fake-context.js';
 
 // a tree like the bash experiment: /w/{d/e/, f, l -> d}; /outside is refused by the sandbox
 const dirs = new Set(['/w', '/w/d', '/w/d/e']);
@@ -101,6 +101,11 @@ describe('type', () => {
     expect(await run(type, ['-t', 'if', 'f', 'echo', 'cat', 'nope'], o)).toMatchObject({ status: 1, out: 'keyword\nfunction\nbuiltin\nbuiltin\n', err: '' });
     expect(await run(type, ['nope', 'echo'], o)).toMatchObject({ status: 1, out: 'echo is a shell builtin\n', err: 'type: nope: not found\n' });
     expect(await run(type, ['-p', 'echo'], o)).toMatchObject({ status: 0, out: '' });
+    // bash: echo() { :; }; type -a echo → function (with its body), then the builtin
+    const shadow: FakeOptions = { kinds: { echo: 'function' }, functions: { echo: 'echo () \n{ \n    :\n}' }, commands: [{ name: 'echo', summary: 's' }] };
+    expect(await run(type, ['-a', 'echo'], shadow)).toMatchObject({ status: 0, out: 'echo is a function\necho () \n{ \n    :\n}\necho is a shell builtin\n' });
+    expect(await run(type, ['-t', '-a', 'echo'], shadow)).toMatchObject({ out: 'function\nbuiltin\n' });
+    expect(await run(type, ['-f', 'echo'], shadow)).toMatchObject({ status: 0, out: 'echo is a shell builtin\n' });
     expect(await run(type, ['-Q'], o)).toMatchObject({ status: 2, err: 'type: -Q: invalid option\ntype: usage: type [-afptP] name [name ...]\n' });
   });
 });

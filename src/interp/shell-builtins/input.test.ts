@@ -3,7 +3,7 @@ import type { ShellBuiltin } from '../shell-api.js';
 import { getopts } from './getopts.js';
 import { mapfile } from './mapfile.js';
 import { read } from './read.js';
-import { fakeContext, type Fake, type FakeOptions } from './testing/fake-context.js';
+import { fakeContext, type Fake, type FakeOptions } from './testing-fake-context.js';
 
 /** run several builtin calls on one context (they share stdin) */
 async function seq(o: FakeOptions, calls: [ShellBuiltin, string[]][]) {
@@ -62,6 +62,16 @@ describe('read', () => {
       const h = await seq({ stdin: 'a;b;c', chunkSize }, [[read, ['-d', ';', 'x']], [read, ['-d', '', 'y']]]);
       expect([v(h.f, 'x'), v(h.f, 'y'), ...h.statuses.map(String)]).toEqual(['a', 'b;c', '0', '1']);
     }
+  });
+  it('-u reads another descriptor', async () => {
+    const { f, statuses } = await seq({ fds: { 4: 'fd-line\nrest\n' } }, [[read, ['-u', '4', 'x']], [mapfile, ['-t', '-u', '4', 'm']]]);
+    expect(statuses).toEqual([0, 0]);
+    expect(v(f, 'x')).toBe('fd-line');
+    expect(f.arrays.get('m')).toEqual(['rest']);
+  });
+  it('reads into an array element', async () => {
+    const { f } = await seq({ stdin: 'v\n' }, [[read, ['a[2]']]]);
+    expect(f.arrays.get('a')?.[2]).toBe('v');
   });
   it('-a', async () => {
     const { f } = await seq({ stdin: 'a b c\n' }, [[read, ['-a', 'arr']]]);

@@ -1,6 +1,6 @@
 // mapfile / readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-c quantum]
 //   [array] — read lines of stdin into an indexed array (default MAPFILE). -C (a callback that
-// would run shell code) is refused; -c is accepted and ignored; -u accepts only 0.
+// would run shell code) is refused; -c is accepted and ignored.
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain } from './io.js';
@@ -70,7 +70,7 @@ function makeMapfile(name: string): ShellBuiltin {
       -O origin	start assigning at index ORIGIN (default 0)
       -s count	discard the first COUNT lines
       -t	remove the trailing delimiter from each line
-      -u fd	read from FD (only 0 is available)
+      -u fd	read from file descriptor FD instead of standard input
       -c quantum	accepted and ignored
       -C callback	not supported (it would run shell code)
 `,
@@ -93,16 +93,22 @@ function makeMapfile(name: string): ShellBuiltin {
         else if (flag === 's') spec.skip = n;
         else if (flag === 'O') origin = n;
       }
-      if (opts.has('u') && opts.get('u') !== '0') {
-        complain(ctx.stderr, `${name}: ${opts.get('u')}: invalid file descriptor: Bad file descriptor`);
-        return 1;
+      let reader = ctx.stdin;
+      if (opts.has('u')) {
+        const u = opts.get('u')!;
+        const fd = /^[0-9]+$/.test(u) ? ctx.fd?.(Number(u)) : undefined;
+        if (u !== '0' && !fd?.reader) {
+          complain(ctx.stderr, `${name}: ${u}: invalid file descriptor: Bad file descriptor`);
+          return 1;
+        }
+        if (fd?.reader) reader = fd.reader;
       }
       const arrayName = operands[0] ?? 'MAPFILE';
       if (!IDENTIFIER.test(arrayName)) {
         complain(ctx.stderr, `${name}: \`${arrayName}': not a valid identifier`);
         return 1;
       }
-      const input = new ByteInput(ctx.stdin);
+      const input = new ByteInput(reader);
       const store = (lines: string[]): number => {
         input.release();
         const base = opts.has('O') ? (ctx.vars.getArray(arrayName) ?? []).slice(0, origin) : [];

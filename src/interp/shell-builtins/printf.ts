@@ -2,10 +2,10 @@
 // options, bash's usage errors (status 2) and `-v` assignment.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { formatPrintf } from '../printf-format.js';
+import { assignTarget, isAssignTarget } from './assign.js';
 import { complain, emit } from './io.js';
 
 const USAGE_LINE = 'printf: usage: printf [-v var] format [arguments]';
-const VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?$/;
 
 function usageError(ctx: ShellContext, msg?: string): number {
   if (msg) complain(ctx.stderr, `printf: ${msg}`);
@@ -48,14 +48,18 @@ export const printf: ShellBuiltin = {
       i++;
     }
     if (i >= args.length) return usageError(ctx);
-    if (target !== undefined && !VAR_NAME.test(target)) {
+    if (target !== undefined && !isAssignTarget(target)) {
       complain(ctx.stderr, `printf: \`${target}': not a valid identifier`);
       return 2;
     }
     const r = formatPrintf(args[i]!, args.slice(i + 1));
     for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
+    for (const [name, value] of r.assignments) {
+      const err = ctx.vars.set(name, value);
+      if (err) complain(ctx.stderr, `printf: ${err}`);
+    }
     if (target !== undefined) {
-      const err = ctx.vars.set(target, r.output);
+      const err = assignTarget(ctx, target, r.output);
       if (err) {
         complain(ctx.stderr, `printf: ${err}`);
         return 1;

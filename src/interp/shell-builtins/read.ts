@@ -5,11 +5,12 @@
 // continuation unless -r, IFS splitting with the last NAME taking the rest of the line, REPLY when
 // no NAME is given (unsplit), status 1 at end of input while still assigning what was read. NUL
 // bytes are dropped. -p prints nothing (stdin is never a terminal here), -e/-s/-i are accepted and
-// have no effect, -t 0 succeeds without reading, -u accepts only 0.
+// have no effect, -t 0 succeeds without reading, -u N reads the shell's descriptor N (ctx.fd).
 
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain } from './io.js';
+import { assignTarget, isAssignTarget } from './assign.js';
 import { IDENTIFIER, parseOptions } from './options.js';
 import { splitFields, splitRest, type Char } from './read-split.js';
 
@@ -119,7 +120,7 @@ export const read: ShellBuiltin = {
       -r	backslashes are ordinary characters
       -p prompt, -e, -i text, -s	accepted; no effect (no terminal)
       -t timeout	0: succeed without reading; otherwise read normally
-      -u fd	read from FD (only 0 is available)
+      -u fd	read from file descriptor FD instead of standard input
 
     Exit status: 0, or 1 at end of input (what was read is still assigned).
 `,
@@ -139,8 +140,12 @@ export const read: ShellBuiltin = {
       spec.count = n;
       spec.exact = flag === 'N';
     }
-    if (opts.has('u') && opts.get('u') !== '0') {
-      return usageFail(ctx, `${opts.get('u')}: invalid file descriptor: Bad file descriptor`);
+    let reader = ctx.stdin;
+    if (opts.has('u')) {
+      const u = opts.get('u')!;
+      const fd = /^[0-9]+$/.test(u) ? ctx.fd?.(Number(u)) : undefined;
+      if (u !== '0' && !fd?.reader) return usageFail(ctx, `${u}: invalid file descriptor: Bad file descriptor`);
+      if (fd?.reader) reader = fd.reader;
     }
     if (opts.has('t')) {
       const t = opts.get('t')!;
@@ -148,11 +153,12 @@ export const read: ShellBuiltin = {
       if (Number(t) === 0) return 0;
     }
     const arrayName = opts.get('a');
-    for (const n of arrayName !== undefined ? [arrayName] : names) {
-      if (!IDENTIFIER.test(n)) return usageFail(ctx, `\`${n}': not a valid identifier`);
+    if (arrayName !== undefined && !IDENTIFIER.test(arrayName)) return usageFail(ctx, `\`${arrayName}': not a valid identifier`);
+    for (const n of arrayName !== undefined ? [] : names) {
+      if (!isAssignTarget(n)) return usageFail(ctx, `\`${n}': not a valid identifier`);
     }
 
-    const input = new ByteInput(ctx.stdin);
+    const input = new ByteInput(reader);
     let pending: Collector | Promise<Collector>;
     try {
       pending = readInput(input, spec);
@@ -181,7 +187,7 @@ function finish(ctx: ShellContext, result: Collector, names: string[], arrayName
   const status = result.eof ? 1 : 0;
   const ifs = ctx.vars.isSet('IFS') ? (ctx.vars.get('IFS') ?? '') : ' \t\n';
   const assign = (name: string, value: string): boolean => {
-    const err = ctx.vars.set(name, value);
+    const err = assignTarget(ctx, name, value);
     if (err) complain(ctx.stderr, err);
     return !err;
   };

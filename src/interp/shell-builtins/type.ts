@@ -1,8 +1,8 @@
 // type [-afptP] name [name ...] — how each NAME would be interpreted. rshell has no PATH: allowed
 // commands are in-process builtins, so they are reported as shell builtins (`-t` prints
-// `builtin`) and `-p`/`-P` print nothing for them. Function bodies are not printed (the
-// ShellContext does not expose them): `f is a function`.
-import type { ShellBuiltin } from '../shell-api.js';
+// `builtin`) and `-p`/`-P` print nothing for them. A function's definition is printed when the
+// core provides ShellVars.functionText.
+import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { complain, emit } from './io.js';
 import { parseOptions } from './options.js';
 
@@ -16,6 +16,15 @@ const DESCRIBE: Record<string, (n: string) => string> = {
 };
 
 const TYPE_WORD: Record<string, string> = { keyword: 'keyword', function: 'function', builtin: 'builtin', command: 'builtin' };
+
+/** every kind NAME has, in lookup order; without commandKinds, a function may hide a builtin */
+function kindsOf(ctx: ShellContext, n: string): string[] {
+  if (ctx.vars.commandKinds) return ctx.vars.commandKinds(n);
+  const kind = ctx.vars.commandKind(n);
+  if (!kind) return [];
+  if (kind === 'function' && ctx.listCommands().some((c) => c.name === n)) return [kind, 'builtin'];
+  return [kind];
+}
 
 export const type: ShellBuiltin = {
   name: 'type',
@@ -38,9 +47,7 @@ export const type: ShellBuiltin = {
     let out = '';
     let status = 0;
     for (const n of operands) {
-      // commandKind reports the first kind only (a function shadowing a builtin hides it)
-      const kind = ctx.vars.commandKind(n);
-      const kinds: string[] = kind && !(kind === 'function' && opts.has('f')) ? [kind] : [];
+      const kinds = kindsOf(ctx, n).filter((k) => !(k === 'function' && opts.has('f')));
       if (kinds.length === 0) {
         status = 1;
         if (!opts.has('t') && !pathOnly) complain(ctx.stderr, `type: ${n}: not found`);
@@ -48,7 +55,12 @@ export const type: ShellBuiltin = {
       }
       if (pathOnly) continue;
       for (const k of opts.has('a') ? kinds : kinds.slice(0, 1)) {
-        out += (opts.has('t') ? TYPE_WORD[k]! : DESCRIBE[k]!(n)) + '\n';
+        if (opts.has('t')) out += TYPE_WORD[k]! + '\n';
+        else {
+          out += DESCRIBE[k]!(n) + '\n';
+          const body = k === 'function' ? ctx.vars.functionText?.(n) : undefined;
+          if (body !== undefined) out += body.endsWith('\n') ? body : body + '\n';
+        }
       }
     }
     return emit(ctx.stdout, out, status);

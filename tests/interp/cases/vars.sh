@@ -72,3 +72,7 @@ set -q; echo $?
 [[ -n $UID ]] && echo has-uid
 #### PWD set
 [[ $PWD == /* ]] && echo abs
+#### assoc iteration order is bash's hash order
+declare -A m=([a]=1 [b]=2 [c]=3 [d]=4 [zz]=5 [k1]=6 [hello]=7 [world]=8 [xy]=9); echo ${!m[@]}; echo ${m[@]}; m[new]=10; unset 'm[a]'; m[a]=11; echo ${!m[@]}
+#### unquoted at with non-whitespace IFS keeps empty elements
+set -- "" "" ""; IFS=x; printf '[%s]' =$@=; echo; printf '[%s]' $*; echo; IFS=' '; printf '[%s]' =$@=; echo

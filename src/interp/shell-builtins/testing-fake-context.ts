@@ -1,8 +1,8 @@
 // A ShellContext over in-memory streams and variables, for the shell builtins' unit tests.
-import type { SandboxFS } from '../../../../allowedpaths/types.js';
-import { decode, encode } from '../../../io/encoding.js';
-import type { ByteReader, ByteWriter } from '../../../io/streams.js';
-import type { ShellContext, ShellVars } from '../../shell-api.js';
+import type { SandboxFS } from '../../../allowedpaths/types.js';
+import { decode, encode } from '../../io/encoding.js';
+import type { ByteReader, ByteWriter } from '../../io/streams.js';
+import type { ShellContext, ShellVars } from '../shell-api.js';
 
 export class MemoryWriter implements ByteWriter {
   chunks: Uint8Array[] = [];
@@ -57,6 +57,10 @@ export interface FakeOptions {
   fs?: Partial<SandboxFS>;
   kinds?: Record<string, 'keyword' | 'function' | 'builtin' | 'command'>;
   commands?: { name: string; summary: string; usage?: string }[];
+  /** function definitions (as declare -f prints them) for type */
+  functions?: Record<string, string>;
+  /** extra readable descriptors (read -u, mapfile -u) */
+  fds?: Record<number, string>;
 }
 
 export interface Fake {
@@ -101,7 +105,16 @@ export function fakeContext(o: FakeOptions = {}): Fake {
     positional: () => o.positional ?? [],
     isFunction: (n) => o.kinds?.[n] === 'function',
     commandKind: (n) => o.kinds?.[n],
+    setElement: (n, index, value) => {
+      if (ro.has(n)) return `${n}: readonly variable`;
+      const arr = arrays.get(n) ?? [];
+      arr[Number(index)] = value;
+      arrays.set(n, arr);
+      return undefined;
+    },
+    functionText: (n) => o.functions?.[n],
   };
+  const fdReaders = new Map(Object.entries(o.fds ?? {}).map(([k, v]) => [Number(k), new MemoryReader(encode(v))]));
   const stdin = new MemoryReader(encode(o.stdin ?? ''), o.chunkSize);
   const ctx: ShellContext = {
     name: 'test',
@@ -128,6 +141,7 @@ export function fakeContext(o: FakeOptions = {}): Fake {
     },
     listCommands: () => (o.commands ?? []).map(({ name, summary }) => ({ name, summary })),
     commandUsage: (n) => o.commands?.find((c) => c.name === n)?.usage,
+    fd: (n) => (fdReaders.has(n) ? { reader: fdReaders.get(n)! } : undefined),
   };
   return { ctx, stdout, stderr, vars, arrays, cwd: () => cwd };
 }

@@ -1,0 +1,103 @@
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
+
+const FILES = { 'a': 'A\n', 'b': 'B\n', 'd/x': 'X\n', 'd/s/y': 'Y\n', 'e/': '', 'f/d/': '' };
+
+describe('cp: same output and same tree as GNU cp', () => {
+  it.each([
+    'cp a c',
+    'cp -v a b',
+    'cp a b e',
+    'cp -v a b e/',
+    'cp -t e -v a b',
+    'cp -T a c',
+    'cp -T a b c',
+    'cp -t e -T a',
+    'cp -t nosuch a',
+    'cp a b c',
+    'cp a b d/x',
+    'cp a a',
+    'cp nosuch x',
+    'cp d e',
+    'cp -r d e',
+    'cp -R d g',
+    'cp -rv d/s g',
+    'cp -r d/ g',
+    'cp --recursive d/s e/',
+    'cp -r d a',
+    'cp a e/..',
+    'cp a d',
+    'cp -n a b',
+    'cp -f -n a b',
+    'cp -n -f a b',
+    'cp a nodir/z',
+    'cp a',
+    'cp',
+    'cp -x -v a c',
+    'cp -p a c',
+    'cp --preserve=timestamps a c',
+    'cp --no-preserve=mode a c',
+    'cp --sparse=auto --reflink=auto a c',
+    'cp --remove-destination -v a b',
+    'cp -q a b',
+    'cp --no a b',
+    'cp --re a b',
+    'cp /dev/null c',
+  ])('%s', async (script) => {
+    const { ours, bash } = await bothWays(script, { files: FILES });
+    expect(ours).toEqual(bash);
+  });
+  it('-L copies a link as its target; a plain cp follows links too', async () => {
+    const setup = (d: string): void => fs.symlinkSync('a', `${d}/l`);
+    const { ours, bash } = await bothWays('cp -v l c; cp -rL l e/', { files: FILES, setup });
+    expect(ours).toEqual(bash);
+  });
+  it('-u skips an older source; -p keeps the source times', async () => {
+    const setup = (d: string): void => {
+      fs.utimesSync(`${d}/a`, 1000, 1000);
+      fs.utimesSync(`${d}/d/x`, 2000, 2000);
+    };
+    let kept = 0;
+    const ours = await runOurs('cp -uv a b; cp -uv b a; cp -p d/x c', { files: FILES, setup }, (d) => (kept = fs.statSync(`${d}/c`).mtimeMs));
+    expect(ours.stdout).toBe("'b' -> 'a'\n");
+    expect(kept).toBe(2_000_000);
+  });
+});
+
+describe('cp: refusals and sandbox', () => {
+  it.each([
+    ['cp -i a b', 'cp: -i/--interactive is refused: rshell cannot prompt for confirmation (use -n or -f)\n'],
+    ['cp -s a b', 'cp: -s/--symbolic-link is refused: rshell does not create links\n'],
+    ['cp -l a b', 'cp: -l/--link is refused: rshell does not create links\n'],
+    ['cp -b a b', 'cp: -b/--backup is refused: rshell does not make backup files\n'],
+    ['cp --parents a b', 'cp: --parents is refused: not supported by rshell (mkdir -p, then cp)\n'],
+  ])('%s', async (script, err) => {
+    const r = await runOurs(script, { files: { a: '', b: '' } });
+    expect(r).toEqual({ stdout: '', stderr: err, code: 1, tree: ['a 0 ""', 'b 0 ""'] });
+  });
+  it('read-only mode', async () => {
+    const r = await runOurs('cp a b', { files: { a: '' }, mode: 'read-only' });
+    expect(r).toEqual({ stdout: '', stderr: 'cp: filesystem capability not available (remediation mode required)\n', code: 1, tree: ['a 0 ""'] });
+  });
+  it('a symlink inside a tree is skipped; a symlinked or hard-linked destination is refused', async () => {
+    const setup = (d: string): void => {
+      fs.symlinkSync('../a', `${d}/d/l`);
+      fs.symlinkSync('b', `${d}/lb`);
+      fs.linkSync(`${d}/b`, `${d}/hb`);
+    };
+    const r = await runOurs('cp -r d g; cp a lb; cp a hb', { files: { a: 'A', b: 'B', 'd/x': 'X' }, setup });
+    expect(r.stderr).toBe(
+      "cp: not copying symbolic link 'd/l': rshell does not create links (use -L to copy its target)\n" +
+        "cp: cannot open 'lb' for writing: symlinks are not supported as write targets\n" +
+        "cp: cannot open 'hb' for writing: hard links are not supported as write targets\n",
+    );
+    expect(r.tree).toContain('g/x 1 "X"');
+    expect(r.tree).toContain('b 1 "B" nlink=2');
+  });
+  it('special files are refused', async () => {
+    const r = await runOurs('cp /dev/zero z', { files: {} });
+    expect(r.stderr).toBe("cp: cannot copy special file '/dev/zero': rshell copies regular files and directories only\n");
+    expect(r.tree).toEqual([]);
+  });
+});

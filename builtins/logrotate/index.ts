@@ -1,0 +1,106 @@
+// logrotate: Go rshell's remediation subset — truncate log files to zero bytes, optionally only
+// those of at least SIZE bytes. No config files, renames, compression, state or scripts: the one
+// write is the sandbox's truncate (`:rw` roots, no symlink, no hard link, checked on the fd).
+
+import type { CallContext, Command } from '../types.js';
+import { DETAIL, errorText } from '../../allowedpaths/index.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { quote, quotef } from '../internal/quote.js';
+import { printAndExit, remediationRefusal, say } from '../truncate/remediation.js';
+import { parseSize } from '../truncate/size.js';
+import { LOGROTATE_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'size', short: 's', long: 'size', kind: 'string' },
+    { name: 'force', short: 'f', long: 'force', kind: 'boolean' },
+    { name: 'dryRun', short: 'n', long: 'dry-run', kind: 'boolean' },
+    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
+    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+/** the threshold in bytes, or the error line */
+function threshold(text: string): number | string {
+  const parsed = parseSize(text, quote);
+  if (!parsed.ok) return `logrotate: invalid size ${quote(text)}\n`;
+  if (parsed.relation !== 'set') return `logrotate: invalid size ${quote(text)}: relative size operators not supported\n`;
+  if (parsed.size > BigInt(Number.MAX_SAFE_INTEGER)) return `logrotate: invalid size ${quote(text)}\n`;
+  return Number(parsed.size);
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) return printAndExit(ctx, LOGROTATE_USAGE);
+  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('logrotate'));
+  const notAllowed = remediationRefusal(ctx);
+  if (notAllowed !== undefined) {
+    await say(ctx.stderr, notAllowed);
+    return 1;
+  }
+  const sizeText = flagString(r.flags, 'size');
+  const force = flagBool(r.flags, 'force');
+  if (sizeText === undefined && !force) {
+    await say(ctx.stderr, 'logrotate: you must specify --size or --force\n');
+    return 1;
+  }
+  if (sizeText !== undefined && force) {
+    await say(ctx.stderr, 'logrotate: --size and --force cannot be combined\n');
+    return 1;
+  }
+  let min = 0;
+  if (sizeText !== undefined) {
+    const t = threshold(sizeText);
+    if (typeof t === 'string') {
+      await say(ctx.stderr, t);
+      return 1;
+    }
+    min = t;
+  }
+  if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
+
+  const dryRun = flagBool(r.flags, 'dryRun');
+  const report = dryRun || flagBool(r.flags, 'verbose');
+  let status = 0;
+  for (const file of r.operands) {
+    ctx.checkAbort();
+    const line = rotateOne(ctx, file, min, dryRun);
+    if (line.error !== undefined) {
+      await say(ctx.stderr, `logrotate: ${quotef(file)}: ${line.error}\n`);
+      status = 1;
+    } else if (report) {
+      await say(ctx.stdout, line.report);
+    }
+  }
+  return status;
+}
+
+function rotateOne(ctx: CallContext, file: string, min: number, dryRun: boolean): { error?: string; report: string } {
+  const st = ctx.fs.lstat(file);
+  if (!st.ok) return { error: errorText(st.error), report: '' };
+  const info = st.value;
+  if (info.type === 'symlink') return { error: DETAIL.symlinkTarget, report: '' };
+  if (info.type === 'dir') return { error: 'Is a directory', report: '' };
+  if (info.type !== 'file') return { error: 'not a regular file', report: '' };
+  if (info.nlink > 1) return { error: DETAIL.hardLinkTarget, report: '' };
+  if (!ctx.fs.writable(file)) return { error: 'Permission denied', report: '' };
+  if (info.size < min) {
+    const report = dryRun
+      ? `logrotate: ${file}: would skip, ${info.size} bytes below threshold ${min}\n`
+      : `logrotate: ${file}: ${info.size} bytes below threshold ${min}, skipping\n`;
+    return { report };
+  }
+  if (dryRun) return { report: `logrotate: ${file}: would truncate ${info.size} bytes\n` };
+  const done = ctx.fs.truncate(file, 0);
+  if (!done.ok) return { error: errorText(done.error), report: '' };
+  return { report: `logrotate: ${file}: truncated ${info.size} bytes\n` };
+}
+
+export const logrotate: Command = {
+  name: 'logrotate',
+  summary: 'truncate log files to zero bytes (rshell subset)',
+  usage: LOGROTATE_USAGE,
+  run,
+};

@@ -1,0 +1,120 @@
+// mkdir: make directories (GNU coreutils 9.1 wording), remediation mode only, `:rw` roots only.
+// -p creates each missing parent in turn (each through the sandbox's checks), -v reports each one,
+// -m MODE accepts octal and symbolic modes. The sandbox exposes no chmod, so the mode reaches
+// mkdir(2) and the process umask still applies (GNU chmods afterwards): a documented difference.
+
+import type { CallContext, Command } from '../types.js';
+import type { FsError } from '../../allowedpaths/types.js';
+import { errorText } from '../../allowedpaths/index.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { quote, quoteaf } from '../internal/quote.js';
+import { printAndExit, remediationRefusal, say } from '../truncate/remediation.js';
+import { parseMode } from './mode.js';
+import { MKDIR_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'context', short: 'Z', long: 'context', kind: 'optional' },
+    { name: 'mode', short: 'm', long: 'mode', kind: 'string' },
+    { name: 'parents', short: 'p', long: 'parents', kind: 'boolean' },
+    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+/** the umask GNU mkdir combines with symbolic modes that name no `who` (the usual 022) */
+const ASSUMED_UMASK = 0o022;
+
+interface MkdirJob {
+  ctx: CallContext;
+  mode: number | undefined;
+  verbose: boolean;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) return printAndExit(ctx, MKDIR_USAGE);
+  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('mkdir'));
+  if (r.operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
+
+  let mode: number | undefined;
+  const modeText = flagString(r.flags, 'mode');
+  if (modeText !== undefined) {
+    const change = parseMode(modeText, ASSUMED_UMASK);
+    if (change === null) {
+      await say(ctx.stderr, `mkdir: invalid mode ${quote(modeText)}\n`);
+      return 1;
+    }
+    mode = change(0o777, true);
+  }
+  if (flagString(r.flags, 'context') !== undefined) {
+    await say(ctx.stderr, 'mkdir: -Z/--context is refused: rshell does not set security contexts\n');
+    return 1;
+  }
+  const notAllowed = remediationRefusal(ctx);
+  if (notAllowed !== undefined) {
+    await say(ctx.stderr, notAllowed);
+    return 1;
+  }
+
+  const job: MkdirJob = { ctx, mode, verbose: flagBool(r.flags, 'verbose') };
+  let status = 0;
+  for (const path of r.operands) {
+    ctx.checkAbort();
+    const ok = flagBool(r.flags, 'parents') ? await makeParents(job, path) : await makeOne(job, path, path, mode);
+    if (!ok) status = 1;
+  }
+  return status;
+}
+
+async function makeOne(job: MkdirJob, path: string, shown: string, mode: number | undefined): Promise<boolean> {
+  const made = job.ctx.fs.mkdir(path, mode === undefined ? {} : { mode });
+  if (!made.ok) return fail(job, shown, made.error);
+  if (job.verbose) await say(job.ctx.stdout, `mkdir: created directory ${quoteaf(shown)}\n`);
+  return true;
+}
+
+/** mkdir -p: every missing component in turn; existing directories (or links to them) are fine */
+async function makeParents(job: MkdirJob, path: string): Promise<boolean> {
+  if (path === '') return fail(job, path, { code: 'ENOENT', message: 'No such file or directory' });
+  const parts = path.split('/');
+  let lastReal = parts.length - 1;
+  while (lastReal > 0 && (parts[lastReal] === '' || parts[lastReal] === '.' || parts[lastReal] === '..')) lastReal--;
+  let prefix = path.startsWith('/') ? '/' : '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part === '') continue;
+    prefix = prefix === '' || prefix.endsWith('/') ? prefix + part : `${prefix}/${part}`;
+    if (part === '.' || part === '..') continue;
+    const last = i >= lastReal;
+    const shown = last ? path : prefix;
+    const st = job.ctx.fs.stat(prefix);
+    if (st.ok) {
+      if (st.value.type === 'dir') continue;
+      return fail(job, shown, { code: last ? 'EEXIST' : 'ENOTDIR', message: last ? 'File exists' : 'Not a directory' });
+    }
+    if (st.error.code !== 'ENOENT') return fail(job, shown, st.error);
+    const made = job.ctx.fs.mkdir(prefix, last && job.mode !== undefined ? { mode: job.mode } : {});
+    if (!made.ok) {
+      const again = job.ctx.fs.stat(prefix);
+      if (made.error.code === 'EEXIST' && again.ok && again.value.type === 'dir') continue;
+      return fail(job, shown, made.error);
+    }
+    if (job.verbose) await say(job.ctx.stdout, `mkdir: created directory ${quoteaf(shown)}\n`);
+  }
+  return true;
+}
+
+async function fail(job: MkdirJob, shown: string, err: FsError): Promise<false> {
+  await say(job.ctx.stderr, `mkdir: cannot create directory ${quoteaf(shown)}: ${errorText(err)}\n`);
+  return false;
+}
+
+export const mkdir: Command = {
+  name: 'mkdir',
+  summary: 'make directories',
+  usage: MKDIR_USAGE,
+  run,
+};

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
+
+const FILES = { 'f.txt': 'x\n', 'd/': '' };
+
+describe('mkdir: same output and same tree as GNU mkdir', () => {
+  it.each([
+    'mkdir a',
+    'mkdir a b c',
+    'mkdir -v a d f.txt x/y',
+    'mkdir -p a/b/c',
+    'mkdir -pv a/b/c a/b d',
+    'mkdir --parents --verbose ./a/./b/../c',
+    'mkdir -p f.txt/x',
+    'mkdir -p f.txt',
+    'mkdir -p d/',
+    'mkdir -v d/new/',
+    'mkdir ""',
+    'mkdir -p ""',
+    'mkdir',
+    'mkdir -m 700 m',
+    'mkdir -m 0750 m',
+    'mkdir -m a=rx m',
+    'mkdir -m =rwx,o-w m',
+    'mkdir -pm 700 p/q',
+    'mkdir --mode=bad m',
+    'mkdir -m 7777777 m',
+    'mkdir -x',
+    'mkdir --v m',
+    'mkdir .',
+    'mkdir -p . ..',
+  ])('%s', async (script) => {
+    const { ours, bash } = await bothWays(script, { files: FILES });
+    expect(ours).toEqual(bash);
+  });
+  it('--help, --version', async () => {
+    expect((await runOurs('mkdir --help')).stdout.startsWith('Usage: mkdir [OPTION]... DIRECTORY...\n')).toBe(true);
+    expect((await runOurs('mkdir --version')).stdout).toBe('mkdir (rshell) 0.1.0\n');
+  });
+});
+
+describe('mkdir -m: known difference', () => {
+  // the sandbox has no chmod: the process umask (022 here) still applies to -m modes
+  it.each([
+    ['mkdir -m u+x,g= m', 'm/ 705'],
+    ['mkdir -m go-rx m', 'm/ 700'],
+    ['mkdir -m 777 m', 'm/ 755'],
+  ])('%s', async (script, line) => {
+    expect((await runOurs(script)).tree).toEqual([line]);
+  });
+});
+
+describe('mkdir: refusals', () => {
+  it('read-only mode', async () => {
+    const r = await runOurs('mkdir a', { mode: 'read-only' });
+    expect(r).toEqual({ stdout: '', stderr: 'mkdir: filesystem capability not available (remediation mode required)\n', code: 1, tree: [] });
+  });
+  it(':ro root', async () => {
+    const r = await runOurs('mkdir -p a/b', { rootMode: 'ro' });
+    expect(r).toEqual({ stdout: '', stderr: "mkdir: cannot create directory 'a': Permission denied\n", code: 1, tree: [] });
+  });
+  it('-Z is refused', async () => {
+    const r = await runOurs('mkdir -Z a');
+    expect(r).toEqual({ stdout: '', stderr: 'mkdir: -Z/--context is refused: rshell does not set security contexts\n', code: 1, tree: [] });
+  });
+});

@@ -1,0 +1,57 @@
+// gnulib modechange, as `mkdir -m MODE` uses it: an octal mode, or symbolic clauses
+// `[ugoa]*([-+=]([rwxXst]*|[ugo]))+` separated by commas, applied to a base mode.
+// Returns null for an invalid mode (GNU: `mkdir: invalid mode 'x'`).
+
+const WHO: Record<string, number> = { u: 0o4700, g: 0o2070, o: 0o1007, a: 0o7777 };
+const PERM: Record<string, number> = { r: 0o444, w: 0o222, x: 0o111, s: 0o6000, t: 0o1000 };
+
+export type ModeChange = (base: number, isDir: boolean) => number;
+
+export function parseMode(text: string, umask: number): ModeChange | null {
+  if (/^[0-7]+$/.test(text)) {
+    const value = parseInt(text, 8);
+    if (value > 0o7777) return null;
+    // an octal mode with fewer than 5 digits keeps a directory's set-id bits (coreutils 9.1)
+    return (base, isDir) => (isDir && text.length < 5 ? value | (base & 0o6000) : value);
+  }
+  const clauses: ((mode: number, isDir: boolean) => number)[] = [];
+  for (const clause of text.split(',')) {
+    let i = 0;
+    let who = 0;
+    while (i < clause.length && WHO[clause[i]!] !== undefined) who |= WHO[clause[i++]!]!;
+    if (i >= clause.length) return null;
+    while (i < clause.length) {
+      const op = clause[i++]!;
+      if (op !== '+' && op !== '-' && op !== '=') return null;
+      let perms = 0;
+      let copyFrom: string | undefined;
+      let conditionalX = false;
+      if (i < clause.length && 'ugo'.includes(clause[i]!)) copyFrom = clause[i++];
+      else {
+        while (i < clause.length && (PERM[clause[i]!] !== undefined || clause[i] === 'X')) {
+          if (clause[i] === 'X') conditionalX = true;
+          else perms |= PERM[clause[i]!]!;
+          i++;
+        }
+      }
+      const whoMask = who === 0 ? 0o7777 : who;
+      const masked = who === 0 ? ~umask : -1;
+      clauses.push((mode, isDir) => {
+        let bits = perms;
+        if (conditionalX && (isDir || (mode & 0o111) !== 0)) bits |= 0o111;
+        if (copyFrom !== undefined) {
+          const src = copyFrom === 'u' ? (mode >> 6) & 7 : copyFrom === 'g' ? (mode >> 3) & 7 : mode & 7;
+          bits = src * 0o111;
+        }
+        bits &= whoMask & masked;
+        if (op === '+') return mode | bits;
+        if (op === '-') return mode & ~bits;
+        // '=': clear what `who` covers (set-id bits of directories stay), then set
+        const clear = whoMask & (isDir ? ~0o6000 : -1) & (who === 0 ? 0o7777 : -1);
+        return (mode & ~clear) | bits;
+      });
+      if (i < clause.length && clause[i] !== '+' && clause[i] !== '-' && clause[i] !== '=') return null;
+    }
+  }
+  return (base, isDir) => clauses.reduce((m, f) => f(m, isDir), base) & 0o7777;
+}

@@ -1,0 +1,122 @@
+// mv: rename files (GNU coreutils 9.1 wording), remediation mode only. Each move is one sandbox
+// rename: source and destination entries must both lie under `:rw` roots. A rename across file
+// systems (EXDEV) is reported, not turned into copy + delete. Prompting (-i), backups (-b, -S)
+// and SELinux contexts (-Z) are refused.
+
+import type { CallContext, Command } from '../types.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
+import { errorText } from '../../allowedpaths/index.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { quoteaf } from '../internal/quote.js';
+import { printAndExit, remediationRefusal, say } from '../truncate/remediation.js';
+import { dirName, isInside, resolveTargets } from '../cp/target.js';
+import { MV_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'backup', long: 'backup', kind: 'optional' },
+    { name: 'b', short: 'b', kind: 'boolean' },
+    { name: 'context', short: 'Z', long: 'context', kind: 'boolean' },
+    { name: 'force', short: 'f', long: 'force', kind: 'boolean' },
+    { name: 'interactive', short: 'i', long: 'interactive', kind: 'boolean' },
+    { name: 'noClobber', short: 'n', long: 'no-clobber', kind: 'boolean' },
+    { name: 'noTargetDirectory', short: 'T', long: 'no-target-directory', kind: 'boolean' },
+    { name: 'stripTrailingSlashes', long: 'strip-trailing-slashes', kind: 'boolean' },
+    { name: 'suffix', short: 'S', long: 'suffix', kind: 'string' },
+    { name: 'targetDirectory', short: 't', long: 'target-directory', kind: 'string' },
+    { name: 'update', short: 'u', long: 'update', kind: 'boolean' },
+    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+const REFUSED: Record<string, string> = {
+  interactive: 'mv: -i/--interactive is refused: rshell cannot prompt for confirmation (use -n or -f)\n',
+  backup: 'mv: -b/--backup is refused: rshell does not make backup files\n',
+  b: 'mv: -b/--backup is refused: rshell does not make backup files\n',
+  suffix: 'mv: -S/--suffix is refused: rshell does not make backup files\n',
+  context: 'mv: -Z/--context is refused: rshell does not set security contexts\n',
+};
+
+interface MoveOptions {
+  noClobber: boolean;
+  update: boolean;
+  verbose: boolean;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) return printAndExit(ctx, MV_USAGE);
+  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('mv'));
+  // -f, -i and -n: the last one given wins, as in GNU's option loop
+  let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
+  for (const o of r.order) {
+    if (o.name === 'force' || o.name === 'noClobber' || o.name === 'interactive') clobber = o.name;
+    else if (REFUSED[o.name] !== undefined) {
+      await say(ctx.stderr, REFUSED[o.name]!);
+      return 1;
+    }
+  }
+  if (clobber === 'interactive') {
+    await say(ctx.stderr, REFUSED.interactive!);
+    return 1;
+  }
+  let operands = r.operands;
+  if (flagBool(r.flags, 'stripTrailingSlashes')) operands = operands.map((p) => p.replace(/(.)\/+$/, '$1'));
+  const notAllowed = remediationRefusal(ctx);
+  const targets = resolveTargets(ctx, 'mv', operands, flagString(r.flags, 'targetDirectory'), flagBool(r.flags, 'noTargetDirectory'));
+  if (!targets.ok) {
+    if (targets.usage !== undefined) return writeUsageError(ctx, targets.usage, 1);
+    await say(ctx.stderr, targets.plain ?? '');
+    return 1;
+  }
+  if (notAllowed !== undefined) {
+    await say(ctx.stderr, notAllowed);
+    return 1;
+  }
+  const opts: MoveOptions = { noClobber: clobber === 'noClobber', update: flagBool(r.flags, 'update'), verbose: flagBool(r.flags, 'verbose') };
+  let status = 0;
+  for (const [src, dst] of targets.pairs) {
+    ctx.checkAbort();
+    const line = await moveOne(ctx, src, dst, opts);
+    if (line !== undefined) {
+      await say(ctx.stderr, line);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+const same = (a: FileInfo, b: FileInfo): boolean => a.dev === b.dev && a.ino === b.ino;
+
+/** undefined on success (or a skip), else the error line */
+async function moveOne(ctx: CallContext, src: string, dst: string, o: MoveOptions): Promise<string | undefined> {
+  const s = ctx.fs.lstat(src);
+  if (!s.ok) return `mv: cannot stat ${quoteaf(src)}: ${errorText(s.error)}\n`;
+  const d = ctx.fs.lstat(dst);
+  if (d.ok) {
+    if (same(s.value, d.value)) return `mv: ${quoteaf(src)} and ${quoteaf(dst)} are the same file\n`;
+    if (o.noClobber) return undefined;
+    if (o.update && d.value.mtimeMs >= s.value.mtimeMs) return undefined;
+    const srcDir = s.value.type === 'dir';
+    const dstDir = d.value.type === 'dir';
+    if (srcDir && !dstDir) return `mv: cannot overwrite non-directory ${quoteaf(dst)} with directory ${quoteaf(src)}\n`;
+    if (!srcDir && dstDir) return `mv: cannot overwrite directory ${quoteaf(dst)} with non-directory\n`;
+  }
+  if (s.value.type === 'dir' && isInside(ctx, src, dirName(dst))) {
+    return `mv: cannot move ${quoteaf(src)} to a subdirectory of itself, ${quoteaf(dst)}\n`;
+  }
+  const moved = ctx.fs.rename(src, dst);
+  if (!moved.ok) return `mv: cannot move ${quoteaf(src)} to ${quoteaf(dst)}: ${errorText(moved.error)}\n`;
+  if (o.verbose) await say(ctx.stdout, `renamed ${quoteaf(src)} -> ${quoteaf(dst)}\n`);
+  return undefined;
+}
+
+export const mv: Command = {
+  name: 'mv',
+  summary: 'move (rename) files',
+  usage: MV_USAGE,
+  run,
+};

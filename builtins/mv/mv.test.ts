@@ -1,0 +1,80 @@
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
+
+const FILES = { 'a': 'A\n', 'b': 'B\n', 'd/x': 'X\n', 'e/d/': '', 'f/': '' };
+
+describe('mv: same output and same tree as GNU mv', () => {
+  it.each([
+    'mv a c',
+    'mv -v a b',
+    'mv a b f',
+    'mv -v a b f/',
+    'mv --verbose a b f//',
+    'mv -t f a b',
+    'mv --target-directory=f -v a',
+    'mv -T a f',
+    'mv -T a b c',
+    'mv -t f -T a',
+    'mv -t nosuch a',
+    'mv -t a b',
+    'mv a b c',
+    'mv a b d/x',
+    'mv b b',
+    'mv nosuch x',
+    'mv d d/sub',
+    'mv d e',
+    'mv -v d f',
+    'mv a',
+    'mv',
+    'mv -T a f',
+    'mv -T d a',
+    'mv -n a b',
+    'mv -n -f a b',
+    'mv -f -n a b',
+    'mv a nodir/z',
+    'mv --strip-trailing-slashes -v d/ g',
+    'mv -x a b',
+    'mv --no a b',
+    'mv -u a b',
+    'mv -- a -- 2>&1; echo rc=$?',
+  ])('%s', async (script) => {
+    const { ours, bash } = await bothWays(script, { files: FILES });
+    expect(ours).toEqual(bash);
+  });
+  it('-u keeps a newer destination', async () => {
+    const setup = (d: string): void => fs.utimesSync(`${d}/a`, 1000, 1000);
+    const { ours, bash } = await bothWays('mv -uv a b; mv -uv b a', { files: FILES, setup });
+    expect(ours).toEqual(bash);
+  });
+  it('a symlink is moved as a link', async () => {
+    const setup = (d: string): void => fs.symlinkSync('a', `${d}/l`);
+    const { ours, bash } = await bothWays('mv -v l f/', { files: FILES, setup });
+    expect(ours).toEqual(bash);
+  });
+});
+
+describe('mv: refusals and sandbox', () => {
+  it.each([
+    ['mv -i a b', 'mv: -i/--interactive is refused: rshell cannot prompt for confirmation (use -n or -f)\n'],
+    ['mv -b a b', 'mv: -b/--backup is refused: rshell does not make backup files\n'],
+    ['mv --backup=numbered a b', 'mv: -b/--backup is refused: rshell does not make backup files\n'],
+    ['mv -S .bak a b', 'mv: -S/--suffix is refused: rshell does not make backup files\n'],
+    ['mv -Z a b', 'mv: -Z/--context is refused: rshell does not set security contexts\n'],
+  ])('%s', async (script, err) => {
+    const r = await runOurs(script, { files: { a: '', b: '' } });
+    expect(r).toEqual({ stdout: '', stderr: err, code: 1, tree: ['a 0 ""', 'b 0 ""'] });
+  });
+  it('read-only mode', async () => {
+    const r = await runOurs('mv a b', { files: { a: '' }, mode: 'read-only' });
+    expect(r).toEqual({ stdout: '', stderr: 'mv: filesystem capability not available (remediation mode required)\n', code: 1, tree: ['a 0 ""'] });
+  });
+  it('out of a :ro root, into a :ro root', async () => {
+    const r = await runOurs('mv ro/x y; mv a ro/', {
+      files: { a: '', 'ro/x': '' },
+      extraRoots: ['$D/ro:ro'],
+    });
+    expect(r.stderr).toBe("mv: cannot move 'ro/x' to 'y': Permission denied\nmv: cannot move 'a' to 'ro/a': Permission denied\n");
+    expect(r.tree).toEqual(['a 0 ""', 'ro/ 755', 'ro/x 0 ""']);
+  });
+});

@@ -1,0 +1,157 @@
+// touch: change file timestamps, creating missing files (GNU coreutils 9.1 wording), remediation
+// mode only. Existing files get new times through the sandbox's utimes (which follows links to a
+// target that must be writable); missing ones are created empty through openWrite (`:rw` roots,
+// never through a symlink). -d understands the common date forms (see dates.ts).
+
+import type { CallContext, Command } from '../types.js';
+import { DETAIL, errorText } from '../../allowedpaths/index.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { quote, quoteaf } from '../internal/quote.js';
+import { printAndExit, remediationRefusal, say } from '../truncate/remediation.js';
+import { parseDateOption, parseStamp } from './dates.js';
+import { TOUCH_USAGE } from './usage.js';
+
+// long options in GNU touch's table order
+const SPEC = defineFlags({
+  flags: [
+    { name: 'time', long: 'time', kind: 'string' },
+    { name: 'noCreate', short: 'c', long: 'no-create', kind: 'boolean' },
+    { name: 'date', short: 'd', long: 'date', kind: 'string' },
+    { name: 'reference', short: 'r', long: 'reference', kind: 'string' },
+    { name: 'noDereference', short: 'h', long: 'no-dereference', kind: 'boolean' },
+    { name: 'a', short: 'a', kind: 'boolean' },
+    { name: 'f', short: 'f', kind: 'boolean' },
+    { name: 'm', short: 'm', kind: 'boolean' },
+    { name: 't', short: 't', kind: 'string' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+const TIME_WORDS: Record<string, 'a' | 'm'> = { atime: 'a', access: 'a', use: 'a', mtime: 'm', modify: 'm' };
+
+function timeWord(value: string): 'a' | 'm' | string {
+  const exact = TIME_WORDS[value];
+  if (exact !== undefined) return exact;
+  const hits = Object.keys(TIME_WORDS).filter((w) => w.startsWith(value));
+  const kinds = new Set(hits.map((w) => TIME_WORDS[w]));
+  if (hits.length > 0 && kinds.size === 1 && value !== '') return TIME_WORDS[hits[0]!]!;
+  return (
+    `touch: ${hits.length === 0 || value === '' ? 'invalid' : 'ambiguous'} argument ${quote(value)} for '--time'\n` +
+    "Valid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'\nTry 'touch --help' for more information.\n"
+  );
+}
+
+interface Times {
+  /** undefined: now */
+  atimeMs: number | undefined;
+  mtimeMs: number | undefined;
+  setA: boolean;
+  setM: boolean;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) return printAndExit(ctx, TOUCH_USAGE);
+  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('touch'));
+
+  let setA = flagBool(r.flags, 'a');
+  let setM = flagBool(r.flags, 'm');
+  for (const o of r.order) {
+    if (o.name !== 'time') continue;
+    const w = timeWord(o.value ?? '');
+    if (w !== 'a' && w !== 'm') {
+      await say(ctx.stderr, w);
+      return 1;
+    }
+    if (w === 'a') setA = true;
+    else setM = true;
+  }
+  if (!setA && !setM) setA = setM = true;
+
+  const now = Date.now();
+  const times: Times = { atimeMs: undefined, mtimeMs: undefined, setA, setM };
+  const reference = flagString(r.flags, 'reference');
+  const dateText = flagString(r.flags, 'date');
+  const stamp = flagString(r.flags, 't');
+  if ((dateText !== undefined || reference !== undefined) && stamp !== undefined) {
+    return writeUsageError(ctx, 'cannot specify times from more than one source', 1);
+  }
+  if (reference !== undefined) {
+    const st = flagBool(r.flags, 'noDereference') ? ctx.fs.lstat(reference) : ctx.fs.stat(reference);
+    if (!st.ok) {
+      await say(ctx.stderr, `touch: failed to get attributes of ${quoteaf(reference)}: ${errorText(st.error)}\n`);
+      return 1;
+    }
+    times.atimeMs = st.value.atimeMs;
+    times.mtimeMs = st.value.mtimeMs;
+  }
+  if (dateText !== undefined) {
+    const ms = parseDateOption(dateText, now);
+    if (ms === null) {
+      await say(ctx.stderr, `touch: invalid date format ${quote(dateText)}\n`);
+      return 1;
+    }
+    times.atimeMs = times.mtimeMs = ms;
+  }
+  if (stamp !== undefined) {
+    const ms = parseStamp(stamp, now);
+    if (ms === null) {
+      await say(ctx.stderr, `touch: invalid date format ${quote(stamp)}\n`);
+      return 1;
+    }
+    times.atimeMs = times.mtimeMs = ms;
+  }
+  if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
+  const notAllowed = remediationRefusal(ctx);
+  if (notAllowed !== undefined) {
+    await say(ctx.stderr, notAllowed);
+    return 1;
+  }
+
+  let status = 0;
+  for (const file of r.operands) {
+    ctx.checkAbort();
+    const line = touchOne(ctx, file, times, now, flagBool(r.flags, 'noCreate'), flagBool(r.flags, 'noDereference'));
+    if (line !== undefined) {
+      await say(ctx.stderr, line);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+/** undefined on success, else the error line */
+function touchOne(ctx: CallContext, file: string, t: Times, now: number, noCreate: boolean, noDeref: boolean): string | undefined {
+  const explicit = t.atimeMs !== undefined || !t.setA || !t.setM;
+  const st = noDeref ? ctx.fs.lstat(file) : ctx.fs.stat(file);
+  if (!st.ok) {
+    if (st.error.code !== 'ENOENT') return `touch: cannot touch ${quoteaf(file)}: ${errorText(st.error)}\n`;
+    if (noCreate || file === '-') return undefined;
+    const made = ctx.fs.openWrite(file, { create: true });
+    if (!made.ok) return `touch: cannot touch ${quoteaf(file)}: ${errorText(made.error)}\n`;
+    made.value.close();
+    if (!explicit) return undefined;
+  }
+  if (st.ok && noDeref && st.value.type === 'symlink') {
+    return `touch: setting times of ${quoteaf(file)}: ${DETAIL.symlinkTarget}\n`;
+  }
+  const current = st.ok ? st.value : undefined;
+  const atime = t.setA ? (t.atimeMs ?? now) : (current?.atimeMs ?? now);
+  const mtime = t.setM ? (t.mtimeMs ?? now) : (current?.mtimeMs ?? now);
+  const done = ctx.fs.utimes(file, atime, mtime);
+  if (!done.ok) {
+    // GNU reports its failed open(O_CREAT) first: a refused existing file "cannot be touched"
+    const what = done.error.code === 'EACCES' && done.error.detail === undefined ? 'cannot touch' : 'setting times of';
+    return `touch: ${what} ${quoteaf(file)}: ${errorText(done.error)}\n`;
+  }
+  return undefined;
+}
+
+export const touch: Command = {
+  name: 'touch',
+  summary: 'change file timestamps',
+  usage: TOUCH_USAGE,
+  run,
+};

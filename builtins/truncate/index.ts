@@ -1,0 +1,143 @@
+// truncate: shrink or extend files to a size (GNU coreutils 9.1 wording), remediation mode only.
+// SIZE takes GNU's suffixes and relations (`+ - < > / %`), -r takes the size of a reference file,
+// -o counts in I/O blocks, -c never creates. Each file goes through the sandbox: `:rw` roots only,
+// never through a symlink, never into a hard-linked file (checked before any byte changes).
+
+import type { CallContext, Command } from '../types.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
+import { errorText } from '../../allowedpaths/index.js';
+import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { quote, quoteaf } from '../internal/quote.js';
+import { printAndExit, remediationRefusal, say } from './remediation.js';
+import { applyRelation, parseSize, type Relation } from './size.js';
+import { TRUNCATE_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'noCreate', short: 'c', long: 'no-create', kind: 'boolean' },
+    { name: 'ioBlocks', short: 'o', long: 'io-blocks', kind: 'boolean' },
+    { name: 'reference', short: 'r', long: 'reference', kind: 'string' },
+    { name: 'size', short: 's', long: 'size', kind: 'string' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+const q2 = (a: string, b: string): string => `${quote(a)} or ${quote(b)}`;
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) return printAndExit(ctx, TRUNCATE_USAGE);
+  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('truncate'));
+
+  // GNU parses each -s as getopt returns it: the first bad one ends the run
+  let relation: Relation = 'set';
+  let size: bigint | undefined;
+  for (const o of r.order) {
+    if (o.name !== 'size') continue;
+    const parsed = parseSize(o.value ?? '', quote);
+    if (!parsed.ok) {
+      if (parsed.message === 'multiple relative modifiers specified') return writeUsageError(ctx, parsed.message, 1);
+      await say(ctx.stderr, `truncate: ${parsed.message}\n`);
+      return 1;
+    }
+    relation = parsed.relation;
+    size = parsed.size;
+  }
+  const reference = r.flags.reference as string | undefined;
+  const blockMode = flagBool(r.flags, 'ioBlocks');
+  if (reference === undefined && size === undefined) {
+    return writeUsageError(ctx, `you must specify either ${q2('--size', '--reference')}`, 1);
+  }
+  if (reference !== undefined && size !== undefined && relation === 'set') {
+    return writeUsageError(ctx, `you must specify a relative ${quote('--size')} with ${quote('--reference')}`, 1);
+  }
+  if (blockMode && size === undefined) {
+    return writeUsageError(ctx, `${quote('--io-blocks')} was specified but ${quote('--size')} was not`, 1);
+  }
+  if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
+  const notAllowed = remediationRefusal(ctx);
+  if (notAllowed !== undefined) {
+    await say(ctx.stderr, notAllowed);
+    return 1;
+  }
+
+  let referenceSize: bigint | undefined;
+  if (reference !== undefined) {
+    const st = ctx.fs.stat(reference);
+    if (!st.ok) {
+      await say(ctx.stderr, `truncate: cannot stat ${quoteaf(reference)}: ${errorText(st.error)}\n`);
+      return 1;
+    }
+    referenceSize = BigInt(st.value.size);
+    if (size === undefined) size = referenceSize;
+  }
+
+  let status = 0;
+  for (const file of r.operands) {
+    ctx.checkAbort();
+    if (!(await truncateOne(ctx, file, { relation, size: size!, blockMode, referenceSize, noCreate: flagBool(r.flags, 'noCreate') }))) {
+      status = 1;
+    }
+  }
+  return status;
+}
+
+interface Job {
+  relation: Relation;
+  size: bigint;
+  blockMode: boolean;
+  referenceSize: bigint | undefined;
+  noCreate: boolean;
+}
+
+async function truncateOne(ctx: CallContext, file: string, job: Job): Promise<boolean> {
+  // open first, as GNU does: this creates a missing file and gives open(2)'s errors
+  const opened = ctx.fs.openWrite(file, { create: !job.noCreate });
+  if (!opened.ok) {
+    if (job.noCreate && opened.error.code === 'ENOENT') return true;
+    await say(ctx.stderr, `truncate: cannot open ${quoteaf(file)} for writing: ${errorText(opened.error)}\n`);
+    return false;
+  }
+  opened.value.close();
+  const st = ctx.fs.stat(file);
+  if (!st.ok) {
+    await say(ctx.stderr, `truncate: cannot fstat ${quoteaf(file)}: ${errorText(st.error)}\n`);
+    return false;
+  }
+  let size = job.size;
+  if (job.blockMode) {
+    const blocks = BigInt(blockSize(st.value));
+    size *= blocks;
+    if (size > (1n << 63n) - 1n || size < -(1n << 63n)) {
+      await say(ctx.stderr, `truncate: overflow in ${job.size} * ${blocks} byte blocks for file ${quoteaf(file)}\n`);
+      return false;
+    }
+  }
+  const current = job.referenceSize ?? BigInt(st.value.size);
+  const next = job.relation === 'set' ? size : applyRelation(job.relation, size, current);
+  if (next === null) {
+    const what = job.relation === 'roundUp' ? 'rounding up' : 'extending';
+    await say(ctx.stderr, `truncate: overflow ${what} size of file ${quoteaf(file)}\n`);
+    return false;
+  }
+  if (st.value.type !== 'file') return true; // GNU: ftruncate is only attempted on regular files and shm
+  const done = next > BigInt(Number.MAX_SAFE_INTEGER) ? ({ ok: false, error: { code: 'EINVAL', message: 'File too large' } } as const) : ctx.fs.truncate(file, Number(next));
+  if (!done.ok) {
+    await say(ctx.stderr, `truncate: failed to truncate ${quoteaf(file)} at ${next} bytes: ${errorText(done.error)}\n`);
+    return false;
+  }
+  return true;
+}
+
+function blockSize(info: FileInfo): number {
+  return info.blksize > 0 ? info.blksize : 512;
+}
+
+export const truncate: Command = {
+  name: 'truncate',
+  summary: 'shrink or extend the size of a file to the specified size',
+  usage: TRUNCATE_USAGE,
+  run,
+};

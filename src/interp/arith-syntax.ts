@@ -1,0 +1,176 @@
+// bash's wording for arithmetic *syntax* errors. Our parser (mvdan/sh's grammar) reports its own
+// messages; bash reports these at run time, with an "error token" that is the rest of the text from
+// the last token its lexer read. This module re-reads the text the way bash's expr.c does, only to
+// find the first error:
+//
+//   arithSyntaxError(text) → `3 4: syntax error in expression (error token is "4")`, or null
+//
+// The grammar (lowest precedence first): `,`  assignment  `?:`  `||`  `&&`  `|`  `^`  `&`  `== !=`
+// `< > <= >=`  `<< >>`  `+ -`  `* / %`  `**`  unary `! ~ - + ++ --`  postfix `++ --`  primaries.
+
+type Tok =
+  | { k: 'num' | 'id' | 'op' | 'eof'; s: string; at: number }
+  | { k: 'bad'; s: string; at: number; msg: string };
+
+const OPS = [
+  '<<=', '>>=', '**', '++', '--', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||',
+  '*=', '/=', '%=', '+=', '-=', '&=', '^=', '|=',
+  '=', '<', '>', '!', '~', '+', '-', '*', '/', '%', '&', '^', '|', '?', ':', ',', '(', ')',
+];
+const ASSIGN = new Set(['=', '*=', '/=', '%=', '+=', '-=', '<<=', '>>=', '&=', '^=', '|=']);
+const LEVELS: string[][] = [
+  ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<=', '>=', '<', '>'], ['<<', '>>'], ['+', '-'], ['*', '/', '%'],
+];
+
+class SyntaxFailure {
+  constructor(
+    readonly msg: string,
+    readonly at: number,
+  ) {}
+}
+
+class Reader {
+  private i = 0;
+  tok: Tok = { k: 'eof', s: '', at: 0 };
+  /** start of the last real token read: bash's error token starts there */
+  last = 0;
+
+  constructor(private readonly text: string) {
+    this.next();
+  }
+
+  next(): void {
+    const t = this.text;
+    while (this.i < t.length && ' \t\n'.includes(t[this.i]!)) this.i++;
+    const at = this.i;
+    if (at >= t.length) {
+      this.tok = { k: 'eof', s: '', at };
+      return;
+    }
+    this.last = at;
+    const c = t[at]!;
+    let tok: Tok;
+    if (/[0-9]/.test(c)) {
+      const m = /^[0-9][0-9A-Za-z#@_]*/.exec(t.slice(at))![0];
+      tok = { k: 'num', s: m, at };
+    } else if (/[A-Za-z_]/.test(c)) {
+      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(t.slice(at))![0];
+      const close = t[at + m.length] === '[' ? t.indexOf(']', at + m.length) : at + m.length - 1;
+      tok = close < 0 ? { k: 'bad', s: t.slice(at), at, msg: 'bad array subscript' } : { k: 'id', s: t.slice(at, close + 1), at };
+    } else {
+      let op = OPS.find((o) => t.startsWith(o, at));
+      // `++x` is an increment only before a name; `5++` is `5 + +…`; after a name it is postfix
+      if ((op === '++' || op === '--') && this.tok.k !== 'id') {
+        const rest = t.slice(at + 2).replace(/^[ \t\n]*/, '');
+        if (!/^[A-Za-z_]/.test(rest)) op = op[0];
+      }
+      tok = op ? { k: 'op', s: op, at } : { k: 'bad', s: c, at, msg: 'syntax error: invalid arithmetic operator' };
+    }
+    this.tok = tok;
+    this.i = at + tok.s.length;
+  }
+
+  is(s: string): boolean {
+    return this.tok.k === 'op' && this.tok.s === s;
+  }
+
+  fail(msg: string): never {
+    throw new SyntaxFailure(msg, this.last);
+  }
+}
+
+function comma(r: Reader): void {
+  assign(r);
+  while (r.is(',')) {
+    r.next();
+    assign(r);
+  }
+}
+
+function assign(r: Reader): void {
+  const lhsIsName = r.tok.k === 'id';
+  cond(r);
+  if (r.tok.k === 'op' && ASSIGN.has(r.tok.s)) {
+    if (!lhsIsName) r.fail('attempted assignment to non-variable');
+    r.next();
+    assign(r);
+  }
+}
+
+function cond(r: Reader): void {
+  level(r, 0);
+  if (!r.is('?')) return;
+  r.next();
+  comma(r);
+  if (!r.is(':')) r.fail("`:' expected for conditional expression");
+  r.next();
+  cond(r);
+}
+
+function level(r: Reader, n: number): void {
+  if (n === LEVELS.length) return power(r);
+  level(r, n + 1);
+  while (r.tok.k === 'op' && LEVELS[n]!.includes(r.tok.s)) {
+    r.next();
+    level(r, n + 1);
+  }
+}
+
+function power(r: Reader): void {
+  unary(r);
+  if (r.is('**')) {
+    r.next();
+    power(r);
+  }
+}
+
+function unary(r: Reader): void {
+  if (r.tok.k === 'op' && ['!', '~', '-', '+'].includes(r.tok.s)) {
+    r.next();
+    return unary(r);
+  }
+  primary(r);
+}
+
+function primary(r: Reader): void {
+  const t = r.tok;
+  if (t.k === 'bad') throw new SyntaxFailure(t.msg, t.at);
+  if (t.k === 'op' && (t.s === '++' || t.s === '--')) {
+    r.next();
+    if (r.tok.k !== 'id') r.fail('syntax error: operand expected');
+    r.next();
+    return;
+  }
+  if (t.k === 'op' && t.s === '(') {
+    r.next();
+    comma(r);
+    if (!r.is(')')) r.fail("missing `)'");
+    r.next();
+    return;
+  }
+  if (t.k === 'num') {
+    r.next();
+    return;
+  }
+  if (t.k === 'id') {
+    r.next();
+    if (r.is('++') || r.is('--')) r.next();
+    return;
+  }
+  r.fail('syntax error: operand expected');
+}
+
+/** bash's message for a syntax error in `text`, or null when bash would parse it */
+export function arithSyntaxError(text: string): string | null {
+  if (text.trim() === '') return null;
+  try {
+    const r = new Reader(text);
+    comma(r);
+    if (r.tok.k === 'bad') throw new SyntaxFailure(r.tok.msg, r.tok.at);
+    if (r.tok.k !== 'eof') r.fail('syntax error in expression');
+    return null;
+  } catch (e) {
+    if (!(e instanceof SyntaxFailure)) throw e;
+    return `${text}: ${e.msg} (error token is "${text.slice(e.at)}")`;
+  }
+}

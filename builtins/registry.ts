@@ -7,6 +7,7 @@ import { tail } from './tail/index.js';
 import { wc } from './wc/index.js';
 import { tr } from './tr/index.js';
 import { seq } from './seq/index.js';
+import { strings } from './strings/index.js';
 import { egrep, fgrep, grep } from './grep/index.js';
 import { cut } from './cut/index.js';
 import { uniq } from './uniq/index.js';
@@ -22,8 +23,12 @@ import { hostname } from './hostname/index.js';
 import { nproc } from './nproc/index.js';
 import { free } from './free/index.js';
 import { uptime } from './uptime/index.js';
+import { ps } from './ps/index.js';
+import { ss } from './ss/index.js';
+import { df } from './df/index.js';
 import { mv } from './mv/index.js';
 import { cp } from './cp/index.js';
+import { ls } from './ls/index.js';
 
 const ALL: Command[] = [
   cat,
@@ -32,6 +37,7 @@ const ALL: Command[] = [
   wc,
   tr,
   seq,
+  strings,
   grep, egrep, fgrep,
   cut,
   uniq,
@@ -42,9 +48,10 @@ const ALL: Command[] = [
   truncate,
   logrotate,
   touch,
-  uname, hostname, nproc, free, uptime,
+  uname, hostname, nproc, free, uptime, ps, ss, df,
   mv,
   cp,
+  ls,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

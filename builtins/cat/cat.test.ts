@@ -110,7 +110,7 @@ describe('cat: differential against GNU cat', () => {
     });
   }
 
-  it('fuzz: random bytes and flag sets', async () => {
+  it('fuzz: random bytes and flag sets', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     const byte = fc.constantFrom(0x0a, 0x0a, 0x0a, 0x0d, 0x09, 0x61, 0x62, 0x00, 0x7f, 0x80, 0xff, 0x20);
     await fc.assert(

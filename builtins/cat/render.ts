@@ -7,6 +7,7 @@
 // one range, and only -v/-T look at every byte (through a 256-entry table).
 
 import type { OutputBuffer } from '../internal/output.js';
+import { indexOfByte } from '../internal/bytes.js';
 
 export interface CatOptions {
   number: boolean;
@@ -91,7 +92,7 @@ export class CatRenderer {
         this.newlines = -1;
       }
       // inside a line: up to the next newline
-      const nl = chunk.indexOf(NL, pos);
+      const nl = indexOfByte(chunk, NL, pos);
       const end = nl < 0 ? len : nl;
       if (this.pendingCR) {
         this.pendingCR = false;

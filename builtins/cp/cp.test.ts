@@ -44,8 +44,19 @@ describe('cp: same output and same tree as GNU cp', () => {
     'cp --no a b',
     'cp --re a b',
     'cp /dev/null c',
+    'cp -a d g',
+    'cp -dR d g',
+    'cp -P a c',
+    'cp -H a c',
+    'cp --strip-trailing-slashes -r d/ g',
+    'cp --preserve a c',
   ])('%s', async (script) => {
     const { ours, bash } = await bothWays(script, { files: FILES });
+    expect(ours).toEqual(bash);
+  });
+  it.each(['cp -v a ld', 'cp -v a ld/', 'cp -rH ld g', 'cp ld g'])('through a link to a directory: %s', async (script) => {
+    const setup = (d: string): void => fs.symlinkSync('d', `${d}/ld`);
+    const { ours, bash } = await bothWays(script, { files: FILES, setup });
     expect(ours).toEqual(bash);
   });
   it('-L copies a link as its target; a plain cp follows links too', async () => {
@@ -72,6 +83,11 @@ describe('cp: refusals and sandbox', () => {
     ['cp -l a b', 'cp: -l/--link is refused: rshell does not create links\n'],
     ['cp -b a b', 'cp: -b/--backup is refused: rshell does not make backup files\n'],
     ['cp --parents a b', 'cp: --parents is refused: not supported by rshell (mkdir -p, then cp)\n'],
+    ['cp -S .bak a b', 'cp: -S/--suffix is refused: rshell does not make backup files\n'],
+    ['cp -Z a b', 'cp: -Z/--context is refused: rshell does not set security contexts\n'],
+    ['cp --attributes-only a b', 'cp: --attributes-only is refused: not supported by rshell\n'],
+    ['cp --copy-contents a b', 'cp: --copy-contents is refused: rshell does not copy special files\n'],
+    ['cp --backup=simple a b', 'cp: -b/--backup is refused: rshell does not make backup files\n'],
   ])('%s', async (script, err) => {
     const r = await runOurs(script, { files: { a: '', b: '' } });
     expect(r).toEqual({ stdout: '', stderr: err, code: 1, tree: ['a 0 ""', 'b 0 ""'] });
@@ -94,6 +110,15 @@ describe('cp: refusals and sandbox', () => {
     );
     expect(r.tree).toContain('g/x 1 "X"');
     expect(r.tree).toContain('b 1 "B" nlink=2');
+  });
+  it('known differences: a link is not recreated, a directory is not copied into itself', async () => {
+    const setup = (d: string): void => fs.symlinkSync('d', `${d}/ld`);
+    const r = await runOurs('cp -r ld g; cp -rv d ld', { files: { 'd/x': '' }, setup });
+    expect(r.stderr).toBe(
+      "cp: not copying symbolic link 'ld': rshell does not create links (use -L to copy its target)\n" +
+        "cp: cannot copy a directory, 'd', into itself, 'ld/d'\n",
+    );
+    expect(r.tree).toEqual(['d/ 755', 'd/x 0 ""', 'ld -> d']);
   });
   it('special files are refused', async () => {
     const r = await runOurs('cp /dev/zero z', { files: {} });

@@ -207,3 +207,36 @@ describe('back-references across alternatives', () => {
     });
   }
 });
+
+describe('-m with trailing context across blocks', () => {
+  for (const [input, args] of [['\na', ['-m1', '-A1', 'a*']], ['x\nx\ny\n', ['-m1', '-A1', 'x']], ['x\nfoo\ny\nx\n', ['-m1', '-A2', 'x']]] as [string, string[]][]) {
+    it(`${JSON.stringify(input)} ${args.join(' ')}`, async () => {
+      await expectSameAsGnu(grep, args, { stdin: input });
+      await expectSameAsGnu(grep, args, { stdin: input, chunkSize: 1 });
+    });
+  }
+});
+
+describe('stacked intervals', () => {
+  for (const p of ['a\\{1,2\\}\\{1,2\\}', 'a\\{3\\}\\{1,2\\}', 'a\\{0,1\\}\\{2\\}', '\\(a\\)\\1\\{1,2\\}\\{1,2\\}', 'a\\{2\\}\\{2\\}']) {
+    it(p, async () => {
+      await expectSameAsGnu(grep, ['-o', p], { stdin: 'a\naa\naaa\naaaa\naaaaaaa\n' });
+    });
+  }
+});
+
+describe('empty matches at the end of an unterminated last line', () => {
+  for (const p of ['\\>', '$', 'x*', '\\b']) {
+    it(p, async () => {
+      for (const input of ['a', 'a\n', 'a\nb', '', ' ']) await expectSameAsGnu(grep, ['-c', p], { stdin: input });
+    });
+  }
+});
+
+describe('-o with -v prints the matches of context lines', () => {
+  for (const args of [['-v', '-o', '-A1', '[^a]'], ['-v', '-o', '-C1', 'b'], ['-vno', '-C1', 'b'], ['-vo', '--color=always', '-B1', 'b']]) {
+    it(args.join(' '), async () => {
+      for (const input of ['\n.', 'x\nb\nx\n', 'a\nb\nc\nb\n', 'b\nq\nq\nq\nb\n']) await expectSameAsGnu(grep, args, { stdin: input });
+    });
+  }
+});

@@ -109,9 +109,10 @@ export class Searcher {
       while (pos < text.length) {
         block.lastIndex = pos;
         const m = block.exec(text);
-        if (m === null || m.index >= text.length) {
+        // an empty match at the very end belongs to the last record only if it is unterminated
+        if (m === null || m.index > text.length || (m.index === text.length && endsWithEol)) {
           state.skipRecords(text, pos, text.length, blockOffset, endsWithEol);
-          return state.stop;
+          return state.finished();
         }
         // matches never contain the terminator, so the record holding m.index holds the match
         const recStart = m.index === 0 ? 0 : text.lastIndexOf(this.eolChar, m.index - 1) + 1;
@@ -121,7 +122,7 @@ export class Searcher {
         if (state.record(text, recStart, recEnd, true, blockOffset)) return true;
         pos = recEnd + 1;
       }
-      return state.stop;
+      return state.finished();
     }
     while (pos < text.length) {
       let recEnd = text.indexOf(this.eolChar, pos);
@@ -130,7 +131,7 @@ export class Searcher {
       if (state.record(text, pos, recEnd, this.matcher.test(line), blockOffset, line)) return true;
       pos = recEnd + 1;
     }
-    return state.stop;
+    return state.finished();
   }
 
   // --- shared with FileState ---
@@ -192,6 +193,11 @@ class FileState {
     const o = s.options;
     this.printLines = !o.quiet && !o.count && !o.listMatching && !o.listNonMatching;
     this.countLines = this.printLines && (o.lineNumber || s.contextOn);
+  }
+
+  /** no more input is needed: stopped (-m, -q, -l) and no trailing context is pending */
+  finished(): boolean {
+    return this.stop && (this.afterLeft === 0 || !this.printLines);
   }
 
   /** -v and before-context need every record; otherwise records between matches can be skipped */
@@ -307,7 +313,10 @@ class FileState {
     const eol = this.s.terminator;
     const highlight = selected !== o.invert; // the line contains matches
     if (o.onlyMatching) {
-      if (!selected || o.invert) return;
+      // -o prints the matches of lines that have some: selected lines, or with -v the context lines
+      if (!highlight) return;
+      const sepChar = selected ? ':' : '-';
+      const kind = selected ? 'match' : 'contextMatch';
       let from = 0;
       while (from <= line.length) {
         const m = this.s.match.find(line, from);
@@ -316,7 +325,7 @@ class FileState {
           from = m.end + 1;
           continue;
         }
-        out.push(this.prefix(lineNo, offset + m.start, ':') + paint.paint('match', line.slice(m.start, m.end)) + eol);
+        out.push(this.prefix(lineNo, offset + m.start, sepChar) + paint.paint(kind, line.slice(m.start, m.end)) + eol);
         from = m.end;
       }
       return;

@@ -97,7 +97,7 @@ describe('head: differential against GNU head', () => {
     });
   }
 
-  it('fuzz: random input, -n/-c with +/-', async () => {
+  it('fuzz: random input, -n/-c with +/-', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     await fc.assert(
       fc.asyncProperty(

@@ -2,6 +2,8 @@
 // obsolete `head -N[bkm][clqvz]` first argument, elision (`-n -N`, `-c -N`), -z and headers.
 
 import type { CallContext, Command } from '../types.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
+import type { ByteReader } from '../../src/io/streams.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
 import { openInput, readFailure, type Input } from '../internal/inputs.js';
@@ -151,8 +153,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   let firstHeader = true;
   let status = 0;
 
+  // GNU head repositions a seekable stdin after what it used, so `head - - < file` reads on;
+  // keep the unused rest for the next '-' operand (a pipe loses it, as in GNU)
+  const stdinSeekable = (ctx.stdin as { info?: FileInfo }).info?.type === 'file';
+  let stdinRest: Uint8Array | undefined;
   for (const name of operands) {
-    const opened = openInput(ctx, name);
+    const opened = name === '-' && stdinRest !== undefined ? openStdinWithRest(ctx, stdinRest) : openInput(ctx, name);
+    if (name === '-') stdinRest = undefined;
     if (!opened.ok) {
       await writeDiagnostic(ctx, out, `head: cannot open ${quoteaf(name)} for reading: ${opened.error.message}\n`);
       status = 1;
@@ -170,8 +177,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       if (!r.ok) {
         await writeDiagnostic(ctx, out, 'head: memory exhausted\n');
         status = 1;
-      } else if (r.rest !== undefined && input.reader.unread !== undefined) {
-        input.reader.unread(r.rest);
+      } else if (r.rest !== undefined && input.isStdin) {
+        if (ctx.stdin.unread !== undefined) ctx.stdin.unread(r.rest);
+        else if (stdinSeekable) stdinRest = r.rest;
       }
     } catch (e) {
       const failure = readFailure(e);
@@ -185,6 +193,22 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const p = out.flush();
   if (p) await p;
   return status;
+}
+
+/** stdin again, starting with the bytes a previous '-' read but did not use */
+function openStdinWithRest(ctx: CallContext, rest: Uint8Array): ReturnType<typeof openInput> {
+  let pending: Uint8Array | undefined = rest;
+  const reader: ByteReader = {
+    read() {
+      if (pending !== undefined) {
+        const c = pending;
+        pending = undefined;
+        return c;
+      }
+      return ctx.stdin.read();
+    },
+  };
+  return { ok: true, value: { name: '-', reader, file: undefined, isStdin: true, info: undefined, close: () => {} } };
 }
 
 function writeText(ctx: CallContext, text: string): number | Promise<number> {

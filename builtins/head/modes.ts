@@ -6,6 +6,7 @@
 
 import type { ByteReader } from '../../src/io/streams.js';
 import type { OutputBuffer } from '../internal/output.js';
+import { countByte, indexOfByte, pastNthByte } from '../internal/bytes.js';
 
 export type CutResult = { ok: true; rest: Uint8Array | undefined } | { ok: false; reason: 'too-large' };
 
@@ -30,7 +31,7 @@ export async function firstLines(reader: ByteReader, out: OutputBuffer, n: numbe
     if (chunk === null) return DONE_NOTHING_LEFT;
     let pos = 0;
     while (left > 0) {
-      const i = chunk.indexOf(delim, pos);
+      const i = indexOfByte(chunk, delim, pos);
       if (i < 0) break;
       pos = i + 1;
       left--;
@@ -91,22 +92,8 @@ export async function allButLastBytes(
   }
 }
 
-function countDelims(chunk: Uint8Array, delim: number): number {
-  let count = 0;
-  let i = chunk.indexOf(delim);
-  while (i >= 0) {
-    count++;
-    i = chunk.indexOf(delim, i + 1);
-  }
-  return count;
-}
-
-/** index just past the k-th delimiter (k >= 1) */
-function pastNth(chunk: Uint8Array, delim: number, k: number): number {
-  let i = -1;
-  for (let seen = 0; seen < k; seen++) i = chunk.indexOf(delim, i + 1);
-  return i + 1;
-}
+const countDelims = (chunk: Uint8Array, delim: number): number => countByte(chunk, delim);
+const pastNth = (chunk: Uint8Array, delim: number, k: number): number => pastNthByte(chunk, delim, k);
 
 /** everything but the last n lines (a final line without delimiter counts as a line) */
 export async function allButLastLines(

@@ -21,6 +21,8 @@ const text = fc
 
 async function same(cmd: Command, args: string[], stdin: string): Promise<void> {
   const { ours, gnu } = await both(cmd, args, { stdin });
+  // a documented rshell refusal (back-references with nested repetition), not a divergence
+  if (ours.stderr.includes('matching could take exponential time')) return;
   expect({ args, stdin, out: ours.stdout, err: ours.stderr, code: ours.code }).toEqual({
     args, stdin, out: gnu.stdout, err: gnu.stderr, code: gnu.code,
   });
@@ -60,6 +62,9 @@ describe('differential fuzz vs GNU', () => {
     const pattern = fc.array(fc.constantFrom('a', 'b', 'A', '.', '*', '^', '$', '[ab]', '[^a]', '\\(a\\)', '\\1', 'x\\|b', '\\<', '\\>', ' ', '1', '\\w', '[[:digit:]]', '\\{1,2\\}'), { minLength: 1, maxLength: 5 }).map((a) => a.join(''));
     await fc.assert(
       fc.asyncProperty(text, pattern, pick(['-i', '-v', '-w', '-x', '-c', '-o', '-n', '-b', '-z', '-m1', '-A1', '-B1', '--color=always']), async (input, p, flags) => {
+        // GNU's two engines disagree on repeated word assertions (`a\>*a` matches for the line but
+        // -o finds nothing): not a behaviour to copy
+        if (/\\[<>bB](\*|\\\{|\\\+|\\\?)/.test(p)) return;
         // GNU quirk left alone: with both -w and -x, GNU's match swallows the newline (-o prints
         // an extra empty line, --color paints the newline)
         if (flags.includes('-w') && flags.includes('-x') && (flags.includes('--color=always') || flags.includes('-o'))) return;

@@ -15,6 +15,7 @@
 // `buf`/`start`/`end` are valid until the next call to next().
 
 import type { ByteReader } from '../../src/io/streams.js';
+import { indexOfByte } from './bytes.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -81,7 +82,7 @@ export class LineReader {
   next(): boolean | Promise<boolean> {
     // Fast path: a whole line inside the current chunk.
     if (this.carry.length === 0 && this.pos < this.chunk.length) {
-      const i = this.chunk.indexOf(this.delim, this.pos);
+      const i = indexOfByte(this.chunk, this.delim, this.pos);
       if (i >= 0 && i - this.pos <= this.maxLineBytes) {
         this.buf = this.chunk;
         this.start = this.pos;
@@ -103,7 +104,7 @@ export class LineReader {
   private scan(): boolean | Promise<boolean> {
     for (;;) {
       if (this.pos < this.chunk.length) {
-        const i = this.chunk.indexOf(this.delim, this.pos);
+        const i = indexOfByte(this.chunk, this.delim, this.pos);
         const stop = i >= 0 ? i : this.chunk.length;
         if (this.carry.length + (stop - this.pos) > this.maxLineBytes) return this.stopTooLong();
         if (i >= 0) {

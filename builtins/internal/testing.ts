@@ -5,12 +5,12 @@
 //   expect(r).toEqual({ ... })  // r.stdout, r.stderr (decoded), r.code, r.stdoutBytes
 //
 // Options: stdin (string or bytes), files (relative path → content; parents created), cwd (a
-// subdirectory of the temp dir), env (what ctx.getEnv sees), chunkSize (stdin and file chunking,
+// subdirectory of the temp dir), env (what ctx.getEnv sees), chunkSize (stdin chunking,
 // to exercise chunk boundaries), limits (override the defaults), name (argv[0], e.g. 'egrep').
 //
-// Test-only code: it creates and removes the temp directory with node:fs. The sandbox itself comes
-// from allowedpaths/index.ts (`createSandbox`) when that module exists; until then a minimal
-// fallback view (testing-fs.ts) stands in.
+// Test-only code: it creates and removes the temp directory with node:fs. The sandbox is the real
+// one (allowedpaths `createSandbox`, read-only root = the temp dir). `chunkSize` applies to stdin;
+// files are read in the sandbox reader's own chunks.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,7 +19,7 @@ import type { CallContext, Command, Limits } from '../types.js';
 import type { SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../../src/io/streams.js';
 import { decode, encode } from '../../src/io/encoding.js';
-import { fallbackSandboxFS } from './testing-fs.js';
+import { createSandbox } from '../../allowedpaths/index.js';
 
 export interface RunOptions {
   stdin?: string | Uint8Array;
@@ -90,26 +90,6 @@ function toBytes(v: string | Uint8Array): Uint8Array {
   return typeof v === 'string' ? encode(v) : v;
 }
 
-/** allowedpaths/index.ts: createSandbox(['/dir', '/dir2:rw'], { mode }) */
-type CreateSandbox = (specs: string[], opts?: { mode?: 'read-only' | 'remediation' }) => {
-  at(cwd: string): SandboxFS;
-  close(): void;
-};
-
-let realSandbox: CreateSandbox | null | undefined;
-
-async function loadCreateSandbox(): Promise<CreateSandbox | null> {
-  if (realSandbox !== undefined) return realSandbox;
-  const modulePath = '../../allowedpaths/index.js';
-  try {
-    const mod = (await import(modulePath)) as { createSandbox?: CreateSandbox };
-    realSandbox = typeof mod.createSandbox === 'function' ? mod.createSandbox : null;
-  } catch {
-    realSandbox = null;
-  }
-  return realSandbox;
-}
-
 /** Make a temp dir with `files`; returns its real path. */
 export function makeTempTree(files: Record<string, string | Uint8Array> = {}): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rshell-bt-')));
@@ -126,16 +106,9 @@ export async function runBuiltin(cmd: Command, args: string[], opts: RunOptions 
   try {
     opts.setup?.(dir);
     const cwd = opts.cwd === undefined ? dir : path.join(dir, opts.cwd);
-    const create = await loadCreateSandbox();
-    let sandboxFs: SandboxFS;
-    let closeSandbox = (): void => {};
-    if (create !== null) {
-      const sb = create([dir]);
-      sandboxFs = sb.at(cwd);
-      closeSandbox = () => sb.close();
-    } else {
-      sandboxFs = fallbackSandboxFS(dir, cwd, opts.chunkSize);
-    }
+    const sandbox = createSandbox([dir]);
+    const sandboxFs: SandboxFS = sandbox.at(cwd);
+    const closeSandbox = (): void => sandbox.close();
     const stdout = new CollectingWriter();
     const stderr = new CollectingWriter();
     const env = opts.env ?? {};

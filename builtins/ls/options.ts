@@ -108,18 +108,23 @@ export interface LsOptions {
   zero: boolean;
 }
 
-export type OptionsResult = { ok: true; options: LsOptions } | { ok: false; message: string; usage: boolean };
+export type OptionsResult = { ok: true; options: LsOptions } | { ok: false; message: string; usage: boolean; status: number };
 
 const FORMATS: Record<string, Format> = {
   verbose: 'long', long: 'long', commas: 'commas', horizontal: 'across', across: 'across', vertical: 'columns',
   'single-column': 'one',
 };
-const SORTS: Record<string, SortKey> = { none: 'none', time: 'time', size: 'size', extension: 'extension', version: 'version', name: 'name', width: 'name' };
+// coreutils 9.1's lists (no --sort=name, no --time=mtime yet)
+const SORTS: Record<string, SortKey> = { none: 'none', time: 'time', size: 'size', extension: 'extension', version: 'version', width: 'name' };
 const TIMES: Record<string, TimeKind> = {
-  atime: 'atime', access: 'atime', use: 'atime', ctime: 'ctime', status: 'ctime', mtime: 'mtime', modification: 'mtime',
-  birth: 'birth', creation: 'birth',
+  atime: 'atime', access: 'atime', use: 'atime', ctime: 'ctime', status: 'ctime', birth: 'birth', creation: 'birth',
 };
 const INDICATORS: Record<string, Indicator> = { none: 'none', slash: 'slash', 'file-type': 'fileType', classify: 'classify' };
+const QUOTING_STYLES: Record<string, string> = {
+  literal: 'literal', shell: 'shell', 'shell-always': 'shell-always', 'shell-escape': 'shell-escape',
+  'shell-escape-always': 'shell-escape-always', c: 'c', 'c-maybe': 'c-maybe', escape: 'escape', locale: 'locale',
+  clocale: 'clocale',
+};
 const COLOR_OFF = new Set(['never', 'no', 'none', 'auto', 'tty', 'if-tty']);
 const CLASSIFY_ON = new Set(['always', 'yes', 'force', 'auto', 'tty', 'if-tty']);
 const CLASSIFY_OFF = new Set(['never', 'no', 'none']);
@@ -166,9 +171,12 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
   let formatSet = false;
   let sortSet = false;
   let derefSet = false;
+  let timeStyleText: string | undefined;
   const columns = Number(getEnv('COLUMNS'));
   if (Number.isInteger(columns) && columns > 0) o.lineLength = columns;
-  const fail = (message: string, usage = false): OptionsResult => ({ ok: false, message, usage });
+  // argmatch failures exit 1 (usage (EXIT_FAILURE)); ls's own checks exit 2
+  const fail = (message: string, usage = false, status = 2): OptionsResult => ({ ok: false, message, usage, status });
+  const badArg = (message: string): OptionsResult => fail(message, true, 1);
 
   for (const { name, value } of order) {
     const refused = REFUSED[name];
@@ -188,6 +196,12 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'hideControl': o.hideControl = true; break;
       case 'showControl': o.hideControl = false; break;
       case 'literal': break;
+      case 'quotingStyle': {
+        const m = argmatch(QUOTING_STYLES, value ?? '');
+        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--quoting-style', QUOTING_STYLES));
+        if (m !== 'literal') return fail(`--quoting-style=${m} is refused: rshell prints names literally (the default when output is not a terminal)`);
+        break;
+      }
       case 'reverse': o.reverse = true; break;
       case 'size': o.size = true; break;
       case 'width': {
@@ -208,14 +222,14 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'classify': {
         if (value === undefined || CLASSIFY_ON.has(value)) o.indicator = 'classify';
         else if (CLASSIFY_OFF.has(value)) o.indicator = 'none';
-        else return fail(`invalid argument ${quote(value)} for '--classify'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`, true);
+        else return badArg(`invalid argument ${quote(value)} for '--classify'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`);
         break;
       }
       case 'fileType': o.indicator = 'fileType'; break;
       case 'p': o.indicator = 'slash'; break;
       case 'indicatorStyle': {
         const m = argmatch(INDICATORS, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return fail(badArgument(m, value ?? '', '--indicator-style', INDICATORS), true);
+        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--indicator-style', INDICATORS));
         o.indicator = m;
         break;
       }
@@ -225,14 +239,14 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'recursive': o.recursive = true; break;
       case 'format': {
         const m = argmatch(FORMATS, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return fail(badArgument(m, value ?? '', '--format', FORMATS), true);
+        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--format', FORMATS));
         o.format = m;
         formatSet = true;
         break;
       }
       case 'sort': {
         const m = argmatch(SORTS, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return fail(badArgument(m, value ?? '', '--sort', SORTS), true);
+        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--sort', SORTS));
         if (m === 'extension' || m === 'version') return fail(REFUSED[m === 'extension' ? 'X' : 'v']!);
         o.sort = m;
         sortSet = true;
@@ -240,22 +254,18 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       }
       case 'time': {
         const m = argmatch(TIMES, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return fail(badArgument(m, value ?? '', '--time', TIMES), true);
+        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--time', TIMES));
         o.time = m;
         break;
       }
-      case 'timeStyle': {
-        const style = (value ?? '').replace(/^posix-/, '');
-        if (style === 'full-iso' || style === 'long-iso' || style === 'iso' || style === 'locale') o.timeStyle = style;
-        else if (style.startsWith('+')) return fail('--time-style=+FORMAT is refused: use full-iso, long-iso or iso');
-        else return fail(`invalid argument ${quote(value ?? '')} for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format`, true);
+      case 'timeStyle':
+        timeStyleText = value ?? '';
         break;
-      }
       case 'zero': o.zero = true; break;
       case 'color': {
         if (value !== undefined && !COLOR_OFF.has(value)) {
           if (['always', 'yes', 'force'].includes(value)) return fail('--color=always is refused: rshell does not colour its output');
-          return fail(`invalid argument ${quote(value)} for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`, true);
+          return badArg(`invalid argument ${quote(value)} for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`);
         }
         break;
       }
@@ -276,6 +286,13 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
     }
   }
   void formatSet;
+  // GNU reads --time-style only when it will print times
+  if (timeStyleText !== undefined && o.format === 'long') {
+    const style = timeStyleText.replace(/^posix-/, '');
+    if (style === 'full-iso' || style === 'long-iso' || style === 'iso' || style === 'locale') o.timeStyle = style;
+    else if (style.startsWith('+')) return fail('--time-style=+FORMAT is refused: use full-iso, long-iso or iso');
+    else return fail(`invalid argument ${quote(timeStyleText)} for 'time style'\nValid arguments are:\n  - [posix-]full-iso\n  - [posix-]long-iso\n  - [posix-]iso\n  - [posix-]locale\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format`, true);
+  }
   // -c/-u sort by that time unless listing long (GNU: "with -l: show … ; otherwise: sort by …")
   if (!sortSet && o.time !== 'mtime' && o.format !== 'long') o.sort = 'time';
   if (o.zero && (o.format === 'columns' || o.format === 'across' || o.format === 'commas')) o.format = 'one';

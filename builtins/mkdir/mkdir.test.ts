@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
 
@@ -36,6 +37,17 @@ describe('mkdir: same output and same tree as GNU mkdir', () => {
   it('--help, --version', async () => {
     expect((await runOurs('mkdir --help')).stdout.startsWith('Usage: mkdir [OPTION]... DIRECTORY...\n')).toBe(true);
     expect((await runOurs('mkdir --version')).stdout).toBe('mkdir (rshell) 0.1.0\n');
+  });
+});
+
+describe('mkdir through links', () => {
+  it.each(['mkdir -pv ld/x/y', 'mkdir ld/z', 'mkdir -p ld', 'mkdir ld', 'mkdir -p dangling/x', 'mkdir dangling'])('%s', async (script) => {
+    const setup = (d: string): void => {
+      fs.symlinkSync('d', `${d}/ld`);
+      fs.symlinkSync('nowhere', `${d}/dangling`);
+    };
+    const { ours, bash } = await bothWays(script, { files: FILES, setup });
+    expect(ours).toEqual(bash);
   });
 });
 

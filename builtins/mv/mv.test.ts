@@ -47,6 +47,11 @@ describe('mv: same output and same tree as GNU mv', () => {
     const { ours, bash } = await bothWays('mv -uv a b; mv -uv b a', { files: FILES, setup });
     expect(ours).toEqual(bash);
   });
+  it.each(['mv -v a ld', 'mv -v a ld/', 'mv -T a ld', 'mv ld f', 'mv -v ld/x f/'])('through a link to a directory: %s', async (script) => {
+    const setup = (d: string): void => fs.symlinkSync('d', `${d}/ld`);
+    const { ours, bash } = await bothWays(script, { files: FILES, setup });
+    expect(ours).toEqual(bash);
+  });
   it('a symlink is moved as a link', async () => {
     const setup = (d: string): void => fs.symlinkSync('a', `${d}/l`);
     const { ours, bash } = await bothWays('mv -v l f/', { files: FILES, setup });

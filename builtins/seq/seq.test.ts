@@ -76,7 +76,7 @@ describe('seq: differential against GNU seq', () => {
     });
   }
 
-  it('fuzz: random decimal operands', async () => {
+  it('fuzz: random decimal operands', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     const num = fc
       .tuple(fc.constantFrom('', '-'), fc.integer({ min: 0, max: 30 }), fc.constantFrom('', '.', '.0', '.5', '.25', '.1', '.05', '.333'))

@@ -128,8 +128,9 @@ function applyOption(ctx: CallContext, o: Occurrence, s: TailSettings): Failure 
     case 'bytes': {
       s.countLines = o.name === 'lines';
       let v = o.value ?? '';
-      s.fromStart = v.startsWith('+');
-      if (v.startsWith('-')) v = v.slice(1);
+      // GNU: a '+' sets offset mode for good; a later plain count does not clear it
+      if (v.startsWith('+')) s.fromStart = true;
+      else if (v.startsWith('-')) v = v.slice(1);
       const r = parseUintmax(v, SUFFIXES);
       if (r.kind !== 'ok') {
         const what = s.countLines ? 'invalid number of lines' : 'invalid number of bytes';

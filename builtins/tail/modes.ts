@@ -10,6 +10,7 @@
 
 import type { ByteReader } from '../../src/io/streams.js';
 import type { OutputBuffer } from '../internal/output.js';
+import { countByte, indexOfByte, pastNthByte } from '../internal/bytes.js';
 
 export type TailResult = { ok: true } | { ok: false; reason: 'too-large' };
 
@@ -26,22 +27,8 @@ async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = chunk.l
   if (p) await p;
 }
 
-function countDelims(chunk: Uint8Array, delim: number): number {
-  let count = 0;
-  let i = chunk.indexOf(delim);
-  while (i >= 0) {
-    count++;
-    i = chunk.indexOf(delim, i + 1);
-  }
-  return count;
-}
-
-/** index just past the k-th delimiter (k >= 1) of chunk */
-function pastNth(chunk: Uint8Array, delim: number, k: number): number {
-  let i = -1;
-  for (let seen = 0; seen < k; seen++) i = chunk.indexOf(delim, i + 1);
-  return i + 1;
-}
+const countDelims = (chunk: Uint8Array, delim: number): number => countByte(chunk, delim);
+const pastNth = (chunk: Uint8Array, delim: number, k: number): number => pastNthByte(chunk, delim, k);
 
 /** the last n lines of a stream (n >= 1) */
 export async function lastLinesOfStream(
@@ -126,7 +113,7 @@ export async function fromLine(reader: ByteReader, out: OutputBuffer, lines: num
     if (chunk === null) return OK;
     let pos = 0;
     while (left > 0) {
-      const i = chunk.indexOf(delim, pos);
+      const i = indexOfByte(chunk, delim, pos);
       if (i < 0) break;
       pos = i + 1;
       left--;

@@ -64,7 +64,7 @@ describe('tail: differential against GNU tail', () => {
     ['-2l'], ['-1b'], ['-l'], ['+'], ['-c'], ['-x'], ['--foo'], ['--s'], ['---'], ['-5x'], ['-n', ' 3'], ['-n', '3 '],
     ['-n', '99999999999999999999'], ['-99999999999999999999'], ['-n', ''], ['-n', '+'], ['-n', '-'], ['-s', '1', '-n1'],
     ['-s', 'x'], ['-s', '-1'], ['--max-unchanged-stats=x'], ['--silent', '-n1'], ['-c', '-3'], ['-n', '1', '-n', '+2'],
-    ['-n', '100'], ['-c', '100'], ['-3', '--'],
+    ['-n', '100'], ['-c', '100'], ['-3', '--'], ['-n', '+2', '-n', '2'], ['-n', '-2', '-n', '+3'],
   ];
   const operandSets = [['s20'], ['nonl'], ['crlf', 'z'], ['empty', 'bin', 'nl-only'], ['-'], ['nosuch', 'nonl', '-'], []];
   for (const args of argSets) {
@@ -79,7 +79,7 @@ describe('tail: differential against GNU tail', () => {
     });
   }
 
-  it('fuzz: random input, -n/-c with +/-', async () => {
+  it('fuzz: random input, -n/-c with +/-', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     await fc.assert(
       fc.asyncProperty(

@@ -21,6 +21,12 @@ describe('tee: same output and same files as GNU tee', () => {
     'echo hi | tee -x',
     'echo hi | tee --ap x',
     'tee < /dev/null',
+    'seq 1 100000 | tee -p out.txt | head -1; wc -l < out.txt',
+    'seq 1 100000 | tee --output-error=warn-nopipe out.txt | head -1; wc -l < out.txt',
+    'seq 1 100000 | tee --output-error=exit-nopipe out.txt | head -1; wc -l < out.txt',
+    'seq 1 5 | tee out.txt | head -1; cat out.txt',
+    'seq 1 100000 | tee --output-error=warn out.txt | head -1; echo "${PIPESTATUS[@]}"; wc -l < out.txt',
+    'seq 1 100000 | tee --output-error=exit out.txt | head -1; echo "${PIPESTATUS[@]}"; rm out.txt',
   ])('%s', async (script) => {
     const { ours, bash } = await bothWays(script, { files: FILES });
     expect(ours).toEqual(bash);

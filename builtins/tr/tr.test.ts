@@ -67,7 +67,7 @@ describe('tr: differential against GNU tr', () => {
     });
   }
 
-  it('fuzz: random operands and input', async () => {
+  it('fuzz: random operands and input', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     const piece = fc.constantFrom(
       'a', 'b', 'c', 'x', '-', '[', ']', ':', '=', '*', '2', '0', '\\', '\\n', '\\0', 'a-c', '[:alpha:]', '[:lower:]',

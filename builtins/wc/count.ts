@@ -6,6 +6,7 @@
 // The count state survives chunk boundaries. Lines alone use indexOf (native speed); words and
 // widths need one pass over the bytes, through a 256-entry class table.
 
+import { countByte } from '../internal/bytes.js';
 export interface Counts {
   lines: number;
   words: number;
@@ -59,13 +60,7 @@ export class WcCounter {
   }
 
   private countLines(chunk: Uint8Array): void {
-    let n = 0;
-    let i = chunk.indexOf(0x0a);
-    while (i >= 0) {
-      n++;
-      i = chunk.indexOf(0x0a, i + 1);
-    }
-    this.lines += n;
+    this.lines += countByte(chunk, 0x0a);
   }
 
   private scan(chunk: Uint8Array): void {

@@ -64,7 +64,7 @@ describe('wc: differential against GNU wc', () => {
     });
   }
 
-  it('fuzz: random bytes and count sets', async () => {
+  it('fuzz: random bytes and count sets', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     await fc.assert(
       fc.asyncProperty(

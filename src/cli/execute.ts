@@ -1,21 +1,17 @@
 // Running one script from the command line: output streams straight to the process's stdout and
 // stderr (the Runner honours their backpressure), or is collected for --json. Ctrl-C cancels the
 // run; a closed stdout (`rshell -c yes | head -1`) ends it as bash's SIGPIPE would.
-import type { RunResult, WritableLike } from '../api.js';
+import type { RunOptions, RunResult, WritableLike } from '../api.js';
 import { formatDuration } from './duration.js';
+import { GuardedOutput, type NodeWritable } from './guarded-output.js';
 import type { ScriptSource } from './script-source.js';
 
 export interface ScriptRunner {
-  run(script: string, opts?: import('../api.js').RunOptions): Promise<RunResult>;
-}
-
-export interface OutputStream extends WritableLike {
-  on(event: 'error', listener: (err: NodeJS.ErrnoException) => void): unknown;
-  off(event: 'error', listener: (err: NodeJS.ErrnoException) => void): unknown;
+  run(script: string, opts?: RunOptions): Promise<RunResult>;
 }
 
 export interface ExecuteEnv {
-  stdout: OutputStream;
+  stdout: NodeWritable;
   stderr: WritableLike;
   /** subscribe to Ctrl-C; returns the unsubscribe function */
   onInterrupt(handler: () => void): () => void;
@@ -46,11 +42,10 @@ export async function executeScript(
 ): Promise<number> {
   const controller = new AbortController();
   let stdoutClosed = false;
-  const onStdoutError = (err: NodeJS.ErrnoException) => {
+  const stdout = new GuardedOutput(env.stdout, (err) => {
     if (err.code === 'EPIPE') stdoutClosed = true;
     controller.abort();
-  };
-  env.stdout.on('error', onStdoutError);
+  });
   const unsubscribe = env.onInterrupt(() => controller.abort());
   try {
     const result = await runner.run(source.script, {
@@ -58,7 +53,7 @@ export async function executeScript(
       name: source.name,
       args: source.args,
       signal: controller.signal,
-      ...(opts.json ? {} : { stdout: env.stdout, stderr: env.stderr }),
+      ...(opts.json ? {} : { stdout, stderr: env.stderr }),
     });
     if (stdoutClosed) return 141; // 128 + SIGPIPE, as bash reports a writer whose reader left
     const message = abortMessage(result, opts.timeoutNs);
@@ -70,13 +65,13 @@ export async function executeScript(
         duration_ms: Math.round(result.durationMs * 1000) / 1000,
         truncated: result.truncated,
       };
-      writeText(env.stdout, JSON.stringify(report) + '\n');
+      writeText(stdout, JSON.stringify(report) + '\n');
     } else if (message) {
       writeText(env.stderr, message);
     }
     return result.exitCode;
   } finally {
     unsubscribe();
-    env.stdout.off('error', onStdoutError);
+    stdout.detach();
   }
 }

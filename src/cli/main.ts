@@ -95,7 +95,20 @@ function exitAfterFlush(code: number): void {
 // A closed stderr must not crash the process (stdout's closing is handled per run: execute.ts).
 process.stderr.on('error', () => undefined);
 
-main(process.argv.slice(2)).then(exitAfterFlush, (err: unknown) => {
+// Should the run ever wait on something that cannot happen, Node would empty its event loop and
+// exit 0 with the script unfinished; say so and fail instead.
+let settled = false;
+process.on('beforeExit', () => {
+  if (settled) return;
+  writeErr('rshell: internal error: the script stopped making progress\n');
+  process.exit(1);
+});
+
+main(process.argv.slice(2)).then((code) => {
+  settled = true;
+  exitAfterFlush(code);
+}, (err: unknown) => {
+  settled = true;
   writeErr(`rshell: internal error: ${(err as Error)?.stack ?? String(err)}\n`);
   exitAfterFlush(1);
 });

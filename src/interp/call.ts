@@ -87,10 +87,15 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
   const assignNames = node.Assigns.map((a) => a.Name?.Value ?? '');
   const words = braceExpandWords(node.Args);
   if (words.length === 0) return compileAssignOnly(assigns, redirs, assignTexts);
-  const wordFns = words.map(compileWordFields);
-  const nWords = wordFns.length;
+  const bracedFns = words.map(compileWordFields);
+  // `set +B` turns brace expansion off: keep the unexpanded words too when they differ
+  const rawFns = words.length !== node.Args.length || words.some((w, i) => w !== node.Args[i])
+    ? node.Args.map(compileWordFields)
+    : bracedFns;
 
   const expand = (sh: Shell): Expanded => {
+    const wordFns = rawFns === bracedFns || sh.opt('braceexpand') ? bracedFns : rawFns;
+    const nWords = wordFns.length;
     const argv: string[] = [];
     let i = 0;
     // the command name first: the policy is checked before the other words are expanded

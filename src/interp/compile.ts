@@ -23,6 +23,7 @@ import { compileDecl } from './decl.js';
 import { runTrap } from './traps.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { info } from './source-info.js';
+import { printFunction } from './printer.js';
 
 // ---------------------------------------------------------------- errors inside a statement
 
@@ -369,6 +370,12 @@ function compileFor(cmd: ForClause): Exec {
   if (cmd.Loop.type === 'CStyleLoop') return compileCFor(cmd.Loop, body);
   const loop = cmd.Loop as WordIter;
   const name = loop.Name.Value;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    return (sh) => {
+      sh.error(`\`${name}': not a valid identifier`);
+      return 1;
+    };
+  }
   const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
   return (sh) => {
     const words = items === null ? sh.positional.slice() : withTape(sh, () => expandFields(sh, items), items);
@@ -464,10 +471,15 @@ function compileCase(cmd: CaseClause): Exec {
 
 function compileFuncDecl(cmd: FuncDecl): Exec {
   const name = cmd.Name.Value;
-  const text = info.textOf(cmd);
+  let text: string | null = null;
   let body: Exec | null = null;
   return (sh) => {
+    if (sh.readonlyFuncs.has(name)) {
+      sh.error(`${name}: readonly function`);
+      return 1;
+    }
     if (!body) body = compileStmt(cmd.Body);
+    text ??= printFunction(cmd);
     sh.funcs.set(name, { name, body, text });
     return 0;
   };

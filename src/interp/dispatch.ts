@@ -11,9 +11,11 @@ import { CORE_BUILTINS } from './core-builtins/index.js';
 import { shellFs } from './fs-view.js';
 import { AssignError } from './interp-errors.js';
 import {
-  assignArray, assignScalar, getExported, readScalar, readVar, unsetVar,
+  assignArray, assignElement, assignScalar, getExported, readScalar, readVar, unsetVar,
 } from './var-access.js';
-import { ATTR, valuesOf } from './vars.js';
+import { ATTR, isAssocValue, valuesOf } from './vars.js';
+import { arithText } from './arith-bridge.js';
+import { formatInt } from './arith.js';
 import { PipeClosedError } from '../io/errors.js';
 import { BadFdError } from '../io/pipe.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
@@ -46,6 +48,16 @@ export function commandKind(sh: Shell, name: string): 'keyword' | 'function' | '
   if (isBuiltinName(name) && (ALWAYS.has(name) || sh.rt.isAllowed(name))) return 'builtin';
   if (COMMANDS.has(name) && sh.rt.isAllowed(name)) return 'command';
   return undefined;
+}
+
+/** every kind NAME has, in lookup order (`type -a`) */
+export function commandKinds(sh: Shell, name: string): ('keyword' | 'function' | 'builtin' | 'command')[] {
+  const out: ('keyword' | 'function' | 'builtin' | 'command')[] = [];
+  if (KEYWORDS.has(name)) out.push('keyword');
+  if (sh.funcs.has(name)) out.push('function');
+  if (isBuiltinName(name) && (ALWAYS.has(name) || sh.rt.isAllowed(name))) out.push('builtin');
+  if (COMMANDS.has(name) && sh.rt.isAllowed(name)) out.push('command');
+  return out;
 }
 
 export function dispatch(sh: Shell, argv: string[]): Status {
@@ -239,6 +251,19 @@ export function shellContext(sh: Shell, name: string): ShellContext {
   return new Context(sh, name);
 }
 
+/** assign `name[index]` where index is raw subscript text (an assoc key or an arithmetic index) */
+function setElementByText(sh: Shell, base: string, index: string, v: string): void {
+  const cur = sh.vars.lookup(sh.vars.resolve(base));
+  const assoc = cur !== undefined && (isAssocValue(cur.value) || (cur.attrs & ATTR.assoc) !== 0);
+  let key = index;
+  if (assoc) {
+    key = key
+      .replace(/^(["'])(.*)\1$/s, '$2')
+      .replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_x, name: string) => readScalar(sh, name) ?? '');
+  } else key = formatInt(arithText(sh, key));
+  assignElement(sh, base, key, v);
+}
+
 function shellVars(sh: Shell): ShellVars {
   const guard = (f: () => void): string | undefined => {
     try {
@@ -251,7 +276,13 @@ function shellVars(sh: Shell): ShellVars {
   };
   return {
     get: (n) => readScalar(sh, n),
-    set: (n, v) => guard(() => assignScalar(sh, n, v)),
+    set: (n, v) => guard(() => {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s.exec(n);
+      if (!m) return assignScalar(sh, n, v);
+      // `printf -v 'a[1]'`, `read 'm[k]'`: an element
+      setElementByText(sh, m[1]!, m[2]!, v);
+    }),
+    setElement: (n, index, v) => guard(() => setElementByText(sh, n, index, v)),
     setArray: (n, vs) => guard(() => assignArray(sh, n, vs.map((value) => ({ value })))),
     getArray: (n) => {
       const v = readVar(sh, n);
@@ -263,6 +294,8 @@ function shellVars(sh: Shell): ShellVars {
     positional: () => sh.positional,
     isFunction: (n) => sh.funcs.has(n),
     commandKind: (n) => commandKind(sh, n),
+    commandKinds: (n) => commandKinds(sh, n),
+    functionText: (n) => sh.funcs.get(n)?.text,
   };
 }
 

@@ -289,7 +289,8 @@ function isNull(f: Fetched): boolean {
 function checkUnset(sh: Shell, f: Fetched): void {
   if (!sh.opt('nounset')) return;
   if (f.shown === '@' || f.shown === '*') return;
-  throw new ExpansionError(`${f.shown}: unbound variable`, 1, true, true);
+  const shown = /^[0-9]/.test(f.shown) ? '$' + f.shown : f.shown;
+  throw new ExpansionError(`${shown}: unbound variable`, 1, true, true);
 }
 
 /** the operand word of ${x:-word} etc., expanded in the surrounding quoting context */

@@ -253,11 +253,20 @@ export class Runner {
     registerSource(file, script);
     // top-level command lines one by one: as bash reads a script, an expansion error abandons
     // the line it happens in (`a; b` on one line is one unit) and the script goes on
-    const execs = groupByLine(file.Stmts).map((group) => compileStmts(group));
+    const groups = groupByLine(file.Stmts);
+    const execs = groups.map((group) => compileStmts(group));
+    const lines = script.split('\n');
     rt.checkAbort();
     let status = 0;
-    for (const exec of execs) {
-      const r = exec(sh);
+    for (let g = 0; g < execs.length; g++) {
+      if (sh.opt('verbose')) {
+        // set -v: echo each input line as it is read
+        const group = groups[g]!;
+        const from = info.lineOf(group[0]!);
+        const to = info.endLineOf(group[group.length - 1]!);
+        sh.error(lines.slice(from - 1, to).join('\n'));
+      }
+      const r = execs[g]!(sh);
       status = typeof r === 'number' ? r : await r;
       if (sh.ctl === CTL.abort) {
         sh.ctl = CTL.none;

@@ -92,6 +92,8 @@ export class Shell {
   procSubsts: { close(): void; done: Promise<unknown> }[] | null = null;
   /** the arithmetic environment over this shell's variables (arith-bridge.ts) */
   arithEnv: unknown = null;
+  /** functions made readonly (`readonly -f`) */
+  readonlyFuncs: Set<string> = new Set();
   /** $_: the last argument of the previous simple command */
   lastArg = '';
   /** RANDOM generator state */
@@ -124,6 +126,7 @@ export class Shell {
       this.isSubshell = true;
       this.randomState = init.randomState ^ this.bashpid;
       this.sourceDepth = init.sourceDepth;
+      this.readonlyFuncs = new Set(init.readonlyFuncs);
     } else {
       this.vars = new VarStore();
       this.funcs = new Map();

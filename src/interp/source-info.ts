@@ -11,6 +11,11 @@ const texts = new WeakMap<object, string>();
 const endLines = new WeakMap<object, number>();
 const heredocs = new WeakMap<object, string>();
 
+/** nodes whose source text closures need (messages, the function printer) */
+const TEXT_NODES = new Set([
+  'FuncDecl', 'Word', 'Assign', 'TestClause', 'ArithmCmd', 'DeclClause', 'LetClause', 'CoprocClause',
+]);
+
 const ARITH_FIELDS: Record<string, readonly string[]> = {
   ArithmExp: ['X'],
   ArithmCmd: ['X'],
@@ -20,6 +25,13 @@ const ARITH_FIELDS: Record<string, readonly string[]> = {
   Assign: ['Index'],
   ArrayElem: ['Index'],
 };
+
+/** an expression's text as bash quotes it in errors: with the blanks that follow it */
+function arithText(src: string, x: Node): string {
+  let end = x.End;
+  while (end < src.length && (src[end] === ' ' || src[end] === '\t')) end++;
+  return src.slice(x.Pos, end);
+}
 
 function lineStarts(src: string): number[] {
   const out = [0];
@@ -59,16 +71,19 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
       const parts = (node.Hdoc as { Parts: Node[] }).Parts;
       if (parts.length) heredocs.set(node.Hdoc as object, src.slice(parts[0]!.Pos, parts[parts.length - 1]!.End));
     }
-    else if (t === 'FuncDecl' || t === 'Word') texts.set(node, src.slice(node.Pos as number, node.End as number));
+    else if (t !== undefined && TEXT_NODES.has(t)) texts.set(node, src.slice(node.Pos as number, node.End as number));
     else if (t === 'LetClause') {
-      for (const x of node.Exprs as Node[]) arithSources.set(x, { text: src.slice(x.Pos, x.End), offset: x.Pos });
+      for (const x of node.Exprs as Node[]) arithSources.set(x, { text: arithText(src, x), offset: x.Pos });
     }
     if (t !== undefined) {
       const fields = ARITH_FIELDS[t];
       if (fields) {
         for (const f of fields) {
           const x = node[f] as Node | null | undefined;
-          if (x && typeof x === 'object') arithSources.set(x, { text: src.slice(x.Pos, x.End), offset: x.Pos });
+          if (x && typeof x === 'object') {
+            arithSources.set(x, { text: arithText(src, x), offset: x.Pos });
+            if (!texts.has(x)) texts.set(x, src.slice(x.Pos, x.End));
+          }
         }
       }
     }

@@ -31,6 +31,7 @@ function nextRandom(sh: Shell): number {
 const DYNAMIC: Record<string, Dynamic> = {
   RANDOM: (sh) => String(nextRandom(sh)),
   _: (sh) => sh.lastArg,
+  BASH_SUBSHELL: (sh) => String(sh.subshellDepth),
   SHELLOPTS: (sh) => [...sh.setOpts].filter(([, on]) => on).map(([n]) => n).sort().join(':'),
   BASHOPTS: (sh) => [...sh.shopts].filter(([, on]) => on).map(([n]) => n).sort().join(':'),
   SECONDS: (sh) => String(Math.floor((Date.now() - sh.rt.startMs) / 1000)),

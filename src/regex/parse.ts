@@ -308,6 +308,14 @@ function collapseRepeatedAssertion(n: Node): Node {
   if (body.type === 'repeat' && n.max === Infinity && body.min <= 1 && (body.max === Infinity || (body.min === 0 && body.max === 1))) {
     return { type: 'repeat', min: n.min * body.min, max: Infinity, body: body.body };
   }
+  // x{a,b}{c,d} = x{a*c,b*d} when the counts it allows have no gaps (b*k+1 >= a*(k+1) for k in [c,d))
+  if (body.type === 'repeat' && n.max !== Infinity && body.max !== Infinity) {
+    let contiguous = true;
+    for (let k = Math.max(n.min, 1); k < n.max && contiguous; k++) contiguous = body.max * k + 1 >= body.min * (k + 1);
+    if (contiguous && (n.min > 0 || body.min === 0) && body.max * n.max <= RE_DUP_MAX) {
+      return { type: 'repeat', min: body.min * n.min, max: body.max * n.max, body: body.body };
+    }
+  }
   return body === n.body ? n : { ...n, body };
 }
 

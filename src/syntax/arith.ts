@@ -296,8 +296,4 @@ export abstract class ArithParser extends ParamParser {
     }
     return x;
   }
-
-  protected wordOf(x: ArithmExpr | null): Word | null {
-    return x !== null && x.type === 'Word' ? x : null;
-  }
 }

@@ -464,9 +464,5 @@ export abstract class Lexer extends Tokenizer {
     }
     return false;
   }
-
-  protected tokStr(t: Tok): string {
-    return TOK_STR[t];
-  }
 }
 

@@ -2,7 +2,8 @@
 // ${name/p/r}, ${name op word} and ${name@op}, with mvdan/sh's error texts (and its LangErrors
 // for the zsh and mksh forms).
 
-import type { ArithmExpr, Expansion, Lit, ParamExp, ParExpOperator, Word } from './ast.js';
+import type { ArithmExpr, Expansion, Lit, ParamExp, ParExpOperator, Replace, Word } from './ast.js';
+import { finishWord } from './ends.js';
 import { ESC_NEWL, EOF_RUNE, Q, isDigit, numberLiteral, paramNameRune, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { WordParser, isLitTok } from './words.js';
@@ -22,6 +23,25 @@ function paramNameStartRune(c: number): boolean {
 function runeStr(r: number): string {
   if (r < 0) return '';
   return String.fromCodePoint(r);
+}
+
+/**
+ * ${a/#p/r} and ${a/%p/r}: mvdan/sh keeps the anchor in Orig; the AST contract moves it to Anchor.
+ * Only an unquoted, unescaped leading # or % anchors, and only after a single slash (as in bash).
+ */
+function splitAnchor(repl: Replace): void {
+  const first = repl.Orig.Parts[0];
+  if (first === undefined || first.type !== 'Lit') return;
+  const c = first.Value[0];
+  if (c !== '#' && c !== '%') return;
+  repl.Anchor = c;
+  if (first.Value.length === 1) {
+    repl.Orig.Parts = repl.Orig.Parts.slice(1);
+  } else {
+    const pos = first.ValuePos + 1;
+    repl.Orig.Parts = [{ ...first, Pos: pos, ValuePos: pos, Value: first.Value.slice(1) }, ...repl.Orig.Parts.slice(1)];
+  }
+  finishWord(repl.Orig);
 }
 
 export abstract class ParamParser extends WordParser {
@@ -99,6 +119,7 @@ export abstract class ParamParser extends WordParser {
         this.next();
         const orig = this.getWord();
         pe.Repl.Orig = orig ?? this.word([]);
+        if (!pe.Repl.All) splitAnchor(pe.Repl);
         this.quote = Q.paramExpExp;
         if (this.got(Tok.slash)) pe.Repl.With = this.getWord();
         break;

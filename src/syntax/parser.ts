@@ -4,7 +4,7 @@ import type {
   ArrayElem, ArrayExpr, Assign, BinCmdOperator, BinaryCmd, CallExpr, Comment, File, Lit, RedirOperator, Redirect,
   Stmt, Word,
 } from './ast.js';
-import { ClauseParser, isBashCompoundCommand, newStmt } from './clauses.js';
+import { ClauseParser, newStmt } from './clauses.js';
 import { NONE, Q, append, validName } from './lexer.js';
 import { Tok, TOK_STR, quoteTok, goQuote } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
@@ -34,6 +34,12 @@ function tokTable(toks: Tok[]): Uint8Array {
 }
 
 const DECL_WORDS = new Set(['declare', 'local', 'export', 'readonly', 'typeset', 'nameref']);
+
+/** Words that start (or misplace) a clause; anything else is a simple command. */
+const CLAUSE_WORDS = new Set([
+  '{', 'if', 'while', 'until', 'for', 'case', '}', 'then', 'elif', 'fi', 'do', 'done', 'esac', '!', '[[', ']]',
+  'let', 'function', 'time', 'coproc', 'select', ...DECL_WORDS,
+]);
 
 function wordLit(w: Word | null): string {
   if (w === null || w.Parts.length !== 1 || w.Parts[0].type !== 'Lit') return '';
@@ -269,6 +275,7 @@ export class Parser extends ClauseParser {
 
   /** Commands introduced by a reserved word; leaves s.Cmd null for anything else. */
   private keywordCommand(s: Stmt): void {
+    if (!CLAUSE_WORDS.has(this.val)) return;
     switch (this.val) {
       case '{': this.block(s); return;
       case 'if': this.ifClause(s); return;
@@ -538,5 +545,3 @@ export function assignPos(a: Assign): number {
   return a.Value !== null ? wordPos(a.Value) : a.Pos;
 }
 
-export type { Lit };
-void isBashCompoundCommand;

@@ -1,7 +1,7 @@
 // The built CLI (dist/rshell.js, made by `make build`, which `make unit` depends on) as a process:
 // argv contract, exit statuses, messages, stdin, streaming, --json, timeouts.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -96,6 +96,36 @@ describe('rshell CLI', () => {
     expect(denied.stdout).toBe('');
   });
 
+  test('--mode remediation writes into :rw paths only', () => {
+    const rw = join(work, 'rw');
+    mkdirSync(rw, { recursive: true });
+    const script = 'echo saved > rw/out.txt && cat rw/out.txt';
+    expect(rshell(['-p', `${rw}:rw,${work}`, '--mode', 'remediation', '--allow-all-commands', '-c', script])).toEqual({
+      stdout: 'saved\n',
+      stderr: '',
+      status: 0,
+    });
+    const readOnly = rshell(['-p', `${rw}:rw,${work}`, '--allow-all-commands', '-c', 'echo x > rw/other.txt']);
+    expect(readOnly.status).toBe(1);
+    expect(readOnly.stderr).toContain('rw/other.txt');
+  });
+
+  test('--proc-path feeds the system commands', () => {
+    const proc = join(work, 'proc');
+    mkdirSync(join(proc, 'sys', 'kernel'), { recursive: true });
+    writeFileSync(join(proc, 'sys', 'kernel', 'hostname'), 'fakehost\n');
+    expect(rshell(['--proc-path', proc, '--allowed-commands', 'rshell:hostname', '-c', 'hostname']).stdout).toBe('fakehost\n');
+  });
+
+  test('a missing allowed path is skipped with a warning', () => {
+    const r = rshell(['-p', `/nonexistent-rshell-root,${work}`, '--allow-all-commands', '-c', 'echo "$ALLOWED_PATHS"']);
+    expect(r).toEqual({
+      stdout: `${work}\n`,
+      stderr: 'AllowedPaths: skipping "/nonexistent-rshell-root": no such file or directory\n',
+      status: 0,
+    });
+  });
+
   test('--timeout: status 124 and Go wording', () => {
     const started = Date.now();
     const r = rshell(['--timeout', '300ms', '--allow-all-commands', '-c', 'echo start; while :; do :; done']);
@@ -131,5 +161,14 @@ describe('rshell CLI', () => {
     });
     expect(r.stdout).toBe('y\ny\n');
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  test('a reader that leaves while the writer waits for drain: status 141 at once', () => {
+    const r = spawnSync(
+      '/bin/bash',
+      ['-c', `"${process.execPath}" "${CLI}" --allow-all-commands --timeout 20s -c 'while :; do echo yyyyyyyyyyyyyyyy; done' | (sleep 1; head -c 5; echo); echo "status \${PIPESTATUS[0]}"`],
+      { encoding: 'utf8', timeout: 15_000 },
+    );
+    expect(r.stdout).toBe('yyyyy\nstatus 141\n');
   });
 });

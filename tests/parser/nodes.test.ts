@@ -55,6 +55,9 @@ describe('parser: simple commands and words', () => {
     expect(pe('${!p*}')).toEqual({ type: 'ParamExp', Excl: true, Param: lit('p'), Names: '*' });
     expect(pe('${a[@]:1:2}')).toEqual({ type: 'ParamExp', Param: lit('a'), Index: lw('@'), Slice: { type: 'Slice', Offset: lw('1'), Length: lw('2') } });
     expect(pe('${a//x/y}')).toEqual({ type: 'ParamExp', Param: lit('a'), Repl: { type: 'Replace', All: true, Orig: lw('x'), With: lw('y'), Anchor: '' } });
+    expect(pe('${a/#x/y}')).toEqual({ type: 'ParamExp', Param: lit('a'), Repl: { type: 'Replace', Orig: lw('x'), With: lw('y'), Anchor: '#' } });
+    expect(pe('${a/%$b}')).toEqual({ type: 'ParamExp', Param: lit('a'), Repl: { type: 'Replace', Orig: word({ type: 'ParamExp', Short: true, Param: lit('b') }), Anchor: '%' } });
+    expect(pe('${a//#x}')).toEqual({ type: 'ParamExp', Param: lit('a'), Repl: { type: 'Replace', All: true, Orig: lw('#x'), Anchor: '' } });
     expect(pe('${a@Q}')).toEqual({ type: 'ParamExp', Param: lit('a'), Exp: { type: 'Expansion', Op: '@', Word: lw('Q') } });
     expect(pe('$1')).toEqual({ type: 'ParamExp', Short: true, Param: lit('1') });
   });

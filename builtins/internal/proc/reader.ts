@@ -21,16 +21,22 @@ const PID = '[1-9][0-9]{0,9}';
 /** every relative path the reader will open, as anchored patterns */
 const ALLOWED_PATHS: readonly RegExp[] = [
   /^(meminfo|loadavg|uptime|stat|vmstat|cpuinfo|swaps)$/,
-  /^self\/(mountinfo|status)$/,
   /^net\/(tcp|tcp6|udp|udp6|raw|raw6|unix|route|ipv6_route|dev|if_inet6|snmp|sockstat|sockstat6)$/,
-  new RegExp(`^${PID}/(stat|status|comm|maps|smaps|mountinfo)$`),
+  new RegExp(`^(${PID}|self)/(stat|status|comm|maps|smaps|mountinfo)$`),
   new RegExp(`^${PID}/task/${PID}/(stat|comm)$`),
   /^sys\/kernel\/(hostname|domainname|osrelease|ostype|version|pid_max)$/,
 ];
 /** directories the reader may list */
 const ALLOWED_DIRS: readonly RegExp[] = [/^$/, new RegExp(`^${PID}/fd$`)];
 /** symlinks the reader may resolve (open file descriptors of a process) */
-const ALLOWED_LINKS: readonly RegExp[] = [new RegExp(`^${PID}/(fd/[0-9]{1,10}|cwd|exe)$`)];
+const ALLOWED_LINKS: readonly RegExp[] = [/^self$/, new RegExp(`^${PID}/(fd/[0-9]{1,10}|cwd|exe)$`)];
+
+/** the two account databases the reader may read beside the proc root */
+function fileName(db: 'passwd' | 'group'): string {
+  return db === 'passwd' ? 'passwd' : 'group';
+}
+
+const MAX_SERVICES_BYTES = 4 << 20;
 
 function allowed(table: readonly RegExp[], rel: string): boolean {
   return table.some((re) => re.test(rel));
@@ -120,12 +126,21 @@ export class ProcReader {
    * kept. Bounded like every read here.
    */
   userNames(): Map<number, string> {
-    if (this.users !== undefined) return this.users;
+    this.users ??= this.idNames('passwd');
+    return this.users;
+  }
+
+  /** gid → group name from `<root>/../etc/group`, as userNames() */
+  groupNames(): Map<number, string> {
+    this.groups ??= this.idNames('group');
+    return this.groups;
+  }
+
+  private idNames(db: 'passwd' | 'group'): Map<number, string> {
     const users = new Map<number, string>();
-    this.users = users;
     let text: string;
     try {
-      const file = path.join(this.root, '..', 'etc', 'passwd');
+      const file = path.join(this.root, '..', 'etc', fileName(db));
       const st = fs.statSync(file);
       if (!st.isFile() || st.size > MAX_PASSWD_BYTES) return users;
       text = fs.readFileSync(file, 'latin1');
@@ -141,7 +156,35 @@ export class ProcReader {
     return users;
   }
 
+  /**
+   * "port/proto" → service name from `<root>/../etc/services` (getservbyport's database): ss
+   * prints :ssh for port 22 unless -n. First entry wins, as in the C library.
+   */
+  services(): Map<string, string> {
+    if (this.serviceNames !== undefined) return this.serviceNames;
+    const out = new Map<string, string>();
+    this.serviceNames = out;
+    let text: string;
+    try {
+      const file = path.join(this.root, '..', 'etc', 'services');
+      const st = fs.statSync(file);
+      if (!st.isFile() || st.size > MAX_SERVICES_BYTES) return out;
+      text = fs.readFileSync(file, 'latin1');
+    } catch {
+      return out;
+    }
+    for (const line of text.split('\n')) {
+      const m = /^([^#\s]+)\s+([0-9]+)\/([a-z]+)/.exec(line);
+      if (m === null) continue;
+      const key = `${m[2]}/${m[3]}`;
+      if (!out.has(key)) out.set(key, m[1] ?? '');
+    }
+    return out;
+  }
+
+  private serviceNames: Map<string, string> | undefined;
   private users: Map<number, string> | undefined;
+  private groups: Map<number, string> | undefined;
 
   /** owner uid of a process directory (what ps shows for a process whose status is unreadable) */
   ownerUid(pid: number): number | undefined {

@@ -12,6 +12,7 @@ import { decode } from '../../io/encoding.js';
 import { withTape } from '../expand.js';
 import { errorText } from '../../../allowedpaths/index.js';
 import { shellFs } from '../fs-view.js';
+import { isSignalName } from '../../check/index.js';
 
 const INT_RE = /^[+-]?[0-9]+$/;
 
@@ -67,9 +68,9 @@ function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
     }
     let n = 1;
     if (args.length > 1) {
-      // a special builtin's usage error ends a non-interactive shell
+      // a special builtin's usage error abandons the current command line
       sh.error(`${kind}: too many arguments`);
-      sh.ctl = CTL.exit;
+      sh.ctl = CTL.abort;
       sh.status = 1;
       return 1;
     }
@@ -83,7 +84,10 @@ function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
       }
       n = Number(a);
       if (n < 1) {
+        // bash reports it and leaves the loop anyway
         sh.error(`${kind}: ${a}: loop count out of range`);
+        sh.ctl = CTL.break;
+        sh.ctlCount = 1;
         return 1;
       }
     }
@@ -97,6 +101,10 @@ export const breakB = loopControl('break');
 export const continueB = loopControl('continue');
 
 export const shift: CoreBuiltin = (sh, args) => {
+  if (args.length > 1) {
+    sh.error('shift: too many arguments');
+    return 1;
+  }
   let n = 1;
   if (args.length) {
     const a = args[0]!;
@@ -228,7 +236,7 @@ export const trap: CoreBuiltin = (sh, args) => {
   let a = args;
   if (a[0] === '--') a = a.slice(1);
   if (!a.length || (a.length === 1 && a[0] === '-p')) {
-    for (const [name, cmd] of [...sh.traps].sort()) {
+    for (const [name, cmd] of [...sh.traps].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) {
       const q = "'" + cmd.replace(/'/g, "'\\''") + "'";
       writeOut(sh, `trap -- ${q} ${name}\n`);
     }
@@ -258,9 +266,8 @@ export const trap: CoreBuiltin = (sh, args) => {
   for (const s of sigs) {
     const name = TRAP_NAMES[s.toUpperCase()];
     if (!name) {
-      if (/^(SIG)?[A-Z]+[0-9]*$|^[0-9]+$/i.test(s)) {
-        sh.error(`trap: ${s}: signal traps are not supported`);
-      } else sh.error(`trap: ${s}: invalid signal specification`);
+      if (isSignalName(s)) sh.error(`trap: ${s}: signal traps are not supported`);
+      else sh.error(`trap: ${s}: invalid signal specification`);
       st = 1;
       continue;
     }
@@ -269,6 +276,11 @@ export const trap: CoreBuiltin = (sh, args) => {
   }
   return st;
 };
+
+/** bash lists traps by signal number: EXIT (0) first, ERR after the signals */
+function trapOrder(name: string): number {
+  return name === 'EXIT' ? 0 : 1;
+}
 
 function writeOut(sh: Shell, s: string): void {
   const r = sh.stdout.writeString(s);

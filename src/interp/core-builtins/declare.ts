@@ -107,6 +107,17 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
   if (variant === 'export') flags.on |= flags.off & ATTR.export ? 0 : ATTR.export;
   if (variant === 'readonly') flags.on |= ATTR.readonly;
 
+  if ((variant === 'export' || variant === 'readonly') && flags.funcs && items.length) {
+    // export -f / readonly -f NAME: attributes on functions, nothing printed
+    let st = 0;
+    for (const it of items) {
+      if (!sh.funcs.has(it.name)) {
+        sh.error(`${variant}: ${it.name}: not a function`);
+        st = 1;
+      } else if (variant === 'readonly') sh.readonlyFuncs.add(it.name);
+    }
+    return st;
+  }
   if (flags.funcs || flags.funcNames) return listFunctions(sh, flags, items);
   if (variant === 'local' && items.length === 0) {
     // `local` alone lists the current function's locals
@@ -128,7 +139,7 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
       declareOne(sh, flags, it, local);
     } catch (e) {
       if (e instanceof AssignError) {
-        sh.error(`${variant}: ${e.message}`.replace(`${variant}: ${it.name}: readonly`, `${it.name}: readonly`));
+        sh.error(`${variant}: ${e.message}`);
         st = 1;
         continue;
       }

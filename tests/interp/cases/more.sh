@@ -159,3 +159,9 @@ exit 1 2
 for i in 1; do break 1 2; done; echo $?
 #### continue numeric error
 for i in 1; do continue x; done; echo $?
+#### declare -f prints bash's layout
+f() { local x=1; echo "a $x" | cat >&2; if [[ $x == 1 ]]; then echo one; elif true; then :; else echo no; fi; for i in 1 2; do echo $i; done; while false; do break; done; case $x in a|b) echo ab;; *) echo other;; esac; { echo g; }; (echo sub); x=$((x+1)); a && b || c; ! true; return 0; }; declare -f f
+#### declare -f c-style for and until
+g() { for ((i=0;i<2;i++)); do :; done; echo x > /dev/null 2>&1; until false; do break; done; }; declare -f g
+#### command -V function
+h() { echo hi; }; command -V h

@@ -1,0 +1,251 @@
+// ls: list directory contents (GNU coreutils 9.1, C locale, output not a terminal). Read-only:
+// every stat, readdir and readlink goes through the sandbox, so outside paths read as
+// "Permission denied". Recursion (-R) never follows symlinks unless -L, and a directory already
+// on the current path is not entered twice (GNU's loop check).
+
+import type { CallContext, Command } from '../types.js';
+import type { FileInfo, Result } from '../../allowedpaths/types.js';
+import { errorText } from '../../allowedpaths/index.js';
+import { encode } from '../../src/io/encoding.js';
+import { parseFlags, flagBool, versionText, writeUsageError } from '../internal/flags.js';
+import { quoteaf } from '../internal/quote.js';
+import { OutputBuffer } from '../internal/output.js';
+import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
+import { renderEntries, totalLine, type Entry } from './render.js';
+import { LS_USAGE } from './usage.js';
+
+const latin1Key = (name: string): string => Buffer.from(encode(name)).toString('latin1');
+
+/** a shell glob (*, ?, [..]) as an anchored regex, for -I/--hide/-B */
+function globRegex(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '*') re += '[^]*';
+    else if (ch === '?') re += '[^]';
+    else if (ch === '[') {
+      const end = glob.indexOf(']', i + 2);
+      if (end < 0) re += '\\[';
+      else {
+        let body = glob.slice(i + 1, end);
+        if (body.startsWith('!') || body.startsWith('^')) body = '^' + body.slice(1);
+        re += `[${body.replace(/\\/g, '\\\\')}]`;
+        i = end;
+      }
+    } else if (ch === '\\' && i + 1 < glob.length) re += glob[++i]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    else re += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** GNU's attach(): the name in messages, without a leading "./" for the current directory */
+function errorName(dir: string, name: string): string {
+  if (dir === '.') return name;
+  return dir.endsWith('/') ? dir + name : `${dir}/${name}`;
+}
+
+class Lister {
+  status = 0;
+  private readonly out: OutputBuffer;
+  private printedSomething = false;
+  private readonly ignore: RegExp[];
+  private readonly hide: RegExp[];
+
+  constructor(
+    private readonly ctx: CallContext,
+    private readonly o: LsOptions,
+    private readonly nowMs: number,
+  ) {
+    this.out = new OutputBuffer(ctx.stdout);
+    this.ignore = o.ignore.map(globRegex);
+    if (o.ignoreBackups) this.ignore.push(/^[^]*~$/);
+    this.hide = o.hide.map(globRegex);
+  }
+
+  private async write(text: string): Promise<void> {
+    if (text === '') return;
+    this.printedSomething = true;
+    const p = this.out.writeString(text);
+    if (p) await p;
+  }
+
+  private async error(text: string, serious: boolean): Promise<void> {
+    const p = this.out.flush();
+    if (p) await p;
+    const q = this.ctx.stderr.writeString(`ls: ${text}\n`);
+    if (q) await q;
+    this.status = serious ? 2 : Math.max(this.status, 1);
+  }
+
+  async finish(): Promise<void> {
+    const p = this.out.flush();
+    if (p) await p;
+  }
+
+  /** build an entry: stat per the dereference rules, link text and target for symlinks */
+  private entry(name: string, path: string, info: FileInfo): Entry {
+    const e: Entry = { name, path, info, key: latin1Key(name) };
+    if (info.type === 'symlink') {
+      const t = this.ctx.fs.readlink(path);
+      if (t.ok && this.o.format === 'long') e.linkTarget = t.value;
+      const target = this.ctx.fs.stat(path);
+      if (target.ok) e.targetInfo = target.value;
+    }
+    return e;
+  }
+
+  private isDirEntry(e: Entry): boolean {
+    return e.info?.type === 'dir' || (e.info?.type === 'symlink' && e.targetInfo?.type === 'dir');
+  }
+
+  sort(entries: Entry[]): Entry[] {
+    const o = this.o;
+    const byName = (a: Entry, b: Entry): number => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+    const time = (e: Entry): number => {
+      const i = e.info;
+      if (i === undefined) return 0;
+      return o.time === 'atime' ? i.atimeMs : o.time === 'ctime' ? i.ctimeMs : o.time === 'birth' ? i.birthtimeMs : i.mtimeMs;
+    };
+    let base: ((a: Entry, b: Entry) => number) | undefined;
+    if (o.sort === 'name') base = byName;
+    else if (o.sort === 'time') base = (a, b) => time(b) - time(a) || byName(a, b);
+    else if (o.sort === 'size') base = (a, b) => (b.info?.size ?? 0) - (a.info?.size ?? 0) || byName(a, b);
+    if (base !== undefined) {
+      const cmp = base;
+      entries.sort(o.reverse ? (a, b) => cmp(b, a) : cmp);
+    } else if (o.reverse) entries.reverse();
+    if (o.groupDirsFirst) {
+      const dirs = entries.filter((e) => this.isDirEntry(e));
+      const rest = entries.filter((e) => !this.isDirEntry(e));
+      return [...dirs, ...rest];
+    }
+    return entries;
+  }
+
+  /** the command line operands: files first, then directories */
+  async operands(names: readonly string[]): Promise<void> {
+    const files: Entry[] = [];
+    const dirs: Entry[] = [];
+    for (const name of names) {
+      this.ctx.checkAbort();
+      const st = this.statOperand(name);
+      if (!st.ok) {
+        await this.error(`cannot access ${quoteaf(name)}: ${errorText(st.error)}`, true);
+        continue;
+      }
+      const e = this.entry(name, name, st.value);
+      if (st.value.type === 'dir' && !this.o.directory) dirs.push(e);
+      else files.push(e);
+    }
+    const sortedFiles = this.sort(files);
+    // GNU sizes the columns of the file group before taking the directories out of it
+    await this.write(renderEntries(sortedFiles, this.o, this.nowMs, dirs));
+    const showHeaders = names.length > 1 || this.o.recursive;
+    for (const d of this.sort(dirs)) await this.listDirectory(d.path, d.name, showHeaders, true, new Set());
+  }
+
+  /** GNU gobble_file's command-line cases: -L/-H stat only; the default follows only to dirs */
+  private statOperand(name: string): Result<FileInfo> {
+    const o = this.o;
+    if (o.dereference === 'always' || o.dereference === 'commandLine') return this.ctx.fs.stat(name);
+    if (o.dereference === 'commandLineDirs') {
+      const st = this.ctx.fs.stat(name);
+      const needLstat = st.ok ? st.value.type !== 'dir' : st.error.code === 'ENOENT';
+      if (!needLstat) return st;
+    }
+    return this.ctx.fs.lstat(name);
+  }
+
+  private visible(name: string): boolean {
+    const o = this.o;
+    if (name.startsWith('.') && !o.all && !o.almostAll) return false;
+    if (this.ignore.some((r) => r.test(name))) return false;
+    if (!o.all && !o.almostAll && this.hide.some((r) => r.test(name))) return false;
+    return true;
+  }
+
+  private async listDirectory(path: string, shown: string, header: boolean, commandLine: boolean, ancestors: Set<string>): Promise<void> {
+    this.ctx.checkAbort();
+    const listing = this.ctx.fs.readdir(path);
+    if (!listing.ok) {
+      await this.error(`cannot open directory ${quoteaf(shown)}: ${errorText(listing.error)}`, commandLine);
+      return;
+    }
+    const self = this.ctx.fs.stat(path);
+    const id = self.ok ? `${self.value.dev}:${self.value.ino}` : '';
+    if (this.o.recursive && id !== '' && ancestors.has(id)) {
+      await this.error(`${quoteaf(shown)}: not listing already-listed directory`, false);
+      return;
+    }
+    if (header) {
+      if (this.printedSomething) await this.write('\n');
+      await this.write(`${shown}:\n`);
+    }
+    const entries: Entry[] = [];
+    const names = listing.value.map((d) => d.name);
+    if (this.o.all) names.push('.', '..');
+    const base = path.endsWith('/') ? path : `${path}/`;
+    for (const name of names) {
+      if (!this.visible(name)) continue;
+      const childPath = base + name;
+      const st = this.o.dereference === 'always' ? this.ctx.fs.stat(childPath) : this.ctx.fs.lstat(childPath);
+      if (!st.ok) {
+        // '..' of a root lies outside the sandbox: leave it out rather than invent it
+        if (name === '.' || name === '..') continue;
+        const l = this.o.dereference === 'always' ? st : this.ctx.fs.lstat(childPath);
+        if (l.ok) entries.push(this.entry(name, childPath, l.value));
+        else {
+          await this.error(`cannot access ${quoteaf(errorName(shown, name))}: ${errorText(st.error)}`, false);
+          entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
+        }
+        continue;
+      }
+      entries.push(this.entry(name, childPath, st.value));
+    }
+    const sorted = this.sort(entries);
+    if (this.o.format === 'long' || this.o.size) await this.write(totalLine(sorted, this.o));
+    await this.write(renderEntries(sorted, this.o, this.nowMs));
+    if (!this.o.recursive) return;
+    const inner = new Set(ancestors);
+    if (id !== '') inner.add(id);
+    const prefix = shown.endsWith('/') ? shown : `${shown}/`;
+    for (const e of sorted) {
+      if (e.name === '.' || e.name === '..' || e.info?.type !== 'dir') continue;
+      await this.listDirectory(e.path, prefix + e.name, true, false, inner);
+    }
+  }
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(LS_SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 2);
+  if (flagBool(r.flags, 'help')) return writeText(ctx, LS_USAGE);
+  if (flagBool(r.flags, 'version')) return writeText(ctx, versionText('ls'));
+  const resolved = resolveOptions(r.order, (n) => ctx.getEnv(n));
+  if (!resolved.ok) {
+    if (resolved.usage) return writeUsageError(ctx, resolved.message, resolved.status);
+    const p = ctx.stderr.writeString(`ls: ${resolved.message}\n`);
+    if (p) await p;
+    return resolved.status;
+  }
+  const lister = new Lister(ctx, resolved.options, Date.now());
+  try {
+    await lister.operands(r.operands.length === 0 ? ['.'] : r.operands);
+  } finally {
+    await lister.finish();
+  }
+  return lister.status;
+}
+
+async function writeText(ctx: CallContext, text: string): Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  if (p) await p;
+  return 0;
+}
+
+export const ls: Command = {
+  name: 'ls',
+  summary: 'list directory contents',
+  usage: LS_USAGE,
+  run,
+};

@@ -1,0 +1,163 @@
+// The in-memory byte plumbing (src/io/pipe.ts): bounded pipes with backpressure, EOF and EPIPE,
+// the output budget, the collecting and buffered writers.
+import { describe, expect, it } from 'vitest';
+import {
+  BufferedStreamWriter, BytesReader, CollectingWriter, OutputBudget, Pipe, abortableReader, readerFromSource,
+} from '../../src/io/pipe.js';
+import { PipeClosedError, RunAbortedError } from '../../src/io/errors.js';
+import type { AbortSource } from '../../src/io/pipe.js';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (b: Uint8Array | null): string => (b ? new TextDecoder().decode(b) : '<EOF>');
+
+function abortSource(): AbortSource & { fire(e: RunAbortedError): void } {
+  const cbs = new Set<(e: RunAbortedError) => void>();
+  const s = {
+    aborted: null as RunAbortedError | null,
+    onAbort(cb: (e: RunAbortedError) => void) {
+      cbs.add(cb);
+      return () => cbs.delete(cb);
+    },
+    fire(e: RunAbortedError) {
+      s.aborted = e;
+      for (const cb of cbs) cb(e);
+    },
+  };
+  return s;
+}
+
+describe('Pipe', () => {
+  it('passes chunks synchronously while there is room', () => {
+    const p = new Pipe(null, 8);
+    expect(p.writer.write(enc('abc'))).toBeUndefined();
+    expect(dec(p.reader.read() as Uint8Array)).toBe('abc');
+  });
+
+  it('gives EOF after the writer closes and the data is drained', () => {
+    const p = new Pipe();
+    p.writer.write(enc('x'));
+    p.writer.close();
+    expect(dec(p.reader.read() as Uint8Array)).toBe('x');
+    expect(p.reader.read()).toBeNull();
+  });
+
+  it('applies backpressure past its capacity', async () => {
+    const p = new Pipe(null, 4);
+    const w = p.writer.write(enc('123456'));
+    expect(w).toBeInstanceOf(Promise);
+    let done = false;
+    (w as Promise<void>).then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    expect(dec(p.reader.read() as Uint8Array)).toBe('123456');
+    await w;
+    expect(done).toBe(true);
+  });
+
+  it('wakes a waiting reader on write and on close', async () => {
+    const p = new Pipe();
+    const r = p.reader.read();
+    expect(r).toBeInstanceOf(Promise);
+    p.writer.write(enc('late'));
+    expect(dec(await r)).toBe('late');
+    const r2 = p.reader.read();
+    p.writer.close();
+    expect(await r2).toBeNull();
+  });
+
+  it('throws PipeClosedError to writers once the reader is gone', async () => {
+    const p = new Pipe(null, 2);
+    const pending = p.writer.write(enc('xyz')) as Promise<void>;
+    p.reader.close();
+    await expect(pending).rejects.toBeInstanceOf(PipeClosedError);
+    expect(() => p.writer.write(enc('more'))).toThrow(PipeClosedError);
+    expect(p.writer.closed).toBe(true);
+  });
+
+  it('fails waiting readers and writers when the run aborts', async () => {
+    const a = abortSource();
+    const p = new Pipe(a, 2);
+    const r = p.reader.read() as Promise<Uint8Array | null>;
+    const err = new RunAbortedError('timeout', 'execution timed out after 1s');
+    a.fire(err);
+    await expect(r).rejects.toBe(err);
+    expect(() => p.writer.write(enc('x'))).toThrow(err);
+  });
+
+  it('copies chunks so a writer may reuse its buffer', () => {
+    const p = new Pipe();
+    const buf = enc('aaa');
+    p.writer.write(buf);
+    buf.fill(98);
+    expect(dec(p.reader.read() as Uint8Array)).toBe('aaa');
+  });
+});
+
+describe('writers and readers', () => {
+  it('OutputBudget lets bytes through up to the limit', () => {
+    const b = new OutputBudget(5);
+    expect(b.take(3)).toBe(3);
+    expect(b.take(3)).toBe(2);
+    expect(b.take(1)).toBe(0);
+    expect(b.truncated).toBe(true);
+  });
+
+  it('CollectingWriter caps and reports overflow', () => {
+    let over = 0;
+    const w = new CollectingWriter(4, null, () => over++);
+    w.writeString('ab');
+    w.writeString('cdef');
+    expect(dec(w.bytes())).toBe('abcd');
+    expect(w.overflowed).toBe(true);
+    expect(over).toBe(1);
+  });
+
+  it('BufferedStreamWriter flushes at its threshold and on flush()', () => {
+    const got: string[] = [];
+    const w = new BufferedStreamWriter({ write: (c) => (got.push(dec(c)), true) }, null, 4);
+    w.writeString('ab');
+    expect(got).toEqual([]);
+    w.writeString('cd');
+    expect(got).toEqual(['abcd']);
+    w.writeString('e');
+    w.flush();
+    expect(got).toEqual(['abcd', 'e']);
+  });
+
+  it('BufferedStreamWriter waits for drain when the sink is full', async () => {
+    let drain: (() => void) | null = null;
+    const sink = {
+      write: () => false,
+      once: (_e: 'drain', l: () => void) => {
+        drain = l;
+      },
+    };
+    const w = new BufferedStreamWriter(sink, null, 1);
+    const r = w.writeString('xx');
+    expect(r).toBeInstanceOf(Promise);
+    drain!();
+    await r;
+  });
+
+  it('readerFromSource reads strings, bytes and async iterables', async () => {
+    expect(dec(readerFromSource('hi').read() as Uint8Array)).toBe('hi');
+    expect(dec(new BytesReader(enc('b')).read() as Uint8Array)).toBe('b');
+    async function* gen() {
+      yield 'a';
+      yield enc('b');
+    }
+    const r = readerFromSource(gen());
+    expect(dec(await r.read())).toBe('a');
+    expect(dec(await r.read())).toBe('b');
+    expect(await r.read()).toBeNull();
+  });
+
+  it('abortableReader gives up a read that never completes', async () => {
+    const a = abortSource();
+    const r = abortableReader({ read: () => new Promise<Uint8Array | null>(() => undefined) }, a);
+    const p = r.read() as Promise<Uint8Array | null>;
+    const err = new RunAbortedError('cancelled', 'execution canceled');
+    a.fire(err);
+    await expect(p).rejects.toBe(err);
+  });
+});

@@ -436,13 +436,24 @@ export class SandboxView implements SandboxFS {
         if (!this.canWrite(dir, name)) return stopCode('EACCES');
         const st = this.statFinal(dir, name, true);
         if (st.kind !== 'done') return st;
+        // Set the times through a descriptor (O_NOFOLLOW) after the hard-link check on that same
+        // descriptor: a path-based utimes could be raced into a link, and times are shared
+        // between every name of a hard-linked file, so they count as content for the guard.
+        let fd: number;
         try {
-          // lutimes: if the entry was swapped for a link since the stat, the link itself changes
-          if (name === '') fs.utimesSync(this.child(dir, ''), atimeMs / 1000, mtimeMs / 1000);
-          else fs.lutimesSync(this.child(dir, name), atimeMs / 1000, mtimeMs / 1000);
+          fd = this.core.nat.openFile(dir, name, C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK | C.O_NOCTTY);
+        } catch (e) {
+          return stop(errnoOf(e) === 'ELOOP' ? fsError('EACCES', DETAIL.symlinkTarget) : fromNode(e));
+        }
+        try {
+          const info = fs.fstatSync(fd);
+          if (info.isFile() && info.nlink > 1) return stop(fsError('EACCES', DETAIL.hardLinkTarget));
+          fs.futimesSync(fd, atimeMs / 1000, mtimeMs / 1000);
           return done(undefined);
         } catch (e) {
           return stop(fromNode(e));
+        } finally {
+          fs.closeSync(fd);
         }
       },
       (p) => (deviceRule(p)?.writable ? OK_VOID : deviceRule(p) ? fail('EACCES') : null),

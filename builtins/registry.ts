@@ -26,6 +26,8 @@ import { uptime } from './uptime/index.js';
 import { ps } from './ps/index.js';
 import { ss } from './ss/index.js';
 import { df } from './df/index.js';
+import { ip } from './ip/index.js';
+import { vmstat } from './vmstat/index.js';
 import { mv } from './mv/index.js';
 import { cp } from './cp/index.js';
 import { ls } from './ls/index.js';
@@ -48,7 +50,7 @@ const ALL: Command[] = [
   truncate,
   logrotate,
   touch,
-  uname, hostname, nproc, free, uptime, ps, ss, df,
+  uname, hostname, nproc, free, uptime, ps, ss, df, ip, vmstat,
   mv,
   cp,
   ls,

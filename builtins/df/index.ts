@@ -146,7 +146,10 @@ function table(rows: Row[], o: Options): string {
   const cells = rows.map((r) => [r.source, ...(o.printType ? [r.fsType] : []), amount(r.size, o), amount(r.used, o),
     amount(r.avail, o), percent(r), r.target]);
   const all = [headers, ...cells];
-  const widths = headers.map((_, i) => Math.max(...all.map((c) => (c[i] ?? '').length)));
+  // GNU's starting widths (field_data): source 14, type 4, numbers 5, percent 4
+  const minimum = ['source', ...(o.printType ? ['type'] : []), 'n', 'n', 'n', 'pct', 'target']
+    .map((k) => ({ source: 14, type: 4, n: 5, pct: 4, target: 0 })[k] ?? 0);
+  const widths = headers.map((_, i) => Math.max(minimum[i] ?? 0, ...all.map((c) => (c[i] ?? '').length)));
   return all.map((c) => c.map((cell, i) => {
     if (i === c.length - 1) return cell;
     return left.has(i) ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0);

@@ -240,3 +240,18 @@ describe('-o with -v prints the matches of context lines', () => {
     });
   }
 });
+
+describe('--color values', () => {
+  for (const args of [['--color'], ['--color=auto'], ['--colour=always'], ['--color=never'], ['--color=', 'x']]) {
+    it(args.join(' '), async () => {
+      const gnuHelp = args[0] === '--color=';
+      if (gnuHelp) {
+        const r = await runBuiltin(grep, [...args, 'a'], { stdin: 'a\n' });
+        expect(r.code).toBe(0);
+        expect(r.stdout.startsWith('Usage: grep')).toBe(true);
+        return;
+      }
+      await expectSameAsGnu(grep, [...args, 'a'], { stdin: 'a\nb\n' });
+    });
+  }
+});

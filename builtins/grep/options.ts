@@ -197,10 +197,12 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
   }
 
   let color = false;
-  const colorArg = flagString(flags, 'color');
+  const colorFlag = flags['color'];
+  // bare --color means auto: no color (rshell's output is never a terminal)
+  const colorArg = colorFlag === true ? 'auto' : flagString(flags, 'color');
   if (colorArg !== undefined) {
     const table: Record<string, boolean> = {
-      '': false, always: true, yes: true, force: true, never: false, no: false, none: false, auto: false, tty: false, 'if-tty': false,
+      always: true, yes: true, force: true, never: false, no: false, none: false, auto: false, tty: false, 'if-tty': false,
     };
     const v = table[colorArg];
     // GNU grep answers an unknown WHEN with its help text (and status 0)

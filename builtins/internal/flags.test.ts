@@ -63,7 +63,8 @@ describe('parseFlags', () => {
     expect(ok([]).flags.lines).toBeUndefined();
   });
   it('optional argument only when attached', () => {
-    expect(ok(['--color', 'x']).flags.color).toBe('');
+    expect(ok(['--color', 'x']).flags.color).toBe(true);
+    expect(ok(['--color=', 'x']).flags.color).toBe('');
     expect(ok(['--color', 'x']).operands).toEqual(['x']);
     expect(ok(['--colour=always']).flags.color).toBe('always');
     expect(ok(['--col=never']).flags.color).toBe('never'); // color/colour are one option

@@ -11,7 +11,7 @@
 //       { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
 //       { name: 'verbose', short: 'v', kind: 'counter' },
 //       { name: 'regexp', short: 'e', long: 'regexp', kind: 'array' },     // repeatable, ordered
-//       { name: 'color', long: ['color', 'colour'], kind: 'optional' },    // --color[=WHEN]
+//       { name: 'color', long: ['color', 'colour'], kind: 'optional' },    // --color[=WHEN]: true bare, else the string
 //       { name: 'help', long: 'help', kind: 'boolean', immediate: true },  // coreutils: acts at once
 //     ],
 //   });
@@ -309,14 +309,21 @@ function buildFlags(spec: FlagSpec, order: readonly Occurrence[]): Record<string
       case 'boolean':
         flags[def.name] = v === true || (Array.isArray(v) && v.length > 0);
         break;
+      case 'optional': {
+        // last occurrence wins: true when given bare (--color), the string when given with `=`
+        // (even empty: --color= is GNU's "ambiguous argument ''")
+        let lastOcc: Occurrence | undefined;
+        for (const o of order) if (o.name === def.name) lastOcc = o;
+        flags[def.name] = lastOcc === undefined ? undefined : lastOcc.value === undefined ? true : lastOcc.value;
+        break;
+      }
       default: {
-        // last occurrence wins; an 'optional' given bare is '' here (present, no value)
+        // last occurrence wins
         const last = Array.isArray(v) ? v[v.length - 1] : v;
         flags[def.name] = last === undefined ? undefined : String(last);
       }
     }
   }
-  // yargs-parser collapses '--name' for a string option to '' — that is our "given without value"
   return flags;
 }
 
@@ -328,9 +335,10 @@ export function flagCount(flags: Record<string, FlagValue>, name: string): numbe
   const v = flags[name];
   return typeof v === 'number' ? v : 0;
 }
+/** the string value; an 'optional' flag given bare reads as '' here (check `=== true` to tell) */
 export function flagString(flags: Record<string, FlagValue>, name: string): string | undefined {
   const v = flags[name];
-  return typeof v === 'string' ? v : undefined;
+  return typeof v === 'string' ? v : v === true ? '' : undefined;
 }
 export function flagArray(flags: Record<string, FlagValue>, name: string): string[] {
   const v = flags[name];

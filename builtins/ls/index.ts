@@ -185,9 +185,17 @@ class Lister {
     const names = listing.value.map((d) => d.name);
     if (this.o.all) names.push('.', '..');
     const base = path.endsWith('/') ? path : `${path}/`;
+    // plain name listings need no stat at all (the common `ls` of a big directory)
+    const o = this.o;
+    const needStat = o.format === 'long' || o.indicator !== 'none' || o.inode || o.size || o.sort === 'time' ||
+      o.sort === 'size' || o.recursive || o.groupDirsFirst || o.dereference === 'always';
     for (const name of names) {
       if (!this.visible(name)) continue;
       const childPath = base + name;
+      if (!needStat) {
+        entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
+        continue;
+      }
       const st = this.o.dereference === 'always' ? this.ctx.fs.stat(childPath) : this.ctx.fs.lstat(childPath);
       if (!st.ok) {
         // '..' of a root lies outside the sandbox: leave it out rather than invent it

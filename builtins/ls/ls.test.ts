@@ -67,7 +67,7 @@ describe('ls: same output as GNU ls', () => {
     'ls --group-directories-first', 'ls -l --group-directories-first', 'ls --sort=size', 'ls --sort=time -r',
     'ls --sort=none -1 e', 'ls --time=atime -l', 'ls -lu', 'ls -lc | wc -l', 'ls -ct | wc -l', 'ls --full-time old',
     'ls -l --time-style=long-iso', 'ls -l --time-style=iso', 'ls -l --time-style=full-iso old', 'ls --color=never',
-    'ls --color=auto', 'ls --color', 'ls nosuch a.txt', 'ls nosuch; echo rc=$?', 'ls a.txt d e', 'ls -l a.txt d',
+    'ls --color=auto', 'ls --color', 'ls --color=always', 'ls --colour=force', 'ls nosuch a.txt', 'ls nosuch; echo rc=$?', 'ls a.txt d e', 'ls -l a.txt d',
     'ls big a.txt', 'ls -q', 'ls -N', "ls --zero | tr '\\0' '\\n'", 'ls -f e', 'ls -k -s', 'ls .', 'ls ..| wc -l',
     'ls -x', 'ls --x', 'ls --s', 'ls -y', 'ls --sort=bogus', 'ls --format=v', 'ls --time=x', 'ls --indicator-style=z',
     'ls --dereference-command-line-symlink-to-dir ld', 'ls -l --time=birth --time-style=long-iso | wc -l', 'ls --show-control-chars',
@@ -133,7 +133,6 @@ describe('ls: sandbox', () => {
   });
   it('refused options', async () => {
     for (const [script, err] of [
-      ['ls --color=always', 'ls: --color=always is refused: rshell does not colour its output\n'],
       ['ls -Z', 'ls: -Z/--context is refused: rshell does not read security contexts\n'],
       ['ls --hyperlink', 'ls: --hyperlink is refused: not supported by rshell\n'],
       ['ls -D', 'ls: -D/--dired is refused: not supported by rshell\n'],

@@ -1,7 +1,7 @@
 // ls's command line: GNU ls 9.1's option table (long options in its table order, so ambiguity
 // messages list them as GNU does) and the resolution of the many interacting flags into one
 // LsOptions value. Options that would run or reach something outside (hyperlinks, SELinux
-// contexts, --dired for Emacs) and the colouring/quoting styles rshell does not reproduce are
+// contexts, --dired for Emacs) and the quoting styles rshell does not reproduce are
 // refused with a clear message.
 
 import { defineFlags, type Occurrence } from '../internal/flags.js';
@@ -125,7 +125,9 @@ const QUOTING_STYLES: Record<string, string> = {
   'shell-escape-always': 'shell-escape-always', c: 'c', 'c-maybe': 'c-maybe', escape: 'escape', locale: 'locale',
   clocale: 'clocale',
 };
-const COLOR_OFF = new Set(['never', 'no', 'none', 'auto', 'tty', 'if-tty']);
+// GNU colours only for a TERM its database knows; rshell scripts have no terminal (and no TERM
+// unless they set one), so every WHEN prints plain names, as GNU does without TERM
+const COLOR_WHEN = new Set(['never', 'no', 'none', 'auto', 'tty', 'if-tty', 'always', 'yes', 'force']);
 const CLASSIFY_ON = new Set(['always', 'yes', 'force', 'auto', 'tty', 'if-tty']);
 const CLASSIFY_OFF = new Set(['never', 'no', 'none']);
 
@@ -263,8 +265,7 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
         break;
       case 'zero': o.zero = true; break;
       case 'color': {
-        if (value !== undefined && !COLOR_OFF.has(value)) {
-          if (['always', 'yes', 'force'].includes(value)) return fail('--color=always is refused: rshell does not colour its output');
+        if (value !== undefined && !COLOR_WHEN.has(value)) {
           return badArg(`invalid argument ${quote(value)} for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`);
         }
         break;

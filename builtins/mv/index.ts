@@ -1,6 +1,6 @@
 // mv: rename files (GNU coreutils 9.1 wording), remediation mode only. Each move is one sandbox
-// rename: source and destination entries must both lie under `:rw` roots. A rename across file
-// systems (EXDEV) is reported, not turned into copy + delete. Prompting (-i), backups (-b, -S)
+// rename: source and destination entries must both lie under `:rw` roots. Across file systems
+// (EXDEV) a regular file is copied and its source removed, as GNU mv does; a directory is not. Prompting (-i), backups (-b, -S)
 // and SELinux contexts (-Z) are refused.
 
 import type { CallContext, Command } from '../types.js';
@@ -109,8 +109,45 @@ async function moveOne(ctx: CallContext, src: string, dst: string, o: MoveOption
     return `mv: cannot move ${quoteaf(src)} to a subdirectory of itself, ${quoteaf(dst)}\n`;
   }
   const moved = ctx.fs.rename(src, dst);
-  if (!moved.ok) return `mv: cannot move ${quoteaf(src)} to ${quoteaf(dst)}: ${errorText(moved.error)}\n`;
+  if (!moved.ok) {
+    // across file systems GNU mv copies then removes; rshell does so for regular files
+    if (moved.error.code === 'EXDEV' && s.value.type === 'file') return copyThenRemove(ctx, src, dst, s.value, o);
+    return `mv: cannot move ${quoteaf(src)} to ${quoteaf(dst)}: ${errorText(moved.error)}\n`;
+  }
   if (o.verbose) await say(ctx.stdout, `renamed ${quoteaf(src)} -> ${quoteaf(dst)}\n`);
+  return undefined;
+}
+
+/** EXDEV: copy the file's bytes and times through the sandbox, then unlink the source */
+async function copyThenRemove(ctx: CallContext, src: string, dst: string, info: FileInfo, o: MoveOptions): Promise<string | undefined> {
+  const input = ctx.fs.open(src, { signal: ctx.signal });
+  if (!input.ok) return `mv: cannot open ${quoteaf(src)} for reading: ${errorText(input.error)}\n`;
+  const reader = input.value;
+  try {
+    const output = ctx.fs.openWrite(dst, { truncate: true });
+    if (!output.ok) return `mv: cannot create regular file ${quoteaf(dst)}: ${errorText(output.error)}\n`;
+    const writer = output.value;
+    try {
+      for (;;) {
+        ctx.checkAbort();
+        let chunk = reader.read();
+        if (chunk instanceof Promise) chunk = await chunk;
+        if (chunk === null) break;
+        const p = writer.write(chunk);
+        if (p) await p;
+        if (writer.error !== undefined) return `mv: error writing ${quoteaf(dst)}: ${errorText(writer.error)}\n`;
+      }
+      if (reader.error !== undefined) return `mv: error reading ${quoteaf(src)}: ${errorText(reader.error)}\n`;
+    } finally {
+      writer.close();
+    }
+  } finally {
+    reader.close();
+  }
+  ctx.fs.utimes(dst, info.atimeMs, info.mtimeMs);
+  const gone = ctx.fs.unlink(src);
+  if (!gone.ok) return `mv: cannot remove ${quoteaf(src)}: ${errorText(gone.error)}\n`;
+  if (o.verbose) await say(ctx.stdout, `copied ${quoteaf(src)} -> ${quoteaf(dst)}\nremoved ${quoteaf(src)}\n`);
   return undefined;
 }
 

@@ -59,6 +59,20 @@ describe('mv: same output and same tree as GNU mv', () => {
   });
 });
 
+describe('mv across file systems', () => {
+  it('a regular file is copied then removed (EXDEV), a directory is reported', async () => {
+    const shm = fs.mkdtempSync('/dev/shm/rshell-mv-');
+    try {
+      const r = await runOurs(`mv -v a ${shm}/a; mv d ${shm}/d; cat ${shm}/a`, { files: { a: 'A\n', 'd/x': '' }, extraRoots: [`${shm}:rw`] });
+      expect(r.stdout).toBe(`copied 'a' -> '${shm}/a'\nremoved 'a'\nA\n`);
+      expect(r.stderr).toBe(`mv: cannot move 'd' to '${shm}/d': Invalid cross-device link\n`);
+      expect(r.tree).toEqual(['d/ 755', 'd/x 0 ""']);
+    } finally {
+      fs.rmSync(shm, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('mv: refusals and sandbox', () => {
   it.each([
     ['mv -i a b', 'mv: -i/--interactive is refused: rshell cannot prompt for confirmation (use -n or -f)\n'],

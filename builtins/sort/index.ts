@@ -80,13 +80,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         checkLetters.add('C');
         break;
       case 'check': {
-        const v = o.value ?? '';
-        if (v === '' || 'diagnose-first'.startsWith(v)) (check = 'diagnose'), checkLetters.add('c');
-        else if ('quiet'.startsWith(v) || 'silent'.startsWith(v)) (check = 'quiet'), checkLetters.add('C');
+        const v = o.value;
+        const quiet = v !== undefined && v !== '' && ('quiet'.startsWith(v) || 'silent'.startsWith(v));
+        const diagnose = v === undefined || (v !== '' && 'diagnose-first'.startsWith(v));
+        if (diagnose) (check = 'diagnose'), checkLetters.add('c');
+        else if (quiet) (check = 'quiet'), checkLetters.add('C');
         else {
           return writeUsageError(
             ctx,
-            `invalid argument ${quote(v)} for ${quote('--check')}\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'`,
+            `${v === '' ? 'ambiguous' : 'invalid'} argument ${quote(v ?? '')} for ${quote('--check')}\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'`,
             1,
           );
         }

@@ -63,3 +63,11 @@ describe('sort vs GNU coreutils 9.1', () => {
     expect(r).toMatchObject({ stdout: '', stderr: "sort: input exceeds rshell's in-memory sort budget of 100 bytes\n", code: 2 });
   });
 });
+
+describe('--check values', () => {
+  for (const args of [['--check='], ['--check=q'], ['--check=s'], ['--check=d'], ['--check=x'], ['--check']]) {
+    it(args.join(' '), async () => {
+      await expectSameAsGnu(sort, args, { stdin: 'b\na\n' });
+    });
+  }
+});

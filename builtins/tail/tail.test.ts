@@ -101,3 +101,34 @@ describe('tail: differential against GNU tail', () => {
     );
   });
 });
+
+describe('tail: positioned reads', () => {
+  it('reads a regular file from its end when the sandbox offers readAt', async () => {
+    const data = new TextEncoder().encode(seq(100000));
+    let sequentialReads = 0;
+    let positioned = 0;
+    const file = {
+      info: { type: 'file', size: data.length } as never,
+      read: () => { sequentialReads++; return null; },
+      readAt: (pos: number, len: number) => { positioned++; return data.slice(pos, pos + len); },
+      close: () => {},
+    };
+    const { CollectingWriter } = await import('../internal/testing.js');
+    const stdout = new CollectingWriter();
+    const ctx = {
+      name: 'tail', stdin: { read: () => null }, stdout, stderr: new CollectingWriter(), cwd: '/',
+      fs: { open: () => ({ ok: true, value: file }) } as never,
+      getEnv: () => undefined, signal: new AbortController().signal,
+      limits: { maxLineBytes: 1 << 20, maxSortBytes: 1 << 28, maxFileBytes: 1 << 28 }, mode: 'read-only' as const,
+      procPath: '/proc', exec: () => Promise.resolve(127), checkAbort: () => {},
+    };
+    expect(await tail.run(ctx, ['-n', '2', 'big'])).toBe(0);
+    expect(new TextDecoder().decode(stdout.bytes())).toBe('99999\n100000\n');
+    expect(sequentialReads).toBe(0);
+    expect(positioned).toBeLessThan(4);
+    stdout.bytes();
+    const out2 = new CollectingWriter();
+    expect(await tail.run({ ...ctx, stdout: out2 }, ['-c', '7', 'big'])).toBe(0);
+    expect(new TextDecoder().decode(out2.bytes())).toBe('100000\n');
+  });
+});

@@ -47,6 +47,13 @@ describe('touch: same output, files and times as GNU touch', () => {
     'touch -d "2020-01-02 03:04:05.5 +0200" f',
     'touch -d 2020-01-02 f',
     'touch -d garbage f',
+    'touch -d "2020-01-02 +3 days" f',
+    'touch -d "2020-01-31 1 month" f',
+    'touch -d "2020-01-02 10:00 2 hours ago" f',
+    'touch -d "2020-01-02 -1 week" f',
+    'touch -d "2020-01-02 3 days ago 2 hours" f',
+    'touch -d "@100 +1 minute" f',
+    'touch -d "2020-01-02 +3 parsecs" f',
     'touch -t 202001020304.05 f',
     'touch -t 2001020304 f',
     'touch -t 01020304 f',
@@ -75,6 +82,9 @@ describe('touch: date parsing', () => {
     expect(parseDateOption('2020-01-02T00:00:00Z', 0)).toBe(Date.UTC(2020, 0, 2));
     expect(parseDateOption('2020-01-02 00:00 -01:00', 0)).toBe(Date.UTC(2020, 0, 2, 1));
     expect(parseDateOption('next tuesday', 0)).toBe(null);
+    expect(parseDateOption('2 days ago', Date.UTC(2020, 0, 3))).toBe(Date.UTC(2020, 0, 1));
+    expect(parseDateOption('-90 min', 5_400_000)).toBe(0);
+    expect(parseDateOption('yesterday', 86_400_000)).toBe(0);
     expect(parseStamp('12312359.59', 0)).not.toBe(null);
     expect(parseStamp('12312359599', 0)).toBe(null);
   });

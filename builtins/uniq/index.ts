@@ -44,8 +44,10 @@ interface UniqPlan {
   eol: number;
 }
 
+/** gnulib argmatch's complaint: "ambiguous" when the value prefixes several choices (even '') */
 function argmatchError(value: string, option: string, valid: string[]): string {
-  return `invalid argument ${quote(value)} for ${quote(option)}\nValid arguments are:\n` + valid.map((v) => `  - ${quote(v)}`).join('\n');
+  const kind = valid.filter((v) => v.startsWith(value)).length > 1 ? 'ambiguous' : 'invalid';
+  return `${kind} argument ${quote(value)} for ${quote(option)}\nValid arguments are:\n` + valid.map((v) => `  - ${quote(v)}`).join('\n');
 }
 
 /** GNU: a non-negative decimal; too big saturates */
@@ -80,14 +82,14 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       case 'ignore-case': plan.icase = true; break;
       case 'zero-terminated': plan.eol = 0; break;
       case 'all-repeated': {
-        if (o.value === undefined || o.value === '') { plan.allRepeated = 'none'; break; }
+        if (o.value === undefined) { plan.allRepeated = 'none'; break; }
         const m = matchArg(v, ['none', 'prepend', 'separate']);
         if (m === null) return writeUsageError(ctx, argmatchError(v, '--all-repeated', ['none', 'prepend', 'separate']), 1);
         plan.allRepeated = m as Delimit;
         break;
       }
       case 'group': {
-        if (o.value === undefined || o.value === '') { plan.group = 'separate'; break; }
+        if (o.value === undefined) { plan.group = 'separate'; break; }
         const valid = ['prepend', 'append', 'separate', 'both'];
         const m = matchArg(v, valid);
         if (m === null) return writeUsageError(ctx, argmatchError(v, '--group', valid), 1);

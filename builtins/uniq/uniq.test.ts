@@ -45,3 +45,11 @@ describe('uniq vs GNU coreutils 9.1', () => {
     });
   });
 });
+
+describe('argmatch: empty values are ambiguous', () => {
+  for (const args of [['--all-repeated='], ['--group='], ['--group=s'], ['--all-repeated=x'], ['--group=p'], ['--all-repeated=p']]) {
+    it(args.join(' '), async () => {
+      await expectSameAsGnu(uniq, args, { stdin: 'a\na\nb\n' });
+    });
+  }
+});

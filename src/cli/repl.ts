@@ -19,8 +19,12 @@ export type Completeness = { kind: 'complete' } | { kind: 'incomplete' } | { kin
 
 /** does this text need more lines (the parser's `incomplete` flag)? */
 export function completeness(text: string): Completeness {
+  // a trailing backslash continues the line (the parser sees it as an escaped newline, complete)
+  const trailingBackslashes = text.length - text.replace(/\\+$/, '').length;
+  if (trailingBackslashes % 2 === 1) return { kind: 'incomplete' };
   try {
-    parse(text);
+    // with its newline, as typed: `cat <<EOF` then waits for the body instead of failing
+    parse(text + '\n');
     return { kind: 'complete' };
   } catch (err) {
     if (err instanceof ParseError) return err.incomplete ? { kind: 'incomplete' } : { kind: 'error', message: err.message };
@@ -100,7 +104,14 @@ export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promis
   const drain = async () => {
     if (busy) return;
     busy = true;
-    while (queue.length > 0 && !finished) await handleLine(queue.shift()!);
+    while (queue.length > 0 && !finished) {
+      try {
+        await handleLine(queue.shift()!);
+      } catch (err) {
+        // the shell survives whatever one line does
+        process.stderr.write(style.error(`rshell: internal error: ${(err as Error)?.message ?? String(err)}`) + '\n');
+      }
+    }
     busy = false;
     if (!finished) showPrompt();
   };

@@ -3,8 +3,8 @@
 // (SHELL_BUILTINS) or a command (COMMANDS).
 
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
-import { CTL, type Exec, type Shell, type Status } from './shell.js';
-import { compileWordFields, expandAssignValue, expandFields, expandString, expandWordFields, needsTape, withTape } from './expand.js';
+import type { Exec, Shell, Status } from './shell.js';
+import { compileWordFields, expandAssignValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { ATTR, cloneVariable, isAssocValue } from './vars.js';
@@ -13,7 +13,7 @@ import { settleProcSubsts } from './subst.js';
 import { AssignError } from './interp-errors.js';
 import { andThen } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
-import { dispatch, isAlwaysAvailable, commandExists } from './dispatch.js';
+import { dispatch, isAlwaysAvailable } from './dispatch.js';
 import { quoteIfNeeded } from './quote.js';
 import { info } from './source-info.js';
 
@@ -74,7 +74,8 @@ export function arrayItems(
 
 // ---------------------------------------------------------------- the command
 
-const DENIED = Symbol('denied');
+/** POSIX special builtins: in posix mode their prefix assignments persist */
+const POSIX_SPECIAL = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'source', 'times', 'trap', 'unset']);
 
 interface Expanded {
   argv: string[];
@@ -159,6 +160,14 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
       return compileAssignOnly(assigns, redirs, assignTexts, false)(sh);
     }
     const last = argv[argv.length - 1]!;
+    if (assigns.length && sh.opt('posix') && POSIX_SPECIAL.has(argv[0]!) && !sh.funcs.has(argv[0]!)) {
+      // POSIX mode: assignments before a special builtin stay after it
+      const a = withTape(sh, () => {
+        for (const f of assigns) f(sh);
+      }, node.Assigns);
+      const go = (): Status => withRedirsAndAssigns(sh, redirs, [], [], [], (s2) => dispatch(s2, argv));
+      return a instanceof Promise ? a.then(go) : go();
+    }
     const r = withRedirsAndAssigns(sh, redirs, assigns, assignNames, node.Assigns, (s2) => {
       if (s2.opt('xtrace')) xtrace(s2, argv);
       return dispatch(s2, argv);
@@ -330,5 +339,3 @@ function xtraceAssign(sh: Shell, a: Assign): void {
 export function compileRedirOnly(redirs: readonly Redirect[]): Exec {
   return compileAssignOnly([], redirs, []);
 }
-
-export { DENIED, commandExists, expandFields, CTL };

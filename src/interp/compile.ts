@@ -9,7 +9,7 @@ import type {
 } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
-import { ExpansionError, AssignError } from './interp-errors.js';
+import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
 import { expandFields, expandString, expandPattern, needsTape, withTape } from './expand.js';
 import { assignScalar } from './var-access.js';
@@ -43,6 +43,12 @@ export function statusOfError(sh: Shell, e: unknown): number {
     sh.ctl = CTL.abort;
     sh.status = e.status;
     return e.status;
+  }
+  if (e instanceof Suspend) {
+    // a waiting command substitution reached outside any expansion (builtin-evaluated text)
+    e.promise.catch(() => undefined);
+    sh.error('command substitution inside an evaluated subscript is not supported here');
+    return 1;
   }
   if (e instanceof BadFdError) {
     sh.error(`write error: Bad file descriptor`);

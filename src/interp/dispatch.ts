@@ -11,7 +11,7 @@ import { CORE_BUILTINS } from './core-builtins/index.js';
 import { shellFs } from './fs-view.js';
 import { AssignError } from './interp-errors.js';
 import {
-  assignArray, assignElement, assignScalar, getExported, readScalar, readVar, unsetVar,
+  assignArray, assignElement, assignScalar, getExported, keyFor, readScalar, readVar, unsetVar,
 } from './var-access.js';
 import { ATTR, isAssocValue, valuesOf } from './vars.js';
 import { arithText } from './arith-bridge.js';
@@ -253,15 +253,7 @@ export function shellContext(sh: Shell, name: string): ShellContext {
 
 /** assign `name[index]` where index is raw subscript text (an assoc key or an arithmetic index) */
 function setElementByText(sh: Shell, base: string, index: string, v: string): void {
-  const cur = sh.vars.lookup(sh.vars.resolve(base));
-  const assoc = cur !== undefined && (isAssocValue(cur.value) || (cur.attrs & ATTR.assoc) !== 0);
-  let key = index;
-  if (assoc) {
-    key = key
-      .replace(/^(["'])(.*)\1$/s, '$2')
-      .replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_x, name: string) => readScalar(sh, name) ?? '');
-  } else key = formatInt(arithText(sh, key));
-  assignElement(sh, base, key, v);
+  assignElement(sh, base, keyFor(sh, base, index), v);
 }
 
 function shellVars(sh: Shell): ShellVars {

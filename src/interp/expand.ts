@@ -71,11 +71,20 @@ export function withTape<T>(sh: Shell, fn: () => T, node?: unknown): T | Promise
     sh.tape = null;
     try {
       return fn();
+    } catch (e) {
+      // a substitution reached through data (`a[$(…)]` inside a variable's value) that waited
+      if (e instanceof Suspend) return e.promise.then(dynamicWaitError, dynamicWaitError);
+      throw e;
     } finally {
       sh.tape = saved;
     }
   }
   return attempt(sh, fn, []);
+}
+
+/** refused: a command substitution found in data (not in the script text) that had to wait */
+export function dynamicWaitError(): never {
+  throw new ExpansionError('command substitution inside an evaluated subscript is not supported here', 1, false);
 }
 
 function attempt<T>(sh: Shell, fn: () => T, tape: unknown[]): T | Promise<T> {

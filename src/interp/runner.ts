@@ -167,7 +167,7 @@ export class Runner {
         say('rshell: maximum nesting depth exceeded');
         exitCode = 1;
       } else {
-        say(`rshell: internal error: ${(e as Error)?.message ?? String(e)}`);
+        say(`rshell: internal error: ${e instanceof Error ? e.message : String(e)}`);
         exitCode = 1;
       }
     } finally {

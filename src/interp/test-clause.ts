@@ -11,7 +11,7 @@ import { assignArray } from './var-access.js';
 import { compilePatterns, toLatin1 } from '../regex/index.js';
 import { encode, decode } from '../io/encoding.js';
 import { ExpansionError } from './interp-errors.js';
-import { readVar, readElement } from './var-access.js';
+import { keyFor, readVar, readElement } from './var-access.js';
 import { formatInt } from './arith.js';
 import { isAssocValue } from './vars.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
@@ -133,7 +133,7 @@ export function isVarSet(sh: Shell, v: string): boolean {
     const val = readVar(sh, m[1]!);
     if (val === undefined) return false;
     if (m[2] === '@' || m[2] === '*') return true;
-    const key = isAssocValue(val) ? m[2]!.replace(/^(["'])(.*)\1$/s, '$2') : formatInt(arithText(sh, m[2]!));
+    const key = keyFor(sh, m[1]!, m[2]!);
     return readElement(sh, m[1]!, key) !== undefined;
   }
   return readVar(sh, v) !== undefined;

@@ -68,10 +68,17 @@ export function readVar(sh: Shell, name: string): VarValue | undefined {
 /** `name[sub]` as a nameref target */
 const ELEMENT_REF = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s;
 
-function keyFor(sh: Shell, name: string, sub: string): string {
-  const v = sh.vars.lookup(name);
+/**
+ * The key for `name[sub]` when the subscript is text from data (a nameref target, `unset 'a[k]'`,
+ * `test -v`, `printf -v`): quotes removed and simple `$var` expanded for associative arrays, an
+ * arithmetic index otherwise.
+ */
+export function keyFor(sh: Shell, name: string, sub: string): string {
+  const v = sh.vars.lookup(sh.vars.resolve(name));
   if (v && (isAssocValue(v.value) || v.attrs & ATTR.assoc)) {
-    return sub.replace(/^(["'])(.*)\1$/s, '$2');
+    return sub
+      .replace(/^(["'])(.*)\1$/s, '$2')
+      .replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_x, n: string) => readScalar(sh, n) ?? '');
   }
   return formatInt(arithText(sh, sub));
 }

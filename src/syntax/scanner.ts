@@ -157,10 +157,20 @@ export abstract class Scanner {
   }
 
   protected collect<T>(mark: number): T[] {
-    if (this.top === mark) return NONE;
-    const out = this.scratch.slice(mark, this.top) as T[];
+    const n = this.top - mark;
     this.top = mark;
-    return out;
+    const s = this.scratch as T[];
+    // Array literals rather than slice(): a literal has an allocation site, so once V8 sees that
+    // these lists outlive the young generation it allocates them in old space directly
+    // (pretenuring) instead of copying every one of them in each scavenge.
+    switch (n) {
+      case 0: return NONE;
+      case 1: return [s[mark]];
+      case 2: return [s[mark], s[mark + 1]];
+      case 3: return [s[mark], s[mark + 1], s[mark + 2]];
+      case 4: return [s[mark], s[mark + 1], s[mark + 2], s[mark + 3]];
+      default: return s.slice(mark, mark + n);
+    }
   }
 
   /** The comments read so far, handed over (NONE when there are none). */

@@ -1,4 +1,5 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { completeness } from '../../src/cli/repl.js';
 import { commandNames, complete } from '../../src/cli/repl-complete.js';
 
 const source = { functions: () => ['greet', 'grow'], variables: () => ['HOME', 'HOST', 'x'] };
@@ -26,4 +27,22 @@ test('arguments are not completed as commands', () => {
 test('variables after $ and ${', () => {
   expect(complete('echo $HO', commands, source)).toEqual([['$HOME', '$HOST'], '$HO']);
   expect(complete('echo "${H', commands, source)).toEqual([['${HOME', '${HOST'], '${H']);
+});
+
+describe('completeness: when the REPL asks for more lines', () => {
+  test.each([
+    ['echo "a', 'incomplete'],
+    ['if true; then', 'incomplete'],
+    ['a |', 'incomplete'],
+    ['f() {', 'incomplete'],
+    ['cat <<EOF', 'incomplete'],
+    ['cat <<EOF\nbody', 'incomplete'],
+    ['echo \\', 'incomplete'],
+    ['echo \\\\', 'complete'],
+    ['echo hi', 'complete'],
+    ['cat <<EOF\nbody\nEOF', 'complete'],
+    ['fi', 'error'],
+  ])('%j → %s', (text, kind) => {
+    expect(completeness(text).kind).toBe(kind);
+  });
 });

@@ -81,6 +81,16 @@ describe.skipIf(!hasTmux)('rshell REPL', () => {
     expect(screen()).toMatch(/^two$/m);
   });
 
+  test('here-documents and backslash continuations span lines', async () => {
+    start();
+    await waitScreen(/\$$/m);
+    await line('cat <<EOF', /^>$/m);
+    await line('body line', /^> body line\n>$/m);
+    await line('EOF', /^body line$/m);
+    await line('echo one \\', /^>$/m);
+    await line('two', /^one two$/m);
+  });
+
   test('status shows in the prompt; syntax errors do not end the shell', async () => {
     start();
     await waitScreen(/\$$/m);

@@ -143,3 +143,12 @@ describe('recursive commands over trees with links to the outside', () => {
     expect(fs.statSync(path.join(w.outside, 'secret.txt')).nlink).toBe(1);
   });
 });
+
+describe('--help and --version work in every mode', () => {
+  it.each(['tee', 'touch', 'mkdir', 'rm', 'cp', 'mv', 'truncate', 'logrotate', 'ls'])('%s', async (name) => {
+    const help = await run('read-only', `${name} --help`);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(new RegExp(`^Usage: ${name} `));
+    expect(await run('read-only', `${name} --version`)).toEqual({ code: 0, out: `${name} (rshell) 0.1.0\n`, err: '' });
+  });
+});

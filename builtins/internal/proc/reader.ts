@@ -25,6 +25,7 @@ const ALLOWED_PATHS: readonly RegExp[] = [
   new RegExp(`^(${PID}|self)/(stat|status|comm|maps|smaps|mountinfo)$`),
   new RegExp(`^${PID}/task/${PID}/(stat|comm)$`),
   /^sys\/kernel\/(hostname|domainname|osrelease|ostype|version|pid_max)$/,
+  /^sys\/net\/core\/default_qdisc$/,
 ];
 /** directories the reader may list */
 const ALLOWED_DIRS: readonly RegExp[] = [/^$/, new RegExp(`^${PID}/fd$`)];

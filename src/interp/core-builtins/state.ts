@@ -4,7 +4,7 @@
 import { CTL, SET_OPTIONS, type Shell } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { declare, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from './declare.js';
-import { unsetElement, unsetVar } from '../var-access.js';
+import { keyFor, unsetElement, unsetVar } from '../var-access.js';
 import { isValidName } from '../vars.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
@@ -194,7 +194,7 @@ export const unset: CoreBuiltin = (sh, args) => {
         continue;
       }
       const v = sh.vars.lookup(sh.vars.resolve(name));
-      const key = v && isAssocValue(v.value) ? idx : formatInt(arithText(sh, idx));
+      const key = v && isAssocValue(v.value) ? keyFor(sh, name, idx) : formatInt(arithText(sh, idx));
       const e = unsetElement(sh, name, key);
       if (e) {
         sh.error(`unset: ${e}`);

@@ -28,6 +28,7 @@ import { ss } from './ss/index.js';
 import { df } from './df/index.js';
 import { ip } from './ip/index.js';
 import { vmstat } from './vmstat/index.js';
+import { pmap } from './pmap/index.js';
 import { mv } from './mv/index.js';
 import { cp } from './cp/index.js';
 import { ls } from './ls/index.js';
@@ -50,7 +51,7 @@ const ALL: Command[] = [
   truncate,
   logrotate,
   touch,
-  uname, hostname, nproc, free, uptime, ps, ss, df, ip, vmstat,
+  uname, hostname, nproc, free, uptime, ps, ss, df, ip, vmstat, pmap,
   mv,
   cp,
   ls,

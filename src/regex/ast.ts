@@ -25,7 +25,8 @@ export type Node =
   /** max = Infinity for unbounded */
   | { type: 'repeat'; min: number; max: number; body: Node }
   | { type: 'backref'; group: number }
-  | { type: 'assert'; kind: Assertion };
+  /** `buffer`: \` or \' — the buffer's ends even in sed's multiline (M) mode */
+  | { type: 'assert'; kind: Assertion; buffer?: boolean };
 
 export const RE_DUP_MAX = 32767;
 

@@ -10,8 +10,10 @@ import { type Assertion, type ByteSet, type Node, isWordByte } from './ast.js';
 
 export interface EmitOptions {
   icase: boolean;
-  /** the record terminator: 0x0a, or 0x00 for -z */
+  /** the record terminator: 0x0a, or 0x00 for -z; -1 for none (sed's pattern space: `.` matches newline) */
   eol: number;
+  /** sed's M flag: ^ and $ also match next to newlines inside the record (\` and \' do not) */
+  multiline?: boolean;
   /** emit POSIX groups as capturing groups (needed for back-references) */
   capture: boolean;
   /** added to back-reference numbers (patterns joined after others, or wrapped in a group) */
@@ -74,7 +76,7 @@ export function effectiveBytes(n: { bytes: ByteSet; negated?: boolean }, icase =
 
 export function setSource(node: { bytes: ByteSet; negated?: boolean }, opts: Pick<EmitOptions, 'icase' | 'eol'>): string {
   const set = effectiveBytes(node, opts.icase);
-  set[opts.eol] = 0;
+  if (opts.eol >= 0) set[opts.eol] = 0;
   let count = 0;
   let only = -1;
   for (let b = 0; b < 256; b++) {
@@ -149,7 +151,7 @@ class Emitter {
       case 'set':
         return setSource(n, o);
       case 'any':
-        return '[^' + hex(o.eol) + ']';
+        return o.eol < 0 ? '[\\s\\S]' : '[^' + hex(o.eol) + ']';
       case 'concat':
         return n.items.length === 0 ? '(?:)' : n.items.map((item, k) => this.emitInConcat(item, n.items[k - 1], n.items[k + 1])).join('');
       case 'alt':
@@ -165,12 +167,22 @@ class Emitter {
         this.backtracking = true;
         return '(?:\\' + (n.group + o.groupOffset) + ')';
       case 'assert':
-        return this.emitAssert(n.kind, undefined, undefined);
+        return this.emitAssertNode(n, undefined, undefined);
     }
   }
 
+  private emitAssertNode(n: { kind: Assertion; buffer?: boolean }, prev: Node | undefined, next: Node | undefined): string {
+    // multiline (sed M): ^ $ at line starts/ends, spelled without the `m` flag, which would also
+    // treat \r as a line end
+    if (this.opts.multiline === true && n.buffer !== true && (n.kind === 'bol' || n.kind === 'eol')) {
+      this.backtracking = true;
+      return n.kind === 'bol' ? '(?<![^\\n])' : '(?![^\\n])';
+    }
+    return this.emitAssert(n.kind, prev, next);
+  }
+
   private emitInConcat(n: Node, prev: Node | undefined, next: Node | undefined): string {
-    if (n.type === 'assert') return this.emitAssert(n.kind, prev, next);
+    if (n.type === 'assert') return this.emitAssertNode(n, prev, next);
     return this.emit(n);
   }
 

@@ -27,8 +27,12 @@ export type PatternSyntax = 'basic' | 'extended' | 'fixed';
 export interface CompileOptions {
   syntax: PatternSyntax;
   icase?: boolean;
-  /** record terminator byte: 0x0a (default) or 0x00 */
+  /** record terminator byte: 0x0a (default) or 0x00; -1 for none (sed: `.` matches a newline in the pattern space) */
   eol?: number;
+  /** sed's M flag: ^ and $ also match around newlines inside the record */
+  multiline?: boolean;
+  /** keep POSIX groups as capturing groups so `exec` can report them (sed's \1–\9) */
+  captures?: boolean;
   /** -x: the whole record must match */
   wholeLine?: boolean;
   /** -w: the match must be a whole word */
@@ -40,9 +44,19 @@ export interface Match {
   end: number;
 }
 
+export interface ExecMatch extends Match {
+  /** [whole match, group 1, group 2, …]; undefined for a group that did not take part */
+  groups: readonly (string | undefined)[];
+}
+
 export interface Matcher {
   test(record: string): boolean;
   find(record: string, from: number): Match | null;
+  /**
+   * like find, with the text of each POSIX group (reported only when compiled with `captures`;
+   * otherwise `groups` holds the whole match only).
+   */
+  exec(record: string, from: number): ExecMatch | null;
   readonly blockRegex: RegExp | null;
   readonly warnings: readonly string[];
 }
@@ -100,7 +114,7 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const sources: string[] = [];
   let backtracking = false;
   for (const { root, groups } of parsed) {
-    const emitted = emitNode(root, { icase, eol, capture: hasBackrefs, groupOffset: offset });
+    const emitted = emitNode(root, { icase, eol, capture: hasBackrefs || opts.captures === true, groupOffset: offset, multiline: opts.multiline === true });
     if (emitted.backtracking && hasNestedRepetition(root)) return { ok: false, message: BACKTRACK_REFUSAL };
     backtracking ||= emitted.backtracking;
     sources.push(emitted.source);
@@ -175,6 +189,24 @@ function makeMatcher(
       const start = m.index;
       const end = longest(record, start, start + m[0].length);
       return { start, end };
+    },
+    exec(record, from) {
+      if (wordWrap) {
+        const f = this.find(record, from);
+        return f === null ? null : { ...f, groups: [record.slice(f.start, f.end)] };
+      }
+      global.lastIndex = from;
+      const m = global.exec(record);
+      if (m === null) return null;
+      const start = m.index;
+      const end = longest(record, start, start + m[0].length);
+      if (end !== start + m[0].length && anchored !== null) {
+        // the groups of the longest match come from re-running the anchored form up to its end
+        anchored.lastIndex = start;
+        const am = anchored.exec(end === record.length ? record : record.slice(0, end));
+        if (am !== null) return { start, end, groups: Array.from(am) };
+      }
+      return { start, end, groups: Array.from(m) };
     },
   };
 }

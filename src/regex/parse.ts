@@ -48,8 +48,8 @@ const ESCAPE_ASSERTS: Record<string, Node> = {
   B: { type: 'assert', kind: 'not-word-boundary' },
   '<': { type: 'assert', kind: 'word-start' },
   '>': { type: 'assert', kind: 'word-end' },
-  '`': { type: 'assert', kind: 'bol' },
-  "'": { type: 'assert', kind: 'eol' },
+  '`': { type: 'assert', kind: 'bol', buffer: true },
+  "'": { type: 'assert', kind: 'eol', buffer: true },
 };
 
 class Parser {

@@ -1,0 +1,138 @@
+// pmap: memory map of processes (procps-ng 4.0.2), from <proc>/<pid>/maps and, for -x,
+// <pid>/smaps. The header names the process by comm ([comm] for kernel threads): rshell never
+// reads argv. Mappings print by base name, as pmap does without -p.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, flagBool, parseFlags, versionText } from '../internal/flags.js';
+import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
+import { readProcess } from '../internal/proc/process.js';
+import type { ProcReader } from '../internal/proc/reader.js';
+import { PMAP_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'extended', short: 'x', long: 'extended', kind: 'boolean' },
+    { name: 'X', short: 'X', kind: 'counter' },
+    { name: 'readRc', short: 'c', long: 'read-rc', kind: 'boolean' },
+    { name: 'readRcFrom', short: 'C', long: 'read-rc-from', kind: 'string' },
+    { name: 'createRc', short: 'n', long: 'create-rc', kind: 'boolean' },
+    { name: 'createRcTo', short: 'N', long: 'create-rc-to', kind: 'string' },
+    { name: 'device', short: 'd', long: 'device', kind: 'boolean' },
+    { name: 'quiet', short: 'q', long: 'quiet', kind: 'boolean' },
+    { name: 'showPath', short: 'p', long: 'show-path', kind: 'boolean' },
+    { name: 'range', short: 'A', long: 'range', kind: 'string' },
+    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', short: 'V', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+const REFUSED: ReadonlyArray<[string, string]> = [
+  ['readRc', '-c/--read-rc is refused: it reads a file outside the sandbox'],
+  ['readRcFrom', '-C/--read-rc-from is refused: it reads a file named on the command line'],
+  ['createRc', '-n/--create-rc is refused: rshell builtins do not write files'],
+  ['createRcTo', '-N/--create-rc-to is refused: rshell builtins do not write files'],
+  ['showPath', '-p/--show-path is refused: mappings are shown by base name only'],
+  ['X', '-X is not supported by rshell (use -x)'],
+  ['device', '-d/--device is not supported by rshell'],
+  ['range', '-A/--range is not supported by rshell'],
+];
+
+interface Mapping {
+  start: bigint;
+  end: bigint;
+  mode: string;
+  name: string;
+  rssKb: number;
+  dirtyKb: number;
+}
+
+function mappingName(path: string): string {
+  if (path === '' || (path.startsWith('[') && !path.startsWith('[stack'))) return '  [ anon ]';
+  if (path.startsWith('[stack')) return '  [ stack ]';
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.endsWith(' (deleted)') ? base : base;
+}
+
+const MAP_LINE = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ \S+ *(.*)$/;
+
+function readMappings(proc: ProcReader, pid: number, extended: boolean): Mapping[] | undefined {
+  const lines = extended ? proc.lines(`${pid}/smaps`) : proc.lines(`${pid}/maps`);
+  if (lines === undefined) return undefined;
+  const out: Mapping[] = [];
+  let cur: Mapping | undefined;
+  for (const line of lines) {
+    const m = MAP_LINE.exec(line);
+    if (m !== null) {
+      const perms = m[3] ?? '----';
+      cur = {
+        start: BigInt(`0x${m[1]}`), end: BigInt(`0x${m[2]}`),
+        mode: `${perms.slice(0, 3)}${perms[3] === 's' ? 's' : '-'}-`,
+        name: mappingName(m[4] ?? ''), rssKb: 0, dirtyKb: 0,
+      };
+      out.push(cur);
+      continue;
+    }
+    const kv = /^(Rss|Shared_Dirty|Private_Dirty):\s+([0-9]+) kB/.exec(line);
+    if (kv !== null && cur !== undefined) {
+      if (kv[1] === 'Rss') cur.rssKb = Number(kv[2]);
+      else cur.dirtyKb += Number(kv[2]);
+    }
+  }
+  return out;
+}
+
+function block(proc: ProcReader, pid: number, extended: boolean, quiet: boolean): string | undefined {
+  const p = readProcess(proc, pid);
+  const maps = readMappings(proc, pid, extended);
+  if (p === undefined || maps === undefined) return undefined;
+  let out = `${pid}:   ${p.kernelThread ? `[${p.comm}]` : p.comm}\n`;
+  let total = 0n;
+  let rss = 0;
+  let dirty = 0;
+  if (extended && !quiet) out += 'Address           Kbytes     RSS   Dirty Mode  Mapping\n';
+  for (const m of maps) {
+    const kb = (m.end - m.start) / 1024n;
+    total += kb;
+    rss += m.rssKb;
+    dirty += m.dirtyKb;
+    const addr = m.start.toString(16).padStart(16, '0');
+    out += extended
+      ? `${addr} ${String(kb).padStart(7)} ${String(m.rssKb).padStart(7)} ${String(m.dirtyKb).padStart(7)} ${m.mode} ${m.name}\n`
+      : `${addr} ${String(kb).padStart(6)}K ${m.mode} ${m.name}\n`;
+  }
+  if (!quiet) {
+    out += extended
+      ? `---------------- ------- ------- ------- \ntotal kB ${String(total).padStart(15)} ${String(rss).padStart(7)} ${String(dirty).padStart(7)}\n`
+      : ` total ${String(total).padStart(16)}K\n`;
+  }
+  return out;
+}
+
+function run(ctx: CallContext, args: string[]): number | Promise<number> {
+  const r = parseFlags(SPEC, args);
+  if (!r.ok) return fail(ctx, `pmap: ${r.message}\n${PMAP_USAGE}`, 1);
+  if (flagBool(r.flags, 'help')) return done(ctx, PMAP_USAGE);
+  if (flagBool(r.flags, 'version')) return done(ctx, versionText('pmap'));
+  for (const [name, why] of REFUSED) if (r.order.some((o) => o.name === name)) return fail(ctx, `pmap: ${why}\n`, 1);
+  if (r.operands.length === 0) return fail(ctx, 'pmap: argument missing\n', 1);
+  const pids: number[] = [];
+  for (const a of r.operands) {
+    if (!/^[0-9]+$/.test(a) || Number(a) < 1 || Number(a) > 0x7fffffff) return fail(ctx, PMAP_USAGE, 1);
+    pids.push(Number(a));
+  }
+  const refused = refuseOffLinux(ctx);
+  if (refused !== undefined) return refused;
+  const proc = procOf(ctx);
+  let out = '';
+  let status = 0;
+  for (const pid of pids) {
+    ctx.checkAbort();
+    const b = block(proc, pid, flagBool(r.flags, 'extended'), flagBool(r.flags, 'quiet'));
+    // procps exits 42 when a process could not be read, and prints nothing for it
+    if (b === undefined) status = 42;
+    else out += b;
+  }
+  return done(ctx, out, status);
+}
+
+export const pmap: Command = { name: 'pmap', summary: 'report the memory map of a process', usage: PMAP_USAGE, run };

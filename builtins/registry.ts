@@ -29,9 +29,12 @@ import { df } from './df/index.js';
 import { ip } from './ip/index.js';
 import { vmstat } from './vmstat/index.js';
 import { pmap } from './pmap/index.js';
+import { lsof } from './lsof/index.js';
 import { mv } from './mv/index.js';
 import { cp } from './cp/index.js';
 import { ls } from './ls/index.js';
+import { find } from './find/index.js';
+import { xargs } from './xargs/index.js';
 
 const ALL: Command[] = [
   cat,
@@ -51,10 +54,12 @@ const ALL: Command[] = [
   truncate,
   logrotate,
   touch,
-  uname, hostname, nproc, free, uptime, ps, ss, df, ip, vmstat, pmap,
+  uname, hostname, nproc, free, uptime, ps, ss, df, ip, vmstat, pmap, lsof,
   mv,
   cp,
   ls,
+  find,
+  xargs,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

@@ -19,6 +19,8 @@ export interface ExecIO {
   stdin?: ByteReader;
   stdout?: ByteWriter;
   stderr?: ByteWriter;
+  /** working directory for the command (absolute, or relative to the caller's cwd): find -execdir */
+  cwd?: string;
 }
 
 export interface CallContext {

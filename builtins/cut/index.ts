@@ -10,6 +10,8 @@ import { quotef } from '../internal/quote.js';
 import { encode } from '../../src/io/encoding.js';
 import { complementRanges, parseList, type Range } from './list.js';
 import { CUT_HELP } from './usage.js';
+import { cutFieldSlices, type FieldSlice } from './fast.js';
+import type { ByteReader } from '../../src/io/streams.js';
 
 const FLAGS = defineFlags({
   flags: [
@@ -91,7 +93,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     }
     const input = opened.value;
     try {
-      const r = await cutStream(ctx, plan, new LineReader(input.reader, plan.eol, ctx.limits.maxLineBytes), out);
+      const r = await cutInput(ctx, plan, input.reader, out);
       if (r === 'too-long') {
         await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: line too long (over ${ctx.limits.maxLineBytes} bytes)\n`);
         status = 1;
@@ -114,6 +116,27 @@ async function writeOut(ctx: CallContext, text: string): Promise<number> {
   const p = ctx.stdout.writeString(text);
   if (p) await p;
   return 0;
+}
+
+/** one contiguous slice per line (see fast.ts), or null when the general path is needed */
+function fieldSlicePlan(ctx: CallContext, plan: CutPlan): FieldSlice | null {
+  if (!plan.fieldMode || plan.ranges.length !== 1 || plan.delim === plan.eol) return null;
+  if (plan.outDelim.length !== 1 || plan.outDelim[0] !== plan.delim) return null;
+  const r = plan.ranges[0]!;
+  return { lo: r.lo, hi: r.hi, delim: plan.delim, eol: plan.eol, onlyDelimited: plan.onlyDelimited, maxLineBytes: ctx.limits.maxLineBytes };
+}
+
+async function cutInput(ctx: CallContext, plan: CutPlan, reader: ByteReader, out: OutputBuffer): Promise<'ok' | 'too-long'> {
+  const fast = fieldSlicePlan(ctx, plan);
+  if (fast === null) return cutStream(ctx, plan, new LineReader(reader, plan.eol, ctx.limits.maxLineBytes), out);
+  const r = await cutFieldSlices(fast, reader, out, () => ctx.checkAbort());
+  if (r.kind === 'too-long') return 'too-long';
+  if (r.lastLine === null) return 'ok';
+  // the unterminated last line: the general path (it knows GNU's -z quirk)
+  const last = r.lastLine;
+  let given = false;
+  const one: ByteReader = { read: () => (given ? null : ((given = true), last)) };
+  return cutStream(ctx, plan, new LineReader(one, plan.eol, ctx.limits.maxLineBytes), out);
 }
 
 /**

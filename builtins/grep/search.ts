@@ -9,6 +9,12 @@ import type { Matcher } from '../../src/regex/index.js';
 import { toLatin1 } from '../../src/regex/index.js';
 import type { GrepOptions } from './options.js';
 import { LatinOutput, Painter } from './output.js';
+import { BLOCK_TARGET, BlockBuffer } from './blocks.js';
+import { indexOfByte } from '../internal/bytes.js';
+import { Buffer } from 'node:buffer';
+
+const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: Uint8Array, byteOffset?: number) => number;
+const bufferLastIndexOf = Buffer.prototype.lastIndexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
 export interface SearchResult {
   /** selected lines (up to -m) */
@@ -62,45 +68,59 @@ export class Searcher {
 
   async search(target: SearchTarget): Promise<SearchResult> {
     const state = new FileState(this, target);
-    let carry: Uint8Array | null = null;
+    const acc = new BlockBuffer();
     let fileOffset = 0;
     for (;;) {
       this.checkAbort();
       let chunk: Uint8Array | null;
+      let waited = false;
       try {
         const r = target.reader.read();
+        waited = r instanceof Promise;
         chunk = r instanceof Promise ? await r : r;
       } catch (e) {
         return state.finish({ readError: e });
       }
       if (chunk === null) break;
       if (chunk.length === 0) continue;
-      const lastEol = chunk.lastIndexOf(this.eol);
+      acc.append(chunk);
+      // gather big blocks from files; a reader that had to wait (a pipe) gets its lines at once
+      if (acc.len < BLOCK_TARGET && !waited && acc.len <= this.maxRecordBytes) continue;
+      const lastEol = acc.lastIndexOf(this.eol);
       if (lastEol < 0) {
-        carry = concat(carry, chunk, 0, chunk.length).slice();
-        if (carry.length > this.maxRecordBytes) return state.finish({ tooLong: true });
+        if (acc.len > this.maxRecordBytes) return state.finish({ tooLong: true });
         continue;
       }
-      const block = concat(carry, chunk, 0, lastEol + 1);
-      carry = lastEol + 1 < chunk.length ? chunk.slice(lastEol + 1) : null;
-      const done = this.processBlock(state, block, fileOffset, true);
-      fileOffset += block.length;
+      const done = this.processBlock(state, acc.buf.subarray(0, lastEol + 1), fileOffset, true);
+      fileOffset += lastEol + 1;
+      acc.consume(lastEol + 1);
       const f = this.out.pending >= 65536 ? this.out.flush() : undefined;
       if (f) await f;
       if (done) return state.finish({});
     }
-    if (carry !== null && carry.length > 0) this.processBlock(state, carry, fileOffset, false);
+    if (acc.len > 0) {
+      // whole records still gathered, then possibly an unterminated last one
+      const lastEol = acc.lastIndexOf(this.eol);
+      if (lastEol >= 0) {
+        if (this.processBlock(state, acc.buf.subarray(0, lastEol + 1), fileOffset, true)) return state.finish({});
+        fileOffset += lastEol + 1;
+        acc.consume(lastEol + 1);
+      }
+      if (acc.len > 0) this.processBlock(state, acc.buf.subarray(0, acc.len), fileOffset, false);
+    }
     return state.finish({});
   }
 
   /** returns true when the file needs no more reading */
   private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean): boolean {
     const o = this.opts;
-    if (!state.binary && o.binaryMode !== 'text' && !o.nullData && bytes.indexOf(0) >= 0) {
+    if (!state.binary && o.binaryMode !== 'text' && !o.nullData && indexOfByte(bytes, 0) >= 0) {
       state.binary = true;
       // --binary-files=without-match / -I: a binary file is taken as not matching at all
       if (o.binaryMode === 'without-match') return true;
     }
+    const literal = this.matcher.literal;
+    if (literal !== null && state.recordsMaySkip()) return this.processLiteralBlock(state, bytes, literal, blockOffset);
     const text = toLatin1(bytes);
     const block = this.matcher.blockRegex;
     let pos = 0;
@@ -129,6 +149,28 @@ export class Searcher {
       if (recEnd < 0) recEnd = text.length;
       const line = text.slice(pos, recEnd);
       if (state.record(text, pos, recEnd, this.matcher.test(line), blockOffset, line)) return true;
+      pos = recEnd + 1;
+    }
+    return state.finished();
+  }
+
+  /**
+   * The fast path for a plain-string pattern: search the raw bytes (memmem speed, no decoding)
+   * and decode only the records that are printed. Used only when the records in between need no
+   * attention at all (no -v, no context, no line numbers: see FileState.recordsMaySkip).
+   */
+  private processLiteralBlock(state: FileState, bytes: Uint8Array, needle: Uint8Array, blockOffset: number): boolean {
+    const eol = this.eol;
+    let pos = 0;
+    while (pos < bytes.length) {
+      const m = bufferIndexOf.call(bytes, needle, pos);
+      if (m < 0) break;
+      // the needle holds no terminator, so the record holding m holds the whole match
+      const recStart = m === pos ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
+      let recEnd = indexOfByte(bytes, eol, m + needle.length);
+      if (recEnd < 0) recEnd = bytes.length;
+      const line = state.printsLines ? toLatin1(bytes.subarray(recStart, recEnd)) : '';
+      if (state.record(line, 0, line.length, true, blockOffset + recStart, line)) return true;
       pos = recEnd + 1;
     }
     return state.finished();
@@ -185,6 +227,8 @@ class FileState {
   private readonly printLines: boolean;
   /** line numbers are needed for -n and for context adjacency */
   private readonly countLines: boolean;
+  /** records that do not match need no attention: no -v, no context, no line numbers */
+  private readonly skippable: boolean;
 
   constructor(
     private readonly s: Searcher,
@@ -193,6 +237,16 @@ class FileState {
     const o = s.options;
     this.printLines = !o.quiet && !o.count && !o.listMatching && !o.listNonMatching;
     this.countLines = this.printLines && (o.lineNumber || s.contextOn);
+    this.skippable = !o.invert && !this.countLines && (!this.printLines || (s.beforeCount === 0 && s.afterCount === 0));
+  }
+
+  get printsLines(): boolean {
+    return this.printLines;
+  }
+
+  /** the records between matches may be skipped without a look (see Searcher.processLiteralBlock) */
+  recordsMaySkip(): boolean {
+    return this.skippable;
   }
 
   /** no more input is needed: stopped (-m, -q, -l) and no trailing context is pending */

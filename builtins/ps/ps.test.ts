@@ -85,7 +85,7 @@ describe('ps on the hand-made process table', () => {
     expect(await ours(['foo'])).toMatchObject({ code: 1 });
   });
   it('--help and --version', async () => {
-    expect((await ours(['--help'])).stdout).toContain('Usage:\n ps [options]');
+    expect((await ours(['--help'])).stdout).toContain('Usage: ps [options] [PIDLIST]');
     expect((await ours(['--version'])).stdout).toBe('ps (rshell) 0.1.0\n');
   });
   it('an empty proc root lists nothing', async () => {

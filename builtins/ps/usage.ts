@@ -11,8 +11,7 @@ For more details see ps(1).
 `;
 
 export const PS_HELP_SIMPLE = `
-Usage:
- ps [options]
+Usage: ps [options] [PIDLIST]
 
 Basic options (rshell supports these):
  -A, -e               all processes

@@ -16,6 +16,7 @@ import {
 } from './options.js';
 import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
+import { groupRecords, groupedOutput } from './grouped.js';
 
 const REFUSED: Record<string, string> = {
   output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
@@ -118,7 +119,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   };
 
   // read every input (the budget bounds memory)
-  const perFile: string[][] = [];
+  const buffers: Buffer[] = [];
   let total = 0;
   for (const name of files) {
     ctx.checkAbort();
@@ -145,8 +146,22 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     } finally {
       input.close();
     }
-    perFile.push(splitRecords(Buffer.concat(chunks), plan.eol));
+    buffers.push(Buffer.concat(chunks));
   }
+
+  // plain whole-line sorts: group equal lines when that pays (see grouped.ts)
+  if (check === 'none' && flags.merge !== true && keys.length === 0) {
+    const groups = groupRecords(buffers, plan.eol, plan.reverse);
+    if (groups !== null) {
+      for (const chunk of groupedOutput(groups, plan.eol, plan.unique)) {
+        ctx.checkAbort();
+        const w = ctx.stdout.write(chunk);
+        if (w) await w;
+      }
+      return 0;
+    }
+  }
+  const perFile = buffers.map((b) => splitRecords(b, plan.eol));
 
   const cmp = buildComparator(plan);
   if (check !== 'none') {

@@ -9,7 +9,7 @@ import { defineFlags, parseFlags } from '../internal/flags.js';
 import { openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { StringScanner, type Encoding, type ScanOptions } from './scan.js';
-import { STRINGS_USAGE } from './usage.js';
+import { STRINGS_GNU_USAGE, STRINGS_USAGE } from './usage.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -33,7 +33,7 @@ const SPEC = defineFlags({
 const VERSION = 'strings (rshell) 0.1.0\n';
 
 async function usageError(ctx: CallContext, message: string | undefined): Promise<number> {
-  const p = ctx.stderr.writeString((message === undefined ? '' : `strings: ${message}\n`) + STRINGS_USAGE);
+  const p = ctx.stderr.writeString((message === undefined ? '' : `strings: ${message}\n`) + STRINGS_GNU_USAGE);
   if (p) await p;
   return 1;
 }
@@ -60,7 +60,7 @@ const UNICODE_OK = new Set(['default', 'invalid', 'd', 'i']);
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const atFile = args.find((a) => a.startsWith('@'));
-  if (atFile !== undefined) return fatal(ctx, `${atFile}: option files (@FILE) are not supported by rshell`);
+  if (atFile !== undefined) return fatal(ctx, `${atFile}: @FILE option files are refused: rshell reads options only from the command line`);
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) return usageError(ctx, r.message);
   const opts: ScanOptions = { min: 4, encoding: 's', allWhitespace: false, radix: undefined, fileLabel: undefined, separator: Uint8Array.of(10) };
@@ -109,13 +109,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         opts.separator = encode(v);
         break;
       case 'target':
-        return fatal(ctx, '-T (--target) is not supported by rshell: files are always scanned whole');
+        return fatal(ctx, '-T/--target is refused: rshell has no object-file reader (files are scanned whole)');
       case 'unicode':
         if (!UNICODE_OK.has(v)) {
           if (!['locale', 'hex', 'escape', 'highlight', 'l', 'x', 'e', 'h'].includes(v)) {
             return fatal(ctx, `invalid argument to -U/--unicode: ${v}`);
           }
-          return fatal(ctx, `--unicode=${v} is not supported by rshell`);
+          return fatal(ctx, `--unicode=${v} is refused: rshell supports only --unicode=default and --unicode=invalid`);
         }
         break;
       default:

@@ -4,7 +4,7 @@
 // boundaries; only the first `min` characters of a run are held back (until it qualifies).
 //
 // 8-bit encodings (s, S) scan byte ranges; 16/32-bit encodings (b l B L) go character by
-// character, keeping the alignment of the first character (as binutils does for plain files).
+// character and, like binutils, slide by one byte after each non-graphic character.
 
 import type { OutputBuffer } from '../internal/output.js';
 import { ByteAccumulator } from '../internal/lines.js';
@@ -132,12 +132,14 @@ export class StringScanner {
           this.runLength++;
           if (this.runLength >= this.o.min) await this.startPrinting(out);
         }
-      } else if (this.printing) {
-        await this.endString(out);
-        this.held.clear();
       } else {
+        if (this.printing) await this.endString(out);
         this.runLength = 0;
         this.held.clear();
+        // binutils "throws away one byte" of a non-graphic character: the next character starts
+        // at its second byte (unget_part_char)
+        this.pending.unshift(...b.slice(1));
+        this.address -= w - 1;
       }
     }
   }

@@ -50,10 +50,10 @@ const OPTION_SHAPE: OptionShape = {
 };
 
 const REFUSED: Record<string, string> = {
-  follow: '-f (--follow) is not supported by rshell: it never waits for a file to grow',
-  followName: '-F is not supported by rshell: it never waits for a file to grow',
-  pid: '--pid is not supported by rshell: it never follows files',
-  retry: '--retry is not supported by rshell: it never follows files',
+  follow: '-f/--follow is refused: rshell never waits for a file to grow',
+  followName: '-F is refused: rshell never waits for a file to grow',
+  pid: '--pid is refused: rshell never follows files',
+  retry: '--retry is refused: rshell never follows files',
 };
 
 interface TailSettings {

@@ -38,7 +38,7 @@ describe('tail: exact GNU output', () => {
       const r = await runBuiltin(tail, args, { files: FILES });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^tail: .* is not supported by rshell: /);
+      expect(r.stderr).toMatch(/^tail: .* is refused: rshell never /);
     }
   });
   it('lastLinesStart reads blocks backwards', () => {

@@ -21,6 +21,6 @@ b 512, kB 1000, K 1024, MB 1000*1000, M 1024*1024,
 GB 1000*1000*1000, G 1024*1024*1024, and so on for T, P, E, Z, Y.
 Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
 
-Not supported by rshell: -f, -F, --follow, --pid, --retry (rshell never waits
-for a file to grow).
+Refused by rshell: -f, -F, --follow, --pid, --retry (rshell never waits for a
+file to grow).
 `;

@@ -70,7 +70,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (flagBool(f, 'help')) return writeText(ctx, WC_USAGE);
   if (flagBool(f, 'version')) return writeText(ctx, versionText('wc'));
   if (f.files0From !== undefined) {
-    return writeFailure(ctx, 'wc: --files0-from is not supported by rshell; name the files as operands\n');
+    return writeFailure(ctx, 'wc: --files0-from is refused: rshell reads only the files named as operands (name them instead)\n');
   }
   let w: Wanted = {
     lines: flagBool(f, 'lines'),

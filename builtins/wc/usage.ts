@@ -15,5 +15,5 @@ the following order: newline, word, character, byte, maximum line length.
       --help        display this help and exit
       --version     output version information and exit
 
-Characters are bytes (the C locale). --files0-from is not supported by rshell.
+Characters are bytes (the C locale). --files0-from is refused by rshell.
 `;

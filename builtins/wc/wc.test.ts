@@ -41,7 +41,7 @@ describe('wc: exact GNU output', () => {
   });
   it('refuses --files0-from', async () => {
     expect(await runBuiltin(wc, ['--files0-from=x'])).toMatchObject({
-      stderr: 'wc: --files0-from is not supported by rshell; name the files as operands\n', code: 1,
+      stderr: 'wc: --files0-from is refused: rshell reads only the files named as operands (name them instead)\n', code: 1,
     });
   });
 });

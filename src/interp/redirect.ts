@@ -6,7 +6,7 @@
 import type { Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Fd, Shell, Status } from './shell.js';
 import { expandHeredoc, expandString, expandWordFields, literalText, withTape } from './expand.js';
-import { BytesReader, NULL_WRITER } from '../io/pipe.js';
+import { BytesReader, nullWriterFor } from '../io/pipe.js';
 import { encode } from '../io/encoding.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { shellFs, shellFdOf } from './fs-view.js';
@@ -175,7 +175,8 @@ function openWrite(
   r: Redirect,
 ): string | null {
   if (target === '/dev/null') {
-    for (const f of fds) setFd(sh, f, { writer: NULL_WRITER, name: '/dev/null' });
+    const w = nullWriterFor(sh.rt);
+    for (const f of fds) setFd(sh, f, { writer: w, name: '/dev/null' });
     return null;
   }
   const fdn = shellFdOf(target);

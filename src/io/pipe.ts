@@ -17,6 +17,12 @@ export const PIPE_CAPACITY = 64 * 1024;
 export interface AbortSource {
   readonly aborted: RunAbortedError | null;
   onAbort(cb: (err: RunAbortedError) => void): () => void;
+  /**
+   * Optional: throw when the deadline has passed, and return a promise when the event loop needs
+   * a turn. Called per chunk, so two stages handing chunks to each other through promises (a pure
+   * microtask ping-pong that never lets timers fire) still stop on time.
+   */
+  check?(): void | Promise<void>;
 }
 
 type Waiter = { resolve: () => void; reject: (e: Error) => void };
@@ -69,7 +75,12 @@ export class Pipe {
   }
 
   private write(chunk: Uint8Array): void | Promise<void> {
-    if (this.abort?.aborted) throw this.abort.aborted;
+    const a = this.abort;
+    if (a) {
+      if (a.aborted) throw a.aborted;
+      const y = a.check?.();
+      if (y) return y.then(() => this.write(chunk));
+    }
     if (this.readClosed) throw new PipeClosedError();
     if (this.writeClosed || chunk.length === 0) return;
     this.chunks.push(chunk.slice());
@@ -84,7 +95,12 @@ export class Pipe {
   }
 
   private read(): Uint8Array | null | Promise<Uint8Array | null> {
-    if (this.abort?.aborted) throw this.abort.aborted;
+    const a = this.abort;
+    if (a) {
+      if (a.aborted) throw a.aborted;
+      const y = a.check?.();
+      if (y) return y.then(() => this.read());
+    }
     if (this.head < this.chunks.length) {
       const c = this.chunks[this.head]!;
       this.chunks[this.head++] = EMPTY;
@@ -192,6 +208,15 @@ export function abortableReader(r: ByteReader, abort: AbortSource): ByteReader {
       });
     },
   };
+}
+
+/** /dev/null for one run: discards everything, but still stops a writer when the run must end */
+export function nullWriterFor(abort: AbortSource): ByteWriter {
+  const check = (): void | Promise<void> => {
+    if (abort.aborted) throw abort.aborted;
+    return abort.check?.();
+  };
+  return { write: check, writeString: check, flush: () => undefined, closed: false };
 }
 
 /** Discards everything (/dev/null). */

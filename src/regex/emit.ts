@@ -18,6 +18,12 @@ export interface EmitOptions {
   capture: boolean;
   /** added to back-reference numbers (patterns joined after others, or wrapped in a group) */
   groupOffset: number;
+  /**
+   * lazy quantifiers (`*?`): the same records match (a backtracking search tries every way
+   * before giving up), but a match is found with less scanning (`a.*b` stops at the first b
+   * instead of running to the end of the line and backing up). Only for "does it match" uses.
+   */
+  lazy?: boolean;
 }
 
 export interface Emitted {
@@ -161,7 +167,7 @@ class Emitter {
       case 'repeat': {
         const body = this.emit(n.body);
         const wrapped = isSingleAtom(n.body) || n.body.type === 'group' ? body : '(?:' + body + ')';
-        return wrapped + quantifier(n.min, n.max);
+        return wrapped + quantifier(n.min, n.max) + (o.lazy === true && n.min !== n.max ? '?' : '');
       }
       case 'backref':
         this.backtracking = true;

@@ -58,6 +58,12 @@ export interface Matcher {
    */
   exec(record: string, from: number): ExecMatch | null;
   readonly blockRegex: RegExp | null;
+  /**
+   * the pattern's bytes when it is one plain string (no -i, -x, -w, no special characters and
+   * no terminator byte): a record matches exactly when it contains them, so callers may search
+   * raw bytes (Buffer.indexOf) instead of decoding and running the RegExp. Null otherwise.
+   */
+  readonly literal: Uint8Array | null;
   readonly warnings: readonly string[];
 }
 
@@ -112,12 +118,14 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const wordWrap = opts.wholeWord === true && opts.wholeLine !== true;
   let offset = wordWrap ? 2 : 0;
   const sources: string[] = [];
+  const lazySources: string[] = [];
   let backtracking = false;
   for (const { root, groups } of parsed) {
     const emitted = emitNode(root, { icase, eol, capture: hasBackrefs || opts.captures === true, groupOffset: offset, multiline: opts.multiline === true });
     if (emitted.backtracking && hasNestedRepetition(root)) return { ok: false, message: BACKTRACK_REFUSAL };
     backtracking ||= emitted.backtracking;
     sources.push(emitted.source);
+    if (!hasBackrefs) lazySources.push(emitNode(root, { icase, eol, capture: false, groupOffset: offset, multiline: opts.multiline === true, lazy: true }).source);
     alternatives.push(root);
     offset += groups;
     groupTotal += groups;
@@ -136,7 +144,10 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   if (!plain.ok) return plain;
   if (!global.ok) return global;
   const blockSafe = patterns.length > 0 && opts.wholeLine !== true && !wordWrap && !hasLineAnchor(root);
-  const block = blockSafe ? newRegExp(source, 'g' + extraFlags) : null;
+  // the block regex only ever answers "which record matches next": lazy quantifiers find that sooner
+  const lazyBody = lazySources.length === 1 ? lazySources[0]! : lazySources.map((s) => '(?:' + s + ')').join('|');
+  const blockSource = !hasBackrefs && lazySources.length > 0 ? lazyBody : source;
+  const block = blockSafe ? newRegExp(blockSource, 'g' + extraFlags) : null;
   const wantLongest = opts.wholeLine !== true && !wordWrap && mayDifferFromLongest(root) && !hasEndSensitiveAssertion(root);
   let anchored: RegExp | null = null;
   if (wantLongest) {
@@ -144,10 +155,24 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
     if (a.ok) anchored = a.re;
   }
   void backtracking;
+  const literal = parsed.length === 1 && !icase && opts.wholeLine !== true && !wordWrap ? literalBytes(parsed[0]!.root, eol) : null;
   return {
     ok: true,
-    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, wordWrap, warnings),
+    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, wordWrap, warnings, literal),
   };
+}
+
+/** the bytes of a pattern made of literals only (a plain string), or null */
+function literalBytes(root: Node, eol: number): Uint8Array | null {
+  const items = root.type === 'concat' ? root.items : [root];
+  if (items.length === 0) return null;
+  const bytes = new Uint8Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const n = items[i]!;
+    if (n.type !== 'literal' || n.byte === eol) return null;
+    bytes[i] = n.byte;
+  }
+  return bytes;
 }
 
 function makeMatcher(
@@ -157,6 +182,7 @@ function makeMatcher(
   anchored: RegExp | null,
   wordWrap: boolean,
   warnings: string[],
+  literal: Uint8Array | null,
 ): Matcher {
   const longest = (record: string, start: number, end: number): number => {
     if (anchored === null) return end;
@@ -169,6 +195,7 @@ function makeMatcher(
   };
   return {
     blockRegex,
+    literal,
     warnings,
     test: (record) => plain.test(record),
     find(record, from) {

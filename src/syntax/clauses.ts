@@ -2,7 +2,7 @@
 // [[ ]], declare & co, let, time, coproc, function declarations.
 
 import type {
-  ArithmCmd, Assign, Block, BinTestOperator, CaseClause, CaseItem, CaseOperator, Comment, CoprocClause,
+  ArithmCmd, ArithmExpr, Assign, Block, BinTestOperator, CaseClause, CaseItem, CaseOperator, Comment, CoprocClause,
   CStyleLoop, DeclClause, ForClause, FuncDecl, IfClause, LetClause, Lit, Stmt, Subshell, TestClause, TestExpr,
   TimeClause, UnTestOperator, WhileClause, Word, WordIter,
 } from './ast.js';
@@ -27,6 +27,15 @@ const BASH_COMPOUND = new Set([
   '{', 'if', 'while', 'until', 'for', 'case', '[[', 'coproc', 'let', 'function', 'declare', 'local',
   'export', 'readonly', 'typeset', 'nameref',
 ]);
+
+// The words that end each statement list (constants: a literal would be a new array per list).
+const STOP_RBRACE: readonly string[] = ['}'];
+const STOP_THEN: readonly string[] = ['then'];
+const STOP_THEN_BODY: readonly string[] = ['fi', 'elif', 'else'];
+const STOP_FI: readonly string[] = ['fi'];
+const STOP_DO: readonly string[] = ['do'];
+const STOP_DONE: readonly string[] = ['done'];
+const STOP_ESAC: readonly string[] = ['esac'];
 
 export function isBashCompoundCommand(tok: Tok, val: string): boolean {
   if (tok === Tok.leftParen || tok === Tok.dblLeftParen) return true;
@@ -56,14 +65,16 @@ export abstract class ClauseParser extends ArithParser {
     return pos;
   }
 
-  protected followStmts(left: string, lpos: number, stops?: readonly string[]): [Stmt[], Comment[]] {
+  /** stmtList() that must not be empty; its trailing comments are left in lastComs. */
+  protected followStmts(left: string, lpos: number, stops?: readonly string[]): Stmt[] {
     if (this.got(Tok.semicolon)) {
       this.followErr(lpos, goQuote(left), 'a statement list');
-      return [NONE, NONE];
+      this.lastComs = NONE;
+      return NONE;
     }
-    const res = this.stmtList(stops);
-    if (res[0].length < 1) this.followErr(lpos, goQuote(left), 'a statement list');
-    return res;
+    const stmts = this.stmtList(stops);
+    if (stmts.length < 1) this.followErr(lpos, goQuote(left), 'a statement list');
+    return stmts;
   }
 
   protected stmtEndRsrv(nodePos: number, start: string, end: string): number {
@@ -76,7 +87,8 @@ export abstract class ClauseParser extends ArithParser {
     const sub: Subshell = { type: 'Subshell', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Stmts: NONE, Last: NONE };
     const old = this.preNested(Q.subCmd);
     this.next();
-    [sub.Stmts, sub.Last] = this.followStmts('(', sub.Lparen);
+    sub.Stmts = this.followStmts('(', sub.Lparen);
+    sub.Last = this.lastComs;
     this.postNested(old);
     sub.Rparen = this.matched(sub.Lparen, Tok.leftParen, Tok.rightParen);
     sub.End = sub.Rparen + 1;
@@ -97,7 +109,8 @@ export abstract class ClauseParser extends ArithParser {
   protected block(s: Stmt): void {
     const b: Block = { type: 'Block', Pos: this.pos, End: 0, Lbrace: this.pos, Rbrace: 0, Stmts: NONE, Last: NONE };
     this.next();
-    [b.Stmts, b.Last] = this.followStmts('{', b.Lbrace, ['}']);
+    b.Stmts = this.followStmts('{', b.Lbrace, STOP_RBRACE);
+    b.Last = this.lastComs;
     const pos = this.gotRsrv('}');
     if (pos >= 0) b.Rbrace = pos;
     else this.matchingErr(b.Lbrace, Tok.leftBrace, Tok.rightBrace);
@@ -115,9 +128,11 @@ export abstract class ClauseParser extends ArithParser {
   protected ifClause(s: Stmt): void {
     const rootIf = this.newIf(this.pos);
     this.next();
-    [rootIf.Cond, rootIf.CondLast] = this.followStmts('if', rootIf.Position, ['then']);
+    rootIf.Cond = this.followStmts('if', rootIf.Position, STOP_THEN);
+    rootIf.CondLast = this.lastComs;
     rootIf.ThenPos = this.followRsrv(rootIf.Position, 'if <cond>', 'then');
-    [rootIf.Then, rootIf.ThenLast] = this.followStmts('then', rootIf.ThenPos, ['fi', 'elif', 'else']);
+    rootIf.Then = this.followStmts('then', rootIf.ThenPos, STOP_THEN_BODY);
+    rootIf.ThenLast = this.lastComs;
     let curIf = rootIf;
     const openNodes = this.openNodes;
     while (this.tok === Tok.LitWord && this.val === 'elif') {
@@ -125,9 +140,11 @@ export abstract class ClauseParser extends ArithParser {
       const elf = this.newIf(this.pos);
       curIf.Last = this.takeComs();
       this.next();
-      [elf.Cond, elf.CondLast] = this.followStmts('elif', elf.Position, ['then']);
+      elf.Cond = this.followStmts('elif', elf.Position, STOP_THEN);
+      elf.CondLast = this.lastComs;
       elf.ThenPos = this.followRsrv(elf.Position, 'elif <cond>', 'then');
-      [elf.Then, elf.ThenLast] = this.followStmts('then', elf.ThenPos, ['fi', 'elif', 'else']);
+      elf.Then = this.followStmts('then', elf.ThenPos, STOP_THEN_BODY);
+      elf.ThenLast = this.lastComs;
       curIf.Else = elf;
       curIf = elf;
     }
@@ -135,7 +152,8 @@ export abstract class ClauseParser extends ArithParser {
     if (elsePos >= 0) {
       curIf.Last = this.takeComs();
       const els = this.newIf(elsePos);
-      [els.Then, els.ThenLast] = this.followStmts('else', els.Position, ['fi']);
+      els.Then = this.followStmts('else', els.Position, STOP_FI);
+      els.ThenLast = this.lastComs;
       curIf.Else = els;
       curIf = els;
     }
@@ -157,9 +175,11 @@ export abstract class ClauseParser extends ArithParser {
     };
     const rsrv = until ? 'until' : 'while';
     this.next();
-    [wc.Cond, wc.CondLast] = this.followStmts(rsrv, wc.WhilePos, ['do']);
+    wc.Cond = this.followStmts(rsrv, wc.WhilePos, STOP_DO);
+    wc.CondLast = this.lastComs;
     wc.DoPos = this.followRsrv(wc.WhilePos, `${rsrv} <cond>`, 'do');
-    [wc.Do, wc.DoLast] = this.followStmts('do', wc.DoPos, ['done']);
+    wc.Do = this.followStmts('do', wc.DoPos, STOP_DONE);
+    wc.DoLast = this.lastComs;
     wc.DonePos = this.stmtEndRsrv(wc.WhilePos, rsrv, 'done');
     wc.End = wc.DonePos + 4;
     s.Cmd = wc;
@@ -188,7 +208,8 @@ export abstract class ClauseParser extends ArithParser {
       fc.DoPos = this.followRsrv(fc.ForPos, 'for foo [in words]', start);
     }
     if (this.accComs.length > 0) s.Comments = s.Comments.concat(this.takeComs());
-    [fc.Do, fc.DoLast] = this.followStmts(start, fc.DoPos, [end]);
+    fc.Do = this.followStmts(start, fc.DoPos, end === 'done' ? STOP_DONE : STOP_RBRACE);
+    fc.DoLast = this.lastComs;
     fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'for', end);
     fc.End = fc.DonePos + 4; // even for `for … { }`, as mvdan/sh does
     s.Cmd = fc;
@@ -214,7 +235,7 @@ export abstract class ClauseParser extends ArithParser {
   }
 
   private wordIter(ftok: string, fpos: number): WordIter {
-    const wi: WordIter = { type: 'WordIter', Pos: 0, End: 0, Name: null as never, InPos: -1, Items: [] };
+    const wi: WordIter = { type: 'WordIter', Pos: 0, End: 0, Name: null as never, InPos: -1, Items: NONE };
     const name = this.getLit();
     if (name === null) this.followErr(fpos, goQuote(ftok), 'a literal');
     else wi.Name = name;
@@ -226,11 +247,13 @@ export abstract class ClauseParser extends ArithParser {
     const inPos = this.gotRsrv('in');
     if (inPos >= 0) {
       wi.InPos = inPos;
+      const mark = this.top;
       while (!this.stopToken()) {
         const w = this.getWord();
         if (w === null) this.curErr('word list can only contain words');
-        else wi.Items.push(w);
+        else this.spush(w);
       }
+      wi.Items = this.collect<Word>(mark);
       this.got(Tok.semicolon);
       this.got(Tok.Newl);
     } else if (this.tok === Tok.LitWord && this.val === 'do') {
@@ -250,7 +273,8 @@ export abstract class ClauseParser extends ArithParser {
     this.next();
     fc.Loop = this.wordIter('select', fc.ForPos);
     fc.DoPos = this.followRsrv(fc.ForPos, 'select foo [in words]', 'do');
-    [fc.Do, fc.DoLast] = this.followStmts('do', fc.DoPos, ['done']);
+    fc.Do = this.followStmts('do', fc.DoPos, STOP_DONE);
+    fc.DoLast = this.lastComs;
     fc.DonePos = this.stmtEndRsrv(fc.ForPos, 'select', 'done');
     fc.End = fc.DonePos + 4;
     s.Cmd = fc;
@@ -281,19 +305,22 @@ export abstract class ClauseParser extends ArithParser {
     let items: CaseItem[] = NONE;
     this.got(Tok.Newl);
     while (this.tok !== Tok.EOF && !(this.tok === Tok.LitWord && this.val === stop)) {
-      const ci: CaseItem = { type: 'CaseItem', Pos: 0, End: 0, Op: ';;', OpPos: -1, Comments: this.accComs, Patterns: [], Stmts: NONE, Last: NONE };
+      const ci: CaseItem = { type: 'CaseItem', Pos: 0, End: 0, Op: ';;', OpPos: -1, Comments: this.accComs, Patterns: NONE, Stmts: NONE, Last: NONE };
       this.accComs = [];
       this.got(Tok.leftParen);
+      const mark = this.top;
       while ((this.tok as Tok) !== Tok.EOF) {
         const w = this.getWord();
         if (w === null) this.curErr('case patterns must consist of words');
-        else ci.Patterns.push(w);
+        else this.spush(w);
         if (this.tok === Tok.rightParen) break;
         if (!this.got(Tok.or)) this.curErr(`case patterns must be separated with ${quoteTok(Tok.or)}`);
       }
+      ci.Patterns = this.collect<Word>(mark);
       const old = this.preNested(Q.switchCase);
       this.next();
-      [ci.Stmts, ci.Last] = this.stmtList([stop]);
+      ci.Stmts = this.stmtList(stop === 'esac' ? STOP_ESAC : [stop]);
+      ci.Last = this.lastComs;
       this.postNested(old);
       switch (this.tok as Tok) {
         case Tok.dblSemicolon: case Tok.semiAnd: case Tok.dblSemiAnd: case Tok.semiOr:
@@ -445,23 +472,25 @@ export abstract class ClauseParser extends ArithParser {
   // ------------------------------------------------------------------ builtins with syntax
 
   protected declClause(s: Stmt): void {
-    const ds: DeclClause = { type: 'DeclClause', Pos: this.pos, End: 0, Variant: this.lit(this.pos, this.val), Args: [] };
+    const ds: DeclClause = { type: 'DeclClause', Pos: this.pos, End: 0, Variant: this.lit(this.pos, this.val), Args: NONE };
     this.next();
+    const mark = this.top;
     while (!this.stopToken() && !this.peekRedir()) {
       if (this.hasValidIdent()) {
         const a = this.getAssign(false);
-        if (a !== null) ds.Args.push(a);
+        if (a !== null) this.spush(a);
       } else if (isLitTok(this.tok) && this.eqlOffs > 0 && !this.val.slice(0, this.eqlOffs).includes('{')) {
         this.curErr('invalid var name');
       } else if (this.tok === Tok.LitWord && validName(this.val)) {
         const name = this.getLit()!;
-        ds.Args.push(this.nakedAssign(name, null));
+        this.spush(this.nakedAssign(name, null));
       } else {
         const w = this.getWord();
-        if (w !== null) ds.Args.push(this.nakedAssign(null, w));
+        if (w !== null) this.spush(this.nakedAssign(null, w));
         else this.followErr(this.pos, goQuote(ds.Variant.Value), 'names or assignments');
       }
     }
+    ds.Args = this.collect<Assign>(mark);
     ds.End = lastEnd(ds.Args, ds.Variant.End);
     s.Cmd = ds;
   }
@@ -524,14 +553,16 @@ export abstract class ClauseParser extends ArithParser {
   }
 
   protected letClause(s: Stmt): void {
-    const lc: LetClause = { type: 'LetClause', Pos: this.pos, End: 0, Let: this.pos, Exprs: [] };
+    const lc: LetClause = { type: 'LetClause', Pos: this.pos, End: 0, Let: this.pos, Exprs: NONE };
     const old = this.preNested(Q.arithmExprLet);
     this.next();
+    const mark = this.top;
     while (!this.stopToken() && !this.peekRedir()) {
       const x = this.arithmExpr(true);
       if (x === null) break;
-      lc.Exprs.push(x);
+      this.spush(x);
     }
+    lc.Exprs = this.collect<ArithmExpr>(mark);
     if (lc.Exprs.length === 0) this.followErrExp(lc.Let, goQuote('let'));
     this.postNested(old);
     lc.End = lastEnd(lc.Exprs, lc.Let + 3);

@@ -6,6 +6,7 @@ import type {
 } from './ast.js';
 import { ClauseParser, newStmt } from './clauses.js';
 import { NONE, Q, append, validName } from './lexer.js';
+import { internSlice } from './intern.js';
 import { Tok, TOK_STR, quoteTok, goQuote } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
 import { finishAssign, finishStmt, finishWord, lastEnd } from './ends.js';
@@ -41,6 +42,8 @@ const CLAUSE_WORDS = new Set([
   'let', 'function', 'time', 'coproc', 'select', ...DECL_WORDS,
 ]);
 
+const NO_STOPS: readonly string[] = [];
+
 function wordLit(w: Word | null): string {
   if (w === null || w.Parts.length !== 1 || w.Parts[0].type !== 'Lit') return '';
   return w.Parts[0].Value;
@@ -53,7 +56,8 @@ export class Parser extends ClauseParser {
     this.maxDepth = maxDepth;
     this.rune();
     this.next();
-    const [stmts, last] = this.stmtList();
+    const stmts = this.stmtList();
+    const last = this.lastComs;
     if (this.err === null) this.doHeredocs(); // EOF right after a here-doc word: no newline triggered it
     return { type: 'File', Pos: 0, End: src.length, Name: name, Stmts: stmts, Last: last, Lines: [] };
   }
@@ -70,7 +74,7 @@ export class Parser extends ClauseParser {
 
   // ------------------------------------------------------------------ statement lists
 
-  protected stmtList(stops: readonly string[] = []): [Stmt[], Comment[]] {
+  protected stmtList(stops: readonly string[] = NO_STOPS): Stmt[] {
     const mark = this.top;
     let gotEnd = true;
     loop: while (this.tok !== Tok.EOF) {
@@ -101,7 +105,8 @@ export class Parser extends ClauseParser {
       gotEnd = s.Semicolon >= 0;
       this.spush(s);
     }
-    return [this.collect<Stmt>(mark), this.takeComs()];
+    this.lastComs = this.takeComs();
+    return this.collect<Stmt>(mark);
   }
 
   private invalidStmtStart(): void {
@@ -411,8 +416,8 @@ export class Parser extends ClauseParser {
         nameEnd--;
       }
       const pos = this.pos;
-      as.Name = { type: 'Lit', Pos: pos, End: pos + nameEnd, ValuePos: pos, ValueEnd: pos + nameEnd, Value: this.val.slice(0, nameEnd) };
-      const rest = this.val.slice(this.eqlOffs + 1);
+      as.Name = { type: 'Lit', Pos: pos, End: pos + nameEnd, ValuePos: pos, ValueEnd: pos + nameEnd, Value: internSlice(this.val, 0, nameEnd) };
+      const rest = internSlice(this.val, this.eqlOffs + 1, this.val.length);
       if (rest !== '') {
         const left = this.lit(pos + 1 + this.eqlOffs, rest);
         as.Value = this.word([left]);
@@ -466,10 +471,11 @@ export class Parser extends ClauseParser {
   }
 
   private arrayExpr(): ArrayExpr | null {
-    const arr: ArrayExpr = { type: 'ArrayExpr', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Elems: [], Last: NONE };
+    const arr: ArrayExpr = { type: 'ArrayExpr', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Elems: NONE, Last: NONE };
     const old = this.preNested(Q.arrayElems);
     this.next();
     this.got(Tok.Newl);
+    const mark = this.top;
     while (this.tok !== Tok.EOF && this.tok !== Tok.rightParen) {
       const ae: ArrayElem = { type: 'ArrayElem', Pos: 0, End: 0, Index: null, Value: null, Comments: this.takeComs() };
       if (this.tok === Tok.leftBrack) {
@@ -477,6 +483,7 @@ export class Parser extends ClauseParser {
         ae.Index = this.eitherIndex();
         if ((this.tok as Tok) === Tok.assgnParen) {
           this.curErr('arrays cannot be nested');
+          this.top = mark;
           return null;
         }
         this.follow(left, '[x]', Tok.assgn);
@@ -488,14 +495,16 @@ export class Parser extends ClauseParser {
             break;
           default:
             this.curErr('array element values must be words');
+            this.top = mark;
             return null;
         }
       }
       ae.Pos = ae.Index !== null ? ae.Index.Pos - 1 : ae.Value !== null ? ae.Value.Pos : arr.Lparen;
       ae.End = ae.Value !== null ? ae.Value.End : ae.Index !== null ? ae.Index.End + 2 : ae.Pos;
-      arr.Elems.push(ae);
+      this.spush(ae);
       this.got(Tok.Newl);
     }
+    arr.Elems = this.collect<ArrayElem>(mark);
     arr.Last = this.takeComs();
     this.postNested(old);
     arr.Rparen = this.matched(arr.Lparen, Tok.leftParen, Tok.rightParen);

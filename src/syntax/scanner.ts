@@ -6,6 +6,7 @@
 // unwinds through its normal paths, exactly like mvdan/sh. `parse()` throws once at the end.
 
 import type { Comment, Redirect, Stmt } from './ast.js';
+import { internSlice } from './intern.js';
 import { Tok } from './tokens.js';
 
 /**
@@ -143,6 +144,8 @@ export abstract class Scanner {
   protected hdocStops: (string | null)[] = [];
 
   protected accComs: Comment[] = [];
+  /** the trailing comments of the statement list parsed last (set by stmtList) */
+  protected lastComs: Comment[] = NONE;
 
   /**
    * A stack shared by list builders: each pushes its elements above its mark, then copies them
@@ -171,6 +174,11 @@ export abstract class Scanner {
       case 4: return [s[mark], s[mark + 1], s[mark + 2], s[mark + 3]];
       default: return s.slice(mark, mark + n);
     }
+  }
+
+  /** As collect(), but an empty list is a fresh array (for lists that were never the shared NONE). */
+  protected collectFresh<T>(mark: number): T[] {
+    return this.top === mark ? [] : this.collect<T>(mark);
   }
 
   /** The comments read so far, handed over (NONE when there are none). */
@@ -337,7 +345,7 @@ export abstract class Scanner {
 
   protected endLit(): string {
     const end = this.r === EOF_RUNE || this.r === ESC_NEWL ? Math.min(this.i, this.n) : this.i - this.w;
-    const s = this.litAcc + this.src.slice(this.litSeg, end);
+    const s = this.litAcc === '' ? internSlice(this.src, this.litSeg, end) : this.litAcc + this.src.slice(this.litSeg, end);
     this.litOn = false;
     this.litAcc = '';
     return s;

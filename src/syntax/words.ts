@@ -14,6 +14,7 @@ import { finishStmt, finishWord } from './ends.js';
 /** The lexer state saved around a nested construct: quote state and buried here-docs, packed in one number. */
 export type SaveState = number;
 const QUOTE_SPAN = 1 << 20;
+const BRACE_STOP: readonly string[] = ['}'];
 
 /** Where a word part starts (mvdan's Pos() of each part type). */
 export function partPos(p: WordPart): number {
@@ -37,7 +38,8 @@ export function isLitTok(t: Tok): boolean {
 export abstract class WordParser extends Lexer {
   protected maxDepth = 500;
 
-  protected abstract stmtList(stops?: readonly string[]): [Stmt[], Comment[]];
+  /** Parses statements up to a stop word or closing token; the trailing comments go to lastComs. */
+  protected abstract stmtList(stops?: readonly string[]): Stmt[];
   protected abstract arithmExpr(compact: boolean): ArithmExpr | null;
   protected abstract followArithm(ftok: Tok, fpos: number): ArithmExpr | null;
   protected abstract eitherIndex(): ArithmExpr | null;
@@ -234,7 +236,8 @@ export abstract class WordParser extends Lexer {
     const old = this.preNested(Q.subCmd);
     this.rune(); // don't tokenize '|'
     this.next();
-    [cs.Stmts, cs.Last] = this.stmtList(['}']);
+    cs.Stmts = this.stmtList(BRACE_STOP);
+    cs.Last = this.lastComs;
     this.postNested(old);
     const pos = this.gotRsrv('}');
     if (pos < 0) this.matchingErr(cs.Left, Tok.dollBrace, Tok.rightBrace);
@@ -247,7 +250,8 @@ export abstract class WordParser extends Lexer {
     const cs = this.newCmdSubst(this.pos);
     const old = this.preNested(Q.subCmd);
     this.next();
-    [cs.Stmts, cs.Last] = this.stmtList();
+    cs.Stmts = this.stmtList();
+    cs.Last = this.lastComs;
     this.postNested(old);
     cs.Right = this.matched(cs.Left, Tok.dollParen, Tok.rightParen);
     cs.End = cs.Right + 1;
@@ -261,7 +265,8 @@ export abstract class WordParser extends Lexer {
     this.openBquotes++;
     this.rune(); // the lexer left the backquote for us, to count nesting first
     this.next();
-    [cs.Stmts, cs.Last] = this.stmtList();
+    cs.Stmts = this.stmtList();
+    cs.Last = this.lastComs;
     if (this.tok === Tok.bckQuote && this.lastBquoteEsc < this.openBquotes - 1) {
       // found ` before the nested backquote \` was closed
       this.tok = Tok.EOF;
@@ -282,7 +287,8 @@ export abstract class WordParser extends Lexer {
     const opTok = this.tok;
     const old = this.preNested(Q.subCmd);
     this.next();
-    [ps.Stmts, ps.Last] = this.stmtList();
+    ps.Stmts = this.stmtList();
+    ps.Last = this.lastComs;
     this.postNested(old);
     ps.Rparen = this.matched(ps.OpPos, opTok, Tok.rightParen);
     ps.End = ps.Rparen + 1;
@@ -341,7 +347,7 @@ export abstract class WordParser extends Lexer {
 
   private dblQuoted(): DblQuoted {
     const q: DblQuoted = {
-      type: 'DblQuoted', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Dollar: this.tok === Tok.dollDblQuote, Parts: [],
+      type: 'DblQuoted', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Dollar: this.tok === Tok.dollDblQuote, Parts: NONE,
     };
     const old = this.quote;
     this.quote = Q.dblQuotes;

@@ -24,13 +24,14 @@ const ALLOWED_PATHS: readonly RegExp[] = [
   /^net\/(tcp|tcp6|udp|udp6|raw|raw6|unix|route|ipv6_route|dev|if_inet6|snmp|sockstat|sockstat6)$/,
   new RegExp(`^(${PID}|self)/(stat|status|comm|maps|smaps|mountinfo)$`),
   new RegExp(`^${PID}/task/${PID}/(stat|comm)$`),
+  new RegExp(`^${PID}/fdinfo/[0-9]{1,10}$`),
   /^sys\/kernel\/(hostname|domainname|osrelease|ostype|version|pid_max)$/,
   /^sys\/net\/core\/default_qdisc$/,
 ];
 /** directories the reader may list */
 const ALLOWED_DIRS: readonly RegExp[] = [/^$/, new RegExp(`^${PID}/fd$`)];
 /** symlinks the reader may resolve (open file descriptors of a process) */
-const ALLOWED_LINKS: readonly RegExp[] = [/^self$/, new RegExp(`^${PID}/(fd/[0-9]{1,10}|cwd|exe)$`)];
+const ALLOWED_LINKS: readonly RegExp[] = [/^self$/, new RegExp(`^${PID}/(fd/[0-9]{1,10}|cwd|exe|root)$`)];
 
 /** the two account databases the reader may read beside the proc root */
 function fileName(db: 'passwd' | 'group'): string {
@@ -186,6 +187,34 @@ export class ProcReader {
   private serviceNames: Map<string, string> | undefined;
   private users: Map<number, string> | undefined;
   private groups: Map<number, string> | undefined;
+
+  /**
+   * stat(2) through an allowed link (what an open file descriptor refers to): type, device,
+   * size and inode only — lsof's columns. The caller decides whether the path may be shown.
+   */
+  statLink(rel: string): { type: string; dev: number; rdev: number; size: number; ino: number } | { error: string } {
+    if (!allowed(ALLOWED_LINKS, rel)) return { error: 'Permission denied' };
+    try {
+      const st = fs.statSync(this.full(rel));
+      const type = st.isDirectory() ? 'DIR' : st.isFile() ? 'REG' : st.isCharacterDevice() ? 'CHR'
+        : st.isBlockDevice() ? 'BLK' : st.isFIFO() ? 'FIFO' : st.isSocket() ? 'sock' : 'unknown';
+      return { type, dev: st.dev, rdev: st.rdev, size: st.size, ino: st.ino };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return { error: code === 'ENOENT' ? 'No such file or directory' : 'Permission denied' };
+    }
+  }
+
+  /** readlink with the failure reason (lsof prints it) */
+  readlinkWithError(rel: string): { target: string } | { error: string } {
+    if (!allowed(ALLOWED_LINKS, rel)) return { error: 'Permission denied' };
+    try {
+      return { target: fs.readlinkSync(this.full(rel), 'latin1') };
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return { error: code === 'ENOENT' ? 'No such file or directory' : 'Permission denied' };
+    }
+  }
 
   /** owner uid of a process directory (what ps shows for a process whose status is unreadable) */
   ownerUid(pid: number): number | undefined {

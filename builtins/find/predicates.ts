@@ -1,0 +1,364 @@
+// The table of find's tests, actions and options: arity, kind, and a builder that checks the
+// argument (GNU's error texts) and returns the evaluator. -exec lives in exec.ts.
+
+import type { FileType } from '../../allowedpaths/types.js';
+import { matchPattern } from '../../src/interp/pattern.js';
+import { dateColumn } from '../ls/fields.js';
+import { quote } from '../internal/quote.js';
+import type { FindEnv } from './env.js';
+import { compareNum, parseIntArg, parseLevel, parseSizeArg, parseTimeArg, sizeMatches, type NumArg } from './numbers.js';
+import { parsePerm, permMatches } from './perm.js';
+import { baseName, compilePrintf, lsLine } from './printf.js';
+import { compileFindRegex, isRegexType, unknownRegexType } from './regex.js';
+import type { Entry, Evaluate } from './types.js';
+
+export type PredKind = 'test' | 'action' | 'option';
+
+export interface PredSpec {
+  arity: 0 | 1;
+  kind: PredKind;
+  /** an error message (string) or the evaluator */
+  build(env: FindEnv, arg: string, name: string): Evaluate | string;
+}
+
+const TRUE: Evaluate = () => true;
+
+const TYPE_OF_LETTER: Record<string, FileType | null> = {
+  f: 'file', d: 'dir', l: 'symlink', p: 'fifo', c: 'char', b: 'block', s: 'socket', D: null,
+};
+
+/** -type/-xtype lists: `f`, `f,d` with GNU's checks */
+function parseTypes(pred: string, arg: string): Set<FileType> | string {
+  if (arg === '') return `Arguments to ${pred} should contain at least one letter`;
+  const set = new Set<FileType>();
+  const seen = new Set<string>();
+  let i = 0;
+  for (;;) {
+    const ch = arg[i]!;
+    if (!(ch in TYPE_OF_LETTER)) return `Unknown argument to ${pred}: ${ch}`;
+    if (seen.has(ch)) return `Duplicate file type '${ch}' in the argument list to ${pred}.`;
+    seen.add(ch);
+    const t = TYPE_OF_LETTER[ch];
+    if (t) set.add(t);
+    i++;
+    if (i >= arg.length) return set;
+    if (arg[i] !== ',') return `Must separate multiple arguments to ${pred} using: ','`;
+    i++;
+    if (i >= arg.length) return `Last file type in list argument to ${pred} is missing, i.e., list is ending on: ','`;
+  }
+}
+
+/** the name -name matches: the base name, trailing slashes removed */
+function nameOf(e: Entry): string {
+  const b = baseName(e.path);
+  return b.length > 1 ? b.replace(/\/+$/, '') : b;
+}
+
+const info = (f: (e: Entry & { info: NonNullable<Entry['info']> }) => boolean): Evaluate => (e) =>
+  e.info !== undefined && f(e as Entry & { info: NonNullable<Entry['info']> });
+
+function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocase: boolean): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (env, pat) => (e) => {
+      const s = subject(e, env);
+      return s !== undefined && matchPattern(s, pat, { nocase });
+    },
+  };
+}
+
+function linkTarget(e: Entry, env: FindEnv): string | undefined {
+  if (e.info?.type !== 'symlink') return undefined;
+  const r = env.ctx.fs.readlink(e.path);
+  return r.ok ? r.value : undefined;
+}
+
+function regexTest(icase: boolean): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (env, pat) => {
+      const r = compileFindRegex(pat, env.regexType, icase);
+      if (!r.ok) return r.message;
+      return (e) => r.test(e.path);
+    },
+  };
+}
+
+type TimeField = 'atimeMs' | 'mtimeMs' | 'ctimeMs';
+
+/** -mtime & co: whole days, truncated (GNU: `-mtime 0` is the last 24 hours) */
+function daysTest(field: TimeField): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (env, arg, name) => {
+      const n = parseTimeArg(name, arg);
+      if (typeof n === 'string') return n;
+      return info((e) => {
+        const origin = env.dayStart ? startOfTomorrow(env.nowMs) : env.nowMs;
+        return compareNum(Math.floor((origin - e.info[field]) / 86_400_000), n);
+      });
+    },
+  };
+}
+
+function startOfTomorrow(nowMs: number): number {
+  return Math.floor(nowMs / 86_400_000) * 86_400_000 + 86_400_000;
+}
+
+/** -mmin & co: GNU compares against now − N minutes with a one-minute window for `N` */
+function minutesTest(field: TimeField): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (env, arg, name) => {
+      const n = parseTimeArg(name, arg);
+      if (typeof n === 'string') return n;
+      return info((e) => {
+        const ref = env.nowMs - n.value * 60_000;
+        const t = e.info[field];
+        if (n.cmp === 'gt') return t < ref;
+        if (n.cmp === 'lt') return t > ref;
+        return t >= ref && t < ref + 60_000;
+      });
+    },
+  };
+}
+
+function newerTest(field: TimeField): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (env, ref) => {
+      const st = env.opts.symlinks === 'P' ? env.ctx.fs.lstat(ref) : env.ctx.fs.stat(ref);
+      if (!st.ok) return `${quote(ref)}: ${st.error.detail ?? st.error.message}`;
+      const refTime = st.value.mtimeMs;
+      return info((e) => e.info[field] > refTime);
+    },
+  };
+}
+
+function intTest(get: (i: NonNullable<Entry['info']>) => number): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (_env, arg, name) => {
+      const n: NumArg | string = parseIntArg(name, arg);
+      if (typeof n === 'string') return n;
+      return info((e) => compareNum(get(e.info), n));
+    },
+  };
+}
+
+function ownerTest(kind: 'user' | 'group'): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (_env, arg) => {
+      // names need the password/group databases, which lie outside the sandbox: numbers and root only
+      let id: number | undefined;
+      if (/^[0-9]+$/.test(arg)) id = Number(arg);
+      else if (arg === 'root') id = 0;
+      if (id === undefined) return `'${arg}' is not the name of a known ${kind}`;
+      const want = id;
+      return info((e) => (kind === 'user' ? e.info.uid : e.info.gid) === want);
+    },
+  };
+}
+
+function accessTest(mode: 'r' | 'w' | 'x'): PredSpec {
+  return { arity: 0, kind: 'test', build: (env) => (e) => env.ctx.fs.access(e.path, mode) };
+}
+
+function printAction(render: (e: Entry, env: FindEnv) => string): PredSpec {
+  return {
+    arity: 0,
+    kind: 'action',
+    build: (env) => (e) => {
+      const p = env.out.writeString(render(e, env));
+      return p ? p.then(() => true) : true;
+    },
+  };
+}
+
+function refused(why: string): PredSpec {
+  return { arity: 0, kind: 'action', build: (_env, _arg, name) => `${name} is refused: ${why}` };
+}
+
+function levelOption(set: (env: FindEnv, n: number) => void): PredSpec {
+  return {
+    arity: 1,
+    kind: 'option',
+    build: (env, arg, name) => {
+      const n = parseLevel(name, arg);
+      if (typeof n === 'string') return n;
+      set(env, n);
+      return TRUE;
+    },
+  };
+}
+
+const flagOption = (set: (env: FindEnv) => void): PredSpec => ({
+  arity: 0,
+  kind: 'option',
+  build: (env) => {
+    set(env);
+    return TRUE;
+  },
+});
+
+const WRITES = 'rshell builtins do not write or delete files';
+
+export const PREDICATES: Record<string, PredSpec> = {
+  '-name': globTest((e) => nameOf(e), false),
+  '-iname': globTest((e) => nameOf(e), true),
+  '-path': globTest((e) => e.path, false),
+  '-wholename': globTest((e) => e.path, false),
+  '-ipath': globTest((e) => e.path, true),
+  '-iwholename': globTest((e) => e.path, true),
+  '-lname': globTest(linkTarget, false),
+  '-ilname': globTest(linkTarget, true),
+  '-regex': regexTest(false),
+  '-iregex': regexTest(true),
+  '-type': {
+    arity: 1,
+    kind: 'test',
+    build: (_env, arg) => {
+      const set = parseTypes('-type', arg);
+      if (typeof set === 'string') return set;
+      return info((e) => set.has(e.info.type));
+    },
+  },
+  '-xtype': {
+    arity: 1,
+    kind: 'test',
+    build: (env, arg) => {
+      const set = parseTypes('-xtype', arg);
+      if (typeof set === 'string') return set;
+      // the type "the other way": with -P follow the link, with -L do not
+      return info((e) => {
+        if (env.opts.symlinks === 'L') {
+          const l = env.ctx.fs.lstat(e.path);
+          return l.ok && set.has(l.value.type);
+        }
+        if (e.info.type !== 'symlink') return set.has(e.info.type);
+        const t = env.statFollow(e.path);
+        return set.has(t === undefined ? 'symlink' : t.type);
+      });
+    },
+  },
+  '-size': {
+    arity: 1,
+    kind: 'test',
+    build: (_env, arg) => {
+      const s = parseSizeArg(arg);
+      if (typeof s === 'string') return s;
+      return info((e) => sizeMatches(e.info.size, s));
+    },
+  },
+  '-empty': {
+    arity: 0,
+    kind: 'test',
+    build: (env) =>
+      info((e) => {
+        if (e.info.type === 'file') return e.info.size === 0;
+        if (e.info.type !== 'dir') return false;
+        const r = env.ctx.fs.readdir(e.path, { maxEntries: 1 });
+        return r.ok && r.value.length === 0;
+      }),
+  },
+  '-newer': newerTest('mtimeMs'),
+  '-anewer': newerTest('atimeMs'),
+  '-cnewer': newerTest('ctimeMs'),
+  '-mtime': daysTest('mtimeMs'),
+  '-atime': daysTest('atimeMs'),
+  '-ctime': daysTest('ctimeMs'),
+  '-mmin': minutesTest('mtimeMs'),
+  '-amin': minutesTest('atimeMs'),
+  '-cmin': minutesTest('ctimeMs'),
+  '-perm': {
+    arity: 1,
+    kind: 'test',
+    build: (_env, arg) => {
+      const p = parsePerm(arg);
+      if (typeof p === 'string') return p;
+      return info((e) => permMatches(e.info.mode, e.info.type === 'dir', p));
+    },
+  },
+  '-user': ownerTest('user'),
+  '-group': ownerTest('group'),
+  '-uid': intTest((i) => i.uid),
+  '-gid': intTest((i) => i.gid),
+  '-links': intTest((i) => i.nlink),
+  '-inum': intTest((i) => i.ino),
+  '-readable': accessTest('r'),
+  '-writable': accessTest('w'),
+  '-executable': accessTest('x'),
+  '-true': { arity: 0, kind: 'test', build: () => TRUE },
+  '-false': { arity: 0, kind: 'test', build: () => () => false },
+  '-prune': {
+    arity: 0,
+    kind: 'test',
+    build: (env) => (_e, w) => {
+      if (!env.opts.depthFirst) w.prune = true;
+      return true;
+    },
+  },
+  // GNU counts -quit as an action: `find dir -quit` prints nothing
+  '-quit': {
+    arity: 0,
+    kind: 'action',
+    build: () => (_e, w) => {
+      w.quit = true;
+      return true;
+    },
+  },
+  '-print': printAction((e) => e.path + '\n'),
+  '-print0': printAction((e) => e.path + '\0'),
+  '-ls': printAction((e, env) => lsLine(e, env.printfEnv(), env.nowMs, (ms, now) => dateColumn(ms, now, 'locale'))),
+  '-printf': {
+    arity: 1,
+    kind: 'action',
+    build: (env, fmt) => {
+      const r = compilePrintf(fmt, (w) => env.warn(w));
+      if (!r.ok) return r.message;
+      const penv = env.printfEnv();
+      return (e) => {
+        const p = env.out.writeString(r.render(e, penv));
+        return p ? p.then(() => true) : true;
+      };
+    },
+  },
+  '-delete': refused(WRITES),
+  '-fprint': refused(WRITES + ' (redirect stdout instead)'),
+  '-fprint0': refused(WRITES + ' (redirect stdout instead)'),
+  '-fprintf': refused(WRITES + ' (redirect stdout instead)'),
+  '-fls': refused(WRITES + ' (redirect stdout instead)'),
+  '-ok': refused('it asks on the terminal, which rshell scripts do not have'),
+  '-okdir': refused('it asks on the terminal, which rshell scripts do not have'),
+  '-files0-from': refused('it reads a file not named as a starting point'),
+  '-maxdepth': levelOption((env, n) => (env.opts.maxDepth = n)),
+  '-mindepth': levelOption((env, n) => (env.opts.minDepth = n)),
+  '-depth': flagOption((env) => (env.opts.depthFirst = true)),
+  '-d': flagOption((env) => (env.opts.depthFirst = true)),
+  '-xdev': flagOption((env) => (env.opts.sameFs = true)),
+  '-mount': flagOption((env) => (env.opts.sameFs = true)),
+  '-follow': flagOption((env) => (env.opts.symlinks = 'L')),
+  '-daystart': flagOption((env) => (env.dayStart = true)),
+  '-noleaf': flagOption(() => {}),
+  '-warn': flagOption(() => {}),
+  '-nowarn': flagOption(() => {}),
+  '-ignore_readdir_race': flagOption(() => {}),
+  '-noignore_readdir_race': flagOption(() => {}),
+  '-regextype': {
+    arity: 1,
+    kind: 'option',
+    build: (env, arg) => {
+      if (!isRegexType(arg)) return unknownRegexType(arg);
+      env.regexType = arg;
+      return TRUE;
+    },
+  },
+};

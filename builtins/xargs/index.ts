@@ -1,0 +1,377 @@
+// xargs: build command lines from input items and run them through ctx.exec — the same
+// allowed-commands policy as the script, so `xargs sh -c …` or `xargs /bin/rm` cannot reach a
+// program (there are none). Commands run one at a time (-P is accepted and runs sequentially);
+// -p/-o (a terminal) and --process-slot-var/--show-limits are refused. Exit statuses as GNU:
+// 123 when a command exited 1–125, 124 for 255, 125 for a signal, 126/127 when it could not run.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, flagBool, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { quote } from '../internal/quote.js';
+import { ItemParser, type ItemMode } from './items.js';
+import { XARGS_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  stopAtFirstOperand: true,
+  flags: [
+    { name: 'null', short: '0', long: 'null', kind: 'boolean' },
+    { name: 'argFile', short: 'a', long: 'arg-file', kind: 'string' },
+    { name: 'delimiter', short: 'd', long: 'delimiter', kind: 'string' },
+    { name: 'eofE', short: 'E', kind: 'string' },
+    { name: 'eof', short: 'e', long: 'eof', kind: 'optional' },
+    { name: 'replaceI', short: 'I', kind: 'string' },
+    { name: 'replace', short: 'i', long: 'replace', kind: 'optional' },
+    { name: 'maxLines', short: 'L', long: 'max-lines', kind: 'string' },
+    { name: 'lines', short: 'l', kind: 'optional' },
+    { name: 'maxArgs', short: 'n', long: 'max-args', kind: 'string' },
+    { name: 'openTty', short: 'o', long: 'open-tty', kind: 'boolean' },
+    { name: 'interactive', short: 'p', long: 'interactive', kind: 'boolean' },
+    { name: 'noRunIfEmpty', short: 'r', long: 'no-run-if-empty', kind: 'boolean' },
+    { name: 'maxChars', short: 's', long: 'max-chars', kind: 'string' },
+    { name: 'verbose', short: 't', long: 'verbose', kind: 'boolean' },
+    { name: 'showLimits', long: 'show-limits', kind: 'boolean' },
+    { name: 'exit', short: 'x', long: 'exit', kind: 'boolean' },
+    { name: 'maxProcs', short: 'P', long: 'max-procs', kind: 'string' },
+    { name: 'slotVar', long: 'process-slot-var', kind: 'string' },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+  ],
+});
+
+/** GNU's default and ceiling for -s (bytes of a command line, NULs included) */
+const DEFAULT_MAX_CHARS = 131072;
+const MAX_MAX_CHARS = 2093833;
+
+const REFUSED: Record<string, string> = {
+  interactive: '-p/--interactive is refused: rshell scripts have no terminal to ask on',
+  openTty: '-o/--open-tty is refused: rshell scripts have no terminal',
+  showLimits: '--show-limits is refused: rshell has no system argument-length limits to show',
+  slotVar: '--process-slot-var is refused: rshell runs commands one at a time',
+};
+
+interface Settings {
+  mode: ItemMode;
+  eofStr: string | undefined;
+  replace: string | undefined;
+  maxArgs: number | undefined;
+  maxLines: number | undefined;
+  maxChars: number;
+  noRunIfEmpty: boolean;
+  verbose: boolean;
+  exitOnSize: boolean;
+  argFile: string | undefined;
+}
+
+/** -n/-L/-s/-P values: GNU's messages; a string is an error */
+function parseCount(o: Occurrence, min: number, max: number): number | string {
+  const v = o.value ?? '';
+  const letter = o.spelled.startsWith('--') ? { maxArgs: 'n', maxLines: 'L', maxChars: 's', maxProcs: 'P', lines: 'l' }[o.name] ?? '' : o.spelled[1]!;
+  if (!/^\s*[-+]?[0-9]+$/.test(v)) return `invalid number "${v}" for -${letter} option`;
+  const n = Number(v);
+  if (n < min) return `value ${v.trim()} for -${letter} option should be >= ${min}`;
+  if (n > max) return `value ${v.trim()} for -${letter} option should be <= ${max}`;
+  return n;
+}
+
+const DELIM_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 0x5c };
+
+/** -d: one character, or a C escape (\n, \t, \0, \x41, \101) */
+function parseDelimiter(s: string): number | undefined {
+  const bytes = Buffer.from(s, 'utf8');
+  if (bytes.length === 1) return bytes[0]!;
+  if (s[0] !== '\\' || s.length < 2) return undefined;
+  const rest = s.slice(1);
+  if (rest.length === 1 && rest in DELIM_ESCAPES) return DELIM_ESCAPES[rest];
+  if (/^x[0-9a-fA-F]{1,2}$/.test(rest)) return parseInt(rest.slice(1), 16);
+  if (/^[0-7]{1,3}$/.test(rest)) return parseInt(rest, 8) & 0xff;
+  return undefined;
+}
+
+const EXCLUSIVE = {
+  argsThenLines: 'warning: options --max-args and -L are mutually exclusive, ignoring previous --max-args value',
+  linesThenArgs: 'warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value',
+  argsThenReplace: 'warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value',
+  linesThenReplace: 'warning: options --max-lines and --replace/-I/-i are mutually exclusive, ignoring previous --max-lines value',
+};
+
+function settingsFrom(order: readonly Occurrence[], warnings: string[]): Settings | { usage: string } | { fatal: string } {
+  const s: Settings = {
+    mode: { kind: 'blank' }, eofStr: undefined, replace: undefined, maxArgs: undefined, maxLines: undefined,
+    maxChars: DEFAULT_MAX_CHARS, noRunIfEmpty: false, verbose: false, exitOnSize: false, argFile: undefined,
+  };
+  let delim: ItemMode | undefined;
+  for (const o of order) {
+    const refusal = REFUSED[o.name];
+    if (refusal !== undefined) return { fatal: refusal };
+    switch (o.name) {
+      case 'null':
+        delim = { kind: 'delim', byte: 0 };
+        break;
+      case 'delimiter': {
+        const b = parseDelimiter(o.value ?? '');
+        if (b === undefined) {
+          return { fatal: `Invalid input delimiter specification ${o.value}: the delimiter must be either a single character or an escape sequence starting with \\.` };
+        }
+        delim = { kind: 'delim', byte: b };
+        break;
+      }
+      case 'argFile':
+        s.argFile = o.value;
+        break;
+      case 'eofE':
+        s.eofStr = o.value;
+        break;
+      case 'eof':
+        s.eofStr = o.value === undefined || o.value === '' ? undefined : o.value;
+        break;
+      case 'replaceI':
+      case 'replace':
+        if (s.maxArgs !== undefined) warnings.push(EXCLUSIVE.argsThenReplace);
+        else if (s.maxLines !== undefined && s.replace === undefined) warnings.push(EXCLUSIVE.linesThenReplace);
+        s.replace = o.value === undefined ? '{}' : o.value;
+        s.maxLines = 1;
+        s.maxArgs = undefined;
+        s.exitOnSize = true;
+        break;
+      case 'maxLines':
+      case 'lines': {
+        const n = o.value === undefined ? 1 : parseCount(o, 1, Number.MAX_SAFE_INTEGER);
+        if (typeof n === 'string') return { usage: n };
+        // after -I, GNU keeps the replace mode
+        if (s.replace !== undefined) break;
+        if (s.maxArgs !== undefined) warnings.push(EXCLUSIVE.argsThenLines);
+        s.maxLines = n;
+        s.maxArgs = undefined;
+        break;
+      }
+      case 'maxArgs': {
+        const n = parseCount(o, 1, Number.MAX_SAFE_INTEGER);
+        if (typeof n === 'string') return { usage: n };
+        if (s.replace !== undefined) break;
+        if (s.maxLines !== undefined) warnings.push(EXCLUSIVE.linesThenArgs);
+        s.maxArgs = n;
+        s.maxLines = undefined;
+        break;
+      }
+      case 'maxChars': {
+        const n = parseCount(o, 1, MAX_MAX_CHARS);
+        if (typeof n === 'string') return n.includes('<=') ? { fatal: n } : { usage: n };
+        s.maxChars = n;
+        break;
+      }
+      case 'maxProcs': {
+        const n = parseCount(o, 0, Number.MAX_SAFE_INTEGER);
+        if (typeof n === 'string') return { usage: n };
+        break;
+      }
+      case 'noRunIfEmpty':
+        s.noRunIfEmpty = true;
+        break;
+      case 'verbose':
+        s.verbose = true;
+        break;
+      case 'exit':
+        s.exitOnSize = true;
+        break;
+    }
+  }
+  if (delim !== undefined) {
+    s.mode = delim;
+    s.eofStr = undefined;
+  } else if (s.replace !== undefined) s.mode = { kind: 'line' };
+  return s;
+}
+
+const argBytes = (a: string): number => Buffer.byteLength(a, 'utf8') + 1;
+
+class Runner {
+  status = 0;
+  stopped = false;
+  ran = false;
+  private items: string[] = [];
+  private size: number;
+  private lines = 0;
+  private readonly baseSize: number;
+  /** runs queued while the parser is inside a synchronous feed() */
+  private readonly queue: string[][] = [];
+
+  constructor(
+    private readonly ctx: CallContext,
+    private readonly s: Settings,
+    private readonly command: string[],
+  ) {
+    this.baseSize = command.reduce((n, a) => n + argBytes(a), 0);
+    this.size = this.baseSize;
+  }
+
+  fatal: string | undefined;
+
+  item(text: string): void {
+    if (this.stopped) return;
+    if (this.s.replace !== undefined) {
+      this.items.push(text);
+      return;
+    }
+    const n = argBytes(text);
+    if (this.size + n > this.s.maxChars) {
+      if (this.items.length === 0 || this.s.exitOnSize) {
+        this.fatal = this.items.length === 0 ? 'cannot fit single argument within argument list size limit' : 'argument line too long';
+        this.stopped = true;
+        return;
+      }
+      this.cut();
+    }
+    this.items.push(text);
+    this.size += n;
+    if (this.s.maxArgs !== undefined && this.items.length >= this.s.maxArgs) this.cut();
+  }
+
+  lineEnd(): void {
+    if (this.stopped) return;
+    if (this.s.replace !== undefined) {
+      const r = this.s.replace;
+      const arg = this.items.join(' ');
+      this.items = [];
+      this.queue.push(this.command.map((c) => c.split(r).join(arg)));
+      return;
+    }
+    this.lines++;
+    if (this.s.maxLines !== undefined && this.lines >= this.s.maxLines) this.cut();
+  }
+
+  /** close the current command line */
+  cut(): void {
+    if (this.items.length === 0) {
+      this.lines = 0;
+      return;
+    }
+    this.queue.push([...this.command, ...this.items]);
+    this.items = [];
+    this.lines = 0;
+    this.size = this.baseSize;
+  }
+
+  /** run what the parser queued; false when xargs must stop */
+  async drain(): Promise<boolean> {
+    while (this.queue.length > 0) {
+      const argv = this.queue.shift()!;
+      if (!(await this.run(argv))) {
+        this.stopped = true;
+        this.queue.length = 0;
+        return false;
+      }
+    }
+    return !this.stopped;
+  }
+
+  async runOnce(argv: string[]): Promise<void> {
+    await this.run(argv);
+  }
+
+  private async run(argv: string[]): Promise<boolean> {
+    const ctx = this.ctx;
+    this.ran = true;
+    ctx.checkAbort();
+    if (this.s.verbose) {
+      const p = ctx.stderr.writeString(argv.join(' ') + '\n');
+      if (p) await p;
+    }
+    // GNU gives the command /dev/null as stdin
+    const status = await ctx.exec(argv, { stdin: { read: () => null } });
+    if (status === 0) return true;
+    if (status === 127 || status === 126) {
+      this.status = status;
+      return false;
+    }
+    if (status === 255) {
+      await ctx.stderr.writeString(`xargs: ${argv[0]}: exited with status 255; aborting\n`);
+      this.status = 124;
+      return false;
+    }
+    if (status > 128) {
+      await ctx.stderr.writeString(`xargs: ${argv[0]}: terminated by signal ${status - 128}\n`);
+      this.status = 125;
+      return false;
+    }
+    this.status = 123;
+    return true;
+  }
+}
+
+async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args);
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (flagBool(r.flags, 'help')) {
+    await ctx.stdout.writeString(XARGS_USAGE);
+    return 0;
+  }
+  if (flagBool(r.flags, 'version')) {
+    await ctx.stdout.writeString(versionText('xargs'));
+    return 0;
+  }
+  const warnings: string[] = [];
+  const s = settingsFrom(r.order, warnings);
+  for (const w of warnings) await ctx.stderr.writeString(`xargs: ${w}\n`);
+  if ('usage' in s) return writeUsageError(ctx, s.usage, 1);
+  if ('fatal' in s) {
+    await ctx.stderr.writeString(`xargs: ${s.fatal}\n`);
+    return 1;
+  }
+  const command = r.operands.length > 0 ? r.operands : ['echo'];
+  let input = ctx.stdin;
+  let close = (): void => {};
+  if (s.argFile !== undefined && s.argFile !== '-') {
+    const f = ctx.fs.open(s.argFile, { signal: ctx.signal });
+    if (!f.ok) {
+      await ctx.stderr.writeString(`xargs: Cannot open input file ${quote(s.argFile)}: ${f.error.detail ?? f.error.message}\n`);
+      return 1;
+    }
+    input = f.value;
+    close = () => f.value.close();
+  }
+  const runner = new Runner(ctx, s, command);
+  const parser = new ItemParser(s.mode, s.eofStr, runner, ctx.limits.maxLineBytes);
+  try {
+    while (!parser.done && !runner.stopped) {
+      let chunk = input.read();
+      if (chunk instanceof Promise) chunk = await chunk;
+      if (chunk === null) {
+        parser.end();
+        break;
+      }
+      parser.feed(chunk);
+      if (!(await runner.drain())) break;
+    }
+  } finally {
+    close();
+  }
+  if (!runner.stopped) {
+    runner.cut();
+    await runner.drain();
+  }
+  // GNU runs the command once even without input (unless -r)
+  if (!runner.stopped && !runner.ran && !s.noRunIfEmpty && s.replace === undefined && runner.fatal === undefined && parser.error === undefined) {
+    await runner.runOnce(command);
+  }
+  if (parser.tooLong) {
+    await ctx.stderr.writeString(`xargs: argument longer than ${ctx.limits.maxLineBytes} bytes (rshell's line limit)\n`);
+    return 1;
+  }
+  if (parser.error !== undefined) {
+    await ctx.stderr.writeString(
+      `xargs: unmatched ${parser.error} quote; by default quotes are special to xargs unless you use the -0 option\n`,
+    );
+    return 1;
+  }
+  if (runner.fatal !== undefined) {
+    await ctx.stderr.writeString(`xargs: ${runner.fatal}\n`);
+    return 1;
+  }
+  return runner.status;
+}
+
+export const xargs: Command = {
+  name: 'xargs',
+  summary: 'build and run command lines from standard input',
+  usage: XARGS_USAGE,
+  run: runXargs,
+};

@@ -9,7 +9,7 @@ import type { Matcher } from '../../src/regex/index.js';
 import { toLatin1 } from '../../src/regex/index.js';
 import type { GrepOptions } from './options.js';
 import { LatinOutput, Painter } from './output.js';
-import { BLOCK_TARGET, BlockBuffer } from './blocks.js';
+import { ByteAccumulator } from '../internal/lines.js';
 import { indexOfByte } from '../internal/bytes.js';
 import { Buffer } from 'node:buffer';
 
@@ -68,46 +68,50 @@ export class Searcher {
 
   async search(target: SearchTarget): Promise<SearchResult> {
     const state = new FileState(this, target);
-    const acc = new BlockBuffer();
+    // the partial record at the end of a chunk; whole records are searched in the chunk itself
+    const carry = new ByteAccumulator();
     let fileOffset = 0;
     for (;;) {
       this.checkAbort();
       let chunk: Uint8Array | null;
-      let waited = false;
       try {
         const r = target.reader.read();
-        waited = r instanceof Promise;
         chunk = r instanceof Promise ? await r : r;
       } catch (e) {
         return state.finish({ readError: e });
       }
       if (chunk === null) break;
       if (chunk.length === 0) continue;
-      acc.append(chunk);
-      // gather big blocks from files; a reader that had to wait (a pipe) gets its lines at once
-      if (acc.len < BLOCK_TARGET && !waited && acc.len <= this.maxRecordBytes) continue;
-      const lastEol = acc.lastIndexOf(this.eol);
-      if (lastEol < 0) {
-        if (acc.len > this.maxRecordBytes) return state.finish({ tooLong: true });
-        continue;
+      let pos = 0;
+      let done = false;
+      if (carry.length > 0) {
+        const first = indexOfByte(chunk, this.eol);
+        if (first < 0) {
+          carry.append(chunk, 0, chunk.length);
+          if (carry.length > this.maxRecordBytes) return state.finish({ tooLong: true });
+          continue;
+        }
+        carry.append(chunk, 0, first + 1);
+        done = this.processBlock(state, carry.view(), fileOffset, true);
+        fileOffset += carry.length;
+        carry.clear();
+        pos = first + 1;
       }
-      const done = this.processBlock(state, acc.buf.subarray(0, lastEol + 1), fileOffset, true);
-      fileOffset += lastEol + 1;
-      acc.consume(lastEol + 1);
+      const last = done || pos >= chunk.length ? -1 : bufferLastIndexOf.call(chunk, this.eol);
+      if (last >= pos) {
+        done = this.processBlock(state, pos === 0 && last + 1 === chunk.length ? chunk : chunk.subarray(pos, last + 1), fileOffset, true);
+        fileOffset += last + 1 - pos;
+        pos = last + 1;
+      }
+      if (!done && pos < chunk.length) {
+        carry.append(chunk, pos, chunk.length);
+        if (pos === 0 && carry.length > this.maxRecordBytes) return state.finish({ tooLong: true });
+      }
       const f = this.out.pending >= 65536 ? this.out.flush() : undefined;
       if (f) await f;
       if (done) return state.finish({});
     }
-    if (acc.len > 0) {
-      // whole records still gathered, then possibly an unterminated last one
-      const lastEol = acc.lastIndexOf(this.eol);
-      if (lastEol >= 0) {
-        if (this.processBlock(state, acc.buf.subarray(0, lastEol + 1), fileOffset, true)) return state.finish({});
-        fileOffset += lastEol + 1;
-        acc.consume(lastEol + 1);
-      }
-      if (acc.len > 0) this.processBlock(state, acc.buf.subarray(0, acc.len), fileOffset, false);
-    }
+    if (carry.length > 0) this.processBlock(state, carry.view(), fileOffset, false);
     return state.finish({});
   }
 

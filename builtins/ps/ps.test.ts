@@ -1,6 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ps } from './index.js';
+import { lsof } from '../lsof/index.js';
+import { pmap } from '../pmap/index.js';
+import { ss } from '../ss/index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
 import { hasTool } from '../internal/proc/proc-oracle.test.js';
 
@@ -138,5 +141,10 @@ describe.skipIf(process.platform !== 'linux')('ps never shows argv or environmen
     }
     const r = await runWithProc(ps, ['-o', 'pid=,comm=', '-p', pid], '/proc');
     expect(r.stdout.trim().split(/\s+/)).toEqual([pid, 'sh']);
+    // nor does any other system builtin that looks at processes
+    for (const [cmd, args] of [[lsof, ['-p', pid]], [pmap, ['-x', pid]], [ss, ['-a']]] as const) {
+      const o = await runWithProc(cmd, [...args], '/proc');
+      expect(o.stdout + o.stderr).not.toContain(SECRET);
+    }
   });
 });

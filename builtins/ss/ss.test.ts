@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ss } from './index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
@@ -88,6 +91,18 @@ describe('ss on the hand-made socket tables', () => {
     expect(r.code).toBe(255);
     expect(r.stderr.startsWith("ss: invalid option -- 'q'\nUsage: ss [ OPTIONS ]\n")).toBe(true);
     expect((await run(['--bogus'])).stderr.startsWith("ss: unrecognized option '--bogus'\n")).toBe(true);
+  });
+  it('reads at most 100,000 sockets per table', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rshell-ss-'));
+    try {
+      fs.mkdirSync(path.join(root, 'net'));
+      const line = '0000000000000000: 00000002 00000000 00000000 0001 01 4001 /run/x\n';
+      fs.writeFileSync(path.join(root, 'net', 'unix'), 'Num       RefCount Protocol Flags    Type St Inode Path\n' + line.repeat(100_010));
+      const r = await runWithProc(ss, ['-xaH'], root);
+      expect(r.stdout.split('\n').length - 1).toBe(100_000);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
   it('an empty proc root lists no sockets', async () => {
     expect(await runWithProc(ss, ['-tln'], fixtureProc('empty'))).toMatchObject({

@@ -153,9 +153,13 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
         break;
       }
       case 'maxChars': {
+        // GNU clamps an out-of-range -s with a message and goes on
         const n = parseCount(o, 1, MAX_MAX_CHARS);
-        if (typeof n === 'string') return n.includes('<=') ? { fatal: n } : { usage: n };
-        s.maxChars = n;
+        if (typeof n === 'string') {
+          if (!n.includes('should be')) return { usage: n };
+          warnings.push(n);
+          s.maxChars = n.includes('>=') ? 1 : MAX_MAX_CHARS;
+        } else s.maxChars = n;
         break;
       }
       case 'maxProcs': {
@@ -176,6 +180,7 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
   }
   if (delim !== undefined) {
     s.mode = delim;
+    if (s.eofStr !== undefined) warnings.push('warning: the -E option has no effect if -0 or -d is used.\n');
     s.eofStr = undefined;
   } else if (s.replace !== undefined) s.mode = { kind: 'line' };
   return s;
@@ -205,6 +210,11 @@ class Runner {
 
   fatal: string | undefined;
 
+  /** the command and its initial arguments alone exceed -s */
+  get baseTooLong(): boolean {
+    return this.baseSize > this.s.maxChars;
+  }
+
   item(text: string): void {
     if (this.stopped) return;
     if (this.s.replace !== undefined) {
@@ -213,8 +223,8 @@ class Runner {
     }
     const n = argBytes(text);
     if (this.size + n > this.s.maxChars) {
-      if (this.items.length === 0 || this.s.exitOnSize) {
-        this.fatal = this.items.length === 0 ? 'cannot fit single argument within argument list size limit' : 'argument line too long';
+      if (this.items.length === 0) {
+        this.fatal = 'argument line too long';
         this.stopped = true;
         return;
       }
@@ -329,6 +339,10 @@ async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
     close = () => f.value.close();
   }
   const runner = new Runner(ctx, s, command);
+  if (runner.baseTooLong) {
+    await ctx.stderr.writeString('xargs: cannot fit single argument within argument list size limit\n');
+    return 1;
+  }
   const parser = new ItemParser(s.mode, s.eofStr, runner, ctx.limits.maxLineBytes);
   try {
     while (!parser.done && !runner.stopped) {

@@ -151,6 +151,10 @@ export class Runner {
         rt = r;
       });
     } catch (e) {
+      // the run is over: the final message must get through the writers
+      for (const w of [stdout, stderr]) {
+        if (w instanceof CollectingWriter || w instanceof BufferedStreamWriter) w.abort = null;
+      }
       if (e instanceof RunAbortedError) {
         if (e.kind === 'timeout') {
           timedOut = true;
@@ -241,6 +245,9 @@ export class Runner {
       signal: opts.signal,
     });
     own(sandbox, rt);
+    for (const w of [stdout, stderr]) {
+      if (w instanceof CollectingWriter || w instanceof BufferedStreamWriter) w.abort = rt;
+    }
     rt.flushers.push(() => stdout.flush(), () => stderr.flush());
     const sh = new Shell(rt);
     sh.fds = [{ reader: abortableReader(readerFromSource(opts.stdin), rt) }, { writer: stdout }, { writer: stderr }];

@@ -60,6 +60,7 @@ export function runCmdSubst(sh: Shell, node: CmdSubst): string | Promise<string>
   const out = new CollectingWriter(limit, null, () =>
     sh.rt.breach(`command substitution output limit exceeded (maxCmdSubstBytes ${limit})`),
   );
+  out.abort = sh.rt;
   const r = runInSubshell(sh, execOf(node), (sub) => {
     sub.fds[1] = { writer: out };
     if (!sh.shopt('inherit_errexit')) sub.setOpts.set('errexit', false);

@@ -276,12 +276,20 @@ export class CollectingWriter implements ByteWriter {
   closed = false;
   /** set when bytes were refused because of `cap` */
   overflowed = false;
+  /** the run's abort state: a writer past its budget must still stop on the deadline */
+  abort: AbortSource | null = null;
   constructor(
     private readonly cap = Infinity,
     private readonly budget: OutputBudget | null = null,
     private readonly onOverflow: (() => void) | null = null,
   ) {}
-  write(chunk: Uint8Array): void {
+  write(chunk: Uint8Array): void | Promise<void> {
+    const a = this.abort;
+    if (a) {
+      if (a.aborted) throw a.aborted;
+      const y = a.check?.();
+      if (y) return y.then(() => this.write(chunk));
+    }
     let n = chunk.length;
     if (n === 0) return;
     if (this.budget) n = this.budget.take(n);
@@ -295,8 +303,8 @@ export class CollectingWriter implements ByteWriter {
     }
     if (this.overflowed && this.onOverflow) this.onOverflow();
   }
-  writeString(s: string): void {
-    this.write(encode(s));
+  writeString(s: string): void | Promise<void> {
+    return this.write(encode(s));
   }
   flush(): void {}
   bytes(): Uint8Array {
@@ -326,12 +334,20 @@ export class BufferedStreamWriter implements ByteWriter {
    * ours, so output written to both keeps its order when they reach the same terminal or file.
    */
   peer: BufferedStreamWriter | null = null;
+  /** the run's abort state (see CollectingWriter.abort) */
+  abort: AbortSource | null = null;
   constructor(
     private readonly sink: WritableLike,
     private readonly budget: OutputBudget | null,
     private readonly threshold = PIPE_CAPACITY,
   ) {}
   write(chunk: Uint8Array): void | Promise<void> {
+    const a = this.abort;
+    if (a) {
+      if (a.aborted) throw a.aborted;
+      const y = a.check?.();
+      if (y) return y.then(() => this.write(chunk));
+    }
     let n = chunk.length;
     if (n === 0) return;
     if (this.budget) n = this.budget.take(n);

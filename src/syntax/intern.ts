@@ -27,7 +27,12 @@ export function internSlice(src: string, a: number, b: number): string {
   if (len > MAX_LEN || len <= 0) return len <= 0 ? '' : src.slice(a, b);
   const slot = slotOf(src, a, b);
   const cached = table[slot];
-  if (cached.length === len && src.startsWith(cached, a)) return cached;
+  if (cached.length === len) {
+    // compared inline: a startsWith() call costs more than these few characters
+    let j = 0;
+    while (j < len && cached.charCodeAt(j) === src.charCodeAt(a + j)) j++;
+    if (j === len) return cached;
+  }
   const s = src.slice(a, b);
   table[slot] = s;
   return s;

@@ -382,7 +382,8 @@ export class Parser extends ClauseParser {
     ce.Pos = ce.Assigns.length > 0 ? ce.Assigns[0].Pos : ce.Args.length > 0 ? ce.Args[0].Pos : 0;
     ce.End = ce.Args.length > 0 ? lastEnd(ce.Args, 0) : lastEnd(ce.Assigns, 0);
     if (ce.Args.length > 0) {
-      for (const a of ce.Assigns) {
+      for (let i = 0; i < ce.Assigns.length; i++) {
+        const a = ce.Assigns[i];
         if (a.Index !== null || a.Array !== null) this.posErr(assignPos(a), 'inline variables cannot be arrays');
       }
     }

@@ -150,6 +150,15 @@ describe('limits, timeouts and cancellation', () => {
     expect(performance.now() - t0).toBeLessThan(1500);
   });
 
+  it('stops endless streams between builtins at the deadline', async () => {
+    for (const script of ['cat /dev/zero | cat > /dev/null', 'cat /dev/zero', 'cat /dev/zero > /dev/null']) {
+      const t0 = performance.now();
+      const res = await run(script, { timeoutMs: 300 });
+      expect(res).toMatchObject({ exitCode: 124, timedOut: true });
+      expect(performance.now() - t0).toBeLessThan(2000);
+    }
+  });
+
   it('stops on the caller signal', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);

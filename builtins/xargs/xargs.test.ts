@@ -1,0 +1,108 @@
+// xargs against GNU findutils 4.9 through whole scripts (it runs other commands).
+import { describe, expect, it } from 'vitest';
+import { expectScriptLikeBash, rshellScript } from './script-oracle.test.js';
+
+const FILES = { 'list.txt': 'one\ntwo three\n', 'nul.bin': 'a\0b c\0', 'dir/f': 'x\n' };
+
+describe('xargs matches GNU', () => {
+  it.each([
+    `printf 'a b\\n"c d" e\\\\ f\\n' | xargs -n1 echo`,
+    `printf 'a b\\nc\\n' | xargs`,
+    `printf "a 'b\\n" | xargs echo; echo rc=$?`,
+    `printf 'a "b\\n' | xargs echo; echo rc=$?`,
+    `printf "'it''s' \\"q\\"'x'\\n" | xargs -n1 echo`,
+    `printf 'a\\nb\\nc\\n' | xargs -I{} echo x{}y`,
+    `printf 'a\\nb\\n' | xargs -I @ echo @ and @`,
+    `printf ' a b \\n' | xargs -I{} echo [{}]`,
+    `printf 'x\\ny\\n' | xargs -i echo {}-{}`,
+    `printf 'x\\ny\\n' | xargs --replace=Z echo Z.Z`,
+    `printf 'a b\\nc\\n' | xargs -L1 echo`,
+    `printf 'a \\nb\\nc\\n' | xargs -L1 echo`,
+    `printf 'a\\n\\nb\\n' | xargs -L1 echo`,
+    `printf 'a\\nb\\nc\\n' | xargs -l echo`,
+    `printf 'a\\nb\\nc\\n' | xargs -L 2 echo`,
+    `printf 'a\\0b c\\0' | xargs -0 echo`,
+    `printf 'a\\0b c\\0' | xargs -0 -n1 echo`,
+    `xargs -0 -a nul.bin echo`,
+    `xargs -a list.txt echo`,
+    `xargs --arg-file=list.txt -n1 echo`,
+    `xargs -a nosuch echo; echo rc=$?`,
+    `printf 'a:b::c' | xargs -d: echo`,
+    `printf 'a\\tb\\n' | xargs -d '\\t' echo`,
+    `printf 'a\\nb\\n' | xargs -d '\\n' -n1 echo`,
+    `echo a | xargs -d ab echo; echo rc=$?`,
+    `printf 'a b EOF c\\n' | xargs -E EOF echo`,
+    `printf 'a b EOF c\\n' | xargs -eEOF echo`,
+    `printf 'a b EOF c\\n' | xargs -e echo`,
+    `printf 'a EOF b\\0' | xargs -0 -E EOF echo`,
+    `printf '' | xargs -r echo hi; echo rc=$?`,
+    `printf '' | xargs echo hi`,
+    `printf '\\n\\n' | xargs --no-run-if-empty echo hi`,
+    `printf 'a b c\\n' | xargs -t -n2 echo 2>&1`,
+    `printf 'a b c\\n' | xargs --verbose echo 2>&1`,
+    `printf 'aaaa bbbb\\n' | xargs -s 10 echo; echo rc=$?`,
+    `printf 'aaaaaaaaaaaa\\n' | xargs -s 10 echo; echo rc=$?`,
+    `printf 'aaaa bbbb\\n' | xargs -s 14 -x echo; echo rc=$?`,
+    `printf 'a b c d e\\n' | xargs -n 2 echo`,
+    `printf 'a b c d\\n' | xargs --max-args=3 echo`,
+    `echo a b c d | xargs -n2 -L1 echo`,
+    `echo a b c d | xargs -L1 -n1 echo`,
+    `echo a b | xargs -n1 -I{} echo {}`,
+    `echo a b | xargs -L1 -I{} echo {}`,
+    `echo a b | xargs -P 3 -n 1 echo`,
+    `echo a | xargs false; echo rc=$?`,
+    `printf '1\\n2\\n' | xargs -n1 sh_missing_cmd 2>/dev/null; echo rc=$?`,
+    `echo x | xargs cat dir/f -`,
+    `echo dir/f | xargs cat`,
+    `echo dir/f | xargs wc -l`,
+    `xargs -n 0; echo rc=$?`,
+    `xargs -n -1; echo rc=$?`,
+    `xargs -n x; echo rc=$?`,
+    `xargs -L 0; echo rc=$?`,
+    `xargs -P x echo; echo rc=$?`,
+    `xargs -P -1 echo; echo rc=$?`,
+    `xargs -s 0 echo; echo rc=$?`,
+    `xargs -Z; echo rc=$?`,
+    `xargs --foo; echo rc=$?`,
+    `xargs -E; echo rc=$?`,
+    `xargs --max; echo rc=$?`,
+    `echo a | xargs echo -n; echo`,
+    `echo 'a\\b' | xargs echo`,
+  ])('%s', async (script) => expectScriptLikeBash(script, FILES));
+});
+
+describe('xargs rshell specifics', () => {
+  it.each([
+    ['-p', 'xargs: -p/--interactive is refused: rshell scripts have no terminal to ask on\n'],
+    ['--interactive', 'xargs: -p/--interactive is refused: rshell scripts have no terminal to ask on\n'],
+    ['-o', 'xargs: -o/--open-tty is refused: rshell scripts have no terminal\n'],
+    ['--show-limits', "xargs: --show-limits is refused: rshell has no system argument-length limits to show\n"],
+    ['--process-slot-var=X', 'xargs: --process-slot-var is refused: rshell runs commands one at a time\n'],
+  ])('%s is refused', async (flag, err) => {
+    const r = await rshellScript(`echo a | xargs ${flag} echo`);
+    expect(r).toEqual({ stdout: '', stderr: err, code: 1 });
+  });
+
+  it('a command that is not an rshell command exits 127 (no programs)', async () => {
+    const r = await rshellScript('echo a | xargs /bin/sh -c id; echo rc=$?');
+    expect(r.stdout).toBe('rc=127\n');
+    expect(r.stderr).toContain('/bin/sh');
+  });
+
+  it('an -s past the ceiling is clamped with a message (the ceiling depends on the environment in GNU)', async () => {
+    const r = await rshellScript('echo a | xargs -s 999999999 echo; echo rc=$?');
+    expect(r).toEqual({ stdout: 'a\nrc=0\n', stderr: 'xargs: value 999999999 for -s option should be <= 2093833\n', code: 0 });
+  });
+
+  it('exit statuses: 255 → 124', async () => {
+    const r = await rshellScript("echo a | xargs bash -c 'exit 255'; echo rc=$?");
+    expect(r.stdout).toBe('rc=127\n');
+  });
+
+  it('--help and --version', async () => {
+    const h = await rshellScript('xargs --help');
+    expect(h.code).toBe(0);
+    expect(h.stdout.startsWith('Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\n')).toBe(true);
+    expect((await rshellScript('xargs --version')).stdout).toBe('xargs (rshell) 0.1.0\n');
+  });
+});

@@ -4,7 +4,19 @@ NODE_MODULES_STAMP := node_modules/.package-lock.json
 SRC := $(shell find src builtins allowedpaths -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
 SCENARIOS ?= ../shared/upstream-scenarios
 
-.PHONY: all install build run test unit bash-test conformance bench bench-parse typecheck clean
+.PHONY: all install sysdeps build run test unit bash-test conformance bench bench-parse typecheck clean
+
+# Debian packages the comparison tests run the real tools from (present on a fresh machine of this
+# kind; installed when missing, best effort: tests that need them skip cleanly without them)
+SYS_PKGS := procps iproute2 lsof util-linux tmux binutils coreutils grep sed findutils
+sysdeps:
+	@missing=""; for t in ps ip ss lsof unshare tmux strings; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages for:$$missing"; \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYS_PKGS) >/dev/null || echo "warning: apt-get failed; comparison tests that need$$missing will skip"; \
+	  else echo "warning: cannot install$$missing (not root or no apt-get); those comparison tests will skip"; fi; \
+	fi
 
 all: build
 
@@ -26,7 +38,7 @@ run: build
 typecheck: $(NODE_MODULES_STAMP)
 	npx tsc -p tsconfig.json --noEmit
 
-unit: build
+unit: build sysdeps
 	npx vitest run
 
 # every bash-asserted scenario under tests/scenarios/ through real bash, byte for byte

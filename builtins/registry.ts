@@ -35,6 +35,8 @@ import { cp } from './cp/index.js';
 import { ls } from './ls/index.js';
 import { find } from './find/index.js';
 import { xargs } from './xargs/index.js';
+import { du } from './du/index.js';
+import { stat } from './stat/index.js';
 
 const ALL: Command[] = [
   cat,
@@ -60,6 +62,8 @@ const ALL: Command[] = [
   ls,
   find,
   xargs,
+  du,
+  stat,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

@@ -7,12 +7,12 @@ import { versionText } from '../internal/flags.js';
 import { FindEnv } from './env.js';
 import { parseCommandLine } from './parse.js';
 import { PREDICATES } from './predicates.js';
-import type { Node } from './types.js';
+import type { Evaluate, Node } from './types.js';
 import { FIND_USAGE } from './usage.js';
 import { Walker } from './walk.js';
 
 function withDefaultPrint(env: FindEnv, expr: Node | undefined): Node {
-  const print = PREDICATES['-print']!.build(env, '', '-print') as Node['eval'];
+  const print = PREDICATES['-print']!.build(env, '', '-print') as Evaluate;
   if (expr === undefined) return { kind: 'test', label: '-print', eval: print, isAction: true };
   if (expr.isAction) return expr;
   const inner = expr.eval;

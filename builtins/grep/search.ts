@@ -123,8 +123,12 @@ export class Searcher {
       // --binary-files=without-match / -I: a binary file is taken as not matching at all
       if (o.binaryMode === 'without-match') return true;
     }
-    const literal = this.matcher.literal;
-    if (literal !== null && state.recordsMaySkip()) return this.processLiteralBlock(state, bytes, literal, blockOffset);
+    if (state.recordsMaySkip()) {
+      const literal = this.matcher.literal;
+      if (literal !== null) return this.processSkippingBlock(state, bytes, blockOffset, (from) => bufferIndexOf.call(bytes, literal, from));
+      const dfa = this.matcher.lineDfa;
+      if (dfa !== null) return this.processSkippingBlock(state, bytes, blockOffset, (from) => dfa.matchEnd(bytes, from, bytes.length));
+    }
     const text = toLatin1(bytes);
     const block = this.matcher.blockRegex;
     let pos = 0;
@@ -159,19 +163,21 @@ export class Searcher {
   }
 
   /**
-   * The fast path for a plain-string pattern: search the raw bytes (memmem speed, no decoding)
-   * and decode only the records that are printed. Used only when the records in between need no
-   * attention at all (no -v, no context, no line numbers: see FileState.recordsMaySkip).
+   * The fast paths over raw bytes (no decoding): `find` returns a position inside the next
+   * matching record at or after a record start (a plain string's index, or where the DFA saw a
+   * match end), or -1. Only the records that are printed get decoded. Used only when the
+   * records in between need no attention (no -v, no context, no line numbers: see
+   * FileState.recordsMaySkip).
    */
-  private processLiteralBlock(state: FileState, bytes: Uint8Array, needle: Uint8Array, blockOffset: number): boolean {
+  private processSkippingBlock(state: FileState, bytes: Uint8Array, blockOffset: number, find: (from: number) => number): boolean {
     const eol = this.eol;
     let pos = 0;
     while (pos < bytes.length) {
-      const m = bufferIndexOf.call(bytes, needle, pos);
+      const m = find(pos);
       if (m < 0) break;
-      // the needle holds no terminator, so the record holding m holds the whole match
+      // a match never holds the terminator, so the record holding m holds the whole match
       const recStart = m === pos ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
-      let recEnd = indexOfByte(bytes, eol, m + needle.length);
+      let recEnd = indexOfByte(bytes, eol, m);
       if (recEnd < 0) recEnd = bytes.length;
       const line = state.printsLines ? toLatin1(bytes.subarray(recStart, recEnd)) : '';
       if (state.record(line, 0, line.length, true, blockOffset + recStart, line)) return true;

@@ -7,6 +7,13 @@ import {
   compareBytes, compareDecimal, compareGeneral, compareHuman, filevercmp, parseDecimal, parseGeneral, parseHuman,
   parseMonth, randomHash, type DecimalNumber, type GeneralNumber, type HumanNumber,
 } from './compare.js';
+import { exactDecimal, sortByExactNumbers } from './exact-numbers.js';
+import { sortByTextKey } from './text-key.js';
+
+/** a key compared as bytes, untransformed (prepare() would return a slice of the line) */
+function isPlainText(k: Key): boolean {
+  return !k.numeric && !k.general && !k.human && !k.month && !k.version && !k.random && k.ignore === 'none' && !k.translate;
+}
 
 export interface SortPlan {
   keys: Key[];
@@ -159,6 +166,24 @@ export function buildComparator(plan: SortPlan): Comparator {
         const out = lines.slice().sort();
         if (plan.reverse) out.reverse();
         return plan.unique ? dedupe(out, (a, b) => a === b) : out;
+      }
+      if (keys.length === 1 && keys[0]!.numeric) {
+        const key = keys[0]!;
+        const fast = sortByExactNumbers(
+          lines,
+          (line) => {
+            const [a, b] = keyBounds(line, key, plan.tab);
+            return exactDecimal(line, a, b);
+          },
+          { keyReverse: key.reverse, lastResort: !plan.unique && !plan.stable, reverse: plan.reverse, unique: plan.unique },
+        );
+        if (fast !== null) return fast;
+      }
+      if (keys.length === 1 && isPlainText(keys[0]!)) {
+        const key = keys[0]!;
+        return sortByTextKey(lines, (line) => keyBounds(line, key, plan.tab), {
+          keyReverse: key.reverse, lastResort: !plan.unique && !plan.stable, reverse: plan.reverse, unique: plan.unique,
+        });
       }
       // records rather than indices: one indirection less in the hot comparator
       const records = lines.map((line) => ({ line, keys: prepareAll(line) }));

@@ -8,6 +8,7 @@ import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from 
 import { quote } from '../internal/quote.js';
 import { parseSpec, type Element } from './spec.js';
 import { buildTables, type TrTables } from './sets.js';
+import { translatorFor } from './translate.js';
 import { TR_USAGE } from './usage.js';
 
 const SPEC = defineFlags({
@@ -74,66 +75,64 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return 0;
 }
 
-/** stream stdin through the tables; the squeeze state carries across chunks */
+/**
+ * Stream stdin through the tables; the squeeze state carries across chunks. Output goes into one
+ * buffer reused for every chunk: ByteWriters copy what they keep (streams.ts), and each write is
+ * awaited before the buffer is filled again.
+ */
 async function filter(ctx: CallContext, t: TrTables): Promise<void> {
-  const translate = t.translate;
-  const remove = t.remove;
-  const squeeze = t.squeeze;
+  const { translate, remove, squeeze } = t;
+  const translator = remove === undefined && squeeze === undefined ? translatorFor(translate!) : undefined;
+  let out = new Uint8Array(0);
   let last = -1;
-  let pairTable: Uint16Array | undefined;
   for (;;) {
     let chunk = ctx.stdin.read();
     if (chunk instanceof Promise) chunk = await chunk;
     if (chunk === null) break;
     const len = chunk.length;
-    const out = new Uint8Array(len);
-    let n = 0;
-    if (remove === undefined && squeeze === undefined) {
-      translateChunk(chunk, out, translate!, pairTable ??= buildPairTable(translate!));
+    if (out.length < len) out = new Uint8Array(Math.max(len, 64 * 1024));
+    let n: number;
+    if (translator !== undefined) {
+      translator(chunk, out);
       n = len;
+    } else if (squeeze === undefined) {
+      n = deleteAndTranslate(chunk, out, remove!, translate);
     } else {
+      n = 0;
       for (let i = 0; i < len; i++) {
         const b = chunk[i]!;
         if (remove !== undefined && remove[b] === 1) continue;
         const c = translate === undefined ? b : translate[b]!;
-        if (squeeze !== undefined && c === last && squeeze[c] === 1) continue;
+        if (c === last && squeeze[c] === 1) continue;
         out[n++] = c;
         last = c;
       }
     }
     if (n > 0) {
-      const p = ctx.stdout.write(n === len ? out : out.subarray(0, n));
+      const p = ctx.stdout.write(out.subarray(0, n));
       if (p) await p;
     }
   }
 }
 
-/**
- * The translation table applied to two bytes at once (65536 entries): half the loop iterations
- * of a byte-by-byte lookup, measured ~1.8x faster on a 200 MB log. Byte order does not matter:
- * the same view is used to read and to write.
- */
-function buildPairTable(table: Uint8Array): Uint16Array {
-  // identity over all 16-bit values, then translate its bytes in place: whatever the platform's
-  // byte order, pairs[v] is v with both of its bytes translated
-  const pairs = new Uint16Array(65536);
-  for (let v = 0; v < 65536; v++) pairs[v] = v;
-  const bytes = new Uint8Array(pairs.buffer);
-  for (let j = 0; j < bytes.length; j++) bytes[j] = table[bytes[j]!]!;
-  return pairs;
-}
-
-function translateChunk(chunk: Uint8Array, out: Uint8Array, table: Uint8Array, pairs: Uint16Array): void {
+/** -d without -s: branch-free, every byte is written and kept only when not removed */
+function deleteAndTranslate(chunk: Uint8Array, out: Uint8Array, remove: Uint8Array, translate: Uint8Array | undefined): number {
   const len = chunk.length;
-  let i = 0;
-  if ((chunk.byteOffset & 1) === 0 && len >= 2) {
-    const half = len >> 1;
-    const src = new Uint16Array(chunk.buffer, chunk.byteOffset, half);
-    const dst = new Uint16Array(out.buffer, out.byteOffset, half);
-    for (let k = 0; k < half; k++) dst[k] = pairs[src[k]!]!;
-    i = half << 1;
+  let n = 0;
+  if (translate === undefined) {
+    for (let i = 0; i < len; i++) {
+      const b = chunk[i]!;
+      out[n] = b;
+      n += remove[b]! ^ 1;
+    }
+  } else {
+    for (let i = 0; i < len; i++) {
+      const b = chunk[i]!;
+      out[n] = translate[b]!;
+      n += remove[b]! ^ 1;
+    }
   }
-  for (; i < len; i++) out[i] = table[chunk[i]!]!;
+  return n;
 }
 
 function writeText(ctx: CallContext, text: string): number | Promise<number> {

@@ -168,15 +168,23 @@ async function writeOut(ctx: CallContext, text: string): Promise<number> {
 
 const isFieldSep = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a;
 
-/** [start, end) of the comparison key inside buf[start, end) */
-function keyRange(plan: UniqPlan, buf: Uint8Array, start: number, end: number): [number, number] {
+/** a comparison key's bounds, filled in place (no array per line) */
+interface KeyBounds {
+  start: number;
+  end: number;
+}
+
+/** [start, end) of the comparison key inside buf[start, end), into `key` */
+function keyRange(plan: UniqPlan, buf: Uint8Array, start: number, end: number, key: KeyBounds): KeyBounds {
   let i = start;
   for (let f = 0; f < plan.skipFields && i < end; f++) {
     while (i < end && isFieldSep(buf[i]!)) i++;
     while (i < end && !isFieldSep(buf[i]!)) i++;
   }
   i += Math.min(plan.skipChars, end - i);
-  return [i, i + Math.min(plan.checkChars, end - i)];
+  key.start = i;
+  key.end = i + Math.min(plan.checkChars, end - i);
+  return key;
 }
 
 function keysEqual(icase: boolean, a: Uint8Array, as: number, ae: number, b: Uint8Array, bs: number, be: number): boolean {
@@ -231,7 +239,9 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
   const delimit: Delimit = plan.allRepeated ?? 'none';
   let prev = new ByteAccumulator();
   let spare = new ByteAccumulator();
-  let prevKey: [number, number] = [0, 0];
+  let prevKeyStart = 0;
+  let prevKeyEnd = 0;
+  const key: KeyBounds = { start: 0, end: 0 };
   let havePrev = false;
   let matchCount = 0;
   let firstDelimiter = true;
@@ -239,6 +249,14 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
   const writeLine = (match: boolean, lineCount: number): void | Promise<void> => {
     const wanted = lineCount === 0 ? outputUnique : !match ? outputFirstRepeated : outputLaterRepeated;
     if (!wanted) return;
+    // the common case straight into the output buffer: no strings or arrays per line
+    if (out.len + prev.length + COUNT_ROOM <= out.cap) {
+      if (plan.count) writeCount(out, lineCount + 1);
+      out.buf.set(prev.bytes.subarray(0, prev.length), out.len);
+      out.len += prev.length;
+      out.buf[out.len++] = plan.eol;
+      return;
+    }
     const line = prev.view();
     return plan.count
       ? writePieces(out, [encodeAscii(String(lineCount + 1).padStart(7, ' ') + ' '), line, eol])
@@ -251,14 +269,15 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
     if (!more) break;
     if ((++n & 0x3ff) === 0) ctx.checkAbort();
     const { buf, start, end } = lr;
-    const key = keyRange(plan, buf, start, end);
+    keyRange(plan, buf, start, end, key);
     if (!havePrev) {
       prev.append(buf, start, end);
-      prevKey = [key[0] - start, key[1] - start];
+      prevKeyStart = key.start - start;
+      prevKeyEnd = key.end - start;
       havePrev = true;
       continue;
     }
-    const match = keysEqual(plan.icase, prev.bytes, prevKey[0], prevKey[1], buf, key[0], key[1]);
+    const match = keysEqual(plan.icase, prev.bytes, prevKeyStart, prevKeyEnd, buf, key.start, key.end);
     if (match) matchCount++;
     if (delimit !== 'none') {
       if (!match) {
@@ -279,7 +298,8 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
       spare = t;
       prev.clear();
       prev.append(buf, start, end);
-      prevKey = [key[0] - start, key[1] - start];
+      prevKeyStart = key.start - start;
+      prevKeyEnd = key.end - start;
       if (!match) matchCount = 0;
     }
   }
@@ -287,6 +307,27 @@ async function uniqStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out:
     const w = writeLine(false, matchCount);
     if (w) await w;
   }
+}
+
+/** room for the count column (at most 16 digits + a blank) and the terminator */
+const COUNT_ROOM = 18;
+
+/** the count as GNU prints it ("%7jd "), written into the buffer (which has COUNT_ROOM free) */
+function writeCount(out: OutputBuffer, count: number): void {
+  let digits = 1;
+  for (let v = count; v >= 10; v = Math.floor(v / 10)) digits++;
+  const width = digits < 7 ? 7 : digits;
+  const buf = out.buf;
+  let p = out.len;
+  for (let k = digits; k < width; k++) buf[p++] = 0x20;
+  let v = count;
+  for (let k = p + digits - 1; k >= p; k--) {
+    buf[k] = 0x30 + (v % 10);
+    v = Math.floor(v / 10);
+  }
+  p += digits;
+  buf[p++] = 0x20;
+  out.len = p;
 }
 
 function encodeAscii(s: string): Uint8Array {
@@ -299,7 +340,9 @@ function encodeAscii(s: string): Uint8Array {
 async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out: OutputBuffer): Promise<void> {
   const method = plan.group!;
   const first = new ByteAccumulator();
-  let firstKey: [number, number] = [0, 0];
+  let firstKeyStart = 0;
+  let firstKeyEnd = 0;
+  const key: KeyBounds = { start: 0, end: 0 };
   let lines = 0;
   const eol = Uint8Array.of(plan.eol);
   const put = (...pieces: Uint8Array[]): void | Promise<void> => writePieces(out, pieces);
@@ -309,8 +352,8 @@ async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out
     if (!more) break;
     if ((++lines & 0x3ff) === 0) ctx.checkAbort();
     const { buf, start, end } = lr;
-    const key = keyRange(plan, buf, start, end);
-    const same = lines > 1 && keysEqual(plan.icase, first.bytes, firstKey[0], firstKey[1], buf, key[0], key[1]);
+    keyRange(plan, buf, start, end, key);
+    const same = lines > 1 && keysEqual(plan.icase, first.bytes, firstKeyStart, firstKeyEnd, buf, key.start, key.end);
     if (!same) {
       const newGroupMark = lines === 1 ? method === 'prepend' || method === 'both' : true;
       if (newGroupMark) {
@@ -319,7 +362,8 @@ async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out
       }
       first.clear();
       first.append(buf, start, end);
-      firstKey = [key[0] - start, key[1] - start];
+      firstKeyStart = key.start - start;
+      firstKeyEnd = key.end - start;
     }
     const w = put(buf.subarray(start, end), eol);
     if (w) await w;

@@ -94,9 +94,14 @@ describe('xargs rshell specifics', () => {
     expect(r).toEqual({ stdout: 'a\nrc=0\n', stderr: 'xargs: value 999999999 for -s option should be <= 2093833\n', code: 0 });
   });
 
-  it('exit statuses: 255 → 124', async () => {
-    const r = await rshellScript("echo a | xargs bash -c 'exit 255'; echo rc=$?");
-    expect(r.stdout).toBe('rc=127\n');
+  it.each([
+    ['255', 'rc=124\n', 'xargs: exit: exited with status 255; aborting\n'],
+    ['3', 'rc=123\n', ''],
+    ['130', 'rc=125\n', 'xargs: exit: terminated by signal 2\n'],
+    ['126', 'rc=126\n', ''],
+  ])('a command exiting %s', async (n, out, err) => {
+    const r = await rshellScript(`echo a | xargs -I{} exit ${n}; echo rc=$?`);
+    expect(r).toEqual({ stdout: out, stderr: err, code: 0 });
   });
 
   it('--help and --version', async () => {

@@ -21,6 +21,7 @@ import { type Node } from './ast.js';
 import { newRegExp } from './engine.js';
 import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest } from './emit.js';
 import { parsePosix } from './parse.js';
+import { buildLineDfa, type LineDfa } from './dfa.js';
 
 export type PatternSyntax = 'basic' | 'extended' | 'fixed';
 
@@ -64,6 +65,11 @@ export interface Matcher {
    * raw bytes (Buffer.indexOf) instead of decoding and running the RegExp. Null otherwise.
    */
   readonly literal: Uint8Array | null;
+  /**
+   * a DFA over raw bytes that finds the next matching record (see dfa.ts), when the pattern
+   * allows one (no anchors or other assertions, no back-references, no -x/-w); null otherwise
+   */
+  readonly lineDfa: LineDfa | null;
   readonly warnings: readonly string[];
 }
 
@@ -155,10 +161,14 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
     if (a.ok) anchored = a.re;
   }
   void backtracking;
+  // measured: V8's RegExp (native code, lazy quantifiers) beats a per-byte JS DFA on ordinary
+  // patterns; the DFA wins where backtracking blows up (nested repetition: `(a|aa)*c`), which
+  // would otherwise end on V8's much slower linear fallback engine
+  const lineDfa = blockSafe && !hasBackrefs && hasNestedRepetition(root) ? buildLineDfa(root, icase, eol) : null;
   const literal = parsed.length === 1 && !icase && opts.wholeLine !== true && !wordWrap ? literalBytes(parsed[0]!.root, eol) : null;
   return {
     ok: true,
-    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, wordWrap, warnings, literal),
+    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, wordWrap, warnings, literal, lineDfa),
   };
 }
 
@@ -183,6 +193,7 @@ function makeMatcher(
   wordWrap: boolean,
   warnings: string[],
   literal: Uint8Array | null,
+  lineDfa: LineDfa | null,
 ): Matcher {
   const longest = (record: string, start: number, end: number): number => {
     if (anchored === null) return end;
@@ -196,6 +207,7 @@ function makeMatcher(
   return {
     blockRegex,
     literal,
+    lineDfa,
     warnings,
     test: (record) => plain.test(record),
     find(record, from) {

@@ -1,0 +1,307 @@
+// du: disk usage of trees (GNU coreutils 9.1). Sizes come from st_blocks (or st_size with
+// --apparent-size); a file with several hard links is counted once (unless -l), and an operand
+// already counted is skipped, as GNU's du does. Walk order is the sandbox's readdir order.
+// Links are followed only with -L/-H/-D and only inside the roots (the sandbox refuses the rest).
+// Refused: --files0-from, -X/--exclude-from, --exclude, --time*, --inodes, -t/--threshold.
+
+import type { CallContext, Command } from '../types.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
+import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { quote, quoteaf } from '../internal/quote.js';
+import { humanSize } from '../ls/fields.js';
+import { DU_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'null', short: '0', long: 'null', kind: 'boolean' },
+    { name: 'all', short: 'a', long: 'all', kind: 'boolean' },
+    { name: 'apparent', long: 'apparent-size', kind: 'boolean' },
+    { name: 'blockSize', short: 'B', long: 'block-size', kind: 'string' },
+    { name: 'bytes', short: 'b', long: 'bytes', kind: 'boolean' },
+    { name: 'total', short: 'c', long: 'total', kind: 'boolean' },
+    { name: 'derefArgs', short: 'DH', long: 'dereference-args', kind: 'boolean' },
+    { name: 'maxDepth', short: 'd', long: 'max-depth', kind: 'string' },
+    { name: 'files0From', long: 'files0-from', kind: 'string' },
+    { name: 'human', short: 'h', long: 'human-readable', kind: 'boolean' },
+    { name: 'inodes', long: 'inodes', kind: 'boolean' },
+    { name: 'k', short: 'k', kind: 'boolean' },
+    { name: 'deref', short: 'L', long: 'dereference', kind: 'boolean' },
+    { name: 'countLinks', short: 'l', long: 'count-links', kind: 'boolean' },
+    { name: 'm', short: 'm', kind: 'boolean' },
+    { name: 'noDeref', short: 'P', long: 'no-dereference', kind: 'boolean' },
+    { name: 'separate', short: 'S', long: 'separate-dirs', kind: 'boolean' },
+    { name: 'si', long: 'si', kind: 'boolean' },
+    { name: 'summarize', short: 's', long: 'summarize', kind: 'boolean' },
+    { name: 'threshold', short: 't', long: 'threshold', kind: 'string' },
+    { name: 'time', long: 'time', kind: 'optional' },
+    { name: 'timeStyle', long: 'time-style', kind: 'string' },
+    { name: 'excludeFrom', short: 'X', long: 'exclude-from', kind: 'string' },
+    { name: 'exclude', long: 'exclude', kind: 'array' },
+    { name: 'oneFs', short: 'x', long: 'one-file-system', kind: 'boolean' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+const REFUSED: Record<string, string> = {
+  files0From: '--files0-from is refused: rshell reads only the files named as operands',
+  excludeFrom: '-X/--exclude-from is refused: rshell reads only the files named as operands',
+  exclude: '--exclude is not supported by rshell',
+  time: '--time is not supported by rshell',
+  timeStyle: '--time-style is not supported by rshell',
+  inodes: '--inodes is not supported by rshell',
+  threshold: '-t/--threshold is not supported by rshell',
+};
+
+/** directories below an operand that one run may visit (a budget) */
+const MAX_DU_ENTRIES = 5_000_000;
+const MAX_DIR_ENTRIES = 1_000_000;
+/** hard-link entries remembered (Go rshell's 2^20) */
+const MAX_LINK_ENTRIES = 1 << 20;
+
+type Units = { kind: 'blocks'; size: number; suffix: string } | { kind: 'human'; base: 1024 | 1000 };
+
+interface DuOptions {
+  all: boolean;
+  apparent: boolean;
+  units: Units;
+  total: boolean;
+  maxDepth: number;
+  countLinks: boolean;
+  separate: boolean;
+  follow: 'P' | 'L' | 'H';
+  oneFs: boolean;
+  eol: string;
+}
+
+const UNIT_POWERS: Record<string, number> = { K: 1, M: 2, G: 3, T: 4, P: 5, E: 6, Z: 7, Y: 8 };
+
+/** --block-size: N, N with a unit (K, KiB = 1024; KB = 1000), or a unit alone (printed as a suffix) */
+function parseBlockSize(s: string): Units | undefined {
+  const m = /^([0-9]*)([KMGTPEZY]?)(iB|B)?$/.exec(s.replace(/^'/, ''));
+  if (m === null || (m[1] === '' && m[2] === '') || s === '') return undefined;
+  if (m[2] === '' && m[3] !== undefined) return undefined;
+  const base = m[3] === 'B' ? 1000 : 1024;
+  const unit = m[2] === '' ? 1 : base ** UNIT_POWERS[m[2]!]!;
+  const n = m[1] === '' ? 1 : Number(m[1]);
+  if (n === 0) return undefined;
+  return { kind: 'blocks', size: n * unit, suffix: m[1] === '' ? m[2]! + (m[3] === 'B' ? 'B' : '') : '' };
+}
+
+function formatSize(bytes: number, u: Units): string {
+  if (u.kind === 'human') return humanSize(bytes, u.base);
+  return String(Math.ceil(bytes / u.size)) + u.suffix;
+}
+
+function joinPath(dir: string, name: string): string {
+  return dir.endsWith('/') ? dir + name : dir + '/' + name;
+}
+
+class Du {
+  status = 0;
+  private readonly seen = new Set<string>();
+  private visited = 0;
+  total = 0;
+  constructor(
+    private readonly ctx: CallContext,
+    private readonly o: DuOptions,
+    private readonly out: OutputBuffer,
+  ) {}
+
+  private async error(text: string): Promise<void> {
+    this.status = 1;
+    await writeDiagnostic(this.ctx, this.out, `du: ${text}\n`);
+  }
+
+  private stat(path: string, depth: number): ReturnType<CallContext['fs']['stat']> {
+    const follow = this.o.follow === 'L' || (this.o.follow === 'H' && depth === 0);
+    return follow ? this.ctx.fs.stat(path) : this.ctx.fs.lstat(path);
+  }
+
+  private sizeOf(i: FileInfo): number {
+    return this.o.apparent ? (i.type === 'file' || i.type === 'symlink' || i.type === 'dir' ? i.size : 0) : i.blocks * 512;
+  }
+
+  /** true when this inode was counted already (hard links, repeated operands) */
+  private already(i: FileInfo, isOperand: boolean): boolean {
+    // with -L GNU remembers every entry (a directory reached twice through links counts once)
+    const hashAll = this.o.follow === 'L';
+    if (!isOperand && (this.o.countLinks || (!hashAll && (i.type === 'dir' || i.nlink < 2)))) return false;
+    const key = `${i.dev}:${i.ino}`;
+    if (this.seen.has(key)) return true;
+    if (this.seen.size < MAX_LINK_ENTRIES) this.seen.add(key);
+    return false;
+  }
+
+  private async print(bytes: number, path: string): Promise<void> {
+    const p = this.out.writeString(`${formatSize(bytes, this.o.units)}\t${path}${this.o.eol}`);
+    if (p) await p;
+  }
+
+  async operand(path: string): Promise<void> {
+    const st = this.stat(path, 0);
+    if (!st.ok) {
+      await this.error(`cannot access ${quoteaf(path)}: ${st.error.detail ?? st.error.message}`);
+      return;
+    }
+    if (this.already(st.value, true)) return;
+    const size = await this.walk(path, st.value, 0, st.value.dev);
+    this.total += size.total;
+  }
+
+  /** returns the entry's total (for its parent) */
+  private async walk(path: string, info: FileInfo, depth: number, dev: number): Promise<{ total: number }> {
+    if (++this.visited > MAX_DU_ENTRIES) {
+      if (this.visited === MAX_DU_ENTRIES + 1) await this.error(`stopped after ${MAX_DU_ENTRIES} entries (rshell's du entry budget)`);
+      return { total: 0 };
+    }
+    if ((this.visited & 1023) === 0) this.ctx.checkAbort();
+    const own = this.sizeOf(info);
+    if (info.type !== 'dir') {
+      if (depth === 0 || (this.o.all && depth <= this.o.maxDepth)) await this.print(own, path);
+      return { total: own };
+    }
+    let sum = own;
+    let subdirs = 0;
+    // maxEntries also selects the sandbox's streaming listing, which keeps the OS (readdir) order
+    const list = this.ctx.fs.readdir(path, { maxEntries: MAX_DIR_ENTRIES });
+    if (!list.ok) {
+      await this.error(`cannot read directory ${quoteaf(path)}: ${list.error.detail ?? list.error.message}`);
+    } else {
+      for (const d of list.value) {
+        const child = joinPath(path, d.name);
+        const st = this.stat(child, depth + 1);
+        if (!st.ok) {
+          await this.error(`cannot access ${quoteaf(child)}: ${st.error.detail ?? st.error.message}`);
+          continue;
+        }
+        if (this.already(st.value, false)) continue;
+        if (st.value.type === 'dir' && this.o.oneFs && st.value.dev !== dev) continue;
+        const r = await this.walk(child, st.value, depth + 1, dev);
+        if (st.value.type === 'dir') subdirs += r.total;
+        else sum += r.total;
+      }
+    }
+    const shown = this.o.separate ? sum : sum + subdirs;
+    if (depth <= this.o.maxDepth) await this.print(shown, path);
+    return { total: sum + subdirs };
+  }
+}
+
+async function runDu(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  const f = r.flags;
+  if (flagBool(f, 'help')) {
+    await ctx.stdout.writeString(DU_USAGE);
+    return 0;
+  }
+  if (flagBool(f, 'version')) {
+    await ctx.stdout.writeString(versionText('du'));
+    return 0;
+  }
+  for (const o of r.order) {
+    const why = REFUSED[o.name];
+    if (why !== undefined) {
+      await ctx.stderr.writeString(`du: ${why}\n`);
+      return 1;
+    }
+  }
+  // units: the last of -b/-k/-m/-B/-h/--si wins, as in GNU's option loop
+  let units: Units = { kind: 'blocks', size: 1024, suffix: '' };
+  let apparent = false;
+  let follow: 'P' | 'L' | 'H' = 'P';
+  let maxDepth = Infinity;
+  let summarize = false;
+  for (const o of r.order) {
+    switch (o.name) {
+      case 'bytes':
+        apparent = true;
+        units = { kind: 'blocks', size: 1, suffix: '' };
+        break;
+      case 'apparent':
+        apparent = true;
+        break;
+      case 'k':
+        units = { kind: 'blocks', size: 1024, suffix: '' };
+        break;
+      case 'm':
+        units = { kind: 'blocks', size: 1024 * 1024, suffix: '' };
+        break;
+      case 'human':
+        units = { kind: 'human', base: 1024 };
+        break;
+      case 'si':
+        units = { kind: 'human', base: 1000 };
+        break;
+      case 'blockSize': {
+        const u = parseBlockSize(o.value ?? '');
+        if (u === undefined) {
+          await ctx.stderr.writeString(`du: invalid --block-size argument ${quote(o.value ?? '')}\n`);
+          return 1;
+        }
+        units = u;
+        break;
+      }
+      case 'deref':
+        follow = 'L';
+        break;
+      case 'derefArgs':
+        follow = 'H';
+        break;
+      case 'noDeref':
+        follow = 'P';
+        break;
+      case 'maxDepth': {
+        const v = o.value ?? '';
+        if (!/^[0-9]+$/.test(v)) return writeUsageError(ctx, `invalid maximum depth ${quote(v)}`, 1);
+        maxDepth = Number(v);
+        break;
+      }
+      case 'summarize':
+        summarize = true;
+        break;
+    }
+  }
+  const all = flagBool(f, 'all');
+  if (summarize && all) return writeUsageError(ctx, 'cannot both summarize and show all entries', 1);
+  if (summarize && maxDepth !== Infinity) {
+    if (maxDepth !== 0) {
+      await ctx.stderr.writeString(`du: warning: summarizing conflicts with --max-depth=${maxDepth}\n`);
+      return writeUsageError(ctx, '', 1);
+    }
+    await ctx.stderr.writeString('du: warning: summarizing is the same as using --max-depth=0\n');
+  }
+  if (summarize) maxDepth = 0;
+  const opts: DuOptions = {
+    all, apparent, units, total: flagBool(f, 'total'), maxDepth, countLinks: flagBool(f, 'countLinks'),
+    separate: flagBool(f, 'separate'), follow, oneFs: flagBool(f, 'oneFs'), eol: flagBool(f, 'null') ? '\0' : '\n',
+  };
+  const out = new OutputBuffer(ctx.stdout);
+  const du = new Du(ctx, opts, out);
+  const operands = r.operands.length > 0 ? r.operands : ['.'];
+  for (const p of operands) {
+    ctx.checkAbort();
+    if (p === '') {
+      await writeDiagnostic(ctx, out, 'du: invalid zero-length file name\n');
+      du.status = 1;
+      continue;
+    }
+    await du.operand(p);
+  }
+  if (opts.total) {
+    const p = out.writeString(`${formatSize(du.total, units)}\ttotal${opts.eol}`);
+    if (p) await p;
+  }
+  const fl = out.flush();
+  if (fl) await fl;
+  return du.status;
+}
+
+export const du: Command = {
+  name: 'du',
+  summary: 'estimate file space usage',
+  usage: DU_USAGE,
+  run: runDu,
+};

@@ -1,0 +1,493 @@
+// The sed script compiler, following GNU sed 4.9's compile.c: the same reading order (so error
+// positions, "char N", match GNU's), the same commands, addresses and error texts. Chunks (each
+// -e, each -f file) are compiled in order with shared state: a block or an `a\` text may continue
+// into the next chunk, as in GNU sed.
+
+import type { Address, ScriptChunk, ScriptOrigin, SedCommand, SedRegex } from './types.js';
+import { compileSedRegex, type RegexFlags } from './sed-regex.js';
+import { parseReplacement } from './replacement.js';
+import { convertEscape } from './escapes.js';
+
+export interface CompileOptions {
+  extended: boolean;
+  posix: boolean;
+  /** -z: the regex record terminator does not matter (the pattern space is one string) */
+}
+
+export interface Program {
+  commands: SedCommand[];
+  /** the script started with `#n` on its own line (same as -n) */
+  quietFromScript: boolean;
+}
+
+/** A compile error, already formatted after `sed: `; `status` is GNU's exit status (1, or 4 for panics). */
+export interface CompileError {
+  message: string;
+  status: number;
+}
+
+export type CompileResult = { ok: true; program: Program } | { ok: false; error: CompileError };
+
+class SedSyntaxError {
+  constructor(
+    readonly text: string,
+    /** true: GNU's bad_prog after location reset (reported as char 0) */
+    readonly atZero = false,
+  ) {}
+}
+
+const EOF = '';
+const isBlank = (c: string): boolean => c === ' ' || c === '\t';
+const isSpace = (c: string): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\v' || c === '\f' || c === '\r';
+const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+
+export const DISALLOWED = 'e/r/w commands disabled in sandbox mode';
+
+const NO_ARG_COMMANDS = new Set(['=', 'd', 'D', 'F', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'z', 'x']);
+
+class Compiler {
+  private text = '';
+  private pos = 0;
+  private origin: ScriptOrigin = { kind: 'expression', index: 1 };
+  readonly commands: SedCommand[] = [];
+  private readonly blocks: number[] = [];
+  /** the a/i/c command whose text continues into the next chunk (`-e 'a\' -e 'text'`) */
+  private pendingText: SedCommand | null = null;
+  quietFromScript = false;
+  private first = true;
+
+  constructor(private readonly opts: CompileOptions) {}
+
+  private inchar(): string {
+    if (this.pos >= this.text.length) return EOF;
+    return this.text[this.pos++]!;
+  }
+
+  private savchar(c: string): void {
+    if (c !== EOF) this.pos--;
+  }
+
+  private inNonblank(): string {
+    let c: string;
+    do c = this.inchar();
+    while (isBlank(c));
+    return c;
+  }
+
+  private inInteger(first: string): number {
+    let n = first.charCodeAt(0) - 0x30;
+    for (;;) {
+      const c = this.inchar();
+      if (!isDigit(c)) {
+        this.savchar(c);
+        return n;
+      }
+      n = Math.min(n * 10 + (c.charCodeAt(0) - 0x30), Number.MAX_SAFE_INTEGER);
+    }
+  }
+
+  location(): string {
+    if (this.origin.kind === 'file') {
+      let line = 1;
+      for (let i = 0; i < this.pos; i++) if (this.text[i] === '\n') line++;
+      return `file ${this.origin.name} line ${line}`;
+    }
+    return `-e expression #${this.origin.index}, char ${this.pos}`;
+  }
+
+  zeroLocation(): string {
+    if (this.origin.kind === 'file') return `file ${this.origin.name} line 0`;
+    return `-e expression #${this.origin.index}, char 0`;
+  }
+
+  compileChunk(chunk: ScriptChunk): void {
+    this.text = chunk.text;
+    this.pos = 0;
+    this.origin = chunk.origin;
+    if (this.first) {
+      this.first = false;
+      if (/^#n(\n|$)/.test(chunk.text)) this.quietFromScript = true;
+    }
+    if (this.pendingText !== null) {
+      const cmd = this.pendingText;
+      this.pendingText = null;
+      this.readText(cmd, '\n');
+    }
+    for (;;) {
+      let c: string;
+      do c = this.inchar();
+      while (c === ';' || isSpace(c));
+      if (c === EOF) break;
+      this.compileCommand(c);
+    }
+  }
+
+  private compileCommand(first: string): void {
+    const cmd: SedCommand = { a1: undefined, a2: undefined, negate: false, name: '', range: 'inactive', rangeEnd: 0 };
+    let c = first;
+    const a1 = this.compileAddress(c);
+    if (a1 !== null) {
+      if (a1.kind === 'plus' || a1.kind === 'multiple') throw new SedSyntaxError('invalid usage of +N or ~N as first address');
+      cmd.a1 = a1;
+      c = this.inNonblank();
+      if (c === ',') {
+        const a2 = this.compileAddress(this.inNonblank());
+        if (a2 === null) throw new SedSyntaxError('unexpected `,\'');
+        cmd.a2 = a2.kind === 'step' ? { kind: 'line', line: a2.first } : a2;
+        c = this.inNonblank();
+      }
+      if (a1.kind === 'line' && a1.line === 0) {
+        if (cmd.a2 === undefined || cmd.a2.kind !== 'regex' || this.opts.posix) throw new SedSyntaxError('invalid usage of line address 0');
+        cmd.a1 = { kind: 'zero' };
+        cmd.range = 'active';
+      }
+    }
+    if (c === '!') {
+      cmd.negate = true;
+      c = this.inNonblank();
+      if (c === '!') throw new SedSyntaxError("multiple `!'s");
+    }
+    cmd.name = c;
+    if (this.compileBody(cmd, c)) this.commands.push(cmd);
+  }
+
+  /** fills the command's arguments; false when nothing is to be stored (comments) */
+  private compileBody(cmd: SedCommand, c: string): boolean {
+    if (NO_ARG_COMMANDS.has(c)) {
+      this.readEndOfCommand();
+      return true;
+    }
+    switch (c) {
+      case '#':
+        if (cmd.a1 !== undefined) throw new SedSyntaxError("comments don't accept any addresses");
+        for (let ch = this.inchar(); ch !== EOF && ch !== '\n'; ch = this.inchar());
+        return false;
+      case 'v':
+        this.readLabel();
+        return false;
+      case '{':
+        this.blocks.push(this.commands.length);
+        return true;
+      case '}': {
+        if (this.blocks.length === 0) throw new SedSyntaxError("unexpected `}'");
+        if (cmd.a1 !== undefined) throw new SedSyntaxError("`}' doesn't want any addresses");
+        this.readEndOfCommand();
+        const open = this.blocks.pop()!;
+        this.commands[open]!.target = this.commands.length + 1;
+        return true;
+      }
+      case 'e':
+      case 'r':
+      case 'R':
+      case 'w':
+      case 'W':
+        throw new SedSyntaxError(DISALLOWED);
+      case 'a':
+      case 'i':
+      case 'c': {
+        let ch = this.inNonblank();
+        if (ch === EOF) throw new SedSyntaxError("expected \\ after `a', `c' or `i'");
+        if (ch === '\\') ch = this.inchar();
+        else {
+          if (this.opts.posix) throw new SedSyntaxError("expected \\ after `a', `c' or `i'");
+          this.savchar(ch);
+          ch = '\n';
+        }
+        this.readText(cmd, ch);
+        return true;
+      }
+      case ':': {
+        if (cmd.a1 !== undefined) throw new SedSyntaxError(": doesn't want any addresses");
+        const label = this.readLabel();
+        if (label === '') throw new SedSyntaxError('":" lacks a label');
+        cmd.label = label;
+        return true;
+      }
+      case 'b':
+      case 't':
+      case 'T':
+        cmd.label = this.readLabel();
+        return true;
+      case 'q':
+      case 'Q':
+        if (cmd.a2 !== undefined) throw new SedSyntaxError('command only uses one address');
+        this.readIntArg(cmd);
+        return true;
+      case 'l':
+      case 'L':
+        this.readIntArg(cmd);
+        return true;
+      case 's':
+        this.compileSubstitution(cmd);
+        return true;
+      case 'y':
+        this.compileTransliteration(cmd);
+        return true;
+      case EOF:
+        throw new SedSyntaxError('missing command');
+      default:
+        throw new SedSyntaxError(`unknown command: \`${c}'`);
+    }
+  }
+
+  private readIntArg(cmd: SedCommand): void {
+    const ch = this.inNonblank();
+    if (isDigit(ch)) cmd.int = this.inInteger(ch);
+    else this.savchar(ch);
+    this.readEndOfCommand();
+  }
+
+  private readEndOfCommand(): void {
+    const ch = this.inNonblank();
+    if (ch === '}' || ch === '#') this.savchar(ch);
+    else if (ch !== EOF && ch !== '\n' && ch !== ';') throw new SedSyntaxError('extra characters after command');
+  }
+
+  private readLabel(): string {
+    let label = '';
+    let ch = this.inNonblank();
+    while (ch !== EOF && ch !== '\n' && !isSpace(ch) && ch !== ';') {
+      label += ch;
+      ch = this.inchar();
+    }
+    return label;
+  }
+
+  /**
+   * a/i/c text up to an unescaped newline; `\` + newline continues the text on the next line. A
+   * chunk that ends right after `a\` leaves the text to the next chunk.
+   */
+  private readText(cmd: SedCommand, leadin: string): void {
+    cmd.text = '';
+    if (leadin === EOF) {
+      this.pendingText = cmd;
+      return;
+    }
+    let raw = leadin === '\n' ? '' : leadin;
+    let ch = this.inchar();
+    while (ch !== EOF && ch !== '\n') {
+      if (ch === '\\') {
+        ch = this.inchar();
+        if (ch !== EOF) raw += '\\';
+      }
+      if (ch === EOF) break;
+      raw += ch;
+      ch = this.inchar();
+    }
+    cmd.text = unescapeText(raw) + '\n';
+  }
+
+  /** GNU match_slash: the text up to the next unescaped delimiter, or null when unterminated */
+  private matchSlash(delim: string, regex: boolean): string | null {
+    let out = '';
+    let ch: string;
+    while ((ch = this.inchar()) !== EOF && ch !== '\n') {
+      if (ch === delim) return out;
+      if (ch === '\\') {
+        ch = this.inchar();
+        if (ch === EOF) break;
+        if (ch === 'n' && regex) ch = '\n';
+        else if (ch !== '\n' && (ch !== delim || (!regex && ch === '&'))) out += '\\';
+      }
+      out += ch;
+    }
+    if (ch === '\n') this.savchar(ch);
+    return null;
+  }
+
+  private compileAddress(c: string): Address | null {
+    if (c === '/' || c === '\\') {
+      const delim = c === '\\' ? this.inchar() : c;
+      const body = this.matchSlash(delim, true);
+      if (body === null) throw new SedSyntaxError('unterminated address regex');
+      const flags: RegexFlags = { icase: false, multiline: false };
+      for (;;) {
+        const ch = this.inNonblank();
+        if (!this.opts.posix && ch === 'I') flags.icase = true;
+        else if (!this.opts.posix && ch === 'M') flags.multiline = true;
+        else {
+          this.savchar(ch);
+          return { kind: 'regex', re: this.regex(body, flags, 0) };
+        }
+      }
+    }
+    if (isDigit(c)) {
+      const line = this.inInteger(c);
+      const ch = this.inNonblank();
+      if (ch !== '~' || this.opts.posix) {
+        this.savchar(ch);
+        return { kind: 'line', line };
+      }
+      const next = this.inNonblank();
+      const step = isDigit(next) ? this.inInteger(next) : (this.savchar(next), 0);
+      return step > 0 ? { kind: 'step', first: line, step } : { kind: 'line', line };
+    }
+    if ((c === '+' || c === '~') && !this.opts.posix) {
+      const next = this.inNonblank();
+      const n = isDigit(next) ? this.inInteger(next) : (this.savchar(next), 0);
+      if (n === 0) return { kind: 'line', line: 0 };
+      return c === '+' ? { kind: 'plus', count: n } : { kind: 'multiple', of: n };
+    }
+    if (c === '$') return { kind: 'last' };
+    return null;
+  }
+
+  private regex(body: string, flags: RegexFlags, neededGroups: number): SedRegex | null {
+    if (body === '') {
+      if (flags.icase || flags.multiline) throw new SedSyntaxError('cannot specify modifiers on empty regexp');
+      return null;
+    }
+    const r = compileSedRegex(body, { ...flags, extended: this.opts.extended });
+    if (!r.ok) throw new SedSyntaxError(r.message);
+    if (neededGroups > r.re.groups) throw new SedSyntaxError(`invalid reference \\${neededGroups} on \`s' command's RHS`);
+    return r.re;
+  }
+
+  private compileSubstitution(cmd: SedCommand): void {
+    const delim = this.inchar();
+    const pattern = this.matchSlash(delim, true);
+    if (pattern === null) throw new SedSyntaxError("unterminated `s' command");
+    const rhs = this.matchSlash(delim, false);
+    if (rhs === null) throw new SedSyntaxError("unterminated `s' command");
+    const replacement = parseReplacement(rhs);
+    const flags: RegexFlags = { icase: false, multiline: false };
+    let global = false;
+    let print = false;
+    let occurrence = 0;
+    let evaluate = false;
+    for (;;) {
+      const ch = this.inchar();
+      if ((ch === 'i' || ch === 'I') && !this.opts.posix) flags.icase = true;
+      else if ((ch === 'm' || ch === 'M') && !this.opts.posix) flags.multiline = true;
+      else if (ch === 'e' && !this.opts.posix) evaluate = true;
+      else if (ch === 'p') {
+        if (print) throw new SedSyntaxError("multiple `p' options to `s' command");
+        print = true;
+      } else if (ch === 'g') {
+        if (global) throw new SedSyntaxError("multiple `g' options to `s' command");
+        global = true;
+      } else if (ch === 'w') {
+        throw new SedSyntaxError(DISALLOWED);
+      } else if (isDigit(ch)) {
+        if (occurrence !== 0) throw new SedSyntaxError("multiple number options to `s' command");
+        occurrence = this.inInteger(ch);
+        if (occurrence === 0) throw new SedSyntaxError("number option to `s' command may not be zero");
+      } else if (ch === '}' || ch === '#') {
+        this.savchar(ch);
+        break;
+      } else if (ch === '\n' || ch === ';' || ch === EOF) break;
+      else if (isBlank(ch)) continue;
+      else if (ch === '\r' && this.inchar() === '\n') break;
+      else throw new SedSyntaxError("unknown option to `s'");
+    }
+    const re = this.regex(pattern, flags, replacement.maxGroupRef);
+    if (evaluate) throw new SedSyntaxError(DISALLOWED);
+    cmd.subst = {
+      re,
+      replacement: replacement.parts,
+      global,
+      occurrence: occurrence === 0 ? 1 : occurrence,
+      print,
+      maxGroupRef: replacement.maxGroupRef,
+    };
+  }
+
+  private compileTransliteration(cmd: SedCommand): void {
+    const delim = this.inchar();
+    const from = this.matchSlash(delim, false);
+    if (from === null) throw new SedSyntaxError("unterminated `y' command");
+    const to = this.matchSlash(delim, false);
+    if (to === null) throw new SedSyntaxError("unterminated `y' command");
+    const src = unescapeY(from);
+    const dst = unescapeY(to);
+    if (src.length !== dst.length) throw new SedSyntaxError("strings for `y' command are different lengths");
+    const map = new Uint8Array(256);
+    for (let b = 0; b < 256; b++) map[b] = b;
+    for (let k = 0; k < src.length; k++) map[src.charCodeAt(k) & 0xff] = dst.charCodeAt(k) & 0xff;
+    cmd.map = map;
+    this.readEndOfCommand();
+  }
+
+  finish(): void {
+    if (this.blocks.length > 0) throw new SedSyntaxError("unmatched `{'", true);
+  }
+}
+
+/** a/i/c text: escapes convert to bytes, any other `\c` is `c` (so `\` + newline is a newline) */
+function unescapeText(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c !== '\\' || i + 1 >= raw.length) {
+      out += c;
+      continue;
+    }
+    const conv = convertEscape(raw, i + 1);
+    if (conv !== null && raw[i + 1] !== 'n') {
+      out += String.fromCharCode(conv.byte);
+      i += conv.length;
+    } else {
+      out += raw[i + 1]!;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** y strings: `\\` is a backslash, `\n` a newline, the byte escapes convert */
+function unescapeY(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c !== '\\' || i + 1 >= s.length) {
+      out += c;
+      continue;
+    }
+    const conv = convertEscape(s, i + 1);
+    if (conv !== null) {
+      out += String.fromCharCode(conv.byte);
+      i += conv.length;
+    } else {
+      out += s[i + 1] === '\\' ? '\\' : '\\' + s[i + 1]!;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Resolve b/t/T labels; GNU panics (exit 4) on a missing one. */
+function resolveLabels(commands: SedCommand[]): CompileError | null {
+  const labels = new Map<string, number>();
+  commands.forEach((c, i) => {
+    if (c.name === ':' && c.label !== undefined && !labels.has(c.label)) labels.set(c.label, i);
+  });
+  for (const c of commands) {
+    if (c.name !== 'b' && c.name !== 't' && c.name !== 'T') continue;
+    if (c.label === undefined || c.label === '') {
+      c.target = commands.length;
+      continue;
+    }
+    const at = labels.get(c.label);
+    if (at === undefined) return { message: `can't find label for jump to \`${c.label}'`, status: 1 };
+    c.target = at;
+  }
+  return null;
+}
+
+export function compileScript(chunks: readonly ScriptChunk[], opts: CompileOptions): CompileResult {
+  const compiler = new Compiler(opts);
+  try {
+    for (const chunk of chunks) compiler.compileChunk(chunk);
+    compiler.finish();
+  } catch (e) {
+    if (e instanceof SedSyntaxError) {
+      const where = e.atZero ? compiler.zeroLocation() : compiler.location();
+      return { ok: false, error: { message: `${where}: ${e.text}`, status: 1 } };
+    }
+    throw e;
+  }
+  const labelError = resolveLabels(compiler.commands);
+  if (labelError !== null) return { ok: false, error: labelError };
+  return { ok: true, program: { commands: compiler.commands, quietFromScript: compiler.quietFromScript } };
+}

@@ -1,0 +1,363 @@
+// Running a compiled sed program over the input, one cycle per line, as GNU sed 4.9's execute.c:
+// addresses and ranges, the pattern and hold spaces, the append queue, n/N/D cycle control, q/Q
+// exit codes. Both spaces are bounded (ctx.limits.maxSortBytes: what a command may hold of its
+// input), so `:a;N;$!ba` over a large file works while a runaway `G;h` loop stops with an error.
+// Branch loops have no iteration cap (a legit loop may jump once per byte); the run's deadline
+// bites through ctx.checkAbort() every few thousand jumps.
+
+import type { CallContext } from '../types.js';
+import type { Address, SedCommand, SedRegex } from './types.js';
+import type { Program } from './compile.js';
+import { SedInput, type Line } from './input.js';
+import { SedOutput } from './output.js';
+import { expandReplacement } from './replacement.js';
+import { escapeForL } from './list.js';
+
+export interface ExecOptions {
+  quiet: boolean;
+  posix: boolean;
+  separate: boolean;
+  /** -l N (70 by default; 0 or 1 = no wrapping) */
+  lineLength: number;
+  unbuffered: boolean;
+  delim: string;
+  /** the location GNU reports run-time regex errors at (`-e expression #1, char 0`) */
+  zeroLocation: string;
+}
+
+/** Ends the run: `message` (already formatted) on stderr, then `status`. */
+export class SedFatal {
+  constructor(
+    readonly message: string,
+    readonly status: number,
+  ) {}
+}
+
+/** Called when the input moves to another file (sed -i switches its output there). */
+export type FileSwitch = (file: number, previous: number) => Promise<SedOutput>;
+
+const JUMPS_PER_ABORT_CHECK = 4096;
+
+export class Executor {
+  private ps = '';
+  private hold = '';
+  private line: Line | null = null;
+  private lineNo = 0;
+  private last = false;
+  private appendQueue: string[] = [];
+  private substituted = false;
+  private lastRegex: SedRegex | null = null;
+  private exitCode: number | null = null;
+  private currentFile = -1;
+  private readonly usesLast: boolean;
+  private readonly spaceLimit: number;
+
+  constructor(
+    private readonly ctx: CallContext,
+    private readonly program: Program,
+    private readonly input: SedInput,
+    private out: SedOutput,
+    private readonly opts: ExecOptions,
+    private readonly onFileSwitch: FileSwitch | null,
+  ) {
+    this.usesLast = program.commands.some((c) => c.a1?.kind === 'last' || c.a2?.kind === 'last');
+    this.spaceLimit = ctx.limits.maxSortBytes;
+  }
+
+  /** runs to the end of input (or q/Q); returns the exit status q/Q asked for, or null */
+  async run(): Promise<number | null> {
+    let reuse = false;
+    let lines = 0;
+    for (;;) {
+      if (!reuse) {
+        if (!(await this.readLine(false))) break;
+        this.substituted = false;
+      }
+      reuse = false;
+      if ((++lines & 1023) === 0) this.ctx.checkAbort();
+      const end = await this.cycle();
+      if (end === 'quitNow') return this.exitCode;
+      if (end === 'restart') {
+        reuse = true;
+        await this.flushAppends();
+        continue;
+      }
+      if (end !== 'delete' && !this.opts.quiet) await this.emitPatternSpace();
+      await this.flushAppends();
+      if (this.opts.unbuffered) await this.out.flush();
+      if (end === 'quit') return this.exitCode;
+    }
+    return this.exitCode;
+  }
+
+  get output(): SedOutput {
+    return this.out;
+  }
+
+  /** read the next line into the pattern space (append: N); false at the end of input */
+  private async readLine(append: boolean): Promise<boolean> {
+    const l = await this.input.next();
+    if (l === null) return false;
+    if (l.file !== this.currentFile) {
+      if (this.onFileSwitch !== null) {
+        await this.out.flush();
+        this.out = await this.onFileSwitch(l.file, this.currentFile);
+      }
+      if (this.opts.separate) this.lineNo = 0;
+      this.currentFile = l.file;
+    }
+    this.line = l;
+    this.lineNo++;
+    this.ps = append ? this.ps + '\n' + l.text : l.text;
+    this.checkSpace(this.ps);
+    if (this.usesLast) this.last = await this.input.isLast(l);
+    return true;
+  }
+
+  private checkSpace(s: string): void {
+    if (s.length > this.spaceLimit) {
+      throw new SedFatal(`sed: pattern space too large (over ${this.spaceLimit} bytes)\n`, 4);
+    }
+  }
+
+  private emitPatternSpace(): void | Promise<void> {
+    return this.out.line(this.ps, this.line?.terminated ?? true);
+  }
+
+  private async flushAppends(): Promise<void> {
+    if (this.appendQueue.length === 0) return;
+    const q = this.appendQueue;
+    this.appendQueue = [];
+    for (const t of q) {
+      const p = this.out.text(t);
+      if (p) await p;
+    }
+  }
+
+  /** is there a next line for n/N (in separate mode: in the same file)? */
+  private async hasNext(): Promise<boolean> {
+    if (this.opts.separate && this.line !== null) return !(await this.input.isLast(this.line));
+    return !(await this.input.atEnd());
+  }
+
+  /** one pass of the script over the pattern space */
+  private async cycle(): Promise<'end' | 'delete' | 'restart' | 'quit' | 'quitNow'> {
+    const cmds = this.program.commands;
+    let jumps = 0;
+    let pc = 0;
+    while (pc < cmds.length) {
+      const cmd = cmds[pc]!;
+      if (!this.selected(cmd)) {
+        pc = cmd.name === '{' ? cmd.target! : pc + 1;
+        continue;
+      }
+      pc++;
+      switch (cmd.name) {
+        case '{':
+        case '}':
+        case ':':
+          break;
+        case '=':
+          await this.out.text(`${this.lineNo}\n`);
+          break;
+        case 'a':
+          this.appendQueue.push(cmd.text!);
+          break;
+        case 'i':
+          await this.out.text(cmd.text!);
+          break;
+        case 'c':
+          if (cmd.range !== 'active') await this.out.text(cmd.text!);
+          return 'delete';
+        case 'b':
+        case 't':
+        case 'T': {
+          const take = cmd.name === 'b' || (cmd.name === 't') === this.substituted;
+          if (cmd.name !== 'b') this.substituted = false;
+          if (take) {
+            pc = cmd.target!;
+            if (++jumps % JUMPS_PER_ABORT_CHECK === 0) this.ctx.checkAbort();
+          }
+          break;
+        }
+        case 'd':
+          return 'delete';
+        case 'D': {
+          const nl = this.ps.indexOf('\n');
+          if (nl < 0) return 'delete';
+          this.ps = this.ps.slice(nl + 1);
+          return 'restart';
+        }
+        case 'F':
+          await this.out.text(this.input.nameOf(this.currentFile) + '\n');
+          break;
+        case 'g':
+          this.ps = this.hold;
+          break;
+        case 'G':
+          this.ps += '\n' + this.hold;
+          this.checkSpace(this.ps);
+          break;
+        case 'h':
+          this.hold = this.ps;
+          break;
+        case 'H':
+          this.hold += '\n' + this.ps;
+          this.checkSpace(this.hold);
+          break;
+        case 'x': {
+          const t = this.ps;
+          this.ps = this.hold;
+          this.hold = t;
+          break;
+        }
+        case 'l':
+          await this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength));
+          break;
+        case 'n':
+          if (!(await this.hasNext())) return 'end';
+          if (!this.opts.quiet) await this.emitPatternSpace();
+          await this.flushAppends();
+          await this.readLine(false);
+          break;
+        case 'N':
+          if (!(await this.hasNext())) return this.opts.posix ? 'delete' : 'end';
+          await this.flushAppends();
+          await this.readLine(true);
+          break;
+        case 'p':
+          await this.emitPatternSpace();
+          break;
+        case 'P': {
+          const nl = this.ps.indexOf('\n');
+          await this.out.line(nl < 0 ? this.ps : this.ps.slice(0, nl));
+          break;
+        }
+        case 'q':
+          this.exitCode = cmd.int ?? 0;
+          return 'quit';
+        case 'Q':
+          this.exitCode = cmd.int ?? 0;
+          return 'quitNow';
+        case 's':
+          await this.substitute(cmd);
+          break;
+        case 'y':
+          this.ps = transliterate(this.ps, cmd.map!);
+          break;
+        case 'z':
+          this.ps = '';
+          break;
+      }
+    }
+    return 'end';
+  }
+
+  private regexFor(re: SedRegex | null): SedRegex {
+    const r = re ?? this.lastRegex;
+    if (r === null) throw new SedFatal(`sed: ${this.opts.zeroLocation}: no previous regular expression\n`, 1);
+    this.lastRegex = r;
+    return r;
+  }
+
+  private matchOne(a: Address): boolean {
+    switch (a.kind) {
+      case 'line':
+        return this.lineNo === a.line;
+      case 'last':
+        return this.last;
+      case 'regex':
+        return this.regexFor(a.re).matcher.test(this.ps);
+      case 'step':
+        return this.lineNo >= a.first && (this.lineNo - a.first) % a.step === 0;
+      case 'zero':
+      case 'plus':
+      case 'multiple':
+        return false;
+    }
+  }
+
+  /** GNU match_address_p, then `!` */
+  private selected(cmd: SedCommand): boolean {
+    return this.matchAddress(cmd) !== cmd.negate;
+  }
+
+  private matchAddress(cmd: SedCommand): boolean {
+    if (cmd.a1 === undefined) return true;
+    const a2 = cmd.a2;
+    if (a2 === undefined) return this.matchOne(cmd.a1);
+    if (cmd.range === 'active') {
+      if (a2.kind === 'line' || a2.kind === 'plus' || a2.kind === 'multiple') {
+        if (this.lineNo >= cmd.rangeEnd) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
+        return this.lineNo <= cmd.rangeEnd;
+      }
+      if (this.matchOne(a2)) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
+      return true;
+    }
+    if (cmd.range === 'closed' || !this.matchOne(cmd.a1)) return false;
+    switch (a2.kind) {
+      case 'line':
+        if (a2.line <= this.lineNo) return true;
+        cmd.rangeEnd = a2.line;
+        break;
+      case 'plus':
+        cmd.rangeEnd = this.lineNo + a2.count;
+        break;
+      case 'multiple': {
+        const end = Math.ceil(this.lineNo / a2.of) * a2.of;
+        if (end === this.lineNo) return true;
+        cmd.rangeEnd = end;
+        break;
+      }
+      default:
+        break;
+    }
+    cmd.range = 'active';
+    return true;
+  }
+
+  private async substitute(cmd: SedCommand): Promise<void> {
+    const s = cmd.subst!;
+    const re = this.regexFor(s.re);
+    if (s.re === null && s.maxGroupRef > re.groups) {
+      throw new SedFatal(`sed: ${this.opts.zeroLocation}: invalid reference \\${s.maxGroupRef} on \`s' command's RHS\n`, 1);
+    }
+    const ps = this.ps;
+    let out = '';
+    let copyFrom = 0;
+    let pos = 0;
+    let prevEnd = -1;
+    let count = 0;
+    let replaced = false;
+    while (pos <= ps.length) {
+      const m = re.matcher.exec(ps, pos);
+      if (m === null) break;
+      if (m.start === m.end && m.start === prevEnd) {
+        // no empty match right after the previous match (GNU): step over one byte
+        pos = m.start + 1;
+        continue;
+      }
+      count++;
+      if (count >= s.occurrence) {
+        out += ps.slice(copyFrom, m.start) + expandReplacement(s.replacement, m.groups);
+        copyFrom = m.end;
+        replaced = true;
+        if (out.length > this.spaceLimit) this.checkSpace(out);
+        if (!s.global) break;
+      }
+      prevEnd = m.end;
+      pos = m.end === m.start ? m.end + 1 : m.end;
+    }
+    if (!replaced) return;
+    this.ps = out + ps.slice(copyFrom);
+    this.checkSpace(this.ps);
+    this.substituted = true;
+    if (s.print) await this.emitPatternSpace();
+  }
+}
+
+function transliterate(s: string, map: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) out += String.fromCharCode(map[s.charCodeAt(i) & 0xff]!);
+  return out;
+}

@@ -1,0 +1,130 @@
+// sed's input: the operands read one line at a time as one stream (or file by file with -s/-i),
+// with one line of look-ahead so `$` knows whether the current line is the last. Files that cannot
+// be opened are reported (`sed: can't read x: No such file or directory`) and skipped; the run
+// then exits 2, as GNU sed does.
+
+import type { CallContext } from '../types.js';
+import { LineReader } from '../internal/lines.js';
+import { openInput, readFailure, type Input } from '../internal/inputs.js';
+import { toLatin1 } from '../../src/regex/index.js';
+import type { FsError } from '../../allowedpaths/types.js';
+
+export function errorText(err: FsError): string {
+  return err.detail ?? err.message;
+}
+
+export interface Line {
+  text: string;
+  /** the line ended with its delimiter (a last line may not) */
+  terminated: boolean;
+  /** index of the operand it came from */
+  file: number;
+}
+
+/** A failure that ends the run (line too long, read error): printed by the caller. */
+export class InputFatal {
+  readonly status = 4;
+  constructor(readonly message: string) {}
+}
+
+export class SedInput {
+  private current: { input: Input; lines: LineReader; index: number } | null = null;
+  private nextFile = 0;
+  private lookahead: Line | null = null;
+  private exhausted = false;
+  /** an operand could not be opened or read: exit status 2 */
+  failed = false;
+
+  constructor(
+    private readonly ctx: CallContext,
+    readonly operands: readonly string[],
+    private readonly delim: number,
+    /** -s / -i: `$` is the last line of each file */
+    private readonly separate: boolean,
+    private readonly report: (text: string) => Promise<void>,
+  ) {}
+
+  /** the next line, or null at the end of all input */
+  async next(): Promise<Line | null> {
+    if (this.lookahead !== null) {
+      const l = this.lookahead;
+      this.lookahead = null;
+      return l;
+    }
+    return this.read();
+  }
+
+  /** is `line` the last one (of its file in separate mode, of everything otherwise)? */
+  async isLast(line: Line): Promise<boolean> {
+    if (this.lookahead === null && !this.exhausted) this.lookahead = await this.read();
+    if (this.lookahead === null) return true;
+    return this.separate && this.lookahead.file !== line.file;
+  }
+
+  /** no more lines at all */
+  async atEnd(): Promise<boolean> {
+    if (this.lookahead === null && !this.exhausted) this.lookahead = await this.read();
+    return this.lookahead === null;
+  }
+
+  private async read(): Promise<Line | null> {
+    for (;;) {
+      if (this.current === null && !(await this.openNext())) return null;
+      const cur = this.current!;
+      let more: boolean;
+      try {
+        const m = cur.lines.next();
+        more = typeof m === 'boolean' ? m : await m;
+      } catch (e) {
+        const err = readFailure(e);
+        if (err === undefined) throw e;
+        this.closeCurrent();
+        // GNU sed panics on a read error (a directory operand included): exit 4
+        throw new InputFatal(`sed: read error on ${cur.input.isStdin ? 'stdin' : cur.input.name}: ${errorText(err)}\n`);
+      }
+      if (cur.lines.tooLong) {
+        this.closeCurrent();
+        throw new InputFatal(`sed: ${cur.input.name}: line too long (over ${this.ctx.limits.maxLineBytes} bytes)\n`);
+      }
+      if (!more) {
+        this.closeCurrent();
+        continue;
+      }
+      const text = toLatin1(cur.lines.buf.subarray(cur.lines.start, cur.lines.end));
+      return { text, terminated: cur.lines.terminated, file: cur.index };
+    }
+  }
+
+  private async openNext(): Promise<boolean> {
+    const names = this.operands.length === 0 ? ['-'] : this.operands;
+    while (this.nextFile < names.length) {
+      const index = this.nextFile++;
+      const name = names[index]!;
+      this.ctx.checkAbort();
+      const r = openInput(this.ctx, name);
+      if (!r.ok) {
+        this.failed = true;
+        await this.report(`sed: can't read ${name}: ${errorText(r.error)}\n`);
+        continue;
+      }
+      this.current = { input: r.value, lines: new LineReader(r.value.reader, this.delim, this.ctx.limits.maxLineBytes), index };
+      return true;
+    }
+    this.exhausted = true;
+    return false;
+  }
+
+  private closeCurrent(): void {
+    this.current?.input.close();
+    this.current = null;
+  }
+
+  /** the operand name of a line ('-' for stdin) */
+  nameOf(file: number): string {
+    return (this.operands.length === 0 ? ['-'] : this.operands)[file]!;
+  }
+
+  close(): void {
+    this.closeCurrent();
+  }
+}

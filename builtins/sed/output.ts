@@ -1,0 +1,41 @@
+// Where sed writes: stdout, or the new content of a file edited in place. GNU sed writes a line's
+// newline only if the input line had one; anything written after such a line first supplies the
+// missing newline (output_missing_newline), so `printf x | sed p` prints "x\nx".
+
+import { Buffer } from 'node:buffer';
+import type { ByteWriter } from '../../src/io/streams.js';
+import { OutputBuffer } from '../internal/output.js';
+
+export class SedOutput {
+  private readonly buffer: OutputBuffer;
+  private missingNewline = false;
+
+  constructor(
+    sink: ByteWriter,
+    /** the delimiter written after a line (newline, or NUL with -z) */
+    private readonly delim: string,
+  ) {
+    this.buffer = new OutputBuffer(sink);
+  }
+
+  /** a byte string, then the delimiter unless `terminated` is false */
+  line(text: string, terminated = true): void | Promise<void> {
+    return this.raw(terminated ? text + this.delim : text, !terminated);
+  }
+
+  /** text that carries its own terminator (a/i/c text, `=`, `l`) */
+  text(text: string): void | Promise<void> {
+    return this.raw(text, false);
+  }
+
+  private raw(s: string, missing: boolean): void | Promise<void> {
+    if (this.missingNewline) s = this.delim + s;
+    this.missingNewline = missing;
+    if (s.length === 0) return;
+    return this.buffer.write(Buffer.from(s, 'latin1'));
+  }
+
+  flush(): void | Promise<void> {
+    return this.buffer.flush();
+  }
+}

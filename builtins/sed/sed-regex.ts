@@ -1,0 +1,25 @@
+// sed's regexes through the one regex module (src/regex): BRE or ERE, the I and M flags, and the
+// pattern space as one string in which `.` and bracket expressions also match a newline (GNU sed
+// does not treat the newlines that N/G put there as record ends).
+
+import { compilePatterns } from '../../src/regex/index.js';
+import { parsePosix } from '../../src/regex/parse.js';
+import { convertRegexEscapes } from './escapes.js';
+import type { SedRegex } from './types.js';
+
+export interface RegexFlags {
+  icase: boolean;
+  multiline: boolean;
+}
+
+export type SedRegexResult = { ok: true; re: SedRegex } | { ok: false; message: string };
+
+export function compileSedRegex(body: string, opts: RegexFlags & { extended: boolean }): SedRegexResult {
+  const pattern = convertRegexEscapes(body);
+  const syntax = opts.extended ? 'extended' : 'basic';
+  const parsed = parsePosix(pattern, syntax);
+  if (!parsed.ok) return { ok: false, message: parsed.message };
+  const r = compilePatterns([pattern], { syntax, icase: opts.icase, eol: -1, multiline: opts.multiline, captures: true });
+  if (!r.ok) return { ok: false, message: r.message };
+  return { ok: true, re: { matcher: r.matcher, groups: parsed.value.groups } };
+}

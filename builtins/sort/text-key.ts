@@ -1,0 +1,53 @@
+// Sorting by one plain text key (`-k2`, `-t: -k3,3`): the key stays a range of the line, compared
+// char by char in place. Slicing the key out instead gives V8 "sliced" strings, whose
+// comparisons measured several times slower than this loop over the flat line strings.
+
+interface KeyedLine {
+  line: string;
+  start: number;
+  end: number;
+}
+
+export interface TextSortSpec {
+  keyReverse: boolean;
+  lastResort: boolean;
+  reverse: boolean;
+  unique: boolean;
+}
+
+function compareRanges(x: KeyedLine, y: KeyedLine): number {
+  const a = x.line;
+  const b = y.line;
+  const na = x.end - x.start;
+  const nb = y.end - y.start;
+  const n = na < nb ? na : nb;
+  for (let k = 0; k < n; k++) {
+    const d = a.charCodeAt(x.start + k) - b.charCodeAt(y.start + k);
+    if (d !== 0) return d;
+  }
+  return na - nb;
+}
+
+export function sortByTextKey(lines: readonly string[], bounds: (line: string) => [number, number], spec: TextSortSpec): string[] {
+  const records: KeyedLine[] = new Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const [start, end] = bounds(line);
+    records[i] = { line, start, end };
+  }
+  const kd = spec.keyReverse ? -1 : 1;
+  const ld = spec.reverse ? -1 : 1;
+  const lastResort = spec.lastResort;
+  records.sort((x, y) => {
+    const d = compareRanges(x, y);
+    if (d !== 0) return d < 0 ? -kd : kd;
+    if (!lastResort) return 0;
+    return x.line < y.line ? -ld : x.line > y.line ? ld : 0;
+  });
+  const out: string[] = [];
+  for (let i = 0; i < records.length; i++) {
+    if (spec.unique && i > 0 && compareRanges(records[i]!, records[i - 1]!) === 0) continue;
+    out.push(records[i]!.line);
+  }
+  return out;
+}

@@ -60,6 +60,24 @@ export class SandboxView implements SandboxFS {
 
   private start = (): Result<Cursor> => this.core.cwdCursor(this.cwd);
 
+  /** is the cwd outside every root (decided once: a view's cwd never changes) */
+  private cwdOutside: boolean | undefined;
+
+  /**
+   * A relative path from a cwd that lies outside every root (the CLI run from elsewhere with
+   * `-p some/dir`) is walked as the absolute path cwd/path: the outside part is only passed
+   * through lexically, as for any absolute path, and the walk enters a root or is refused.
+   */
+  private route(path: string): string {
+    if (path === '' || path.startsWith('/')) return path;
+    if (this.cwdOutside === undefined) {
+      const r = this.core.cwdCursor(this.cwd);
+      if (r.ok) r.value.release();
+      this.cwdOutside = !r.ok && r.error.code === 'EACCES';
+    }
+    return this.cwdOutside ? `${this.cwd.replace(/\/+$/, '')}/${path}` : path;
+  }
+
   private child(dir: Cursor, name: string): string | Buffer {
     return this.core.nat.child(dir, name);
   }
@@ -67,11 +85,11 @@ export class SandboxView implements SandboxFS {
   // ---- reads -------------------------------------------------------------------------------
 
   stat(path: string): Result<FileInfo> {
-    return this.core.walker.resolve(path, this.start, (dir, name) => this.statFinal(dir, name, true), (p) => deviceStat(p));
+    return this.core.walker.resolve(this.route(path), this.start, (dir, name) => this.statFinal(dir, name, true), (p) => deviceStat(p));
   }
 
   lstat(path: string): Result<FileInfo> {
-    return this.core.walker.resolve(path, this.start, (dir, name) => this.statFinal(dir, name, false), (p) => deviceStat(p));
+    return this.core.walker.resolve(this.route(path), this.start, (dir, name) => this.statFinal(dir, name, false), (p) => deviceStat(p));
   }
 
   private statFinal(dir: Cursor, name: string, follow: boolean): FinalStep<FileInfo> {
@@ -87,7 +105,7 @@ export class SandboxView implements SandboxFS {
   readdir(path: string, opts: { maxEntries?: number } = {}): Result<DirEntry[]> {
     const limit = opts.maxEntries === undefined ? Infinity : Math.max(0, opts.maxEntries) + 1;
     return this.core.walker.resolve<DirEntry[]>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => {
         if (name === '') return this.list(dir, limit);
@@ -140,7 +158,7 @@ export class SandboxView implements SandboxFS {
 
   readlink(path: string): Result<string> {
     return this.core.walker.resolve<string>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => {
         if (name === '') return stopCode('EINVAL');
@@ -156,7 +174,7 @@ export class SandboxView implements SandboxFS {
 
   realpath(path: string): Result<string> {
     return this.core.walker.resolve<string>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => {
         if (name === '') return done(dir.path);
@@ -177,7 +195,7 @@ export class SandboxView implements SandboxFS {
 
   open(path: string, opts?: OpenReadOptions): Result<FileReader> {
     return this.core.walker.resolve<FileReader>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => {
         let fd: number;
@@ -226,7 +244,7 @@ export class SandboxView implements SandboxFS {
   writable(path: string): boolean {
     if (this.core.mode !== 'remediation') return false;
     const r = this.core.walker.resolve<boolean>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => done(this.canWrite(dir, name)),
       (p) => ok(deviceRule(p)?.writable === true),
@@ -259,7 +277,7 @@ export class SandboxView implements SandboxFS {
   /** resolve for a write: parent mode, writability checked before the op touches anything */
   private writeOp<T>(path: string, op: (dir: Cursor, name: string) => FinalStep<T>, device?: (rule: DeviceRule) => Result<T>): Result<T> {
     return this.core.walker.resolve<T>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => {
         // '' is a directory reached itself (a root, or through '..'): never an entry we may edit
@@ -430,7 +448,7 @@ export class SandboxView implements SandboxFS {
   utimes(path: string, atimeMs: number, mtimeMs: number): Result<void> {
     if (this.core.mode !== 'remediation') return fail('EACCES');
     return this.core.walker.resolve<void>(
-      path,
+      this.route(path),
       this.start,
       (dir, name) => {
         if (!this.canWrite(dir, name)) return stopCode('EACCES');

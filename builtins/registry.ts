@@ -1,6 +1,7 @@
 // The one table of builtin commands (GNU-tool-like commands; shell builtins such as echo/printf/test
 // live in src/interp/shell-builtins/). Add one import and one entry per command.
 import type { Command } from './types.js';
+import { sed } from './sed/index.js';
 import { cat } from './cat/index.js';
 import { head } from './head/index.js';
 import { tail } from './tail/index.js';
@@ -39,6 +40,7 @@ import { du } from './du/index.js';
 import { stat } from './stat/index.js';
 
 const ALL: Command[] = [
+  sed,
   cat,
   head,
   tail,

@@ -8,8 +8,8 @@ import type { FindEnv } from './env.js';
 import { baseName, dirName } from './printf.js';
 import type { Entry, Evaluate } from './types.js';
 
-/** arguments per batch for `{} +` (GNU sizes batches by ARG_MAX; we count bytes too) */
-const BATCH_ARGS = 4096;
+/** bytes of names per batch for `{} +` (GNU sizes batches by its 128 KiB argument buffer) */
+const BATCH_ARGS = 100_000;
 const BATCH_BYTES = 128 * 1024;
 
 export interface ExecParse {

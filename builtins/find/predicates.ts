@@ -228,7 +228,10 @@ export const PREDICATES: Record<string, PredSpec> = {
     build: (_env, arg) => {
       const set = parseTypes('-type', arg);
       if (typeof set === 'string') return set;
-      return info((e) => set.has(e.info.type));
+      return (e) => {
+        const t = e.type ?? e.info?.type;
+        return t !== undefined && set.has(t);
+      };
     },
   },
   '-xtype': {

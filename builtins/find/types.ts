@@ -1,6 +1,6 @@
 // Shared shapes for find: one visited entry, the compiled expression node, the run's options.
 
-import type { FileInfo } from '../../allowedpaths/types.js';
+import type { FileInfo, FileType } from '../../allowedpaths/types.js';
 
 /** One file met by the walk, as the predicates and -printf see it. */
 export interface Entry {
@@ -12,6 +12,8 @@ export interface Entry {
   readonly depth: number;
   /** stat per the symlink mode (-P: lstat; -L: stat, or lstat for a dangling link); undefined when it failed */
   readonly info: FileInfo | undefined;
+  /** the type readdir reported, when the entry was not stat'ed yet (saves an lstat for -type) */
+  readonly type?: FileType;
 }
 
 /** Evaluating a node: a truth value, a promise only when a command ran (-exec) */

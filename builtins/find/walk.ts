@@ -6,7 +6,33 @@
 
 import { quote } from '../internal/quote.js';
 import type { FindEnv } from './env.js';
+import type { FileInfo, FileType } from '../../allowedpaths/types.js';
 import type { Entry, Node, WalkControl } from './types.js';
+
+/**
+ * An entry met under -P: its type comes from readdir (d_type), and the lstat is made only when a
+ * predicate asks for it — `find . -name x` stats nothing, as GNU's find avoids it too.
+ */
+class LazyEntry implements Entry {
+  private cached: FileInfo | undefined | null = null;
+  constructor(
+    private readonly env: FindEnv,
+    readonly path: string,
+    readonly start: string,
+    readonly depth: number,
+    readonly type: FileType,
+  ) {}
+
+  get info(): FileInfo | undefined {
+    if (this.cached === null) {
+      const st = this.env.ctx.fs.lstat(this.path);
+      this.cached = st.ok ? st.value : undefined;
+    }
+    return this.cached;
+  }
+}
+
+const typeOf = (e: Entry): FileType | undefined => e.type ?? e.info?.type;
 
 /** entries one run may visit: a budget, so a huge tree cannot run find forever */
 export const MAX_FIND_ENTRIES = 5_000_000;
@@ -56,8 +82,7 @@ export class Walker {
     }
     if ((this.visited & 1023) === 0) env.ctx.checkAbort();
     const opts = env.opts;
-    const info = e.info!;
-    const isDir = info.type === 'dir';
+    const isDir = typeOf(e) === 'dir';
     const inRange = e.depth >= opts.minDepth;
     this.control.prune = false;
     if (!opts.depthFirst && inRange) {
@@ -66,7 +91,7 @@ export class Walker {
       if (this.control.quit) return false;
     }
     const descend =
-      isDir && !this.control.prune && e.depth < opts.maxDepth && !(opts.sameFs && info.dev !== this.startDev);
+      isDir && !this.control.prune && e.depth < opts.maxDepth && !(opts.sameFs && e.info?.dev !== this.startDev);
     if (descend && !(await this.descend(e))) return false;
     if (opts.depthFirst && inRange) {
       const r = this.expr.eval(e, this.control);
@@ -78,9 +103,11 @@ export class Walker {
 
   private async descend(e: Entry): Promise<boolean> {
     const env = this.env;
-    const info = e.info!;
-    const key = `${info.dev}:${info.ino}`;
-    const loop = this.ancestors.find((a) => a.key === key);
+    const lazy = env.opts.symlinks !== 'L';
+    // loops need links followed: only -L (and -H at the top) can meet one
+    const info = lazy ? undefined : e.info;
+    const key = info === undefined ? '' : `${info.dev}:${info.ino}`;
+    const loop = info === undefined ? undefined : this.ancestors.find((a) => a.key === key);
     if (loop !== undefined) {
       await env.error(`File system loop detected; ${quote(e.path)} is part of the same file system loop as ${quote(loop.path)}.`);
       return true;
@@ -98,6 +125,10 @@ export class Walker {
     try {
       for (const d of list.value) {
         const path = joinPath(e.path, d.name);
+        if (lazy) {
+          if (!(await this.visit(new LazyEntry(env, path, e.start, e.depth + 1, d.type)))) return false;
+          continue;
+        }
         const st = env.statFor(path, e.depth + 1);
         if (!st.ok) {
           await env.error(`${quote(path)}: ${st.message}`);

@@ -34,6 +34,8 @@ export class SedInput {
   private exhausted = false;
   /** an operand could not be opened or read: exit status 2 */
   failed = false;
+  /** operands already reported (sed -i checks them first) */
+  private skipped = new Set<number>();
 
   constructor(
     private readonly ctx: CallContext,
@@ -100,6 +102,7 @@ export class SedInput {
     while (this.nextFile < names.length) {
       const index = this.nextFile++;
       const name = names[index]!;
+      if (this.skipped.has(index)) continue;
       this.ctx.checkAbort();
       const r = openInput(this.ctx, name);
       if (!r.ok) {
@@ -122,6 +125,10 @@ export class SedInput {
   /** the operand name of a line ('-' for stdin) */
   nameOf(file: number): string {
     return (this.operands.length === 0 ? ['-'] : this.operands)[file]!;
+  }
+
+  skip(indices: Set<number>): void {
+    this.skipped = indices;
   }
 
   close(): void {

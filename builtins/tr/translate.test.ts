@@ -46,6 +46,10 @@ describe('tr translators', () => {
       for (let n = 0; n < 9; n++) check(table, ALL_BYTES.subarray(0, n), 0);
     });
   }
+  it('one byte, sparse then dense (patching hands over to the pair table)', () => {
+    const input = Uint8Array.from({ length: 4000 }, (_, i) => (i < 1000 ? (i % 97 === 0 ? 0x0a : 0x78) : i % 3 ? 0x0a : 0x79));
+    for (const offset of [0, 1, 3]) check(tableOf([[0x0a, 0x20]]), input, offset);
+  });
   it('random tables and inputs', () => {
     fc.assert(
       fc.property(

@@ -1,0 +1,182 @@
+// sed — GNU sed 4.9 as an rshell builtin. Options and script chunks (-e, -f, or the first
+// operand) are gathered in command-line order, compiled (compile.ts), then run over the inputs
+// (execute.ts). Commands that write files or run programs (e w W, s///e, s///w) and the file
+// readers r R are refused at compile time with GNU's --sandbox message. -i edits files only in
+// remediation mode, through the sandbox (in-place.ts).
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText } from '../internal/flags.js';
+import { toLatin1 } from '../../src/regex/index.js';
+import { encode } from '../../src/io/encoding.js';
+import { compileScript } from './compile.js';
+import { Executor, SedFatal, type ExecOptions } from './execute.js';
+import { InputFatal, SedInput, errorText } from './input.js';
+import { SedOutput } from './output.js';
+import { SED_USAGE, USAGE_LINE } from './usage.js';
+import { InPlaceEditor } from './in-place.js';
+import type { ScriptChunk } from './types.js';
+
+// long options in GNU sed's table order (the ambiguity message follows it)
+const FLAGS = defineFlags({
+  flags: [
+    { name: 'binary', short: 'b', long: 'binary', kind: 'boolean' },
+    { name: 'extended', short: 'rE', long: 'regexp-extended', kind: 'boolean' },
+    { name: 'debug', long: 'debug', kind: 'boolean' },
+    { name: 'inPlace', short: 'i', long: 'in-place', kind: 'optional' },
+    { name: 'expression', short: 'e', long: 'expression', kind: 'array' },
+    { name: 'file', short: 'f', long: 'file', kind: 'array' },
+    { name: 'lineLength', short: 'l', long: 'line-length', kind: 'string' },
+    { name: 'nullData', short: 'z', long: ['null-data', 'zero-terminated'], kind: 'boolean' },
+    { name: 'quiet', short: 'n', long: 'quiet', kind: 'boolean' },
+    { name: 'posix', long: 'posix', kind: 'boolean' },
+    { name: 'quiet2', long: 'silent', kind: 'boolean' },
+    { name: 'sandbox', long: 'sandbox', kind: 'boolean' },
+    { name: 'separate', short: 's', long: 'separate', kind: 'boolean' },
+    { name: 'unbuffered', short: 'u', long: 'unbuffered', kind: 'boolean' },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'followSymlinks', long: 'follow-symlinks', kind: 'boolean' },
+  ],
+});
+
+/** GNU sed prints its whole usage after an option error, on stderr, and exits 1 */
+async function usageError(ctx: CallContext, message: string): Promise<number> {
+  const p = ctx.stderr.writeString((message === '' ? '' : `sed: ${message}\n`) + SED_USAGE);
+  if (p) await p;
+  return 1;
+}
+
+async function fail(ctx: CallContext, text: string, status: number): Promise<number> {
+  const f = ctx.stdout.flush();
+  if (f) await f;
+  const p = ctx.stderr.writeString(text);
+  if (p) await p;
+  return status;
+}
+
+/** GNU reads -l with atoi-like leniency: leading digits, else 0 */
+function lineLengthOf(v: string | undefined): number {
+  if (v === undefined) return 70;
+  const m = /^\s*(\d+)/.exec(v);
+  return m === null ? 0 : Number(m[1]);
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return usageError(ctx, r.message);
+  const flags = r.flags;
+  if (flagBool(flags, 'help')) {
+    const p = ctx.stdout.writeString(SED_USAGE);
+    if (p) await p;
+    return 0;
+  }
+  if (flagBool(flags, 'version')) {
+    const p = ctx.stdout.writeString(versionText('sed'));
+    if (p) await p;
+    return 0;
+  }
+  if (flagBool(flags, 'debug')) {
+    return fail(ctx, 'sed: --debug is refused: rshell does not annotate sed execution\n', 1);
+  }
+  const inPlace = flags.inPlace;
+  if (inPlace !== undefined && ctx.mode !== 'remediation') {
+    return fail(ctx, 'sed: -i/--in-place is refused in read-only mode: editing files needs remediation mode (print the result to stdout instead)\n', 1);
+  }
+
+  // script chunks in command-line order
+  const chunks: ScriptChunk[] = [];
+  let expressionIndex = 0;
+  for (const occ of r.order) {
+    if (occ.name === 'expression') {
+      chunks.push({ text: toLatin1(encode(occ.value ?? '')), origin: { kind: 'expression', index: ++expressionIndex } });
+    } else if (occ.name === 'file') {
+      const name = occ.value ?? '';
+      const text = readScriptFile(ctx, name);
+      if (typeof text !== 'string') return fail(ctx, text.message, 1);
+      chunks.push({ text, origin: { kind: 'file', name } });
+    }
+  }
+  const operands = r.operands.slice();
+  if (chunks.length === 0) {
+    if (operands.length === 0) return usageError(ctx, '');
+    chunks.push({ text: toLatin1(encode(operands.shift()!)), origin: { kind: 'expression', index: 1 } });
+  }
+
+  const posix = flagBool(flags, 'posix') || ctx.getEnv('POSIXLY_CORRECT') !== undefined;
+  const compiled = compileScript(chunks, { extended: flagBool(flags, 'extended'), posix: flagBool(flags, 'posix') });
+  if (!compiled.ok) return fail(ctx, `sed: ${compiled.error.message}\n`, compiled.error.status);
+  const program = compiled.program;
+
+  if (inPlace !== undefined && operands.length === 0) return fail(ctx, 'sed: no input files\n', 1);
+
+  const delim = flagBool(flags, 'nullData') ? '\0' : '\n';
+  const opts: ExecOptions = {
+    quiet: flagBool(flags, 'quiet') || flagBool(flags, 'quiet2') || program.quietFromScript,
+    posix,
+    separate: flagBool(flags, 'separate') || inPlace !== undefined,
+    lineLength: lineLengthOf(flagString(flags, 'lineLength')),
+    unbuffered: flagBool(flags, 'unbuffered'),
+    delim,
+    zeroLocation: lastZeroLocation(chunks),
+  };
+  const stdoutSink = new SedOutput(ctx.stdout, delim);
+  const report = async (text: string): Promise<void> => {
+    const f = stdoutSink.flush();
+    if (f) await f;
+    const p = ctx.stderr.writeString(text);
+    if (p) await p;
+  };
+  const input = new SedInput(ctx, operands, delim.charCodeAt(0), opts.separate, report);
+  const editor =
+    inPlace !== undefined
+      ? new InPlaceEditor(ctx, operands, typeof inPlace === 'string' ? inPlace : '', flagBool(flags, 'followSymlinks'), delim, report)
+      : null;
+  if (editor !== null) {
+    const bad = await editor.validateAll();
+    input.skip(bad);
+  }
+  const exec = new Executor(ctx, program, input, stdoutSink, opts, editor === null ? null : (file, prev) => editor.switchTo(file, prev));
+  let status = 0;
+  try {
+    const q = await exec.run();
+    if (editor !== null) await editor.finish();
+    const f = exec.output.flush();
+    if (f) await f;
+    if (q !== null) status = q;
+  } catch (e) {
+    if (e instanceof SedFatal || e instanceof InputFatal) {
+      if (editor !== null) editor.abandon();
+      return fail(ctx, e.message, e.status);
+    }
+    throw e;
+  } finally {
+    input.close();
+  }
+  if (status !== 0) return status;
+  return input.failed || (editor?.failed ?? false) ? 2 : 0;
+}
+
+function lastZeroLocation(chunks: readonly ScriptChunk[]): string {
+  const last = chunks[chunks.length - 1]!.origin;
+  return last.kind === 'file' ? `file ${last.name} line 0` : `-e expression #${last.index}, char 0`;
+}
+
+/** -f FILE: read through the sandbox (`-` is stdin, which GNU allows too), bounded by maxFileBytes */
+function readScriptFile(ctx: CallContext, name: string): string | { message: string } {
+  if (name === '-') return { message: "sed: -f - (script from standard input) is not supported by rshell\n" };
+  const r = ctx.fs.readFile(name, ctx.limits.maxFileBytes);
+  if (!r.ok) return { message: `sed: couldn't open file ${name}: ${errorText(r.error)}\n` };
+  let text = toLatin1(r.value);
+  // GNU: a script file's final newline ends the last command, it adds nothing
+  if (text.endsWith('\n')) text = text.slice(0, -1);
+  return text;
+}
+
+export const sed: Command = {
+  name: 'sed',
+  summary: 'stream editor for filtering and transforming text',
+  usage: SED_USAGE,
+  run,
+};
+
+export { USAGE_LINE };

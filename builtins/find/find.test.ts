@@ -105,6 +105,18 @@ describe('find matches GNU', () => {
     [['nosuch', 'a', '-maxdepth', '0']],
     [['']],
     [['a', '-lname', 't*']],
+    [['a', '-quit']],
+    [['a', '-false', '-a', '-quit']],
+    [['a', '-true', '-o', '-quit']],
+    [['a', '-print', '-quit']],
+    [['a', '-name', 'b', '-quit', '-o', '-print']],
+    [['a', '-quit', ',', '-print']],
+    [['a', '-name', '[a-']],
+    [['a', '-name', '[t.tx']],
+    [['a', '-size', '-1M']],
+    [['a', '-daystart', '-mtime', '0', '-type', 'f']],
+    [['a', '-xdev', '-maxdepth', '1']],
+    [['a', '-regextype', 'posix-basic', '-regex', 'a/\\(t\\|b\\).*']],
   ])('find %j', async (args) => same(args));
 
   it.each([

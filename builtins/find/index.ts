@@ -22,8 +22,8 @@ function withDefaultPrint(env: FindEnv, expr: Node | undefined): Node {
     isAction: true,
     eval: (e, w) => {
       const x = inner(e, w);
-      if (x instanceof Promise) return x.then((v) => (v ? print(e, w) : false));
-      return x ? print(e, w) : false;
+      if (x instanceof Promise) return x.then((v) => (v && !w.quit ? print(e, w) : false));
+      return x && !w.quit ? print(e, w) : false;
     },
   };
 }

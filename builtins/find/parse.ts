@@ -34,8 +34,8 @@ function and(l: Node, r: Node): Node {
     isAction: l.isAction || r.isAction,
     eval: (e, w) => {
       const x = a(e, w);
-      if (x instanceof Promise) return x.then((v) => (v ? b(e, w) : false));
-      return x ? b(e, w) : false;
+      if (x instanceof Promise) return x.then((v) => (v && !w.quit ? b(e, w) : false));
+      return x && !w.quit ? b(e, w) : false;
     },
   };
 }
@@ -49,8 +49,8 @@ function or(l: Node, r: Node): Node {
     isAction: l.isAction || r.isAction,
     eval: (e, w) => {
       const x = a(e, w);
-      if (x instanceof Promise) return x.then((v) => (v ? true : b(e, w)));
-      return x ? true : b(e, w);
+      if (x instanceof Promise) return x.then((v) => (v || w.quit ? v : b(e, w)));
+      return x || w.quit ? x : b(e, w);
     },
   };
 }
@@ -64,7 +64,8 @@ function comma(l: Node, r: Node): Node {
     isAction: l.isAction || r.isAction,
     eval: (e, w) => {
       const x = a(e, w);
-      return x instanceof Promise ? x.then(() => b(e, w)) : b(e, w);
+      if (x instanceof Promise) return x.then((v) => (w.quit ? v : b(e, w)));
+      return w.quit ? x : b(e, w);
     },
   };
 }

@@ -57,11 +57,35 @@ function nameOf(e: Entry): string {
 const info = (f: (e: Entry & { info: NonNullable<Entry['info']> }) => boolean): Evaluate => (e) =>
   e.info !== undefined && f(e as Entry & { info: NonNullable<Entry['info']> });
 
+/**
+ * glibc fnmatch: a `[` without its `]` is a literal, except when the pattern ends inside a range
+ * (`[a-`), which matches nothing.
+ */
+function endsInsideRange(p: string): boolean {
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (p[i] !== '[') continue;
+    let j = i + 1;
+    if (p[j] === '!' || p[j] === '^') j++;
+    if (p[j] === ']') j++;
+    const close = p.indexOf(']', j);
+    if (close >= 0) {
+      i = close;
+      continue;
+    }
+    return /[^-]-$/.test(p.slice(j)) || /-[^\]]$/.test(p.slice(j)) ? /-/.test(p.slice(j)) : false;
+  }
+  return false;
+}
+
 function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocase: boolean): PredSpec {
   return {
     arity: 1,
     kind: 'test',
-    build: (env, pat) => (e) => {
+    build: (env, pat) => endsInsideRange(pat) ? () => false : (e) => {
       const s = subject(e, env);
       return s !== undefined && matchPattern(s, pat, { nocase });
     },
@@ -309,10 +333,10 @@ export const PREDICATES: Record<string, PredSpec> = {
       return true;
     },
   },
-  // GNU counts -quit as an action: `find dir -quit` prints nothing
+  // -quit stops at once: nothing after it in the expression runs (so `find dir -quit` prints nothing)
   '-quit': {
     arity: 0,
-    kind: 'action',
+    kind: 'test',
     build: () => (_e, w) => {
       w.quit = true;
       return true;

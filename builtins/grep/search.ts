@@ -176,7 +176,8 @@ export class Searcher {
       const m = find(pos);
       if (m < 0) break;
       // a match never holds the terminator, so the record holding m holds the whole match
-      const recStart = m === pos ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
+      // (the record's start only matters when it is printed)
+      const recStart = m === pos || !state.printsLines ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
       let recEnd = indexOfByte(bytes, eol, m);
       if (recEnd < 0) recEnd = bytes.length;
       const line = state.printsLines ? toLatin1(bytes.subarray(recStart, recEnd)) : '';

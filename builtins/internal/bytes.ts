@@ -13,11 +13,12 @@ export function indexOfByte(arr: Uint8Array, byte: number, from = 0): number {
 /** how many times `byte` occurs in arr[from, to) */
 export function countByte(arr: Uint8Array, byte: number, from = 0, to = arr.length): number {
   const view = from === 0 && to === arr.length ? arr : arr.subarray(from, to);
+  // memchr per occurrence, called directly (an offset equal to the length just answers -1)
   let count = 0;
-  let i = indexOfByte(view, byte, 0);
+  let i = bufferIndexOf.call(view, byte, 0);
   while (i >= 0) {
     count++;
-    i = indexOfByte(view, byte, i + 1);
+    i = bufferIndexOf.call(view, byte, i + 1);
   }
   return count;
 }

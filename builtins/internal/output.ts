@@ -1,6 +1,8 @@
 // A small output assembler for tools that build their output a few bytes at a time (cat -v,
 // line numbers, wc's columns). Bytes go into a 64 KiB buffer that is handed to the ByteWriter when
-// full; a fresh buffer is allocated after each hand-off so the writer may keep the one it got.
+// full. The buffer is reused after each hand-off: ByteWriters copy what they keep (streams.ts), and
+// a hand-off that returns a promise must be awaited before the buffer is written again (every
+// method here does so, and callers await what drain()/write() return).
 //
 // Hot loops write straight into `buf` at `len` after `room(n)` guaranteed the space:
 //   if (out.len + n > out.cap) { const p = out.drain(); if (p) await p; }
@@ -25,17 +27,18 @@ export class OutputBuffer {
   drain(): void | Promise<void> {
     if (this.len === 0) return;
     const full = this.buf.subarray(0, this.len);
-    this.buf = new Uint8Array(CAPACITY);
     this.len = 0;
     return this.sink.write(full);
   }
 
   /** append src[from, to) */
   write(src: Uint8Array, from = 0, to = src.length): void | Promise<void> {
+    if (to > src.length) to = src.length;
     const n = to - from;
     if (n <= 0) return;
     if (this.len + n <= this.cap) {
-      this.buf.set(src.subarray(from, to), this.len);
+      // a plain view, not src.subarray(): on a Buffer that goes through Node's slower JS subarray
+      this.buf.set(new Uint8Array(src.buffer, src.byteOffset + from, n), this.len);
       this.len += n;
       return;
     }

@@ -31,8 +31,8 @@ export type CompileResult = { ok: true; program: Program } | { ok: false; error:
 class SedSyntaxError {
   constructor(
     readonly text: string,
-    /** true: GNU's bad_prog after location reset (reported as char 0) */
-    readonly atZero = false,
+    /** a location other than the current one (unmatched `{`) */
+    readonly where?: string,
   ) {}
 }
 
@@ -50,7 +50,8 @@ class Compiler {
   private pos = 0;
   private origin: ScriptOrigin = { kind: 'expression', index: 1 };
   readonly commands: SedCommand[] = [];
-  private readonly blocks: number[] = [];
+  /** open `{`s: command index and where GNU reports it if left unmatched */
+  private readonly blocks: { index: number; where: string }[] = [];
   /** the a/i/c command whose text continues into the next chunk (`-e 'a\' -e 'text'`) */
   private pendingText: SedCommand | null = null;
   quietFromScript = false;
@@ -166,21 +167,23 @@ class Compiler {
         this.readLabel();
         return false;
       case '{':
-        this.blocks.push(this.commands.length);
+        this.blocks.push({ index: this.commands.length, where: this.origin.kind === 'file' ? this.location() : this.zeroLocation() });
         return true;
       case '}': {
         if (this.blocks.length === 0) throw new SedSyntaxError("unexpected `}'");
         if (cmd.a1 !== undefined) throw new SedSyntaxError("`}' doesn't want any addresses");
         this.readEndOfCommand();
-        const open = this.blocks.pop()!;
+        const open = this.blocks.pop()!.index;
         this.commands[open]!.target = this.commands.length + 1;
         return true;
       }
       case 'e':
+        throw new SedSyntaxError(DISALLOWED);
       case 'r':
       case 'R':
       case 'w':
       case 'W':
+        if (this.readFilename() === '') throw new SedSyntaxError('missing filename in r/R/w/W commands');
         throw new SedSyntaxError(DISALLOWED);
       case 'a':
       case 'i':
@@ -241,6 +244,17 @@ class Compiler {
     const ch = this.inNonblank();
     if (ch === '}' || ch === '#') this.savchar(ch);
     else if (ch !== EOF && ch !== '\n' && ch !== ';') throw new SedSyntaxError('extra characters after command');
+  }
+
+  /** r R w W: the file name is the rest of the line */
+  private readFilename(): string {
+    let name = '';
+    let ch = this.inNonblank();
+    while (ch !== EOF && ch !== '\n') {
+      name += ch;
+      ch = this.inchar();
+    }
+    return name;
   }
 
   private readLabel(): string {
@@ -367,6 +381,7 @@ class Compiler {
         if (global) throw new SedSyntaxError("multiple `g' options to `s' command");
         global = true;
       } else if (ch === 'w') {
+        if (this.readFilename() === '') throw new SedSyntaxError('missing filename in r/R/w/W commands');
         throw new SedSyntaxError(DISALLOWED);
       } else if (isDigit(ch)) {
         if (occurrence !== 0) throw new SedSyntaxError("multiple number options to `s' command");
@@ -409,7 +424,8 @@ class Compiler {
   }
 
   finish(): void {
-    if (this.blocks.length > 0) throw new SedSyntaxError("unmatched `{'", true);
+    const open = this.blocks[this.blocks.length - 1];
+    if (open !== undefined) throw new SedSyntaxError("unmatched `{'", open.where);
   }
 }
 
@@ -469,7 +485,7 @@ function resolveLabels(commands: SedCommand[]): CompileError | null {
       continue;
     }
     const at = labels.get(c.label);
-    if (at === undefined) return { message: `can't find label for jump to \`${c.label}'`, status: 1 };
+    if (at === undefined) return { message: `can't find label for jump to \`${c.label}'`, status: 4 };
     c.target = at;
   }
   return null;
@@ -482,7 +498,7 @@ export function compileScript(chunks: readonly ScriptChunk[], opts: CompileOptio
     compiler.finish();
   } catch (e) {
     if (e instanceof SedSyntaxError) {
-      const where = e.atZero ? compiler.zeroLocation() : compiler.location();
+      const where = e.where ?? compiler.location();
       return { ok: false, error: { message: `${where}: ${e.text}`, status: 1 } };
     }
     throw e;

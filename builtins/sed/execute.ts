@@ -82,8 +82,8 @@ export class Executor {
         await this.flushAppends();
         continue;
       }
-      if (end !== 'delete' && !this.opts.quiet) await this.emitPatternSpace();
-      await this.flushAppends();
+      if (end !== 'delete' && !this.opts.quiet) { const w = this.emitPatternSpace(); if (w) await w; }
+      if (this.appendQueue.length > 0) await this.flushAppends();
       if (this.opts.unbuffered) await this.out.flush();
       if (end === 'quit') return this.exitCode;
     }
@@ -96,7 +96,8 @@ export class Executor {
 
   /** read the next line into the pattern space (append: N); false at the end of input */
   private async readLine(append: boolean): Promise<boolean> {
-    const l = await this.input.next();
+    let l = this.input.next();
+    if (l instanceof Promise) l = await l;
     if (l === null) return false;
     if (l.file !== this.currentFile) {
       if (this.onFileSwitch !== null) {
@@ -108,7 +109,7 @@ export class Executor {
     }
     this.line = l;
     this.lineNo++;
-    this.ps = append ? this.ps + '\n' + l.text : l.text;
+    this.ps = append ? this.ps + this.opts.delim + l.text : l.text;
     this.checkSpace(this.ps);
     if (this.usesLast) this.last = await this.input.isLast(l);
     return true;
@@ -158,16 +159,16 @@ export class Executor {
         case ':':
           break;
         case '=':
-          await this.out.text(`${this.lineNo}\n`);
+          { const w = this.out.text(`${this.lineNo}\n`); if (w) await w; }
           break;
         case 'a':
           this.appendQueue.push(cmd.text!);
           break;
         case 'i':
-          await this.out.text(cmd.text!);
+          { const w = this.out.text(cmd.text!); if (w) await w; }
           break;
         case 'c':
-          if (cmd.range !== 'active') await this.out.text(cmd.text!);
+          if (cmd.range !== 'active') { const w = this.out.text(cmd.text!); if (w) await w; }
           return 'delete';
         case 'b':
         case 't':
@@ -183,26 +184,26 @@ export class Executor {
         case 'd':
           return 'delete';
         case 'D': {
-          const nl = this.ps.indexOf('\n');
+          const nl = this.ps.indexOf(this.opts.delim);
           if (nl < 0) return 'delete';
           this.ps = this.ps.slice(nl + 1);
           return 'restart';
         }
         case 'F':
-          await this.out.text(this.input.nameOf(this.currentFile) + '\n');
+          { const w = this.out.text(this.input.nameOf(this.currentFile) + '\n'); if (w) await w; }
           break;
         case 'g':
           this.ps = this.hold;
           break;
         case 'G':
-          this.ps += '\n' + this.hold;
+          this.ps += this.opts.delim + this.hold;
           this.checkSpace(this.ps);
           break;
         case 'h':
           this.hold = this.ps;
           break;
         case 'H':
-          this.hold += '\n' + this.ps;
+          this.hold += this.opts.delim + this.ps;
           this.checkSpace(this.hold);
           break;
         case 'x': {
@@ -212,11 +213,11 @@ export class Executor {
           break;
         }
         case 'l':
-          await this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength));
+          { const w = this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength)); if (w) await w; }
           break;
         case 'n':
           if (!(await this.hasNext())) return 'end';
-          if (!this.opts.quiet) await this.emitPatternSpace();
+          if (!this.opts.quiet) { const w = this.emitPatternSpace(); if (w) await w; }
           await this.flushAppends();
           await this.readLine(false);
           break;
@@ -225,12 +226,14 @@ export class Executor {
           await this.flushAppends();
           await this.readLine(true);
           break;
-        case 'p':
-          await this.emitPatternSpace();
+        case 'p': {
+          const w = this.emitPatternSpace();
+          if (w) await w;
           break;
+        }
         case 'P': {
-          const nl = this.ps.indexOf('\n');
-          await this.out.line(nl < 0 ? this.ps : this.ps.slice(0, nl));
+          const nl = this.ps.indexOf(this.opts.delim);
+          { const w = this.out.line(nl < 0 ? this.ps : this.ps.slice(0, nl)); if (w) await w; }
           break;
         }
         case 'q':
@@ -239,9 +242,11 @@ export class Executor {
         case 'Q':
           this.exitCode = cmd.int ?? 0;
           return 'quitNow';
-        case 's':
-          await this.substitute(cmd);
+        case 's': {
+          const w = this.substitute(cmd);
+          if (w) await w;
           break;
+        }
         case 'y':
           this.ps = transliterate(this.ps, cmd.map!);
           break;
@@ -316,7 +321,7 @@ export class Executor {
     return true;
   }
 
-  private async substitute(cmd: SedCommand): Promise<void> {
+  private substitute(cmd: SedCommand): void | Promise<void> {
     const s = cmd.subst!;
     const re = this.regexFor(s.re);
     if (s.re === null && s.maxGroupRef > re.groups) {
@@ -352,7 +357,7 @@ export class Executor {
     this.ps = out + ps.slice(copyFrom);
     this.checkSpace(this.ps);
     this.substituted = true;
-    if (s.print) await this.emitPatternSpace();
+    if (s.print) return this.emitPatternSpace();
   }
 }
 

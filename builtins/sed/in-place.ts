@@ -60,7 +60,7 @@ export class InPlaceEditor {
     const skip = new Set<number>();
     for (let i = 0; i < this.operands.length; i++) {
       const name = this.operands[i]!;
-      const st = name === '-' ? null : this.ctx.fs.stat(name);
+      const st = this.ctx.fs.stat(name);
       if (st !== null && !st.ok && st.error.code === 'ENOENT') {
         this.failed = true;
         skip.add(i);
@@ -68,7 +68,7 @@ export class InPlaceEditor {
         await this.report(`sed: can't read ${name}: ${errorText(st.error)}\n`);
         continue;
       }
-      if (st === null || (st.ok && st.value.type !== 'file')) {
+      if (st.ok && st.value.type !== 'file') {
         throw new SedFatal(`sed: couldn't edit ${name}: not a regular file\n`, 4);
       }
       let target = name;

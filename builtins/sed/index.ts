@@ -12,7 +12,7 @@ import { compileScript } from './compile.js';
 import { Executor, SedFatal, type ExecOptions } from './execute.js';
 import { InputFatal, SedInput, errorText } from './input.js';
 import { SedOutput } from './output.js';
-import { SED_USAGE, USAGE_LINE } from './usage.js';
+import { SED_USAGE, SED_USAGE_ON_ERROR, USAGE_LINE } from './usage.js';
 import { InPlaceEditor } from './in-place.js';
 import type { ScriptChunk } from './types.js';
 
@@ -41,7 +41,7 @@ const FLAGS = defineFlags({
 
 /** GNU sed prints its whole usage after an option error, on stderr, and exits 1 */
 async function usageError(ctx: CallContext, message: string): Promise<number> {
-  const p = ctx.stderr.writeString((message === '' ? '' : `sed: ${message}\n`) + SED_USAGE);
+  const p = ctx.stderr.writeString((message === '' ? '' : `sed: ${message}\n`) + SED_USAGE_ON_ERROR);
   if (p) await p;
   return 1;
 }
@@ -92,7 +92,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     } else if (occ.name === 'file') {
       const name = occ.value ?? '';
       const text = readScriptFile(ctx, name);
-      if (typeof text !== 'string') return fail(ctx, text.message, 1);
+      if (typeof text !== 'string') return fail(ctx, text.message, 4);
       chunks.push({ text, origin: { kind: 'file', name } });
     }
   }
@@ -107,7 +107,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (!compiled.ok) return fail(ctx, `sed: ${compiled.error.message}\n`, compiled.error.status);
   const program = compiled.program;
 
-  if (inPlace !== undefined && operands.length === 0) return fail(ctx, 'sed: no input files\n', 1);
+  if (inPlace !== undefined && operands.length === 0) return fail(ctx, 'sed: no input files\n', 4);
 
   const delim = flagBool(flags, 'nullData') ? '\0' : '\n';
   const opts: ExecOptions = {
@@ -131,13 +131,10 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     inPlace !== undefined
       ? new InPlaceEditor(ctx, operands, typeof inPlace === 'string' ? inPlace : '', flagBool(flags, 'followSymlinks'), delim, report)
       : null;
-  if (editor !== null) {
-    const bad = await editor.validateAll();
-    input.skip(bad);
-  }
   const exec = new Executor(ctx, program, input, stdoutSink, opts, editor === null ? null : (file, prev) => editor.switchTo(file, prev));
   let status = 0;
   try {
+    if (editor !== null) input.skip(await editor.validateAll());
     const q = await exec.run();
     if (editor !== null) await editor.finish();
     const f = exec.output.flush();

@@ -47,11 +47,23 @@ export class SedInput {
   ) {}
 
   /** the next line, or null at the end of all input */
-  async next(): Promise<Line | null> {
+  next(): Line | null | Promise<Line | null> {
     if (this.lookahead !== null) {
       const l = this.lookahead;
       this.lookahead = null;
       return l;
+    }
+    // fast path: the next line is already in the current chunk (no promise, no allocation but the line)
+    const cur = this.current;
+    if (cur !== null) {
+      let m: boolean | Promise<boolean>;
+      try {
+        m = cur.lines.next();
+      } catch (e) {
+        return this.read(Promise.reject(e));
+      }
+      if (m === true) return { text: toLatin1(cur.lines.buf.subarray(cur.lines.start, cur.lines.end)), terminated: cur.lines.terminated, file: cur.index };
+      return this.read(m);
     }
     return this.read();
   }
@@ -69,13 +81,15 @@ export class SedInput {
     return this.lookahead === null;
   }
 
-  private async read(): Promise<Line | null> {
+  /** `started`: the result of a next() already called on the current reader */
+  private async read(started?: boolean | Promise<boolean>): Promise<Line | null> {
     for (;;) {
       if (this.current === null && !(await this.openNext())) return null;
       const cur = this.current!;
       let more: boolean;
       try {
-        const m = cur.lines.next();
+        const m = started ?? cur.lines.next();
+        started = undefined;
         more = typeof m === 'boolean' ? m : await m;
       } catch (e) {
         const err = readFailure(e);

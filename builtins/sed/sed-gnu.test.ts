@@ -4,7 +4,10 @@ import { sed } from './index.js';
 import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
 
 const TEXT = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n';
-const FILES = { 'a.txt': 'alpha\nbeta\ngamma\n', 'b.txt': 'one\ntwo\n', 'nonl.txt': 'x\ny', 'empty.txt': '' };
+const FILES = {
+  'a.txt': 'alpha\nbeta\ngamma\n', 'b.txt': 'one\ntwo\n', 'nonl.txt': 'x\ny', 'empty.txt': '',
+  'scr': 's/o/X/\np\n', 'scr2': '1a\\\nfoo\n', 'scr3': 's/a/X\n', 'scr4': '#n\n/t/p\n', 'scr5': '/x/{\np\n',
+};
 
 // [args, stdin?]
 const CASES: [string[], string?][] = [
@@ -52,6 +55,15 @@ const CASES: [string[], string?][] = [
   [['#n\np']], [['#n']], [['p # comment']], [['s/a/b/ # c'], 'a\n'], [['-e', 'p', '-e', 'p']], [['--expression=p', '-n']],
   [['--posix', '-n', 'p']], [['-u', 'p']], [['-b', 'p']], [['--sandbox', 'p']], [['-E', '-r', '--regexp-extended', 's/(o)/[\\1]/']],
   [['-n', '--', 'p']], [['-s', '-n', '--separate', '1p', 'a.txt', 'b.txt']],
+  // script files
+  [['-f', 'scr']], [['-f', 'scr2']], [['-f', 'scr', '-e', 'p']], [['-f', 'scr4']], [['--file=scr', '-n']],
+  [['-f', 'scr3']], [['-e', 'p', '-f', 'scr3']], [['-f', 'scr5']], [['-f', 'scr', 'a.txt']],
+  // regex details
+  [['s/\(l\)\1/LL/'], 'hello\n'], [['-E', 's/(abc)\1/X/'], 'abcabc\n'], [['s/[.]/X/'], 'a.b\n'], [['s/\s/_/;s/\bb/B/'], 'a b\n'],
+  [['s/\`a/X/;s/b\x27/Y/'], 'ab\n'], [['-E', 's/(a)(b)?/[\2]/'], 'ab\n'], [['s/\(a*\) \(b*\)/\2 \1/'], 'aaa bbb\n'],
+  [['s/a/b/;s//c/'], 'aa\n'], [['/o/s//0/g']], [['-n', '/o/{//p}']], [['s/[[:upper:]]/u/g'], 'AbC\n'], [['s/\<./X/g'], 'ab cd\n'],
+  [['s/a\{2,\}/X/'], 'aaaa\n'], [['-E', 's/a{2}/X/g'], 'aaaaa\n'], [['s/\n/X/'], 'a\n'], [['-E', 's/(x)|(y)/[\1\2]/g'], 'xy\n'],
+  [['s/é/e/'], 'caf\xc3\xa9\n'], [['s/./X/g'], '\xc3\xa9\n'], [['y/\xc3/C/'], '\xc3\xa9\n'],
   // errors
   [['s/x/y']], [['s/x/y/z']], [['s/x/y/0']], [['s/x/y/gg']], [['s/x/y/pp']], [['s/x/y/2/3']], [['s/\\(x/y/']], [['-E', 's/(x/y/']],
   [['s/x/\\1/']], [['p;p x']], [['{p']], [['p}']], [['1,2,3p']], [['k']], [['0p']], [['0,5p']], [['ba']], [['y/ab/c/']],

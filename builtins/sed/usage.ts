@@ -44,3 +44,10 @@ remaining arguments are names of input files; if no input files are
 specified, then the standard input is read.
 
 `;
+
+/** what GNU sed prints on stderr after an option error (usage(EXIT_BAD_USAGE)): its plain text */
+export const SED_USAGE_ON_ERROR =
+  SED_USAGE.replace(' (refused in rshell)', '')
+    .replace('                 (rshell: remediation mode only, inside writable roots)\n', '')
+    .replace('                 (rshell: always on)\n', '') +
+  'GNU sed home page: <https://www.gnu.org/software/sed/>.\nGeneral help using GNU software: <https://www.gnu.org/gethelp/>.\n';

@@ -30,6 +30,26 @@ async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = chunk.l
 const countDelims = (chunk: Uint8Array, delim: number): number => countByte(chunk, delim);
 const pastNth = (chunk: Uint8Array, delim: number, k: number): number => pastNthByte(chunk, delim, k);
 
+const bufferLastIndexOf = Buffer.prototype.lastIndexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
+
+/**
+ * The delimiters in chunk, counted from its end and only up to `cap`: a chunk that alone holds
+ * `cap` (= n + 1) of them makes everything before it useless, so its exact count is never needed
+ * until the end. `tail -1` of a 200 MB stream then costs two memrchr calls per chunk, not one
+ * indexOf per line.
+ */
+function countDelimsUpTo(chunk: Uint8Array, delim: number, cap: number): number {
+  let count = 0;
+  let i = chunk.length - 1;
+  while (count < cap && i >= 0) {
+    const at = bufferLastIndexOf.call(chunk, delim, i);
+    if (at < 0) break;
+    count++;
+    i = at - 1;
+  }
+  return count;
+}
+
 /** the last n lines of a stream (n >= 1) */
 export async function lastLinesOfStream(
   reader: ByteReader,
@@ -38,6 +58,9 @@ export async function lastLinesOfStream(
   delim: number,
   maxHold: number,
 ): Promise<TailResult> {
+  // held[0] may carry a capped count (>= n + 1); every later chunk's count is exact, because a
+  // capped chunk drops all chunks before it. Only the exact counts of held[1..] decide drops.
+  const cap = n + 1;
   const held: { bytes: Uint8Array; delims: number }[] = [];
   let heldDelims = 0;
   let heldBytes = 0;
@@ -45,7 +68,12 @@ export async function lastLinesOfStream(
     const chunk = await readChunk(reader);
     if (chunk === null) break;
     if (chunk.length === 0) continue;
-    const delims = countDelims(chunk, delim);
+    const delims = countDelimsUpTo(chunk, delim, cap);
+    if (delims === cap) {
+      held.length = 0;
+      heldDelims = 0;
+      heldBytes = 0;
+    }
     held.push({ bytes: chunk, delims });
     heldDelims += delims;
     heldBytes += chunk.length;
@@ -58,6 +86,13 @@ export async function lastLinesOfStream(
     if (heldBytes > maxHold) return { ok: false, reason: 'too-large' };
   }
   if (held.length === 0) return OK;
+  const front = held[0]!;
+  if (front.delims === cap) {
+    // its capped count was enough to drop what came before; the skip below needs the exact one
+    const exact = countDelims(front.bytes, delim);
+    heldDelims += exact - front.delims;
+    front.delims = exact;
+  }
   const last = held[held.length - 1]!.bytes;
   const terminated = last[last.length - 1] === delim;
   // lines held = delimiters (+1 for an unterminated last line); skip all but the last n

@@ -6,8 +6,8 @@
 //   into the loops on purpose: V8 runs the same loop ~1.7x slower when they arrive as variables.
 //   Measured ~2x faster than the pair table.
 // - One byte translated (tr '\n' ' ', tr , '\t'): copy the chunk natively and patch the
-//   occurrences found with indexOf (memchr); a chunk where the byte turns out dense finishes
-//   through the pair table instead.
+//   occurrences found with indexOf (memchr); once the byte turns out dense (more than 1 in 48),
+//   the rest of the stream goes through the pair table instead.
 // - Anything else: the pair table, two bytes at a time through a 65536-entry Uint16Array.
 //
 // Every translator reads `src` and writes `dst` (distinct memory, dst at least as long); bytes the
@@ -68,7 +68,13 @@ const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: numb
 const SPARSE_LIMIT = 1 / 48;
 
 function singleByteTranslator(from: number, to: number, dense: Translator): Translator {
+  // once the byte proved dense, later chunks (same stream, likely the same shape) skip the probe
+  let provedDense = false;
   return (src, dst) => {
+    if (provedDense) {
+      dense(src, dst);
+      return;
+    }
     dst.set(src);
     const budget = Math.max(16, src.length * SPARSE_LIMIT);
     let found = 0;
@@ -76,6 +82,7 @@ function singleByteTranslator(from: number, to: number, dense: Translator): Tran
     while (i >= 0) {
       dst[i] = to;
       if (++found > budget) {
+        provedDense = true;
         dense(src.subarray(i + 1), dst.subarray(i + 1));
         return;
       }

@@ -15,6 +15,24 @@ import { expandString } from './expand.js';
 export const arithSources = new WeakMap<object, ArithSource>();
 
 
+// Expression text from variables and substituted `$((…))` repeats in loops; parsed trees are
+// never mutated, so they can be shared. Cleared wholesale when full to bound memory.
+const parsedTexts = new Map<string, ReturnType<ArithEnv['parse']>>();
+const PARSE_CACHE_LIMIT = 2000;
+
+function parseCached(src: string): ReturnType<ArithEnv['parse']> {
+  let parsed = parsedTexts.get(src);
+  if (parsed !== undefined) return parsed;
+  try {
+    parsed = parseArith(src);
+  } catch (err) {
+    parsed = { message: (err as Error).message };
+  }
+  if (parsedTexts.size >= PARSE_CACHE_LIMIT) parsedTexts.clear();
+  parsedTexts.set(src, parsed);
+  return parsed;
+}
+
 function envOf(sh: Shell): ArithEnv {
   let e = sh.arithEnv as ArithEnv | null;
   if (e) {
@@ -28,13 +46,7 @@ function envOf(sh: Shell): ArithEnv {
       else assignElement(sh, name, index, value);
     },
     expandWord: (w: Word) => expandString(sh, w),
-    parse: (src: string) => {
-      try {
-        return parseArith(src);
-      } catch (err) {
-        return { message: (err as Error).message };
-      }
-    },
+    parse: parseCached,
     isAssoc: (name) => {
       const v = sh.vars.lookup(sh.vars.resolve(name));
       return v !== undefined && (isAssocValue(v.value) || (v.attrs & 128) !== 0);

@@ -74,7 +74,57 @@ interface Frame {
 }
 
 export function evalArith(x: ArithmExpr, env: ArithEnv, src?: ArithSource): Int {
+  if (src !== undefined) {
+    let dynamic = dynamicWordsOf.get(x);
+    if (dynamic === undefined) {
+      dynamic = findDynamicWords(x);
+      dynamicWordsOf.set(x, dynamic);
+    }
+    // bash expands `$x`, `$(…)` and quotes in the expression's text before parsing it, so
+    // x='1+2'; $(($x*3)) is 1+2*3 = 7, not (1+2)*3
+    if (dynamic !== null) return evalText(substituteText(src, dynamic, env), { env, src: undefined, depth: 0, noeval: 0 });
+  }
   return evaluate(x, { env, src, depth: 0, noeval: 0 });
+}
+
+/** per expression tree: the words that need expansion before parsing (null: none) */
+const dynamicWordsOf = new WeakMap<object, Word[] | null>();
+
+const EXPANDING_PARTS = new Set(['CmdSubst', 'ArithmExp', 'DblQuoted', 'ProcSubst']);
+
+function findDynamicWords(x: ArithmExpr): Word[] | null {
+  const found: Word[] = [];
+  const walk = (n: ArithmExpr): void => {
+    switch (n.type) {
+      case 'Word':
+        if (n.Parts.some((p) => EXPANDING_PARTS.has(p.type) || (p.type === 'ParamExp' && !isBareElement(p)))) found.push(n);
+        return;
+      case 'ParenArithm':
+        walk(n.X);
+        return;
+      case 'UnaryArithm':
+        walk(n.X);
+        return;
+      case 'BinaryArithm':
+        walk(n.X);
+        walk(n.Y);
+        return;
+    }
+  };
+  walk(x);
+  if (found.length === 0) return null;
+  return found.sort((a, b) => a.Pos - b.Pos);
+}
+
+function substituteText(src: ArithSource, words: Word[], env: ArithEnv): string {
+  let out = '';
+  let at = 0;
+  for (const w of words) {
+    const start = w.Pos - src.offset;
+    out += src.text.slice(at, start) + env.expandWord(w);
+    at = w.End - src.offset;
+  }
+  return out + src.text.slice(at);
 }
 
 /** evaluate arithmetic given as text (a variable's value, `let` argument, array index) */
@@ -89,6 +139,15 @@ function errorAt(f: Frame, pos: number | undefined, msg: string): ArithError {
   if (!src) return new ArithError(msg);
   const at = pos === undefined ? 0 : Math.max(0, pos - src.offset);
   return new ArithError(`${src.text}: ${msg} (error token is "${src.text.slice(at)}")`);
+}
+
+/** bash reports a bad literal with the text cut at the literal's end and the literal as the token */
+function errorAtToken(f: Frame, pos: number, end: number, msg: string): ArithError {
+  const src = f.src;
+  if (!src) return new ArithError(msg);
+  const at = Math.max(0, pos - src.offset);
+  const stop = Math.max(at, end - src.offset);
+  return new ArithError(`${src.text.slice(0, stop)}: ${msg} (error token is "${src.text.slice(at, stop)}")`);
 }
 
 // ---------------------------------------------------------------- literals
@@ -272,7 +331,7 @@ function evalWord(w: Word, f: Frame): Int {
       if (c >= 48 && c <= 57) {
         const lit = parseIntLiteral(s);
         if (lit.ok) return lit.value;
-        throw errorAt(f, w.Pos, lit.msg);
+        throw errorAtToken(f, w.Pos, w.End, lit.msg);
       }
       if (IDENT.test(s)) return readVar({ name: s, index: undefined, pos: w.Pos }, f);
       throw errorAt(f, w.Pos, 'syntax error: operand expected');

@@ -61,6 +61,7 @@ export class Pipe {
     };
     this.reader = {
       read: () => self.read(),
+      pushBack: (rest) => self.pushBack(rest),
       close: () => self.closeRead(),
     };
   }
@@ -122,6 +123,13 @@ export class Pipe {
     }).then(() => this.read());
   }
 
+  private pushBack(rest: Uint8Array): void {
+    if (this.readClosed || rest.length === 0) return;
+    if (this.head > 0) this.chunks[--this.head] = rest;
+    else this.chunks.unshift(rest);
+    this.size += rest.length;
+  }
+
   closeWrite(): void {
     if (this.writeClosed) return;
     this.writeClosed = true;
@@ -159,6 +167,11 @@ export class BytesReader implements ByteReader {
     if (this.done || this.bytes.length === 0) return null;
     this.done = true;
     return this.bytes;
+  }
+  pushBack(rest: Uint8Array): void {
+    if (rest.length === 0) return;
+    this.bytes = rest;
+    this.done = false;
   }
 }
 

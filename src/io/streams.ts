@@ -11,6 +11,11 @@
 // throws the run's AbortError. Builtins do not catch these.
 
 export interface ByteWriter {
+  /**
+   * Takes the bytes of `chunk`. A writer never keeps a reference to `chunk` past the call (or, when
+   * it returns a promise, past that promise's settling): whatever it keeps, it copies. Callers may
+   * therefore refill and reuse one output buffer for every write, as long as they await each write.
+   */
   write(chunk: Uint8Array): void | Promise<void>;
   /** encode (surrogateescape UTF-8) and write */
   writeString(s: string): void | Promise<void>;
@@ -30,4 +35,10 @@ export interface ByteReader {
    * makes `{ head -n1; cat; } < file` work. Pipes leave it out (GNU loses those bytes too).
    */
   unread?(rest: Uint8Array): void;
+  /**
+   * Optional, for pipes and here-documents: give back bytes that bash's `read`/`mapfile` would never
+   * have taken (they read a pipe one byte at a time). Only those shell builtins call it; GNU tools
+   * reading a pipe lose the rest of their buffer, so they must not.
+   */
+  pushBack?(rest: Uint8Array): void;
 }

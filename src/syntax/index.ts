@@ -76,6 +76,7 @@ export function parse(src: string, opts: ParseOptions = {}): File {
     if (e instanceof RangeError) throw tooDeep(src, name); // belt and braces: the depth limit should come first
     throw e;
   } finally {
+    parser.release();
     shared = parser;
   }
 }

@@ -68,6 +68,11 @@ export class Parser extends ClauseParser {
     return this.parseArithmInput();
   }
 
+  /** Forgets the last script (the error, if any, stays readable). */
+  release(): void {
+    this.releaseInput();
+  }
+
   get error() {
     return this.err;
   }

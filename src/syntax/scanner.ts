@@ -217,6 +217,23 @@ export abstract class Scanner {
     this.top = 0;
   }
 
+  /**
+   * Drops every reference to the last script and its AST: the parser object is kept between
+   * calls, and should not keep the previous AST alive (through the scratch stack) until the next.
+   */
+  protected releaseInput(): void {
+    this.src = '';
+    this.val = '';
+    this.litAcc = '';
+    this.scratch = [];
+    this.top = 0;
+    this.heredocs = [];
+    this.hdocOwners = [];
+    this.hdocStops = [];
+    this.accComs = [];
+    this.lastComs = NONE;
+  }
+
   /** Position of the current rune. */
   protected nextPos(): number {
     return this.i - this.w;

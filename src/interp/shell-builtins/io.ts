@@ -42,9 +42,26 @@ export class ByteInput {
   next(): number | Promise<number> {
     if (this.pos < this.buf.length) return this.buf[this.pos++]!;
     if (this.eof) return -1;
-    const r = this.reader.read();
-    if (r instanceof Promise) return r.then((chunk) => this.take(chunk));
+    let r: Uint8Array | null | Promise<Uint8Array | null>;
+    try {
+      r = this.reader.read();
+    } catch (e) {
+      return this.fail(e);
+    }
+    if (r instanceof Promise) return r.then((chunk) => this.take(chunk), (e: unknown) => this.fail(e));
     return this.take(r);
+  }
+
+  /** the read(2) failure that ended input early (`Is a directory`), if any */
+  failure: string | undefined;
+
+  /** a reader's errno-style failure ends input; anything else (abort, broken pipe) propagates */
+  private fail(e: unknown): number {
+    const carried = (e as { fsError?: { message?: unknown } } | null)?.fsError;
+    if (typeof carried?.message !== 'string') throw e;
+    this.failure = carried.message;
+    this.eof = true;
+    return -1;
   }
 
   private take(chunk: Uint8Array | null): number | Promise<number> {
@@ -63,6 +80,7 @@ export class ByteInput {
     const rest = this.buf.subarray(this.pos);
     this.pos = this.buf.length;
     if (this.reader.unread) this.reader.unread(rest);
+    else if (this.reader.pushBack) this.reader.pushBack(rest);
     else leftovers.set(this.reader, rest); // no copy: readers hand out fresh chunks
   }
 }

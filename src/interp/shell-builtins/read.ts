@@ -170,6 +170,7 @@ export const read: ShellBuiltin = {
       return pending.then(
         (col) => {
           input.release();
+          if (input.failure !== undefined) return readFailed(ctx, opts.get('u') ?? '0', input.failure);
           return finish(ctx, col, names, arrayName);
         },
         (e) => {
@@ -179,9 +180,16 @@ export const read: ShellBuiltin = {
       );
     }
     input.release();
+    if (input.failure !== undefined) return readFailed(ctx, opts.get('u') ?? '0', input.failure);
     return finish(ctx, pending, names, arrayName);
   },
 };
+
+/** bash: `read: read error: 0: Is a directory`, status 1, nothing assigned */
+function readFailed(ctx: ShellContext, fd: string, message: string): number {
+  complain(ctx.stderr, `read: read error: ${fd}: ${message}`);
+  return 1;
+}
 
 function finish(ctx: ShellContext, result: Collector, names: string[], arrayName: string | undefined): number {
   const status = result.eof ? 1 : 0;

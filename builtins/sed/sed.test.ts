@@ -1,0 +1,80 @@
+// sed unit tests: what GNU comparison cannot cover (limits, refusals, --help/--version, chunk
+// boundaries, large inputs).
+import { describe, expect, it } from 'vitest';
+import { sed } from './index.js';
+import { runBuiltin } from '../internal/testing.js';
+import { SED_USAGE } from './usage.js';
+import { Runner } from '../../src/index.js';
+
+describe('sed: options', () => {
+  it('--help prints the usage, --version ours', async () => {
+    expect(await runBuiltin(sed, ['--help'])).toMatchObject({ stdout: SED_USAGE, stderr: '', code: 0 });
+    expect(await runBuiltin(sed, ['--version'])).toMatchObject({ stdout: 'sed (rshell) 0.1.0\n', code: 0 });
+  });
+  it('--debug is refused', async () => {
+    expect(await runBuiltin(sed, ['--debug', 'p'], { stdin: 'x\n' })).toMatchObject({
+      stdout: '',
+      stderr: 'sed: --debug is refused: rshell does not annotate sed execution\n',
+      code: 1,
+    });
+  });
+  it('-i is refused in read-only mode', async () => {
+    expect(await runBuiltin(sed, ['-i', 'p', 'f'], { files: { f: 'x\n' } })).toMatchObject({ code: 1, stdout: '' });
+    expect((await runBuiltin(sed, ['--in-place=.bak', 'p', 'f'], { files: { f: 'x\n' } })).stderr).toContain('refused in read-only mode');
+  });
+  it('-f - is refused (the script would come from stdin)', async () => {
+    expect(await runBuiltin(sed, ['-f', '-'], { stdin: 'p\n' })).toMatchObject({ code: 4 });
+  });
+});
+
+describe('sed: chunk boundaries and binary data', () => {
+  for (const chunkSize of [1, 2, 3]) {
+    it(`chunkSize ${chunkSize}`, async () => {
+      const r = await runBuiltin(sed, ['-n', '$!N;s/\\n/+/;p'], { stdin: 'ab\ncd\nef\r\ngh', chunkSize });
+      expect(r.stdout).toBe('ab+cd\nef\r+gh');
+      const z = await runBuiltin(sed, ['-z', 's/^./X/'], { stdin: 'ab\0cd\0', chunkSize });
+      expect(z.stdoutBytes).toEqual(new Uint8Array(Buffer.from('Xb\0Xd\0', 'latin1')));
+    });
+  }
+  it('bytes that are not UTF-8 pass through unchanged', async () => {
+    const r = await runBuiltin(sed, ['s/\\xfe/<fe>/'], { stdin: Buffer.from('a\xfe\xff\n', 'latin1') });
+    expect(Buffer.from(r.stdoutBytes).toString('latin1')).toBe('a<fe>\xff\n');
+  });
+});
+
+describe('sed: limits', () => {
+  it(':a;N;$!ba joins a large input (the pattern space may exceed a line budget)', async () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i}`);
+    const r = await runBuiltin(sed, [':a;N;$!ba;s/\\n/,/g'], { stdin: lines.join('\n') + '\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(lines.join(',') + '\n');
+  });
+  it('the pattern space is bounded by maxSortBytes', async () => {
+    const r = await runBuiltin(sed, [':a;N;$!ba'], { stdin: 'x'.repeat(100) + '\n' + 'y'.repeat(100) + '\n', limits: { maxSortBytes: 150 } });
+    expect(r).toMatchObject({ stdout: '', stderr: 'sed: pattern space too large (over 150 bytes)\n', code: 4 });
+  });
+  it('the hold space too (G;h doubling)', async () => {
+    const r = await runBuiltin(sed, ['h;:a;G;h;ba'], { stdin: 'abc\n', limits: { maxSortBytes: 1000 } });
+    expect(r).toMatchObject({ stdout: '', stderr: 'sed: pattern space too large (over 1000 bytes)\n', code: 4 });
+  });
+  it('an input line longer than maxLineBytes stops with a clear error', async () => {
+    const r = await runBuiltin(sed, ['p'], { stdin: 'a'.repeat(50) + '\n', limits: { maxLineBytes: 10 } });
+    expect(r).toMatchObject({ stdout: '', stderr: 'sed: -: line too long (over 10 bytes)\n', code: 4 });
+  });
+  it('a branch loop with no end stops at the run deadline', async () => {
+    const runner = new Runner({ allowedPaths: [], allowedCommands: 'all', timeoutMs: 300 });
+    const started = Date.now();
+    const r = await runner.run("echo x | sed ':a;s/x/x/;ta'");
+    expect(r.exitCode).toBe(124);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+  it('nested repetition next to a back-reference is refused (exponential backtracking)', async () => {
+    const r = await runBuiltin(sed, ['s/\\(a*\\)*b\\1/x/'], { stdin: 'aab\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^sed: -e expression #1, char 15: back-references .* are refused/);
+  });
+  it('catastrophic patterns finish (linear-time fallback)', async () => {
+    const r = await runBuiltin(sed, ['-E', 's/(a+)+$/X/'], { stdin: 'a'.repeat(5000) + 'b\n' });
+    expect(r).toMatchObject({ stdout: 'a'.repeat(5000) + 'b\n', code: 0 });
+  });
+});

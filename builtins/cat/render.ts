@@ -7,7 +7,7 @@
 // one range, and only -v/-T look at every byte (through a 256-entry table).
 
 import type { OutputBuffer } from '../internal/output.js';
-import { indexOfByte } from '../internal/bytes.js';
+import { copyBytes, indexOfByte } from '../internal/bytes.js';
 
 export interface CatOptions {
   number: boolean;
@@ -66,6 +66,7 @@ export class CatRenderer {
   async render(chunk: Uint8Array, out: OutputBuffer): Promise<void> {
     const o = this.o;
     const len = chunk.length;
+    const chunkView = new DataView(chunk.buffer, chunk.byteOffset, len);
     let pos = 0;
     while (pos < len) {
       if (out.len + 64 > out.cap) {
@@ -108,8 +109,15 @@ export class CatRenderer {
         stop--;
         if (nl < 0) this.pendingCR = true;
       }
-      const p = this.transformBytes ? this.emitTransformed(chunk, pos, stop, out) : out.write(chunk, pos, stop);
-      if (p) await p;
+      if (this.transformBytes) {
+        await this.emitTransformed(chunk, pos, stop, out);
+      } else if (out.len + (stop - pos) <= out.cap) {
+        // the common case, a line that fits: copied without allocating (cat -n on a big log)
+        out.len = copyBytes(chunkView, chunk, pos, stop, out.view, out.buf, out.len);
+      } else {
+        const p = out.write(chunk, pos, stop);
+        if (p) await p;
+      }
       if (nl < 0) break;
       if (out.len + 8 > out.cap) {
         const q = out.drain();

@@ -32,3 +32,20 @@ export function pastNthByte(arr: Uint8Array, byte: number, k: number): number {
   }
   return i + 1;
 }
+
+/**
+ * Copy src[from, to) into dst at `at` without allocating; returns the index after the copy.
+ * `srcView`/`dstView` are DataViews over exactly `src`/`dst`. Four bytes per step through
+ * unaligned DataView accesses (inlined by V8): for line-sized ranges this beats both a byte loop
+ * and dst.set(src.subarray(...)), whose per-call view object also feeds the garbage collector.
+ */
+export function copyBytes(
+  srcView: DataView, src: Uint8Array, from: number, to: number,
+  dstView: DataView, dst: Uint8Array, at: number,
+): number {
+  let i = from;
+  const wordsEnd = to - 3;
+  for (; i < wordsEnd; i += 4, at += 4) dstView.setUint32(at, srcView.getUint32(i));
+  for (; i < to; i++) dst[at++] = src[i]!;
+  return at;
+}

@@ -15,12 +15,15 @@ import { encode } from '../../src/io/encoding.js';
 const CAPACITY = 64 * 1024;
 
 export class OutputBuffer {
-  buf: Uint8Array;
+  readonly buf: Uint8Array;
+  /** a DataView over buf, for allocation-free copies (copyBytes in bytes.ts) */
+  readonly view: DataView;
   len = 0;
   readonly cap = CAPACITY;
 
   constructor(private readonly sink: ByteWriter) {
     this.buf = new Uint8Array(CAPACITY);
+    this.view = new DataView(this.buf.buffer);
   }
 
   /** hand the buffered bytes to the sink; a promise only when the sink must be waited for */

@@ -260,10 +260,12 @@ class Compiler {
   private readLabel(): string {
     let label = '';
     let ch = this.inNonblank();
-    while (ch !== EOF && ch !== '\n' && !isSpace(ch) && ch !== ';') {
+    while (ch !== EOF && ch !== '\n' && !isSpace(ch) && ch !== ';' && ch !== '}' && ch !== '#') {
       label += ch;
       ch = this.inchar();
     }
+    // `}` and `#` end the label and are then read as what they are
+    if (ch === '}' || ch === '#') this.savchar(ch);
     return label;
   }
 

@@ -41,6 +41,13 @@ const JUMPS_PER_ABORT_CHECK = 4096;
 export class Executor {
   private ps = '';
   private hold = '';
+  /**
+   * whether each space ends with a newline when printed: the line's own (a last line may lack
+   * one); GNU carries the flag along with g G h H x (an unterminated last line printed after G
+   * gets the hold space's newline)
+   */
+  private psChomped = true;
+  private holdChomped = true;
   private line: Line | null = null;
   private lineNo = 0;
   private last = false;
@@ -71,7 +78,6 @@ export class Executor {
     for (;;) {
       if (!reuse) {
         if (!(await this.readLine(false))) break;
-        this.substituted = false;
       }
       reuse = false;
       if ((++lines & 1023) === 0) this.ctx.checkAbort();
@@ -83,6 +89,8 @@ export class Executor {
         continue;
       }
       if (end !== 'delete' && !this.opts.quiet) { const w = this.emitPatternSpace(); if (w) await w; }
+      // GNU's q completes a last line that lacked its newline
+      if (end === 'quit') { const w = this.out.completeLine(); if (w) await w; }
       if (this.appendQueue.length > 0) await this.flushAppends();
       if (this.opts.unbuffered) await this.out.flush();
       if (end === 'quit') return this.exitCode;
@@ -108,11 +116,19 @@ export class Executor {
       this.currentFile = l.file;
     }
     this.line = l;
+    this.psChomped = l.terminated;
     this.lineNo++;
+    // t/T look at substitutions "since the last input line was read" (n and N read one too)
+    this.substituted = false;
     this.ps = append ? this.ps + this.opts.delim + l.text : l.text;
     this.checkSpace(this.ps);
     if (this.usesLast) this.last = await this.input.isLast(l);
     return true;
+  }
+
+  /** GNU ends i and c text with the record delimiter (NUL under -z); a keeps its newline */
+  private delimited(text: string): string {
+    return this.opts.delim === '\n' ? text : text.slice(0, -1) + this.opts.delim;
   }
 
   private checkSpace(s: string): void {
@@ -122,7 +138,7 @@ export class Executor {
   }
 
   private emitPatternSpace(): void | Promise<void> {
-    return this.out.line(this.ps, this.line?.terminated ?? true);
+    return this.out.line(this.ps, this.psChomped);
   }
 
   private async flushAppends(): Promise<void> {
@@ -159,16 +175,16 @@ export class Executor {
         case ':':
           break;
         case '=':
-          { const w = this.out.text(`${this.lineNo}\n`); if (w) await w; }
+          { const w = this.out.text(`${this.lineNo}${this.opts.delim}`); if (w) await w; }
           break;
         case 'a':
           this.appendQueue.push(cmd.text!);
           break;
         case 'i':
-          { const w = this.out.text(cmd.text!); if (w) await w; }
+          { const w = this.out.text(this.delimited(cmd.text!)); if (w) await w; }
           break;
         case 'c':
-          if (cmd.range !== 'active') { const w = this.out.text(cmd.text!); if (w) await w; }
+          if (cmd.range !== 'active') { const w = this.out.text(this.delimited(cmd.text!)); if (w) await w; }
           return 'delete';
         case 'b':
         case 't':
@@ -190,30 +206,37 @@ export class Executor {
           return 'restart';
         }
         case 'F':
-          { const w = this.out.text(this.input.nameOf(this.currentFile) + '\n'); if (w) await w; }
+          { const w = this.out.text(this.input.nameOf(this.currentFile) + this.opts.delim); if (w) await w; }
           break;
         case 'g':
           this.ps = this.hold;
+          this.psChomped = this.holdChomped;
           break;
         case 'G':
           this.ps += this.opts.delim + this.hold;
+          this.psChomped = this.holdChomped;
           this.checkSpace(this.ps);
           break;
         case 'h':
           this.hold = this.ps;
+          this.holdChomped = this.psChomped;
           break;
         case 'H':
           this.hold += this.opts.delim + this.ps;
+          this.holdChomped = this.psChomped;
           this.checkSpace(this.hold);
           break;
         case 'x': {
           const t = this.ps;
           this.ps = this.hold;
           this.hold = t;
+          const c = this.psChomped;
+          this.psChomped = this.holdChomped;
+          this.holdChomped = c;
           break;
         }
         case 'l':
-          { const w = this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength)); if (w) await w; }
+          { const w = this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength, this.opts.delim)); if (w) await w; }
           break;
         case 'n':
           if (!(await this.hasNext())) return 'end';
@@ -299,7 +322,10 @@ export class Executor {
       if (this.matchOne(a2)) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
       return true;
     }
-    if (cmd.range === 'closed' || !this.matchOne(cmd.a1)) return false;
+    if (cmd.range === 'closed') return false;
+    // GNU: a numeric first address starts the range on the first line at or past it that the
+    // command sees (the line itself may have been skipped by d, n or N)
+    if (cmd.a1.kind === 'line' ? this.lineNo < cmd.a1.line : !this.matchOne(cmd.a1)) return false;
     switch (a2.kind) {
       case 'line':
         if (a2.line <= this.lineNo) return true;

@@ -12,7 +12,7 @@ function escapeByte(b: number): string {
   return '\\' + b.toString(8).padStart(3, '0');
 }
 
-export function escapeForL(ps: string, width: number): string {
+export function escapeForL(ps: string, width: number, delim = '\n'): string {
   let out = '';
   let col = 0;
   const wrap = width > 1;
@@ -25,5 +25,5 @@ export function escapeForL(ps: string, width: number): string {
     out += e;
     col += e.length;
   }
-  return out + '$\n';
+  return out + '$' + delim;
 }

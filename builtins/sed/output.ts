@@ -31,8 +31,23 @@ export class SedOutput {
   private raw(s: string, missing: boolean): void | Promise<void> {
     if (this.missingNewline) s = this.delim + s;
     this.missingNewline = missing;
-    if (s.length === 0) return;
-    return this.buffer.write(Buffer.from(s, 'latin1'));
+    const n = s.length;
+    if (n === 0) return;
+    const b = this.buffer;
+    if (n <= 256 && b.len + n <= b.cap) {
+      // short lines: copy the bytes straight into the buffer (no intermediate Buffer)
+      const buf = b.buf;
+      let at = b.len;
+      for (let i = 0; i < n; i++) buf[at++] = s.charCodeAt(i);
+      b.len = at;
+      return;
+    }
+    return b.write(Buffer.from(s, 'latin1'));
+  }
+
+  /** write the newline a previous unterminated line lacked, if any */
+  completeLine(): void | Promise<void> {
+    return this.missingNewline ? this.raw('', false) : undefined;
   }
 
   flush(): void | Promise<void> {

@@ -79,3 +79,15 @@ describe('sed vs GNU sed 4.9', () => {
     });
   }
 });
+
+describe('sed vs GNU sed 4.9: labels and t after n/N', () => {
+  const more: string[][] = [
+    ['-n', '{b};p'], [':a}'], ['-n', 'bx#c\n:x#c\np'], ['-n', '-e', 's/o/x/', '-e', 'n', '-e', 't end', '-e', 'p', '-e', ':end'],
+    ['s/o/x/;N;t;s/^/-/'], ['s/o/x/;$!D;t;s/$/!/'],
+  ];
+  for (const args of more) {
+    it(`sed ${JSON.stringify(args)}`, async () => {
+      await expectSameAsGnu(sed, args, { stdin: TEXT });
+    });
+  }
+});

@@ -211,7 +211,17 @@ export function parseIntLiteral(s: string): Literal {
   return v === null ? TOO_GREAT : { ok: true, value: v };
 }
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** a shell name (`[A-Za-z_][A-Za-z0-9_]*`); a char loop, as this runs for every operand in loops */
+function isIdent(s: string): boolean {
+  const n = s.length;
+  if (n === 0) return false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+    if (!letter && (i === 0 || c < 48 || c > 57)) return false;
+  }
+  return true;
+}
 const PLAIN_DECIMAL = /^\s*(-?)([1-9][0-9]{0,14}|0)\s*$/;
 
 // ---------------------------------------------------------------- variables
@@ -226,7 +236,7 @@ interface VarRef {
 function varRefOf(x: ArithmExpr, f: Frame): VarRef | null {
   if (x.type !== 'Word' || x.Parts.length !== 1) return null;
   const p = x.Parts[0]!;
-  if (p.type === 'Lit') return IDENT.test(p.Value) ? { name: p.Value, index: undefined, pos: x.Pos } : null;
+  if (p.type === 'Lit') return isIdent(p.Value) ? { name: p.Value, index: undefined, pos: x.Pos } : null;
   if (p.type === 'ParamExp' && isBareElement(p)) {
     return { name: p.Param.Value, index: indexKey(p, f), pos: x.Pos };
   }
@@ -333,7 +343,7 @@ function evalWord(w: Word, f: Frame): Int {
         if (lit.ok) return lit.value;
         throw errorAtToken(f, w.Pos, w.End, lit.msg);
       }
-      if (IDENT.test(s)) return readVar({ name: s, index: undefined, pos: w.Pos }, f);
+      if (isIdent(s)) return readVar({ name: s, index: undefined, pos: w.Pos }, f);
       throw errorAt(f, w.Pos, 'syntax error: operand expected');
     }
     if (p.type === 'ParamExp' && isBareElement(p)) return readVar(varRefOf(w, f)!, f);

@@ -4,7 +4,7 @@
 
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
-import { compileWordFields, expandAssignValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
+import { compileWordFields, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { ATTR, cloneVariable, isAssocValue } from './vars.js';
@@ -52,13 +52,12 @@ export function arrayItems(
   const items: ArrayItem[] = [];
   const loose: string[] = [];
   for (const e of elems) {
-    if (e.Index) {
-      const key = assoc
-        ? e.Index.type === 'Word'
-          ? expandString(sh, e.Index)
-          : indexKey(sh, '\0assoc', e.Index)
-        : indexKey(sh, '\0indexed', e.Index);
-      items.push({ key, value: expandAssignValue(sh, e.Value) });
+    if (e.Index && !assoc) {
+      const index = e.Index;
+      items.push({ keyOf: () => indexKey(sh, '\0indexed', index), value: expandAssignValue(sh, e.Value) });
+    } else if (e.Index) {
+      const key = e.Index.type === 'Word' ? expandString(sh, e.Index) : indexKey(sh, '\0assoc', e.Index);
+      items.push({ key, value: expandAssocElementValue(sh, e.Value) });
     } else if (e.Value) {
       const fields: string[] = [];
       for (const w of braceExpandWords([e.Value])) expandWordFields(sh, w, fields);

@@ -242,6 +242,14 @@ export function expandAssignValue(sh: Shell, w: Word | null): string {
   return b.text();
 }
 
+/** the value of `[k]=v` in an associative compound assignment: bash 5.2 expands no tilde there */
+export function expandAssocElementValue(sh: Shell, w: Word | null): string {
+  if (!w) return '';
+  const b = new FieldBuilder(false, ifsOf(sh));
+  appendParts(sh, b, w.Parts, false, 'string', false);
+  return b.text();
+}
+
 /** expand a word to a pattern: quoted characters escaped, unquoted ones active */
 export function expandPattern(sh: Shell, w: Word | null): string {
   if (!w) return '';

@@ -7,6 +7,8 @@
 // Alongside each field it keeps a glob pattern in which quoted characters are backslash-escaped,
 // and whether an unquoted glob character occurred (only then is pathname expansion attempted).
 
+import { fromByteString, isAscii, toByteString } from './bytes.js';
+
 export interface Field {
   value: string;
   /** the pattern text (quoted chars escaped), or null when no unquoted glob char occurred */
@@ -106,17 +108,30 @@ export class FieldBuilder {
       return;
     }
     const ws = this.ifsWs;
-    const other = this.ifsOther;
+    let other = this.ifsOther;
     if (ws === '' && other === '') {
       if (s.length) this.unquotedLit(s);
       return;
     }
+    if (!isAscii(other) && !isAscii(s)) {
+      // C locale: a multibyte IFS character is several one-byte delimiters
+      this.splitBytes(toByteString(s), toByteString(other));
+      return;
+    }
+    this.splitOn(s, ws, other, (piece) => piece);
+  }
+
+  private splitBytes(s: string, other: string): void {
+    this.splitOn(s, this.ifsWs, other, fromByteString);
+  }
+
+  private splitOn(s: string, ws: string, other: string, back: (piece: string) => string): void {
     let start = 0;
     for (let i = 0; i < s.length; i++) {
       const c = s[i]!;
       const isWs = ws.includes(c);
       if (!isWs && !other.includes(c)) continue;
-      if (i > start) this.unquotedLit(s.slice(start, i));
+      if (i > start) this.unquotedLit(back(s.slice(start, i)));
       start = i + 1;
       if (isWs) {
         if (this.started) {
@@ -130,7 +145,7 @@ export class FieldBuilder {
         this.wsEnded = false;
       }
     }
-    if (start < s.length) this.unquotedLit(start === 0 ? s : s.slice(start));
+    if (start < s.length) this.unquotedLit(back(start === 0 ? s : s.slice(start)));
   }
 
   /** between the elements of an unquoted $@ / ${a[@]}: a field boundary if a field is open */

@@ -31,6 +31,8 @@ export interface GlobOptions {
   nocaseglob?: boolean;
   globstar?: boolean;
   extglob?: boolean;
+  /** bash's globskipdots (default on): off, a pattern starting with `.` also matches `.` and `..` */
+  globskipdots?: boolean;
   budget?: GlobBudget;
 }
 
@@ -101,6 +103,9 @@ function matchComponent(w: Walker, prefix: string, comp: string): string[] {
   const pat = compilePattern(comp, { extglob: w.opts.extglob, nocase: w.opts.nocaseglob });
   const explicitDot = comp.startsWith('.') || comp.startsWith('\\.');
   const out: string[] = [];
+  if (explicitDot && w.opts.globskipdots === false) {
+    for (const dots of ['.', '..']) if (pat.test(dots)) out.push(prefix + dots);
+  }
   for (const e of listDir(w, prefix)) {
     if (e.name[0] === '.' && !explicitDot && !w.opts.dotglob) continue;
     if (pat.test(e.name)) out.push(prefix + e.name);

@@ -202,7 +202,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   const exp = pe.Exp;
   if (exp && (exp.Op === '-' || exp.Op === ':-' || exp.Op === '=' || exp.Op === ':=' || exp.Op === '?' || exp.Op === ':?' || exp.Op === '+' || exp.Op === ':+')) {
     const colon = exp.Op.length === 2;
-    const missing = f.unset || (colon && isNull(f));
+    const missing = f.unset || (colon && isNull(f, quoted ? ifsJoiner(sh) : null));
     switch (exp.Op) {
       case '-':
       case ':-':
@@ -281,8 +281,16 @@ function patOpts(sh: Shell): { extglob: boolean; nocase: boolean } {
   return { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') && false };
 }
 
-function isNull(f: Fetched): boolean {
-  if (f.multi) return f.vals.length === 0 || (f.vals.length === 1 && f.vals[0] === '') || f.vals.every((v) => v === '') && f.star;
+/**
+ * `:-`/`:+` null test. Several values are null only as quoted "$*" whose IFS-joined text is empty
+ * (bash: set -- '' ''; IFS=; "${*:-m}" gives m, unquoted ${*:-m} does not). `joiner` is IFS[0]
+ * when quoted, null when not.
+ */
+function isNull(f: Fetched, joiner: string | null): boolean {
+  if (f.multi) {
+    if (f.vals.length === 0 || (f.vals.length === 1 && f.vals[0] === '')) return true;
+    return f.star && joiner !== null && joiner === '' && f.vals.every((v) => v === '');
+  }
   return f.vals.length === 0 || f.vals[0] === '';
 }
 

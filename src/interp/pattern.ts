@@ -20,6 +20,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { asciiLower, hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
 import { makeNegationMatcher } from './pattern-match.js';
+import { fromByteString, isAscii, toByteString } from './bytes.js';
 
 export interface PatternOptions {
   extglob?: boolean;
@@ -109,17 +110,28 @@ function matchAtByTrying(test: (s: string) => boolean, s: string, i: number, lon
 }
 
 export function matchPattern(s: string, p: string, opts: PatternOptions = {}): boolean {
+  if (!isAscii(s) || !isAscii(p)) return compilePattern(toByteString(p), opts).test(toByteString(s));
   return compilePattern(p, opts).test(s);
 }
 
 /** `${x#p}` (shortest) and `${x##p}` (longest) */
 export function removePrefix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+  if (!isAscii(s) || !isAscii(p)) return fromByteString(removePrefixAscii(toByteString(s), toByteString(p), longest, opts));
+  return removePrefixAscii(s, p, longest, opts);
+}
+
+function removePrefixAscii(s: string, p: string, longest: boolean, opts: PatternOptions): string {
   const end = compilePattern(p, opts).matchAt(s, 0, longest);
   return end < 0 ? s : s.slice(end);
 }
 
 /** `${x%p}` (shortest) and `${x%%p}` (longest) */
 export function removeSuffix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+  if (!isAscii(s) || !isAscii(p)) return fromByteString(removeSuffixAscii(toByteString(s), toByteString(p), longest, opts));
+  return removeSuffixAscii(s, p, longest, opts);
+}
+
+function removeSuffixAscii(s: string, p: string, longest: boolean, opts: PatternOptions): string {
   const start = suffixStart(compilePattern(p, opts), s, longest);
   return start < 0 ? s : s.slice(0, start);
 }
@@ -156,6 +168,14 @@ function expandReplacement(rep: string, matched: string, ampersand: boolean): st
 
 /** `${x/p/r}` and friends; `rep` uses the pattern escaping convention (see top of file) */
 export function replacePattern(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions = {}): string {
+  if (!isAscii(s) || !isAscii(p)) {
+    const bytes = replaceAscii(toByteString(s), toByteString(p), toByteString(rep), mode, opts);
+    return fromByteString(bytes);
+  }
+  return replaceAscii(s, p, rep, mode, opts);
+}
+
+function replaceAscii(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions): string {
   const amp = opts.patsubReplacement !== false;
   const c = compilePattern(p, opts);
   // bash (match_pattern_char): at the end of the subject only a pattern starting with `*` may match
@@ -193,6 +213,11 @@ export function replacePattern(s: string, p: string, rep: string, mode: ReplaceM
   }
   return out;
 }
+
+// ---------------------------------------------------------------- C-locale bytes
+// bash runs with LANG=C here, where patterns see bytes: `?` does not match `μ` (two bytes) and `??`
+// does. A subject or pattern with non-ASCII text is matched as a byte string (one UTF-16 unit per
+// byte, U+0000–U+00FF) and the result decoded back; surrogateescape keeps split characters intact.
 
 const GLOB_CHARS = /[*?[]/;
 const EXTGLOB_START = /[?*+@!]\(/;

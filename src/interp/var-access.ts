@@ -203,6 +203,9 @@ export function assignElement(sh: Shell, name: string, key: string, value: strin
 
 export interface ArrayItem {
   key?: string;
+  /** an indexed array's subscript, evaluated only when the element is stored: bash expands every
+   *  value first, then evaluates each index against the array as filled so far */
+  keyOf?: () => string;
   value: string;
   append?: boolean;
 }
@@ -233,10 +236,11 @@ export function assignArray(sh: Shell, name: string, items: ArrayItem[], append 
   let next = arr.length;
   for (const it of items) {
     let i = next;
-    if (it.key !== undefined) {
-      i = Number(it.key);
+    const key = it.key ?? it.keyOf?.();
+    if (key !== undefined) {
+      i = Number(key);
       if (i < 0) i += arr.length;
-      if (i < 0) throw new AssignError(`${n}[${it.key}]: bad array subscript`);
+      if (i < 0) throw new AssignError(`${n}[${key}]: bad array subscript`);
     }
     const s = transform(sh, v, it.value, arr[i], it.append === true);
     checkSize(sh, s);

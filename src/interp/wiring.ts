@@ -25,6 +25,7 @@ export function installLanguageUtilities(): void {
       nocaseglob: sh.shopt('nocaseglob'),
       globstar: sh.shopt('globstar'),
       extglob: sh.shopt('extglob'),
+      globskipdots: sh.shopt('globskipdots'),
       budget: sh.rt.globBudget,
     });
     if (isGlobError(r)) return sh.rt.breach(r.error);

@@ -11,6 +11,7 @@ import { NONE, Q, append, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
 import { finishStmt, lastEnd } from './ends.js';
+import { STOP_DO, STOP_DONE, STOP_ESAC, STOP_FI, STOP_RBRACE, STOP_THEN, STOP_THEN_BODY } from './stops.js';
 
 const UNARY_TEST: Record<string, UnTestOperator> = {
   '!': '!', '-e': '-e', '-a': '-e', '-f': '-f', '-d': '-d', '-c': '-c', '-b': '-b', '-p': '-p', '-S': '-S',
@@ -27,15 +28,6 @@ const BASH_COMPOUND = new Set([
   '{', 'if', 'while', 'until', 'for', 'case', '[[', 'coproc', 'let', 'function', 'declare', 'local',
   'export', 'readonly', 'typeset', 'nameref',
 ]);
-
-// The words that end each statement list (constants: a literal would be a new array per list).
-const STOP_RBRACE: readonly string[] = ['}'];
-const STOP_THEN: readonly string[] = ['then'];
-const STOP_THEN_BODY: readonly string[] = ['fi', 'elif', 'else'];
-const STOP_FI: readonly string[] = ['fi'];
-const STOP_DO: readonly string[] = ['do'];
-const STOP_DONE: readonly string[] = ['done'];
-const STOP_ESAC: readonly string[] = ['esac'];
 
 export function isBashCompoundCommand(tok: Tok, val: string): boolean {
   if (tok === Tok.leftParen || tok === Tok.dblLeftParen) return true;

@@ -7,6 +7,7 @@ import type {
 import { ClauseParser, newStmt } from './clauses.js';
 import { NONE, Q, append, validName } from './lexer.js';
 import { internSlice } from './intern.js';
+import { NO_STOPS } from './stops.js';
 import { Tok, TOK_STR, quoteTok, goQuote } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
 import { finishAssign, finishStmt, finishWord, lastEnd } from './ends.js';
@@ -41,8 +42,6 @@ const CLAUSE_WORDS = new Set([
   '{', 'if', 'while', 'until', 'for', 'case', '}', 'then', 'elif', 'fi', 'do', 'done', 'esac', '!', '[[', ']]',
   'let', 'function', 'time', 'coproc', 'select', ...DECL_WORDS,
 ]);
-
-const NO_STOPS: readonly string[] = [];
 
 function wordLit(w: Word | null): string {
   if (w === null || w.Parts.length !== 1 || w.Parts[0].type !== 'Lit') return '';

@@ -10,11 +10,11 @@ import {
 } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { finishStmt, finishWord } from './ends.js';
+import { STOP_RBRACE } from './stops.js';
 
 /** The lexer state saved around a nested construct: quote state and buried here-docs, packed in one number. */
 export type SaveState = number;
 const QUOTE_SPAN = 1 << 20;
-const BRACE_STOP: readonly string[] = ['}'];
 
 /** Where a word part starts (mvdan's Pos() of each part type). */
 export function partPos(p: WordPart): number {
@@ -236,7 +236,7 @@ export abstract class WordParser extends Lexer {
     const old = this.preNested(Q.subCmd);
     this.rune(); // don't tokenize '|'
     this.next();
-    cs.Stmts = this.stmtList(BRACE_STOP);
+    cs.Stmts = this.stmtList(STOP_RBRACE);
     cs.Last = this.lastComs;
     this.postNested(old);
     const pos = this.gotRsrv('}');

@@ -53,11 +53,10 @@ export const set: CoreBuiltin = (sh, args) => {
       sh.positional = args.slice(i + 1);
       return 0;
     }
-    if (a === '-' || a === '+') {
-      if (a === '-') {
-        sh.setOpts.set('xtrace', false);
-        sh.setOpts.set('verbose', false);
-      }
+    if (a === '+') continue; // bash skips a lone `+`: `set + -` leaves the positionals alone
+    if (a === '-') {
+      sh.setOpts.set('xtrace', false);
+      sh.setOpts.set('verbose', false);
       i++;
       break;
     }

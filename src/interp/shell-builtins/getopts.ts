@@ -70,6 +70,7 @@ export const getopts: ShellBuiltin = {
       setVar(ctx, 'OPTIND', String(optind));
       return 1;
     };
+    if (argv.length === 0) optind = 1; // bash: with no arguments at all OPTIND ends at 1
     if (optind > argv.length) return end();
     const arg = argv[optind - 1]!;
     if (charIndex === 1) {

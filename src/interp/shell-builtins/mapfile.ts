@@ -21,9 +21,10 @@ function collect(input: ByteInput, spec: MapSpec): string[] | Promise<string[]> 
   const lines: string[] = [];
   let cur: number[] = [];
   let skipped = 0;
+  // a kept NUL delimiter vanishes: bash variables cannot hold NUL
   const push = (withDelim: boolean) => {
     if (skipped < spec.skip) skipped++;
-    else lines.push(decode(Uint8Array.from(withDelim && !spec.strip ? [...cur, spec.delim] : cur)));
+    else lines.push(decode(Uint8Array.from(withDelim && !spec.strip && spec.delim !== 0 ? [...cur, spec.delim] : cur)));
     cur = [];
   };
   const full = () => spec.max > 0 && lines.length >= spec.max;

@@ -11,7 +11,6 @@ import { convertEscape } from './escapes.js';
 export interface CompileOptions {
   extended: boolean;
   posix: boolean;
-  /** -z: the regex record terminator does not matter (the pattern space is one string) */
 }
 
 export interface Program {

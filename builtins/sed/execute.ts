@@ -256,7 +256,7 @@ export class Executor {
         }
         case 'P': {
           const nl = this.ps.indexOf(this.opts.delim);
-          { const w = this.out.line(nl < 0 ? this.ps : this.ps.slice(0, nl)); if (w) await w; }
+          { const w = nl < 0 ? this.out.line(this.ps, this.psChomped) : this.out.line(this.ps.slice(0, nl)); if (w) await w; }
           break;
         }
         case 'q':
@@ -316,16 +316,24 @@ export class Executor {
     if (a2 === undefined) return this.matchOne(cmd.a1);
     if (cmd.range === 'active') {
       if (a2.kind === 'line' || a2.kind === 'plus' || a2.kind === 'multiple') {
-        if (this.lineNo >= cmd.rangeEnd) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
-        return this.lineNo <= cmd.rangeEnd;
+        if (this.lineNo < cmd.rangeEnd) return true;
+        cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
+        // GNU: past a line-number end (n or N skipped it) the range is over; past a +N or ~N end
+        // the line is still the range's last
+        return this.lineNo === cmd.rangeEnd || a2.kind !== 'line';
+      } else {
+        if (this.matchOne(a2)) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
+        return true;
       }
-      if (this.matchOne(a2)) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
-      return true;
     }
     if (cmd.range === 'closed') return false;
     // GNU: a numeric first address starts the range on the first line at or past it that the
     // command sees (the line itself may have been skipped by d, n or N)
     if (cmd.a1.kind === 'line' ? this.lineNo < cmd.a1.line : !this.matchOne(cmd.a1)) return false;
+    if (cmd.a1.kind === 'line' && a2.kind === 'line' && this.lineNo > a2.line && this.lineNo !== cmd.a1.line) {
+      cmd.range = 'closed';
+      return false;
+    }
     switch (a2.kind) {
       case 'line':
         if (a2.line <= this.lineNo) return true;
@@ -334,12 +342,10 @@ export class Executor {
       case 'plus':
         cmd.rangeEnd = this.lineNo + a2.count;
         break;
-      case 'multiple': {
-        const end = Math.ceil(this.lineNo / a2.of) * a2.of;
-        if (end === this.lineNo) return true;
-        cmd.rangeEnd = end;
+      case 'multiple':
+        // the next multiple of N after this line (GNU: even when this line is one)
+        cmd.rangeEnd = (Math.floor(this.lineNo / a2.of) + 1) * a2.of;
         break;
-      }
       default:
         break;
     }

@@ -3,6 +3,17 @@
 // (execute.ts). Commands that write files or run programs (e w W, s///e, s///w) and the file
 // readers r R are refused at compile time with GNU's --sandbox message. -i edits files only in
 // remediation mode, through the sandbox (in-place.ts).
+//
+// Known differences from GNU sed, on purpose:
+// - e, r, R, w, W and the s flags e and w fail to compile with GNU's --sandbox message
+//   (`e/r/w commands disabled in sandbox mode`, status 1); --debug and `-f -` are refused.
+// - The pattern and hold spaces are bounded by ctx.limits.maxSortBytes (`pattern space too large`,
+//   status 4); input lines by maxLineBytes. Branch loops are bounded only by the run's deadline.
+// - -i holds the new content in memory and writes it over the same file (no temp file, no rename);
+//   symlinked and hard-linked targets are refused (GNU replaces a symlink by a regular file); all
+//   operands are checked before the first is edited. A backup SUFFIX with `*` is resolved in the
+//   edited file's directory.
+// - --help marks what rshell refuses; --version prints rshell's version.
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText } from '../internal/flags.js';

@@ -69,11 +69,12 @@ function scanHex(s: string, i: number, max: number): Scan {
 }
 
 /** \u / \U: the character, or bash's C-locale rendering of an unconvertible code point */
-function unicodeText(cp: number, long: boolean, opts: EscapeOptions | undefined): string {
+function unicodeText(cp: number, opts: EscapeOptions | undefined): string {
   if (cp < 0x80) return String.fromCharCode(cp);
   if (opts?.utf8 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) return String.fromCodePoint(cp);
   const hex = cp.toString(16).toUpperCase();
-  return long ? '\\U' + hex.padStart(8, '0') : '\\u' + hex.padStart(4, '0');
+  // bash picks the form by the value, not by the escape written: \U000003bc shows as \u03BC
+  return cp > 0xffff ? '\\U' + hex.padStart(8, '0') : '\\u' + hex.padStart(4, '0');
 }
 
 /** the result of decoding one escape: the text and where scanning resumes */
@@ -91,7 +92,7 @@ function scanNumericHexEscape(s: string, i: number, opts: EscapeOptions | undefi
   const h = scanHex(s, i + 1, max);
   if (h.next === i + 1) return null;
   if (c === 'x') return { text: byteChar(h.value), next: h.next };
-  return { text: unicodeText(h.value, c === 'U', opts), next: h.next };
+  return { text: unicodeText(h.value, opts), next: h.next };
 }
 
 /**

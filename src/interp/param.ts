@@ -273,6 +273,13 @@ function normalizeRepl(r: Replace): Replace {
     const parts = rest ? [{ ...first, Value: rest }, ...r.Orig.Parts.slice(1)] : r.Orig.Parts.slice(1);
     out = { ...r, Anchor: anchor, Orig: { ...r.Orig, Parts: parts } };
   }
+  const w = r.With?.Parts[0];
+  if (r.All && r.Orig.Parts.length === 0 && w && w.type === 'Lit' && w.Value[0] === '/') {
+    // `${x////c}`: mvdan reads an empty pattern and `/c`; bash reads pattern `/` and replacement `c`
+    const rest = w.Value.slice(1);
+    const withParts = rest ? [{ ...w, Value: rest }, ...r.With!.Parts.slice(1)] : r.With!.Parts.slice(1);
+    out = { ...out, Orig: { ...r.Orig, Parts: [{ ...w, Value: '/' }] }, With: { ...r.With!, Parts: withParts } };
+  }
   replCache.set(r, out);
   return out;
 }

@@ -156,7 +156,8 @@ function regexSource(sh: Shell, w: Word): string {
   let out = '';
   const add = (parts: Word['Parts'], quoted: boolean): void => {
     for (const p of parts) {
-      if (p.type === 'Lit' && !quoted) out += p.Value;
+      if (p.type === 'Lit' && !quoted && p === w.Parts[0] && p.Value.startsWith('~')) out += tildeRegex(sh, p);
+      else if (p.type === 'Lit' && !quoted) out += p.Value;
       else if (p.type === 'SglQuoted' || (p.type === 'Lit' && quoted)) {
         const v = expandString(sh, { type: 'Word', Pos: p.Pos, End: p.End, Parts: [p] });
         out += v.replace(REGEX_SPECIAL, '\\$&');
@@ -169,6 +170,15 @@ function regexSource(sh: Shell, w: Word): string {
   };
   add(w.Parts, false);
   return out;
+}
+
+/** `[[ x =~ ~/a ]]`: a leading tilde expands, and its result is matched literally (bash) */
+function tildeRegex(sh: Shell, p: Extract<Word['Parts'][number], { type: 'Lit' }>): string {
+  const slash = p.Value.indexOf('/');
+  const prefix = slash < 0 ? p.Value : p.Value.slice(0, slash);
+  const home = expandString(sh, { type: 'Word', Pos: p.Pos, End: p.Pos + prefix.length, Parts: [{ ...p, Value: prefix }] });
+  if (home === prefix) return p.Value;
+  return home.replace(REGEX_SPECIAL, '\\$&') + p.Value.slice(prefix.length);
 }
 
 function regexMatch(sh: Shell, subject: string, w: Word): boolean {

@@ -6,7 +6,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { printAndExit, remediationRefusal, say } from '../truncate/remediation.js';
+import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
 import { Copier, type CopyOptions } from './copy.js';
 import { resolveTargets } from './target.js';
 import { CP_USAGE } from './usage.js';

@@ -8,7 +8,7 @@ import type { FileInfo, FsError } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import type { CallContext } from '../types.js';
 import { quoteaf } from '../internal/quote.js';
-import { say } from '../internal/remediation.js';
+import { say } from '../internal/print.js';
 import { dirName, isInside, joinPath } from './target.js';
 
 export interface CopyOptions {

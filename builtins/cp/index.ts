@@ -6,7 +6,8 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
+import { remediationRefusal } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { Copier, type CopyOptions } from './copy.js';
 import { resolveTargets } from './target.js';
 import { CP_USAGE } from './usage.js';

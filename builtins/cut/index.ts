@@ -4,14 +4,14 @@
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { LineReader } from '../internal/lines.js';
-import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
-import { openInput, readFailure } from '../internal/inputs.js';
-import { quotef } from '../internal/quote.js';
+import { OutputBuffer } from '../internal/output.js';
+import { filterOneInput } from '../internal/line-filter.js';
 import { encode } from '../../src/io/encoding.js';
 import { complementRanges, parseList, type Range } from './list.js';
 import { CUT_HELP } from './usage.js';
 import { cutFieldSlices, type FieldSlice } from './fast.js';
 import type { ByteReader } from '../../src/io/streams.js';
+import { printAndExit } from '../internal/print.js';
 
 const FLAGS = defineFlags({
   flags: [
@@ -43,8 +43,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!parsed.ok) return writeUsageError(ctx, parsed.message, 1);
   const { flags, order, operands } = parsed;
-  if (flags.help === true) return writeOut(ctx, CUT_HELP);
-  if (flags.version === true) return writeOut(ctx, versionText('cut'));
+  if (flags.help === true) return printAndExit(ctx, CUT_HELP);
+  if (flags.version === true) return printAndExit(ctx, versionText('cut'));
   // option-time checks, in command-line order as GNU's getopt loop does them
   let mode: 'bytes' | 'fields' | undefined;
   let spec = '';
@@ -85,37 +85,11 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   let status = 0;
   for (const name of operands.length === 0 ? ['-'] : operands) {
     ctx.checkAbort();
-    const opened = openInput(ctx, name);
-    if (!opened.ok) {
-      await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}\n`);
-      status = 1;
-      continue;
-    }
-    const input = opened.value;
-    try {
-      const r = await cutInput(ctx, plan, input.reader, out);
-      if (r === 'too-long') {
-        await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: line too long (over ${ctx.limits.maxLineBytes} bytes)\n`);
-        status = 1;
-      }
-    } catch (e) {
-      const fe = readFailure(e);
-      if (fe === undefined) throw e;
-      await writeDiagnostic(ctx, out, `cut: ${quotef(name)}: ${fe.message}\n`);
-      status = 1;
-    } finally {
-      input.close();
-    }
+    if ((await filterOneInput(ctx, out, 'cut', name, (reader) => cutInput(ctx, plan, reader, out))) !== 0) status = 1;
   }
   const f = out.flush();
   if (f) await f;
   return status;
-}
-
-async function writeOut(ctx: CallContext, text: string): Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  if (p) await p;
-  return 0;
 }
 
 /** one contiguous slice per line (see fast.ts), or null when the general path is needed */

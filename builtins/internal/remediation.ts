@@ -1,5 +1,5 @@
 // Shared by the write builtins (touch mkdir rm cp mv truncate logrotate tee): the read-only-mode
-// refusal, the GNU-style output helpers, and a per-run counter for budgets.
+// refusal and a per-run counter for budgets (their output helpers live in print.ts).
 //
 // A write builtin asks `remediationRefusal(ctx)` first: in read-only mode it names the missing
 // capability (Go rshell's wording) and nothing is touched. In remediation mode the sandbox decides
@@ -10,19 +10,6 @@ import type { CallContext } from '../types.js';
 export function remediationRefusal(ctx: Pick<CallContext, 'mode' | 'name'>): string | undefined {
   if (ctx.mode === 'remediation') return undefined;
   return `${ctx.name}: filesystem capability not available (remediation mode required)\n`;
-}
-
-/** write text to a stream, awaiting only when the stream asks to */
-export async function say(stream: { writeString(s: string): void | Promise<void> }, text: string): Promise<void> {
-  if (text === '') return;
-  const p = stream.writeString(text);
-  if (p) await p;
-}
-
-/** print `text` to stdout and return status 0 (for --help / --version) */
-export async function printAndExit(ctx: CallContext, text: string): Promise<number> {
-  await say(ctx.stdout, text);
-  return 0;
 }
 
 /**

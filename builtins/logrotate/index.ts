@@ -6,7 +6,8 @@ import type { CallContext, Command } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote, quotef } from '../internal/quote.js';
-import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
+import { remediationRefusal } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { parseSize } from '../truncate/size.js';
 import { LOGROTATE_USAGE } from './usage.js';
 

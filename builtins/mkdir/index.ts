@@ -8,7 +8,8 @@ import type { FsError } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
-import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
+import { remediationRefusal } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { parseMode } from './mode.js';
 import { MKDIR_USAGE } from './usage.js';
 

@@ -8,7 +8,8 @@ import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
-import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
+import { remediationRefusal } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { dirName, isInside, resolveTargets } from '../cp/target.js';
 import { MV_USAGE } from './usage.js';
 

@@ -7,7 +7,8 @@ import type { CallContext, Command } from '../types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { quote, quoteaf, quotef } from '../internal/quote.js';
-import { printAndExit, remediationRefusal, runCounter, say } from '../internal/remediation.js';
+import { remediationRefusal, runCounter } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { BUDGET_MESSAGE, Remover, type RemoveOptions } from './remove.js';
 import { RM_USAGE } from './usage.js';
 

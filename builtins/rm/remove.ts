@@ -11,7 +11,7 @@ import type { FileType, FsError, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import type { CallContext } from '../types.js';
 import { quoteaf } from '../internal/quote.js';
-import { say } from '../internal/remediation.js';
+import { say } from '../internal/print.js';
 
 export interface RemoveOptions {
   recursive: boolean;

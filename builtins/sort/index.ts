@@ -17,6 +17,7 @@ import {
 import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput } from './grouped.js';
+import { printAndExit } from '../internal/print.js';
 
 const REFUSED: Record<string, string> = {
   output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
@@ -37,8 +38,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = parseFlags(SORT_FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!parsed.ok) return writeUsageError(ctx, parsed.message, 2);
   const { flags, order, operands } = parsed;
-  if (flags.help === true) return writeOut(ctx, SORT_HELP);
-  if (flags.version === true) return writeOut(ctx, versionText('sort'));
+  if (flags.help === true) return printAndExit(ctx, SORT_HELP);
+  if (flags.version === true) return printAndExit(ctx, versionText('sort'));
 
   const global = emptyKey();
   const keys: Key[] = [];
@@ -210,12 +211,6 @@ async function writeLines(ctx: CallContext, lines: string[], eol: number): Promi
     const w = ctx.stdout.write(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     if (w) await w;
   }
-}
-
-async function writeOut(ctx: CallContext, text: string): Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  if (p) await p;
-  return 0;
 }
 
 export const sort: Command = {

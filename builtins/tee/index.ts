@@ -9,7 +9,7 @@ import { errorText } from '../../allowedpaths/index.js';
 import { PipeClosedError } from '../../src/io/errors.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
-import { printAndExit, say } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { TEE_USAGE } from './usage.js';
 
 const SPEC = defineFlags({

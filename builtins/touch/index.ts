@@ -7,7 +7,8 @@ import type { CallContext, Command } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
-import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
+import { remediationRefusal } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { parseDateOption, parseStamp } from './dates.js';
 import { TOUCH_USAGE } from './usage.js';
 

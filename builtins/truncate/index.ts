@@ -8,7 +8,8 @@ import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
-import { printAndExit, remediationRefusal, say } from '../internal/remediation.js';
+import { remediationRefusal } from '../internal/remediation.js';
+import { printAndExit, say } from '../internal/print.js';
 import { applyRelation, parseSize, type Relation } from './size.js';
 import { TRUNCATE_USAGE } from './usage.js';
 

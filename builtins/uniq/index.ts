@@ -5,10 +5,11 @@
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { ByteAccumulator, LineReader } from '../internal/lines.js';
-import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
-import { openInput, readFailure } from '../internal/inputs.js';
-import { quote, quotef } from '../internal/quote.js';
+import { OutputBuffer } from '../internal/output.js';
+import { filterOneInput } from '../internal/line-filter.js';
+import { quote } from '../internal/quote.js';
 import { UNIQ_HELP } from './usage.js';
+import { printAndExit, printErrorAndFail } from '../internal/print.js';
 
 const FLAGS = defineFlags({
   digitsFlag: 'obsolete-fields',
@@ -57,18 +58,12 @@ function parseCount(v: string): number | null {
   return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
 }
 
-async function writeErr(ctx: CallContext, text: string): Promise<number> {
-  const p = ctx.stderr.writeString(text);
-  if (p) await p;
-  return 1;
-}
-
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!parsed.ok) return writeUsageError(ctx, parsed.message, 1);
   const { flags, order, operands } = parsed;
-  if (flags.help === true) return writeOut(ctx, UNIQ_HELP);
-  if (flags.version === true) return writeOut(ctx, versionText('uniq'));
+  if (flags.help === true) return printAndExit(ctx, UNIQ_HELP);
+  if (flags.version === true) return printAndExit(ctx, versionText('uniq'));
   const plan: UniqPlan = {
     count: false, repeated: false, unique: false, allRepeated: null, group: null, icase: false,
     skipFields: 0, skipChars: 0, checkChars: Number.MAX_SAFE_INTEGER, eol: 0x0a,
@@ -99,19 +94,19 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       case 'skip-fields':
       case 'obsolete-fields': {
         const n = parseCount(v);
-        if (n === null) return writeErr(ctx, `uniq: ${v}: invalid number of fields to skip\n`);
+        if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of fields to skip\n`);
         plan.skipFields = n;
         break;
       }
       case 'skip-chars': {
         const n = parseCount(v);
-        if (n === null) return writeErr(ctx, `uniq: ${v}: invalid number of bytes to skip\n`);
+        if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of bytes to skip\n`);
         plan.skipChars = n;
         break;
       }
       case 'check-chars': {
         const n = parseCount(v);
-        if (n === null) return writeErr(ctx, `uniq: ${v}: invalid number of bytes to compare\n`);
+        if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of bytes to compare\n`);
         plan.checkChars = n;
         break;
       }
@@ -125,29 +120,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     return writeUsageError(ctx, 'printing all duplicated lines and repeat counts is meaningless', 1);
   }
   if (operands.length === 2) {
-    return writeErr(ctx, `uniq: writing to an output file is not supported (operand ${quote(operands[1]!)}); redirect stdout instead\n`);
+    return printErrorAndFail(ctx, `uniq: writing to an output file is not supported (operand ${quote(operands[1]!)}); redirect stdout instead\n`);
   }
   const name = operands[0] ?? '-';
-  const opened = openInput(ctx, name);
-  if (!opened.ok) return writeErr(ctx, `uniq: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}\n`);
   const out = new OutputBuffer(ctx.stdout);
-  const input = opened.value;
-  let status = 0;
-  try {
-    const lr = new LineReader(input.reader, plan.eol, ctx.limits.maxLineBytes);
+  const status = await filterOneInput(ctx, out, 'uniq', name, async (reader) => {
+    const lr = new LineReader(reader, plan.eol, ctx.limits.maxLineBytes);
     await uniqStream(ctx, plan, lr, out);
-    if (lr.tooLong) {
-      await writeDiagnostic(ctx, out, `uniq: ${quotef(name)}: line too long (over ${ctx.limits.maxLineBytes} bytes)\n`);
-      status = 1;
-    }
-  } catch (e) {
-    const fe = readFailure(e);
-    if (fe === undefined) throw e;
-    await writeDiagnostic(ctx, out, `uniq: ${quotef(name)}: ${fe.message}\n`);
-    status = 1;
-  } finally {
-    input.close();
-  }
+    return lr.tooLong ? 'too-long' : 'ok';
+  });
   const f = out.flush();
   if (f) await f;
   return status;
@@ -158,12 +139,6 @@ function matchArg(v: string, valid: string[]): string | null {
   if (valid.includes(v)) return v;
   const hits = valid.filter((x) => x.startsWith(v));
   return hits.length === 1 ? hits[0]! : null;
-}
-
-async function writeOut(ctx: CallContext, text: string): Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  if (p) await p;
-  return 0;
 }
 
 const isFieldSep = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a;

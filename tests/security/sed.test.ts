@@ -4,41 +4,11 @@
 // refused at compile time. After every case the canaries outside are unchanged and unread.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Runner } from '../../src/index.js';
-import { CANARY, expectOutsideUntouched, makeWorld, type World } from './fixture.js';
-import { plantLinks } from './links.js';
-import { snapshot } from './write-builtins-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useLinkedWorld } from './linked-world.js';
 
-let w: World;
-let roBefore: string[];
-beforeEach(() => {
-  w = makeWorld({ mode: 'remediation' });
-  plantLinks(w);
-  fs.linkSync(path.join(w.outside, 'secret.txt'), path.join(w.root, 'hardlink.txt'));
-  roBefore = snapshot(w.roRoot);
-});
-afterEach(() => {
-  try {
-    expectOutsideUntouched(w);
-    expect(snapshot(w.roRoot)).toEqual(roBefore);
-    expect(fs.readFileSync(path.join(w.outside, 'secret.txt'), 'utf8')).toContain(CANARY);
-  } finally {
-    w.cleanup();
-  }
-});
-
-const expand = (s: string): string => s.replaceAll('$O', w.outside).replaceAll('$RO', w.roRoot).replaceAll('$R', w.root);
-
-async function run(mode: 'read-only' | 'remediation', script: string): Promise<{ code: number; out: string; err: string }> {
-  const specs = mode === 'remediation' ? [`${w.root}:rw`, `${w.roRoot}:ro`] : [w.root, `${w.roRoot}:ro`];
-  const runner = new Runner({ allowedPaths: specs, allowedCommands: 'all', cwd: w.root, mode });
-  const res = await runner.run(expand(script));
-  const r = { code: res.exitCode, out: res.stdout ?? '', err: res.stderr ?? '' };
-  expect(r.out).not.toContain(CANARY);
-  expect(r.err).not.toContain(CANARY);
-  return r;
-}
+const linked = useLinkedWorld();
+const run = linked.run;
 
 const OUTSIDE_TARGETS = [
   '$O/secret.txt', '../outside/secret.txt', 'abs_secret', 'rel_secret', 'out_dir/secret.txt', 'chain1', 'tricky', 'via_ds',
@@ -71,15 +41,15 @@ describe('sed -i cannot write outside, through links, or into :ro roots', () => 
     expect(r).toEqual({ code: 4, out: '', err: "sed: couldn't edit hardlink.txt: hard links are not supported as write targets\n" });
   });
   it('a symlinked target is refused', async () => {
-    fs.writeFileSync(path.join(w.root, 'real.txt'), 'abc\n');
-    fs.symlinkSync('real.txt', path.join(w.root, 'inlink'));
+    fs.writeFileSync(path.join(linked.world.root, 'real.txt'), 'abc\n');
+    fs.symlinkSync('real.txt', path.join(linked.world.root, 'inlink'));
     const r = await run('remediation', 'sed -i s/a/X/ inlink; echo "rc=$?"; cat real.txt');
     expect(r.out).toBe('rc=4\nabc\n');
     expect(r.err).toBe("sed: couldn't edit inlink: symlinks are not supported as write targets\n");
   });
   it('--follow-symlinks edits the target of a link that stays inside', async () => {
-    fs.writeFileSync(path.join(w.root, 'real.txt'), 'abc\n');
-    fs.symlinkSync('real.txt', path.join(w.root, 'inlink'));
+    fs.writeFileSync(path.join(linked.world.root, 'real.txt'), 'abc\n');
+    fs.symlinkSync('real.txt', path.join(linked.world.root, 'inlink'));
     const r = await run('remediation', 'sed -i --follow-symlinks s/a/X/ inlink; cat real.txt; test -L inlink && echo link');
     expect(r).toEqual({ code: 0, out: 'Xbc\nlink\n', err: '' });
   });

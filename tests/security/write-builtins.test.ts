@@ -5,41 +5,13 @@
 // root is as it was.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Runner } from '../../src/index.js';
-import { CANARY, expectOutsideUntouched, makeWorld, type World } from './fixture.js';
-import { plantLinks } from './links.js';
+import { describe, expect, it } from 'vitest';
+import { CANARY } from './fixture.js';
+import { useLinkedWorld } from './linked-world.js';
 import { snapshot } from './write-builtins-harness.js';
 
-let w: World;
-let roBefore: string[];
-beforeEach(() => {
-  w = makeWorld({ mode: 'remediation' });
-  plantLinks(w);
-  fs.linkSync(path.join(w.outside, 'secret.txt'), path.join(w.root, 'hardlink.txt'));
-  roBefore = snapshot(w.roRoot);
-});
-afterEach(() => {
-  try {
-    expectOutsideUntouched(w);
-    expect(snapshot(w.roRoot)).toEqual(roBefore);
-    expect(fs.readFileSync(path.join(w.outside, 'secret.txt'), 'utf8')).toContain(CANARY);
-  } finally {
-    w.cleanup();
-  }
-});
-
-const expand = (s: string): string => s.replaceAll('$O', w.outside).replaceAll('$R', w.root).replaceAll('$RO', w.roRoot);
-
-async function run(mode: 'read-only' | 'remediation', script: string): Promise<{ code: number; out: string; err: string }> {
-  const specs = mode === 'remediation' ? [`${w.root}:rw`, `${w.roRoot}:ro`] : [w.root, `${w.roRoot}:ro`];
-  const runner = new Runner({ allowedPaths: specs, allowedCommands: 'all', cwd: w.root, mode });
-  const res = await runner.run(expand(script));
-  const r = { code: res.exitCode, out: res.stdout ?? '', err: res.stderr ?? '' };
-  expect(r.out).not.toContain(CANARY);
-  expect(r.err).not.toContain(CANARY);
-  return r;
-}
+const linked = useLinkedWorld();
+const run = linked.run;
 
 // every way a write command could name something outside
 const OUTSIDE_TARGETS = [
@@ -81,17 +53,17 @@ describe('read-only mode: write commands change nothing at all', () => {
     'touch new.txt', 'mkdir newdir', 'rm hello.txt', 'rm -rf dir', 'cp hello.txt copy.txt', 'mv hello.txt moved.txt',
     'truncate -s 0 hello.txt', 'logrotate -f hello.txt',
   ])('%s', async (script) => {
-    const before = snapshot(w.root);
+    const before = snapshot(linked.world.root);
     const r = await run('read-only', script);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/: filesystem capability not available \(remediation mode required\)\n$/);
-    expect(snapshot(w.root)).toEqual(before);
+    expect(snapshot(linked.world.root)).toEqual(before);
   });
   it('tee writes to stdout only', async () => {
-    const before = snapshot(w.root);
+    const before = snapshot(linked.world.root);
     const r = await run('read-only', 'echo hi | tee new.txt hello.txt');
     expect(r).toEqual({ code: 1, out: 'hi\n', err: 'tee: new.txt: Permission denied\ntee: hello.txt: Permission denied\n' });
-    expect(snapshot(w.root)).toEqual(before);
+    expect(snapshot(linked.world.root)).toEqual(before);
   });
 });
 
@@ -99,7 +71,7 @@ describe('recursive commands over trees with links to the outside', () => {
   it('rm -r of the whole root unlinks the links and never follows them', async () => {
     const r = await run('remediation', 'rm -rf ./* 2>&1; ls -A');
     expect(r.out).toBe('');
-    expect(fs.readdirSync(w.root)).toEqual([]);
+    expect(fs.readdirSync(linked.world.root)).toEqual([]);
   });
   it('rm -r through a link to a directory outside is refused', async () => {
     const r = await run('remediation', 'rm -r out_dir/ abs_out_dir/sub slash/tmp up/outside');
@@ -109,14 +81,14 @@ describe('recursive commands over trees with links to the outside', () => {
   it('cp -r copies links as nothing and never reads through them', async () => {
     const r = await run('remediation', 'mkdir t; cp -r . t/ 2>/dev/null; ls t | wc -l');
     expect(r.code).toBe(0);
-    for (const name of fs.readdirSync(path.join(w.root, 't'))) {
-      const st = fs.lstatSync(path.join(w.root, 't', name));
-      if (st.isFile()) expect(fs.readFileSync(path.join(w.root, 't', name), 'utf8')).not.toContain(CANARY);
+    for (const name of fs.readdirSync(path.join(linked.world.root, 't'))) {
+      const st = fs.lstatSync(path.join(linked.world.root, 't', name));
+      if (st.isFile()) expect(fs.readFileSync(path.join(linked.world.root, 't', name), 'utf8')).not.toContain(CANARY);
     }
   });
   it('cp -rL follows only links that stay inside', async () => {
     await run('remediation', 'mkdir t; cp -rL out_dir abs_secret chain1 tricky to_dir t/ 2>/dev/null');
-    const copied = snapshot(path.join(w.root, 't'));
+    const copied = snapshot(path.join(linked.world.root, 't'));
     expect(copied.join('\n')).not.toContain(CANARY);
     expect(copied).toContain('to_dir/file.txt 7 "inside\\n"');
   });
@@ -135,12 +107,12 @@ describe('recursive commands over trees with links to the outside', () => {
   it('mv of a link moves the link, not its target', async () => {
     const r = await run('remediation', 'mv abs_secret moved; ls -l moved');
     expect(r.code).toBe(0);
-    expect(fs.lstatSync(path.join(w.root, 'moved')).isSymbolicLink()).toBe(true);
+    expect(fs.lstatSync(path.join(linked.world.root, 'moved')).isSymbolicLink()).toBe(true);
   });
   it('rm of a hard link removes only that name', async () => {
     const r = await run('remediation', 'rm hardlink.txt');
     expect(r).toEqual({ code: 0, out: '', err: '' });
-    expect(fs.statSync(path.join(w.outside, 'secret.txt')).nlink).toBe(1);
+    expect(fs.statSync(path.join(linked.world.outside, 'secret.txt')).nlink).toBe(1);
   });
 });
 

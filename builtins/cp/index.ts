@@ -5,12 +5,13 @@
 // context (-Z). -p keeps timestamps only (the sandbox has no chmod/chown).
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { remediationRefusal } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { Copier, type CopyOptions } from './copy.js';
 import { resolveTargets } from './target.js';
 import { CP_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 // long options in GNU cp's table order
 const SPEC = defineFlags({
@@ -64,10 +65,8 @@ const REFUSED: Record<string, string> = {
 };
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, CP_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('cp'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'cp', help: CP_USAGE });
+  if (typeof r === 'number') return r;
 
   let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
   let dereference: CopyOptions['dereference'] | undefined;

@@ -1,4 +1,6 @@
 // GNU cp --help (coreutils 9.1), minus the online-help footer.
+import { BACKUP_SUFFIX_NOTE } from '../internal/backup-help.js';
+
 export const CP_USAGE = `Usage: cp [OPTION]... [-T] SOURCE DEST
   or:  cp [OPTION]... SOURCE... DIRECTORY
   or:  cp [OPTION]... -t DIRECTORY SOURCE...
@@ -63,15 +65,7 @@ data blocks are copied only when modified.  If this is not possible the copy
 fails, or if --reflink=auto is specified, fall back to a standard copy.
 Use --reflink=never to ensure a standard copy is performed.
 
-The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
-The version control method may be selected via the --backup option or through
-the VERSION_CONTROL environment variable.  Here are the values:
-
-  none, off       never make backups (even if --backup is given)
-  numbered, t     make numbered backups
-  existing, nil   numbered if numbered backups exist, simple otherwise
-  simple, never   always make simple backups
-
+${BACKUP_SUFFIX_NOTE}
 As a special case, cp makes a backup of SOURCE when the force and backup
 options are given and SOURCE and DEST are the same name for an existing,
 regular file.

@@ -2,7 +2,7 @@
 // Works on raw bytes line by line (LineReader), never holding more than one line.
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, writeUsageError } from '../internal/flags.js';
 import { LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
@@ -11,7 +11,7 @@ import { complementRanges, parseList, type Range } from './list.js';
 import { CUT_HELP } from './usage.js';
 import { cutFieldSlices, type FieldSlice } from './fast.js';
 import type { ByteReader } from '../../src/io/streams.js';
-import { printAndExit } from '../internal/print.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const FLAGS = defineFlags({
   flags: [
@@ -40,11 +40,9 @@ interface CutPlan {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 1);
+  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'cut', help: CUT_HELP });
+  if (typeof parsed === 'number') return parsed;
   const { flags, order, operands } = parsed;
-  if (flags.help === true) return printAndExit(ctx, CUT_HELP);
-  if (flags.version === true) return printAndExit(ctx, versionText('cut'));
   // option-time checks, in command-line order as GNU's getopt loop does them
   let mode: 'bytes' | 'fields' | undefined;
   let spec = '';

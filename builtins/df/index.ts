@@ -3,7 +3,8 @@
 // the allowed roots fails as a missing file would).
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagArray, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagArray, flagBool } from '../internal/flags.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
 import { procOf, refuseOffLinux } from '../internal/proc/common.js';
@@ -157,10 +158,8 @@ function table(rows: Row[], o: Options): string {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) { await ctx.stdout.writeString(DF_USAGE); return 0; }
-  if (flagBool(r.flags, 'version')) { await ctx.stdout.writeString(versionText('df')); return 0; }
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'df', help: DF_USAGE });
+  if (typeof r === 'number') return r;
   for (const [name, spelled] of [['blockSize', '-B/--block-size'], ['output', '--output'], ['sync', '--sync']] as const) {
     if (r.order.some((x) => x.name === name)) {
       await ctx.stderr.writeString(`df: ${spelled} is not supported by rshell\n`);

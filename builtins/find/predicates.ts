@@ -58,6 +58,26 @@ const info = (f: (e: Entry & { info: NonNullable<Entry['info']> }) => boolean): 
   e.info !== undefined && f(e as Entry & { info: NonNullable<Entry['info']> });
 
 /**
+ * A test with one argument that must parse first: `parse` returns GNU's error text (a string) or
+ * the value, and `evaluator` turns the value into the test.
+ */
+function parsedTest<T extends object | number>(
+  parse: (arg: string, name: string) => T | string,
+  evaluator: (env: FindEnv, value: T) => Evaluate,
+): PredSpec {
+  return {
+    arity: 1,
+    kind: 'test',
+    build: (env, arg, name) => {
+      const value = parse(arg, name);
+      return typeof value === 'string' ? value : evaluator(env, value);
+    },
+  };
+}
+
+const timeArg = (arg: string, name: string): NumArg | string => parseTimeArg(name, arg);
+
+/**
  * glibc fnmatch: a `[` without its `]` is a literal, except when the pattern ends inside a range
  * (`[a-`), which matches nothing.
  */
@@ -114,18 +134,12 @@ type TimeField = 'atimeMs' | 'mtimeMs' | 'ctimeMs';
 
 /** -mtime & co: whole days, truncated (GNU: `-mtime 0` is the last 24 hours) */
 function daysTest(field: TimeField): PredSpec {
-  return {
-    arity: 1,
-    kind: 'test',
-    build: (env, arg, name) => {
-      const n = parseTimeArg(name, arg);
-      if (typeof n === 'string') return n;
-      return info((e) => {
-        const origin = env.dayStart ? startOfTomorrow(env.nowMs) : env.nowMs;
-        return compareNum(Math.floor((origin - e.info[field]) / 86_400_000), n);
-      });
-    },
-  };
+  return parsedTest(timeArg, (env, n) =>
+    info((e) => {
+      const origin = env.dayStart ? startOfTomorrow(env.nowMs) : env.nowMs;
+      return compareNum(Math.floor((origin - e.info[field]) / 86_400_000), n);
+    }),
+  );
 }
 
 function startOfTomorrow(nowMs: number): number {
@@ -134,21 +148,15 @@ function startOfTomorrow(nowMs: number): number {
 
 /** -mmin & co: GNU compares against now − N minutes with a one-minute window for `N` */
 function minutesTest(field: TimeField): PredSpec {
-  return {
-    arity: 1,
-    kind: 'test',
-    build: (env, arg, name) => {
-      const n = parseTimeArg(name, arg);
-      if (typeof n === 'string') return n;
-      return info((e) => {
-        const ref = env.nowMs - n.value * 60_000;
-        const t = e.info[field];
-        if (n.cmp === 'gt') return t < ref;
-        if (n.cmp === 'lt') return t > ref;
-        return t >= ref && t < ref + 60_000;
-      });
-    },
-  };
+  return parsedTest(timeArg, (env, n) =>
+    info((e) => {
+      const ref = env.nowMs - n.value * 60_000;
+      const t = e.info[field];
+      if (n.cmp === 'gt') return t < ref;
+      if (n.cmp === 'lt') return t > ref;
+      return t >= ref && t < ref + 60_000;
+    }),
+  );
 }
 
 function newerTest(field: TimeField): PredSpec {
@@ -165,15 +173,10 @@ function newerTest(field: TimeField): PredSpec {
 }
 
 function intTest(get: (i: NonNullable<Entry['info']>) => number): PredSpec {
-  return {
-    arity: 1,
-    kind: 'test',
-    build: (_env, arg, name) => {
-      const n: NumArg | string = parseIntArg(name, arg);
-      if (typeof n === 'string') return n;
-      return info((e) => compareNum(get(e.info), n));
-    },
-  };
+  return parsedTest(
+    (arg, name) => parseIntArg(name, arg),
+    (_env, n) => info((e) => compareNum(get(e.info), n)),
+  );
 }
 
 function ownerTest(kind: 'user' | 'group'): PredSpec {
@@ -246,26 +249,18 @@ export const PREDICATES: Record<string, PredSpec> = {
   '-ilname': globTest(linkTarget, true),
   '-regex': regexTest(false),
   '-iregex': regexTest(true),
-  '-type': {
-    arity: 1,
-    kind: 'test',
-    build: (_env, arg) => {
-      const set = parseTypes('-type', arg);
-      if (typeof set === 'string') return set;
-      return (e) => {
-        const t = e.type ?? e.info?.type;
-        return t !== undefined && set.has(t);
-      };
+  '-type': parsedTest(
+    (arg) => parseTypes('-type', arg),
+    (_env, set) => (e) => {
+      const t = e.type ?? e.info?.type;
+      return t !== undefined && set.has(t);
     },
-  },
-  '-xtype': {
-    arity: 1,
-    kind: 'test',
-    build: (env, arg) => {
-      const set = parseTypes('-xtype', arg);
-      if (typeof set === 'string') return set;
-      // the type "the other way": with -P follow the link, with -L do not
-      return info((e) => {
+  ),
+  '-xtype': parsedTest(
+    (arg) => parseTypes('-xtype', arg),
+    // the type "the other way": with -P follow the link, with -L do not
+    (env, set) =>
+      info((e) => {
         if (env.opts.symlinks === 'L') {
           const l = env.ctx.fs.lstat(e.path);
           return l.ok && set.has(l.value.type);
@@ -273,18 +268,9 @@ export const PREDICATES: Record<string, PredSpec> = {
         if (e.info.type !== 'symlink') return set.has(e.info.type);
         const t = env.statFollow(e.path);
         return set.has(t === undefined ? 'symlink' : t.type);
-      });
-    },
-  },
-  '-size': {
-    arity: 1,
-    kind: 'test',
-    build: (_env, arg) => {
-      const s = parseSizeArg(arg);
-      if (typeof s === 'string') return s;
-      return info((e) => sizeMatches(e.info.size, s));
-    },
-  },
+      }),
+  ),
+  '-size': parsedTest(parseSizeArg, (_env, s) => info((e) => sizeMatches(e.info.size, s))),
   '-empty': {
     arity: 0,
     kind: 'test',
@@ -305,15 +291,7 @@ export const PREDICATES: Record<string, PredSpec> = {
   '-mmin': minutesTest('mtimeMs'),
   '-amin': minutesTest('atimeMs'),
   '-cmin': minutesTest('ctimeMs'),
-  '-perm': {
-    arity: 1,
-    kind: 'test',
-    build: (_env, arg) => {
-      const p = parsePerm(arg);
-      if (typeof p === 'string') return p;
-      return info((e) => permMatches(e.info.mode, e.info.type === 'dir', p));
-    },
-  },
+  '-perm': parsedTest(parsePerm, (_env, p) => info((e) => permMatches(e.info.mode, e.info.type === 'dir', p))),
   '-user': ownerTest('user'),
   '-group': ownerTest('group'),
   '-uid': intTest((i) => i.uid),

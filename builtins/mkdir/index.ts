@@ -6,12 +6,13 @@
 import type { CallContext, Command } from '../types.js';
 import type { FsError } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { parseMode } from './mode.js';
 import { MKDIR_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -34,10 +35,8 @@ interface MkdirJob {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, MKDIR_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('mkdir'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'mkdir', help: MKDIR_USAGE });
+  if (typeof r === 'number') return r;
   if (r.operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
 
   let mode: number | undefined;

@@ -1,4 +1,6 @@
 // GNU mv --help (coreutils 9.1), minus the online-help footer.
+import { BACKUP_SUFFIX_NOTE } from '../internal/backup-help.js';
+
 export const MV_USAGE = `Usage: mv [OPTION]... [-T] SOURCE DEST
   or:  mv [OPTION]... SOURCE... DIRECTORY
   or:  mv [OPTION]... -t DIRECTORY SOURCE...
@@ -25,12 +27,4 @@ If you specify more than one of -i, -f, -n, only the final one takes effect.
       --help        display this help and exit
       --version     output version information and exit
 
-The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
-The version control method may be selected via the --backup option or through
-the VERSION_CONTROL environment variable.  Here are the values:
-
-  none, off       never make backups (even if --backup is given)
-  numbered, t     make numbered backups
-  existing, nil   numbered if numbered backups exist, simple otherwise
-  simple, never   always make simple backups
-`;
+${BACKUP_SUFFIX_NOTE}`;

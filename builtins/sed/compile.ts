@@ -6,7 +6,7 @@
 import type { Address, ScriptChunk, ScriptOrigin, SedCommand, SedRegex } from './types.js';
 import { compileSedRegex, type RegexFlags } from './sed-regex.js';
 import { parseReplacement } from './replacement.js';
-import { convertEscape } from './escapes.js';
+import { rewriteEscapes } from './escapes.js';
 
 export interface CompileOptions {
   extended: boolean;
@@ -432,45 +432,12 @@ class Compiler {
 
 /** a/i/c text: escapes convert to bytes, any other `\c` is `c` (so `\` + newline is a newline) */
 function unescapeText(raw: string): string {
-  if (!raw.includes('\\')) return raw;
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c !== '\\' || i + 1 >= raw.length) {
-      out += c;
-      continue;
-    }
-    const conv = convertEscape(raw, i + 1);
-    if (conv !== null && raw[i + 1] !== 'n') {
-      out += String.fromCharCode(conv.byte);
-      i += conv.length;
-    } else {
-      out += raw[i + 1]!;
-      i++;
-    }
-  }
-  return out;
+  return rewriteEscapes(raw, (next) => next, 'n');
 }
 
 /** y strings: `\\` is a backslash, `\n` a newline, the byte escapes convert */
 function unescapeY(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (c !== '\\' || i + 1 >= s.length) {
-      out += c;
-      continue;
-    }
-    const conv = convertEscape(s, i + 1);
-    if (conv !== null) {
-      out += String.fromCharCode(conv.byte);
-      i += conv.length;
-    } else {
-      out += s[i + 1] === '\\' ? '\\' : '\\' + s[i + 1]!;
-      i++;
-    }
-  }
-  return out;
+  return rewriteEscapes(s, (next) => (next === '\\' ? '\\' : '\\' + next));
 }
 
 /** Resolve b/t/T labels; GNU panics (exit 4) on a missing one. */

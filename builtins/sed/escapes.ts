@@ -43,10 +43,11 @@ export function convertEscape(s: string, i: number): Converted | null {
 }
 
 /**
- * A regex's text with the byte escapes converted (the regex parser sees the raw byte). Bracket
- * expressions are converted too, as GNU does ([\t] matches a tab).
+ * `s` with every byte escape convertEscape knows turned into its byte. A backslash and the
+ * character `next` after it that is not one (or whose letter is in `unconverted`) become
+ * `other(next)`; a lone backslash at the end stays.
  */
-export function convertRegexEscapes(s: string): string {
+export function rewriteEscapes(s: string, other: (next: string) => string, unconverted = ''): string {
   if (!s.includes('\\')) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
@@ -55,9 +56,10 @@ export function convertRegexEscapes(s: string): string {
       out += c;
       continue;
     }
-    const conv = convertEscape(s, i + 1);
+    const next = s[i + 1]!;
+    const conv = unconverted.includes(next) ? null : convertEscape(s, i + 1);
     if (conv === null) {
-      out += c + s[i + 1]!;
+      out += other(next);
       i++;
       continue;
     }
@@ -65,4 +67,12 @@ export function convertRegexEscapes(s: string): string {
     i += conv.length;
   }
   return out;
+}
+
+/**
+ * A regex's text with the byte escapes converted (the regex parser sees the raw byte). Bracket
+ * expressions are converted too, as GNU does ([\t] matches a tab).
+ */
+export function convertRegexEscapes(s: string): string {
+  return rewriteEscapes(s, (next) => '\\' + next);
 }

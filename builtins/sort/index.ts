@@ -4,7 +4,7 @@
 // writes). -o, -T, --compress-program, --files0-from, --random-source and --debug are refused.
 
 import type { CallContext, Command } from '../types.js';
-import { flagArray, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { flagArray, writeUsageError } from '../internal/flags.js';
 import { openInput, readFailure } from '../internal/inputs.js';
 import { quote, quotef } from '../internal/quote.js';
 import { toLatin1 } from '../../src/regex/index.js';
@@ -17,7 +17,7 @@ import {
 import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput } from './grouped.js';
-import { printAndExit } from '../internal/print.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const REFUSED: Record<string, string> = {
   output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
@@ -35,11 +35,9 @@ async function fail(ctx: CallContext, message: string, status = 2): Promise<numb
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = parseFlags(SORT_FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 2);
+  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2 });
+  if (typeof parsed === 'number') return parsed;
   const { flags, order, operands } = parsed;
-  if (flags.help === true) return printAndExit(ctx, SORT_HELP);
-  if (flags.version === true) return printAndExit(ctx, versionText('sort'));
 
   const global = emptyKey();
   const keys: Key[] = [];

@@ -2,7 +2,8 @@
 // -f/--file-system is refused: the sandbox offers no statfs. %m and %C are refused likewise.
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { renderFormat, type StatTarget } from './format.js';
@@ -41,17 +42,9 @@ function defaultFormat(t: StatTarget): string {
 }
 
 async function runStat(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'stat', help: STAT_USAGE });
+  if (typeof r === 'number') return r;
   const f = r.flags;
-  if (flagBool(f, 'help')) {
-    await ctx.stdout.writeString(STAT_USAGE);
-    return 0;
-  }
-  if (flagBool(f, 'version')) {
-    await ctx.stdout.writeString(versionText('stat'));
-    return 0;
-  }
   if (flagBool(f, 'fileSystem')) {
     await ctx.stderr.writeString('stat: -f/--file-system is refused: the rshell sandbox does not expose file system statistics\n');
     return 1;

@@ -7,10 +7,11 @@ import type { CallContext, Command } from '../types.js';
 import type { FileWriter } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { PipeClosedError } from '../../src/io/errors.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { TEE_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -50,10 +51,8 @@ interface Output {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, TEE_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('tee'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'tee', help: TEE_USAGE });
+  if (typeof r === 'number') return r;
 
   let mode: OutputErrorMode = flagBool(r.flags, 'p') ? 'warn-nopipe' : 'default';
   const given = flagString(r.flags, 'outputError');

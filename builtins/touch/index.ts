@@ -5,12 +5,13 @@
 
 import type { CallContext, Command } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { parseDateOption, parseStamp } from './dates.js';
 import { TOUCH_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 // long options in GNU touch's table order
 const SPEC = defineFlags({
@@ -52,10 +53,8 @@ interface Times {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, TOUCH_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('touch'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'touch', help: TOUCH_USAGE });
+  if (typeof r === 'number') return r;
 
   let setA = flagBool(r.flags, 'a');
   let setM = flagBool(r.flags, 'm');

@@ -6,12 +6,13 @@
 import type { CallContext, Command } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { applyRelation, parseSize, type Relation } from './size.js';
 import { TRUNCATE_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -27,10 +28,8 @@ const SPEC = defineFlags({
 const q2 = (a: string, b: string): string => `${quote(a)} or ${quote(b)}`;
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, TRUNCATE_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('truncate'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'truncate', help: TRUNCATE_USAGE });
+  if (typeof r === 'number') return r;
 
   // GNU parses each -s as getopt returns it: the first bad one ends the run
   let relation: Relation = 'set';

@@ -3,13 +3,14 @@
 // create files; use a redirection in remediation mode instead).
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, writeUsageError } from '../internal/flags.js';
 import { ByteAccumulator, LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
 import { quote } from '../internal/quote.js';
 import { UNIQ_HELP } from './usage.js';
-import { printAndExit, printErrorAndFail } from '../internal/print.js';
+import { printErrorAndFail } from '../internal/print.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const FLAGS = defineFlags({
   digitsFlag: 'obsolete-fields',
@@ -59,11 +60,9 @@ function parseCount(v: string): number | null {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 1);
-  const { flags, order, operands } = parsed;
-  if (flags.help === true) return printAndExit(ctx, UNIQ_HELP);
-  if (flags.version === true) return printAndExit(ctx, versionText('uniq'));
+  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP });
+  if (typeof parsed === 'number') return parsed;
+  const { order, operands } = parsed;
   const plan: UniqPlan = {
     count: false, repeated: false, unique: false, allRepeated: null, group: null, icase: false,
     skipFields: 0, skipChars: 0, checkChars: Number.MAX_SAFE_INTEGER, eol: 0x0a,

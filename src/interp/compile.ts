@@ -100,17 +100,18 @@ export function compileStmt(st: Stmt): Exec {
     cmd === null ||
     !(NO_ERREXIT_CHECK.has(cmd.type) || (cmd.type === 'BinaryCmd' && (cmd.Op === '&&' || cmd.Op === '||')));
 
-  const finish = (sh: Shell, s: number): Status => {
+  const finish = (sh: Shell, s: number, errexitAtStart: boolean): Status => {
     if (setsPipeStatus) sh.pipeStatus = null;
     if (negated) {
-      sh.noErrexit--;
+      if (errexitAtStart) sh.noErrexit--;
+      else sh.noErrTrap--;
       if (sh.ctl !== CTL.exit && sh.ctl !== CTL.return && sh.ctl !== CTL.abort) s = s === 0 ? 1 : 0;
       sh.status = s;
       return s;
     }
     sh.status = s;
     if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) {
-      if (sh.traps.has('ERR') && (sh.callDepth === 0 || sh.opt('errtrace'))) {
+      if (sh.traps.has('ERR') && sh.noErrTrap === 0 && (sh.callDepth === 0 || sh.opt('errtrace'))) {
         return andThen(runTrap(sh, 'ERR'), () => {
           sh.status = s;
           if (sh.opt('errexit')) sh.ctl = CTL.exit;
@@ -123,17 +124,22 @@ export function compileStmt(st: Stmt): Exec {
   };
 
   const run = (sh: Shell): Status => {
-    if (negated) sh.noErrexit++;
+    // which counter `!` raises: errexit is ignored under `!` only if it was on when `!` began
+    const errexitAtStart = negated && sh.opt('errexit');
+    if (negated) {
+      if (errexitAtStart) sh.noErrexit++;
+      else sh.noErrTrap++;
+    }
     let r: Status;
     try {
       r = body(sh);
     } catch (e) {
       r = statusOfError(sh, e);
     }
-    if (typeof r === 'number') return finish(sh, r);
+    if (typeof r === 'number') return finish(sh, r, errexitAtStart);
     return r.then(
-      (s) => finish(sh, s),
-      (e) => finish(sh, statusOfError(sh, e)),
+      (s) => finish(sh, s, errexitAtStart),
+      (e) => finish(sh, statusOfError(sh, e), errexitAtStart),
     );
   };
 

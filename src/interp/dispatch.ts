@@ -157,9 +157,30 @@ const BUILTIN_LIMITS: Limits = {
   maxFileBytes: 256 * 1024 * 1024,
 };
 
+/**
+ * Move a child run into `dir` (find -execdir). The directory goes through the sandbox like `cd`:
+ * a path outside every root fails the stat. Only the working directory changes, not PWD, as for a
+ * child process that chdir'd. Returns null on success, else the error text.
+ */
+function enterExecDir(sub: Shell, dir: string): string | null {
+  const fs = shellFs(sub);
+  const st = fs.stat(dir);
+  if (!st.ok) return st.error.message;
+  if (st.value.type !== 'dir') return 'Not a directory';
+  sub.cwd = fs.abs(dir);
+  return null;
+}
+
 async function execIn(sh: Shell, argv: string[], io?: ExecIO): Promise<number> {
   if (!argv.length) return 0;
   const sub = sh.subshell();
+  if (io?.cwd !== undefined) {
+    const moved = enterExecDir(sub, io.cwd);
+    if (moved !== null) {
+      (io.stderr ?? sh.stderr).writeString(`${argv[0]}: ${io.cwd}: ${moved}\n`);
+      return 126;
+    }
+  }
   if (io?.stdin) sub.fds[0] = { reader: io.stdin };
   if (io?.stdout) sub.fds[1] = { writer: io.stdout };
   if (io?.stderr) sub.fds[2] = { writer: io.stderr };

@@ -17,6 +17,7 @@ import { decodeAnsiC } from './escapes.js';
 import { encode, decode } from '../io/encoding.js';
 import { quoteForReuse } from './quote.js';
 import { formatInt } from './arith.js';
+import { reparseAsDouble } from './quoted-operand.js';
 
 /** what a parameter reference yields before operators apply */
 interface Fetched {
@@ -179,7 +180,9 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   }
 
   let f: Fetched;
-  if (pe.Excl && isAllIndex(pe.Index)) {
+  // ${!a[@]} lists a's keys; with any operator after it (${!a[@]:-x}, ${!a[@]#p}, ${!a[@]@Q})
+  // bash reads it as an indirection through the joined values of a[@] instead
+  if (pe.Excl && isAllIndex(pe.Index) && !pe.Slice && !pe.Repl && !pe.Exp) {
     const keys = keysOf(readVar(sh, name));
     f = { vals: keys, multi: true, star: isAllIndex(pe.Index) === '*', unset: keys.length === 0, shown: name };
   } else if (pe.Excl) {
@@ -317,7 +320,15 @@ function appendOperand(sh: Shell, b: FieldBuilder, w: Word | null, quoted: boole
   if (quoted) {
     // inside "…", single quotes in the operand are literal characters
     for (const p of w.Parts) {
-      if (p.type === 'SglQuoted' && !p.Dollar) b.quoted(`'${p.Value}'`);
+      if (p.type === 'SglQuoted' && !p.Dollar) {
+        const inner = reparseAsDouble(p.Value);
+        if (!inner) b.quoted(`'${p.Value}'`);
+        else {
+          b.quoted("'");
+          appendParts(sh, b, inner, true, mode === 'assign' ? 'string' : mode, false);
+          b.quoted("'");
+        }
+      }
       else if (p.type === 'Lit' && p.Value.includes('\\}')) {
         appendParts(sh, b, [{ ...p, Value: p.Value.replace(/\\}/g, '}') }], true, mode === 'assign' ? 'string' : mode, false);
       }

@@ -70,6 +70,11 @@ export class Shell {
   loopDepth = 0;
   /** > 0 while running a condition (if/while test, && || left side, !): errexit is off */
   noErrexit = 0;
+  /**
+   * > 0 inside `! cmd` begun while errexit was off: the ERR trap stays quiet, but a `set -e` run
+   * inside cmd still takes effect (bash only ignores errexit under `!` when it was already on).
+   */
+  noErrTrap = 0;
   funcStack: string[] = [];
   traps: Map<string, string>;
   /** PIPESTATUS of the last pipeline; null: the last command was not a pipeline ([$?]) */
@@ -117,6 +122,7 @@ export class Shell {
       this.subshellDepth = init.subshellDepth + 1;
       this.loopDepth = 0;
       this.noErrexit = init.noErrexit;
+      this.noErrTrap = init.noErrTrap;
       this.funcStack = init.funcStack.slice();
       this.traps = new Map(init.traps);
       this.traps.delete('EXIT');

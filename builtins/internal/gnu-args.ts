@@ -1,0 +1,32 @@
+// The opening every GNU-style builtin shares: parse the arguments (POSIXLY_CORRECT stops at the
+// first operand, as getopt does), then answer a bad option (`name: message` and the `Try` hint
+// on stderr), --help or --version before the command looks at anything else.
+
+import type { CallContext } from '../types.js';
+import { parseFlags, versionText, writeUsageError, type FlagSpec, type ParseResult } from './flags.js';
+import { printAndExit } from './print.js';
+
+export type ParsedArgs = Extract<ParseResult, { ok: true }>;
+
+export interface GnuArgsOptions {
+  /** the name --version prints */
+  name: string;
+  /** the --help text */
+  help: string;
+  /** the status of a bad option (GNU: 1, sort: 2) */
+  usageStatus?: number;
+}
+
+/** The parsed arguments, or the exit status when a bad option, --help or --version answered. */
+export async function parseGnuArgs(
+  ctx: CallContext,
+  spec: FlagSpec,
+  args: readonly string[],
+  opts: GnuArgsOptions,
+): Promise<ParsedArgs | number> {
+  const parsed = parseFlags(spec, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!parsed.ok) return writeUsageError(ctx, parsed.message, opts.usageStatus ?? 1);
+  if (parsed.flags.help === true) return printAndExit(ctx, opts.help);
+  if (parsed.flags.version === true) return printAndExit(ctx, versionText(opts.name));
+  return parsed;
+}

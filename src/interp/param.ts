@@ -33,6 +33,9 @@ interface Fetched {
   /** the assignable target, when there is one */
   varName?: string;
   key?: string;
+  /** the parameter these values came from when not pe.Param (an indirection's target): slices
+   *  of arrays and $@ go by its indices */
+  source?: string;
 }
 
 function isDigits(s: string): boolean {
@@ -129,7 +132,7 @@ function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
     const [, n, k] = m;
     if (k === '@' || k === '*') {
       const vals = valuesOf(readVar(sh, n!));
-      return { vals, multi: true, star: k === '*', unset: vals.length === 0, shown: ref };
+      return { vals, multi: true, star: k === '*', unset: vals.length === 0, shown: ref, source: n };
     }
     const key = isAssocValue(readVar(sh, n!)) ? k! : formatInt(arithEval(sh, null, k!));
     const v = readElement(sh, n!, key);
@@ -138,7 +141,7 @@ function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
   if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])$/.test(ref)) {
     throw new ExpansionError(`${ref}: invalid variable name`, 1);
   }
-  return fetchName(sh, ref, null);
+  return { ...fetchName(sh, ref, null), source: ref };
 }
 
 function ifsJoiner(sh: Shell): string {
@@ -400,7 +403,7 @@ function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     return [byteSlice(str, start, end)];
   }
   if (lenV !== undefined && lenV < 0) throw new ExpansionError(`${lenV}: substring expression < 0`, 1);
-  const name = pe.Param.Value;
+  const name = f.source ?? pe.Param.Value;
   if (name === '@' || name === '*') {
     const all = [sh.arg0, ...sh.positional];
     let start = off < 0 ? all.length + off : off;

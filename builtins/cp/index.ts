@@ -45,7 +45,7 @@ const SPEC = defineFlags({
     { name: 'targetDirectory', short: 't', long: 'target-directory', kind: 'string' },
     { name: 'update', short: 'u', long: 'update', kind: 'boolean' },
     { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'context', short: 'Z', long: 'context', kind: 'optional' },
+    { name: 'context', short: 'Z', long: 'context', kind: 'optional', shortBare: true },
     { name: 'help', long: 'help', kind: 'boolean', immediate: true },
     { name: 'version', long: 'version', kind: 'boolean', immediate: true },
   ],

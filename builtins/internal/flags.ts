@@ -47,6 +47,12 @@ export interface FlagDef {
   kind: FlagKind;
   /** stop scanning when seen (coreutils' --help/--version act as soon as getopt returns them) */
   immediate?: boolean;
+  /**
+   * kind 'optional' only: the short form takes no argument (getopt "F" beside the long
+   * "classify" with optional_argument), so `-FA` is -F then -A. Without it the short form takes
+   * the rest of its cluster as the value, as getopt's "i::" (sed -i.bak, xargs -e).
+   */
+  shortBare?: boolean;
 }
 
 export interface FlagSpecInput {
@@ -264,7 +270,7 @@ function scanShortCluster(spec: FlagSpec, args: readonly string[], i: number, or
     const def = spec.byShort.get(ch);
     if (def === undefined) return `invalid option -- '${ch}'`;
     const spelled = `-${ch}`;
-    if (def.kind === 'boolean' || def.kind === 'counter') {
+    if (def.kind === 'boolean' || def.kind === 'counter' || (def.kind === 'optional' && def.shortBare === true)) {
       order.push({ name: def.name, value: undefined, spelled });
       if (def.immediate === true) return i + 1;
       j++;

@@ -7,12 +7,13 @@ import type { CallContext, Command } from '../types.js';
 import type { FileInfo, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { encode } from '../../src/io/encoding.js';
-import { parseFlags, flagBool, versionText, writeUsageError } from '../internal/flags.js';
+import { writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';
 import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
 import { renderEntries, totalLine, type Entry } from './render.js';
 import { LS_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const latin1Key = (name: string): string => Buffer.from(encode(name)).toString('latin1');
 
@@ -225,10 +226,8 @@ class Lister {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(LS_SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 2);
-  if (flagBool(r.flags, 'help')) return writeText(ctx, LS_USAGE);
-  if (flagBool(r.flags, 'version')) return writeText(ctx, versionText('ls'));
+  const r = await parseGnuArgs(ctx, LS_SPEC, args, { name: 'ls', help: LS_USAGE, usageStatus: 2 });
+  if (typeof r === 'number') return r;
   const resolved = resolveOptions(r.order, (n) => ctx.getEnv(n));
   if (!resolved.ok) {
     if (resolved.usage) return writeUsageError(ctx, resolved.message, resolved.status);
@@ -243,12 +242,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     await lister.finish();
   }
   return lister.status;
-}
-
-async function writeText(ctx: CallContext, text: string): Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  if (p) await p;
-  return 0;
 }
 
 export const ls: Command = {

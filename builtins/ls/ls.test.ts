@@ -61,7 +61,7 @@ describe('ls: same output as GNU ls', () => {
     'ls -l', 'ls -la', 'ls -lA d', 'ls -l d e', 'ls -ld d e', 'ls -d', 'ls -d d ld', 'ls ld', 'ls -l ld', 'ls -L ld',
     'ls -lL', 'ls -H ld', 'ls -lh', 'ls -l --si', 'ls -lS', 'ls -lt', 'ls -ltr', 'ls -lrS', 'ls -n', 'ls -g', 'ls -o',
     'ls -lG', 'ls -go', 'ls -l --author', 'ls -F', 'ls -p', 'ls -lF', 'ls -lp', 'ls --file-type', 'ls --indicator-style=slash',
-    'ls --classify=never', 'ls -R', 'ls -R d', 'ls -lR', 'ls -aR d', 'ls d/', 'ls -R d/', 'ls -s', 'ls -sh', 'ls -ls',
+    'ls --classify=never', 'ls -FA', 'ls -aF1', 'ls -R', 'ls -R d', 'ls -lR', 'ls -aR d', 'ls d/', 'ls -R d/', 'ls -s', 'ls -sh', 'ls -ls',
     'ls -m', 'ls -mF', 'ls -x', 'ls -C', 'ls -C -w 30', 'ls -x -w 20', 'ls -C -T 0', 'ls --format=commas', 'ls --format=long',
     'ls -l -1', 'ls -1 -l', 'ls -B', 'ls -I "*.txt"', 'ls --hide="*.txt"', 'ls -a --hide="*.txt"', 'ls --ignore=d --ignore=e',
     'ls --group-directories-first', 'ls -l --group-directories-first', 'ls --sort=size', 'ls --sort=time -r',

@@ -26,7 +26,7 @@ export const LS_SPEC = defineFlags({
     { name: 'width', short: 'w', long: 'width', kind: 'string' },
     { name: 'almostAll', short: 'A', long: 'almost-all', kind: 'boolean' },
     { name: 'ignoreBackups', short: 'B', long: 'ignore-backups', kind: 'boolean' },
-    { name: 'classify', short: 'F', long: 'classify', kind: 'optional' },
+    { name: 'classify', short: 'F', long: 'classify', kind: 'optional', shortBare: true },
     { name: 'fileType', long: 'file-type', kind: 'boolean' },
     { name: 'si', long: 'si', kind: 'boolean' },
     { name: 'derefCommandLine', short: 'H', long: 'dereference-command-line', kind: 'boolean' },

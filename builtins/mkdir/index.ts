@@ -16,7 +16,7 @@ import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
-    { name: 'context', short: 'Z', long: 'context', kind: 'optional' },
+    { name: 'context', short: 'Z', long: 'context', kind: 'optional', shortBare: true },
     { name: 'mode', short: 'm', long: 'mode', kind: 'string' },
     { name: 'parents', short: 'p', long: 'parents', kind: 'boolean' },
     { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },

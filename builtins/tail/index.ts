@@ -21,7 +21,7 @@ const SUFFIXES = 'bkKmMGTPEZY0';
 const SPEC = defineFlags({
   flags: [
     { name: 'bytes', short: 'c', long: 'bytes', kind: 'string' },
-    { name: 'follow', short: 'f', long: 'follow', kind: 'optional' },
+    { name: 'follow', short: 'f', long: 'follow', kind: 'optional', shortBare: true },
     { name: 'followName', short: 'F', kind: 'boolean' },
     { name: 'lines', short: 'n', long: 'lines', kind: 'string' },
     { name: 'maxUnchangedStats', long: 'max-unchanged-stats', kind: 'string' },

@@ -17,7 +17,7 @@ const FLAGS = defineFlags({
   flags: [
     { name: 'count', short: 'c', long: 'count', kind: 'boolean' },
     { name: 'repeated', short: 'd', long: 'repeated', kind: 'boolean' },
-    { name: 'all-repeated', short: 'D', long: 'all-repeated', kind: 'optional' },
+    { name: 'all-repeated', short: 'D', long: 'all-repeated', kind: 'optional', shortBare: true },
     { name: 'group', long: 'group', kind: 'optional' },
     { name: 'ignore-case', short: 'i', long: 'ignore-case', kind: 'boolean' },
     { name: 'unique', short: 'u', long: 'unique', kind: 'boolean' },

@@ -17,7 +17,7 @@ const FILES = {
 
 const cases: string[][] = [
   ['f'], ['-c', 'f'], ['-d', 'f'], ['-u', 'f'], ['-d', '-u', 'f'], ['-c', '-d', 'f'], ['-cu', 'f'], ['-D', 'f'],
-  ['--all-repeated=prepend', 'f'], ['--all-repeated=separate', 'f'], ['--all-repeated=sep', 'f'], ['-D', '-d', 'f'], ['-D', '-u', 'f'],
+  ['--all-repeated=prepend', 'f'], ['--all-repeated=separate', 'f'], ['-Di', 'f'], ['-Du', 'f'], ['--all-repeated=sep', 'f'], ['-D', '-d', 'f'], ['-D', '-u', 'f'],
   ['--group', 'f'], ['--group=prepend', 'f'], ['--group=append', 'f'], ['--group=both', 'f'],
   ['-f1', 'ws'], ['-f1', '-c', 'ws'], ['-f', '2', 'ws'], ['-1', 'ws'], ['-s1', 'chars'], ['-s1', '-w1', '-c', 'chars'],
   ['-w1', 'chars'], ['-w', '0', 'chars'], ['-i', 'mixed'], ['-ic', 'mixed'], ['nonl'], ['-c', 'nonl'], ['crlf'], ['bin'], ['-c', 'bin'],

@@ -61,6 +61,9 @@ function timeCmd(argv, { cwd = dataDir, runs = RUNS, timeoutMs = 120_000, warmup
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     if (r.error) return { error: r.error.code === 'ETIMEDOUT' ? `timeout ${timeoutMs / 1000}s` : String(r.error.code ?? r.error) };
     if (r.status !== 0 && r.status !== 1) return { error: `exit ${r.status}: ${String(r.stderr).slice(0, 120).trim()}` };
+    // every workload is silent on stderr: a message means the tool failed (status 1 alone is
+    // grep's "no match", so the status cannot tell)
+    if (r.stderr.length > 0) return { error: `stderr: ${String(r.stderr).split('\n')[0].slice(0, 100)}` };
     if (i >= warmup) times.push(ms);
     out = String(r.stdout).slice(0, 200);
   }

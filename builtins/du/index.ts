@@ -6,11 +6,12 @@
 
 import type { CallContext, Command } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { humanSize } from '../ls/fields.js';
 import { DU_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -190,17 +191,9 @@ class Du {
 }
 
 async function runDu(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'du', help: DU_USAGE });
+  if (typeof r === 'number') return r;
   const f = r.flags;
-  if (flagBool(f, 'help')) {
-    await ctx.stdout.writeString(DU_USAGE);
-    return 0;
-  }
-  if (flagBool(f, 'version')) {
-    await ctx.stdout.writeString(versionText('du'));
-    return 0;
-  }
   for (const o of r.order) {
     const why = REFUSED[o.name];
     if (why !== undefined) {

@@ -11,13 +11,9 @@ import { Searcher } from './search.js';
 import { GREP_HELP } from './usage.js';
 import { collectTargets, type Target } from './walk.js';
 import { fsErrorOf } from '../internal/errors.js';
+import { say } from '../internal/print.js';
 
 type Variant = 'grep' | 'egrep' | 'fgrep';
-
-async function writeErr(ctx: CallContext, text: string): Promise<void> {
-  const p = ctx.stderr.writeString(text);
-  if (p) await p;
-}
 
 function splitPatternLines(text: string): string[] {
   return text.split('\n');
@@ -86,14 +82,14 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
       return 0;
     }
     if (resolved.usage) return writeUsageError(ctx, resolved.message, resolved.status ?? 2, GREP_USAGE_LINE);
-    await writeErr(ctx, `${ctx.name}: ${resolved.message}\n`);
+    await say(ctx.stderr, `${ctx.name}: ${resolved.message}\n`);
     return 2;
   }
   const opts = resolved.options;
   if (variant === 'egrep' && opts.syntax === 'basic') opts.syntax = 'extended';
   if (variant === 'fgrep' && opts.syntax === 'basic') opts.syntax = 'fixed';
   if (opts.initialTab) {
-    await writeErr(ctx, `${ctx.name}: -T (--initial-tab) is not supported by rshell\n`);
+    await say(ctx.stderr, `${ctx.name}: -T (--initial-tab) is not supported by rshell\n`);
     return 2;
   }
   const operands = parsed.operands.slice();
@@ -104,7 +100,7 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
   }
   const gathered = await gatherPatterns(ctx, opts);
   if (!gathered.ok) {
-    await writeErr(ctx, `${ctx.name}: ${gathered.message}\n`);
+    await say(ctx.stderr, `${ctx.name}: ${gathered.message}\n`);
     return 2;
   }
   const compiled = compilePatterns(gathered.patterns, {
@@ -115,10 +111,10 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     wholeWord: opts.wholeWord,
   });
   if (!compiled.ok) {
-    await writeErr(ctx, `${ctx.name}: ${compiled.message}\n`);
+    await say(ctx.stderr, `${ctx.name}: ${compiled.message}\n`);
     return 2;
   }
-  for (const w of compiled.matcher.warnings) await writeErr(ctx, `${ctx.name}: warning: ${w}\n`);
+  for (const w of compiled.matcher.warnings) await say(ctx.stderr, `${ctx.name}: warning: ${w}\n`);
   return searchAll(ctx, opts, compiled.matcher, operands);
 }
 
@@ -140,7 +136,7 @@ async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, 
     if (opts.noMessages) return;
     const f = out.flush();
     if (f) await f;
-    await writeErr(ctx, `${ctx.name}: ${name}: ${message}\n`);
+    await say(ctx.stderr, `${ctx.name}: ${name}: ${message}\n`);
   };
 
   const searchOne = async (t: Target): Promise<boolean> => {
@@ -169,7 +165,7 @@ async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, 
     if (r.binaryMatched) {
       const f = out.flush();
       if (f) await f;
-      await writeErr(ctx, `${ctx.name}: ${display}: binary file matches\n`);
+      await say(ctx.stderr, `${ctx.name}: ${display}: binary file matches\n`);
     }
     const f = out.flush();
     if (f) await f;

@@ -4,12 +4,13 @@
 
 import type { CallContext, Command } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { quote, quotef } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { parseSize } from '../truncate/size.js';
 import { LOGROTATE_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -32,10 +33,8 @@ function threshold(text: string): number | string {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, LOGROTATE_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('logrotate'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'logrotate', help: LOGROTATE_USAGE });
+  if (typeof r === 'number') return r;
   const notAllowed = remediationRefusal(ctx);
   if (notAllowed !== undefined) {
     await say(ctx.stderr, notAllowed);

@@ -6,12 +6,13 @@
 import type { CallContext, Command } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { dirName, isInside, resolveTargets } from '../cp/target.js';
 import { MV_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -47,10 +48,8 @@ interface MoveOptions {
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, MV_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('mv'));
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'mv', help: MV_USAGE });
+  if (typeof r === 'number') return r;
   // -f, -i and -n: the last one given wins, as in GNU's option loop
   let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
   for (const o of r.order) {

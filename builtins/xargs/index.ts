@@ -5,10 +5,11 @@
 // 123 when a command exited 1–125, 124 for 255, 125 for a signal, 126/127 when it could not run.
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
 import { ItemParser, type ItemMode } from './items.js';
 import { XARGS_USAGE } from './usage.js';
+import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const SPEC = defineFlags({
   stopAtFirstOperand: true,
@@ -308,16 +309,9 @@ class Runner {
 }
 
 async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args);
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (flagBool(r.flags, 'help')) {
-    await ctx.stdout.writeString(XARGS_USAGE);
-    return 0;
-  }
-  if (flagBool(r.flags, 'version')) {
-    await ctx.stdout.writeString(versionText('xargs'));
-    return 0;
-  }
+  // the spec stops at the first operand (the command), so POSIXLY_CORRECT changes nothing here
+  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'xargs', help: XARGS_USAGE });
+  if (typeof r === 'number') return r;
   const warnings: string[] = [];
   const s = settingsFrom(r.order, warnings);
   for (const w of warnings) await ctx.stderr.writeString(`xargs: ${w}\n`);

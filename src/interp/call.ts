@@ -292,6 +292,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
         assigns[i]!(sh);
         if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
       }
+      sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
       return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
     };
   }
@@ -304,7 +305,10 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
           if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
         }
       }, nodes);
-      const fin = (): number => (sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0);
+      const fin = (): number => {
+        sh.lastArg = '';
+        return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
+      };
       return r instanceof Promise ? r.then(fin) : fin();
     };
     if (!redirs.length) return doAssign();

@@ -11,6 +11,7 @@ import { arithSources } from './arith-bridge.js';
 import { expandString } from './expand.js';
 import { dispatch } from './dispatch.js';
 import { braceExpandWords } from './brace-bridge.js';
+import { dynamicArrayItems } from './dynamic-array.js';
 
 export function compileDecl(cmd: DeclClause): Exec {
   const variant = cmd.Variant.Value as Variant | 'nameref';
@@ -26,8 +27,12 @@ export function compileDecl(cmd: DeclClause): Exec {
       return r instanceof Promise ? r.then((argv) => dispatch(sh, argv)) : dispatch(sh, argv(r));
     }
     const r = withTape(sh, () => build(sh, variant === 'nameref' ? 'declare' : variant, args, variant === 'nameref'), args);
-    const run = (x: { flags: ReturnType<typeof newFlags>; items: DeclItem[] } | null): number =>
-      x === null ? 2 : declare(sh, variant === 'nameref' ? 'declare' : variant, x.flags, x.items);
+    const run = (x: Built | null): number => {
+      if (x === null) return 2;
+      const status = declare(sh, variant === 'nameref' ? 'declare' : variant, x.flags, x.items);
+      sh.lastArg = x.last ?? (cmd.Variant.Value === 'nameref' ? 'declare' : cmd.Variant.Value);
+      return status;
+    };
     return r instanceof Promise ? r.then(run) : run(r);
   };
 }
@@ -46,12 +51,15 @@ function argvOf(sh: Shell, a: DeclClause['Args'][number], out: string[]): void {
   out.push(`${name}${a.Append ? '+=' : '='}${expandAssignValue(sh, a.Value)}`);
 }
 
-function build(
-  sh: Shell,
-  variant: Variant,
-  args: DeclClause['Args'],
-  nameref: boolean,
-): { flags: ReturnType<typeof newFlags>; items: DeclItem[] } | null {
+/** the parsed flags and items, and the last word as bash leaves it in $_ (`a` for `a=(…)`) */
+interface Built {
+  flags: ReturnType<typeof newFlags>;
+  items: DeclItem[];
+  last?: string;
+}
+
+function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: boolean): Built | null {
+  let last: string | undefined;
   const flags = newFlags();
   if (nameref) flags.on |= ATTR.nameref;
   const items: DeclItem[] = [];
@@ -61,6 +69,7 @@ function build(
       const fields: string[] = [];
       for (const w of braceExpandWords([a.Value])) expandWordFields(sh, w, fields);
       for (const f of fields) {
+        last = f;
         if (!flagsDone && (f[0] === '-' || f[0] === '+') && f.length > 1) {
           if (f === '--') {
             flagsDone = true;
@@ -69,13 +78,14 @@ function build(
           if (!parseFlags(sh, variant, f, flags)) return null;
         } else {
           flagsDone = true;
-          items.push(itemFromArg(f));
+          items.push(withDynamicArray(sh, flags, itemFromArg(f)));
         }
       }
       continue;
     }
     flagsDone = true;
     const name = a.Name?.Value ?? '';
+    last = name;
     if (a.Naked) {
       items.push({ name, text: name });
       continue;
@@ -91,7 +101,19 @@ function build(
     if (a.Index) {
       index = a.Index.type === 'Word' ? expandString(sh, a.Index) : arithSources.get(a.Index)?.text ?? '0';
     }
-    items.push({ name, index, append: a.Append, value: expandAssignValue(sh, a.Value), text });
+    const value = expandAssignValue(sh, a.Value);
+    last = `${name}${index === undefined ? '' : `[${index}]`}${a.Append ? '+=' : '='}${value}`;
+    items.push({ name, index, append: a.Append, value, text });
   }
-  return { flags, items };
+  return { flags, items, last };
+}
+
+/** with -a/-A, a quoted `name=(…)` argument is a compound assignment (bash parses it at run time) */
+function withDynamicArray(sh: Shell, flags: ReturnType<typeof newFlags>, it: DeclItem): DeclItem {
+  const assoc = (flags.on & ATTR.assoc) !== 0;
+  if (!(assoc || flags.on & ATTR.indexed) || it.value === undefined || it.index !== undefined) return it;
+  const array = dynamicArrayItems(sh, it.value, assoc);
+  if (!array) return it;
+  const { value: _dropped, ...rest } = it;
+  return { ...rest, array };
 }

@@ -187,7 +187,10 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   // bash reads it as an indirection through the joined values of a[@] instead
   if (pe.Excl && isAllIndex(pe.Index) && !pe.Slice && !pe.Repl && !pe.Exp) {
     const keys = keysOf(readVar(sh, name));
-    f = { vals: keys, multi: true, star: isAllIndex(pe.Index) === '*', unset: keys.length === 0, shown: name };
+    const star = isAllIndex(pe.Index) === '*';
+    f = { vals: keys, multi: true, star, unset: keys.length === 0, shown: name };
+    // bash joins an unquoted ${!a[*]} with spaces when IFS is empty, giving one field
+    if (star && !quoted && keys.length && ifsJoiner(sh) === '') f = { ...f, vals: [keys.join(' ')], multi: false };
   } else if (pe.Excl) {
     f = fetchIndirect(sh, pe);
   } else {
@@ -208,7 +211,8 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   const exp = pe.Exp;
   if (exp && (exp.Op === '-' || exp.Op === ':-' || exp.Op === '=' || exp.Op === ':=' || exp.Op === '?' || exp.Op === ':?' || exp.Op === '+' || exp.Op === ':+')) {
     const colon = exp.Op.length === 2;
-    const missing = f.unset || (colon && isNull(f, quoted ? ifsJoiner(sh) : null));
+    // through an indirection to a list (${!r:-x} with r='a[@]'), only an empty list counts as null
+    const missing = f.unset || (colon && !(pe.Excl && f.multi) && isNull(f, quoted ? ifsJoiner(sh) : null));
     switch (exp.Op) {
       case '-':
       case ':-':
@@ -425,7 +429,9 @@ function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     return out;
   }
   const vals = f.vals;
-  const start = off < 0 ? vals.length + off : off;
+  // bash numbers an associative array's values from 1 here (offsets 0 and 1 both start at the first)
+  const assocShift = isAssocValue(v) && off > 0 ? 1 : 0;
+  const start = off < 0 ? vals.length + off : off - assocShift;
   if (start < 0) return [];
   return vals.slice(start, lenV === undefined ? undefined : start + lenV);
 }

@@ -48,3 +48,40 @@ describe('${!a[@]} followed by an operator is an indirection', () => {
     expect(r).toEqual({ out, err: '', code: 0 });
   });
 });
+
+describe('arrays: keys with empty IFS, assoc slices, null tests through indirection', () => {
+  it.each([
+    ["IFS=''; a=(v1 v2 v3); printf '<%s>' ${!a[*]} ${!a[@]} \"${!a[*]}\"; echo", '<0 1 2><0><1><2><012>\n'],
+    ['declare -A b=([x]=1 [y]=2 [z]=3); echo ${b[@]} : ${b[@]: -1} : ${b[@]: -2:1} : ${b[@]:0:1} : ${b[@]:1:1}: ${b[@]:2} : ${b[@]:5}', '3 2 1 : 1 : 2 : 3 : 3: 2 1 :\n'],
+    ['set -- ""; r=@; echo "[${!r:-x}]"; a=(""); r="a[@]"; echo "[${!r:-x}] [${a[@]:-x}]"; a=(); echo "[${!r:-x}]"', '[]\n[] [x]\n[x]\n'],
+  ])('%s', async (script, out) => {
+    const r = await run(script);
+    expect(r).toEqual({ out, err: '', code: 0 });
+  });
+});
+
+describe('$_ after assignments and declarations', () => {
+  it.each([
+    [': foo; x=1; echo "[$_]"; : foo; x=1 >/dev/null; echo "[$_]"; : foo; x=$_; echo $x', '[]\n[]\nfoo\n'],
+    ['declare s=bar; echo "[$_]"; declare -a q; echo "[$_]"; export e=1; echo "[$_]"', '[s=bar]\n[q]\n[e=1]\n'],
+    ['declare a=(1 2); echo "[$_]"; declare -g d=(1); echo "[$_]"; f() { local z=1 y; echo "[$_]"; }; f', '[a]\n[d]\n[y]\n'],
+    ['declare a[2]=4; echo "[$_]"; declare +x v=3; echo "[$_]"', '[a[2]=4]\n[v=3]\n'],
+  ])('%s', async (script, out) => {
+    const r = await run(script);
+    expect(r).toEqual({ out, err: '', code: 0 });
+  });
+});
+
+describe('declare -A over a scalar keeps it as [0]', () => {
+  it('converts', async () => {
+    const r = await run('s=hello; declare -A s; declare -p s; t=w; declare -A t+=([a]=x); declare -p t; u=w; declare -A u=([a]=x); declare -p u; w=1; declare -A w+=1 ; declare -p w');
+    expect(r.out).toBe('declare -A s=([0]="hello" )\ndeclare -A t=([0]="w" [a]="x" )\ndeclare -A u=([a]="x" )\ndeclare -A w=([0]="11" )\n');
+  });
+});
+
+describe('declare -a "x=(…)" parses the value at run time', () => {
+  it('expands the words', async () => {
+    const r = await run('v=V; declare "x=(1 2 3)"; declare -p x; declare -a "y=(1 $v \'a b\')"; declare -p y; declare -A "z=([k]=v)"; declare -p z; a=(a); declare -a "a+=(b c)"; declare -p a; declare -a "q=(1"; declare -p q');
+    expect(r.out).toBe('declare -- x="(1 2 3)"\ndeclare -a y=([0]="1" [1]="V" [2]="a b")\ndeclare -A z=([k]="v" )\ndeclare -a a=([0]="a" [1]="b" [2]="c")\ndeclare -a q=([0]="(1")\n');
+  });
+});

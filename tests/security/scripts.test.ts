@@ -2,30 +2,12 @@
 // reach files only through the sandbox. Each case asserts a clean refusal and untouched canaries.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Runner } from '../../src/index.js';
-import { CANARY, expectOutsideUntouched, makeWorld, type World } from './fixture.js';
-import { plantLinks } from './links.js';
+import { describe, expect, it } from 'vitest';
+import { CANARY } from './fixture.js';
+import { useSharedLinkedWorld } from './linked-world.js';
 
-let w: World;
-let ro: Runner;
-let rw: Runner;
-beforeAll(() => {
-  w = makeWorld({ mode: 'remediation' });
-  plantLinks(w);
-  fs.linkSync(path.join(w.outside, 'secret.txt'), path.join(w.root, 'hardlink.txt'));
-  ro = new Runner({ allowedPaths: [w.root, `${w.roRoot}:ro`], allowedCommands: 'all', cwd: w.root });
-  rw = new Runner({ allowedPaths: [`${w.root}:rw`, `${w.roRoot}:ro`], allowedCommands: 'all', cwd: w.root, mode: 'remediation' });
-});
-afterAll(() => w.cleanup());
-afterEach(() => expectOutsideUntouched(w));
-
-const expand = (s: string): string => s.replaceAll('$O', w.outside).replaceAll('$R', w.root);
-
-async function run(r: Runner, script: string): Promise<{ code: number; out: string; err: string }> {
-  const res = await r.run(expand(script));
-  return { code: res.exitCode, out: res.stdout ?? '', err: res.stderr ?? '' };
-}
+const linked = useSharedLinkedWorld({ hardLink: true });
+const { run, expand } = linked;
 
 describe('reads through commands', () => {
   it.each([
@@ -39,7 +21,7 @@ describe('reads through commands', () => {
     ['cat /proc/self/root/etc/passwd', 'cat: /proc/self/root/etc/passwd: Permission denied\n'],
     ['cat loop1', 'cat: loop1: Too many levels of symbolic links\n'],
   ])('%s', async (script, err) => {
-    const r = await run(ro, script);
+    const r = await run('ro', script);
     expect(r).toEqual({ code: 1, out: '', err });
   });
   it.each([
@@ -52,7 +34,7 @@ describe('reads through commands', () => {
     'cat proc_root/$O/secret.txt', 'cat /proc/self/cwd/../outside/secret.txt', 'tail -n 5 via_ds', 'cut -d" " -f1 hop',
     'cd /proc/self/root; cat etc/passwd', 'f=../outside/secret.txt; cat "$f"', 'cat ./-/../../outside/secret.txt',
   ])('%s', async (script) => {
-    const r = await run(ro, script);
+    const r = await run('ro', script);
     expect(r.out).not.toContain(CANARY);
     expect(r.err).not.toContain(CANARY);
   });
@@ -60,10 +42,10 @@ describe('reads through commands', () => {
 
 describe('documented limits', () => {
   it('a hard link planted inside a root by someone outside is readable (a path sandbox cannot tell)', async () => {
-    const r = await run(ro, 'cat hardlink.txt');
+    const r = await run('ro', 'cat hardlink.txt');
     expect(r.out).toContain(CANARY);
     // undo the atime change this deliberate read caused, so the canary check stays meaningful
-    const p = path.join(w.outside, 'secret.txt');
+    const p = path.join(linked.world.outside, 'secret.txt');
     fs.utimesSync(p, 0, fs.statSync(p).mtime);
   });
 });
@@ -72,7 +54,7 @@ describe('globs never list outside', () => {
   it.each(['echo ../*', 'echo ../outside/*', 'echo /*', 'echo $O/*', 'echo out_dir/*', 'echo slash/*', 'echo up/*', 'echo ../*/*'])(
     '%s stays literal',
     async (script) => {
-      const r = await run(ro, script);
+      const r = await run('ro', script);
       expect(r.code).toBe(0);
       expect(r.out).toBe(expand(script.slice(5)) + '\n');
     },
@@ -81,11 +63,11 @@ describe('globs never list outside', () => {
 
 describe('cd stays inside', () => {
   it.each(['cd /', 'cd ..', 'cd out_dir', 'cd slash', 'cd $O', 'cd up', 'cd /proc/self/root', 'cd ../outside'])('%s fails and pwd is unchanged', async (c) => {
-    const r = await run(ro, `${c}; echo "status $?"; pwd`);
-    expect(r.out).toBe(`status 1\n${w.root}\n`);
+    const r = await run('ro', `${c}; echo "status $?"; pwd`);
+    expect(r.out).toBe(`status 1\n${linked.world.root}\n`);
   });
   it('cd into a cross-root link works', async () => {
-    expect((await run(ro, 'cd to_ro && cat ro.txt')).out).toBe('read only\n');
+    expect((await run('ro', 'cd to_ro && cat ro.txt')).out).toBe('read only\n');
   });
 });
 
@@ -98,16 +80,16 @@ describe('redirections', () => {
     'echo pwned > dir/deep/escape/new.txt', 'echo pwned >> up/outside/secret.txt', 'echo pwned > to_ro/new.txt',
     'f=../outside/new.txt; echo pwned > "$f"', 'echo pwned > /proc/self/fd/1/../x',
   ])('%s is refused in remediation mode', async (script) => {
-    const r = await run(rw, script);
+    const r = await run('rw', script);
     expect(r.code).not.toBe(0);
     expect(r.err).toMatch(/Permission denied|not supported as write targets/);
   });
   it('read-only mode refuses writes inside the root too', async () => {
-    const r = await run(ro, 'echo x > new.txt; echo $?');
+    const r = await run('ro', 'echo x > new.txt; echo $?');
     expect(r.out).toBe('1\n');
-    expect(fs.existsSync(path.join(w.root, 'new.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(linked.world.root, 'new.txt'))).toBe(false);
   });
   it('/dev/null is fine in read-only mode', async () => {
-    expect(await run(ro, 'echo x > /dev/null; echo ok 2>/dev/null')).toEqual({ code: 0, out: 'ok\n', err: '' });
+    expect(await run('ro', 'echo x > /dev/null; echo ok 2>/dev/null')).toEqual({ code: 0, out: 'ok\n', err: '' });
   });
 });

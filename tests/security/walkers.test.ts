@@ -3,27 +3,13 @@
 // files outside have their atime at the epoch: any read or listing of them fails the test.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Runner } from '../../src/index.js';
-import { CANARY, expectOutsideUntouched, makeWorld, type World } from './fixture.js';
-import { plantLinks } from './links.js';
+import { CANARY } from './fixture.js';
+import { useSharedLinkedWorld } from './linked-world.js';
 
-let w: World;
-let ro: Runner;
-let rw: Runner;
-beforeAll(() => {
-  w = makeWorld({ mode: 'remediation' });
-  plantLinks(w);
-  ro = new Runner({ allowedPaths: [w.root, `${w.roRoot}:ro`], allowedCommands: 'all', cwd: w.root });
-  rw = new Runner({ allowedPaths: [`${w.root}:rw`, `${w.roRoot}:ro`], allowedCommands: 'all', cwd: w.root, mode: 'remediation' });
-});
-afterAll(() => w.cleanup());
-afterEach(() => expectOutsideUntouched(w));
-
-async function run(r: Runner, script: string): Promise<{ code: number; out: string; err: string }> {
-  const res = await r.run(script.replaceAll('$O', w.outside).replaceAll('$R', w.root));
-  return { code: res.exitCode, out: res.stdout ?? '', err: res.stderr ?? '' };
-}
+const linked = useSharedLinkedWorld({ hardLink: false });
+const run = linked.run;
 
 const noLeak = (r: { out: string; err: string }): void => {
   expect(r.out).not.toContain(CANARY);
@@ -39,18 +25,18 @@ describe('find stays inside the roots', () => {
     'find -L . -printf "%p %s %l\\n"', 'find -L . -ls', 'find -L . -xtype l',
     'find -L . -empty', 'find -L . -newer abs_secret', 'find -L . -readable -type f -exec cat {} \\;',
   ])('%s', async (script) => {
-    const r = await run(ro, script);
+    const r = await run('ro', script);
     noLeak(r);
   });
 
   it('%l shows the text of links inside the root (their own content), nothing behind them', async () => {
-    const r = await run(ro, 'find . -lname "*secret*" -printf "%l\\n" -exec cat {} \\;');
+    const r = await run('ro', 'find . -lname "*secret*" -printf "%l\\n" -exec cat {} \\;');
     expect(r.out).not.toContain(CANARY);
     expect(r.out).toContain('../outside/secret.txt\n');
   });
 
   it('-L reports a link out of the roots as Permission denied, like any refusal', async () => {
-    const r = await run(ro, 'find -L abs_secret rel_secret out_dir; echo rc=$?');
+    const r = await run('ro', 'find -L abs_secret rel_secret out_dir; echo rc=$?');
     expect(r.out).toBe('rc=1\n');
     expect(r.err).toBe(
       "find: 'abs_secret': Permission denied\nfind: 'rel_secret': Permission denied\nfind: 'out_dir': Permission denied\n",
@@ -58,91 +44,91 @@ describe('find stays inside the roots', () => {
   });
 
   it('-L on link loops ends with an error instead of hanging', async () => {
-    const r = await run(ro, 'find -L loop1 self up -maxdepth 1 -name nothing; echo rc=$?');
+    const r = await run('ro', 'find -L loop1 self up -maxdepth 1 -name nothing; echo rc=$?');
     expect(r.out).toBe('rc=1\n');
     expect(r.err).toContain("find: 'loop1': Too many levels of symbolic links\n");
   });
 
   it('-newer with a reference outside is refused at parse time', async () => {
-    const r = await run(ro, 'find . -newer $O/secret.txt; echo rc=$?');
+    const r = await run('ro', 'find . -newer $O/secret.txt; echo rc=$?');
     expect(r.out).toBe('rc=1\n');
-    expect(r.err).toBe(`find: '${w.outside}/secret.txt': Permission denied\n`);
+    expect(r.err).toBe(`find: '${linked.world.outside}/secret.txt': Permission denied\n`);
   });
 
   it('-exec cannot start a program (GTFOBins find -exec /bin/sh)', async () => {
-    const r = await run(ro, "find hello.txt -exec /bin/sh -c 'cat $O/secret.txt' \\; -print; echo rc=$?");
+    const r = await run('ro', "find hello.txt -exec /bin/sh -c 'cat $O/secret.txt' \\; -print; echo rc=$?");
     expect(r.out).toBe('rc=0\n');
     expect(r.err).toBe('/bin/sh: command not found\n');
   });
 
   it('-exec of a disallowed command is refused by the policy', async () => {
-    const limited = new Runner({ allowedPaths: [w.root], allowedCommands: ['rshell:find'], cwd: w.root });
+    const limited = new Runner({ allowedPaths: [linked.world.root], allowedCommands: ['rshell:find'], cwd: linked.world.root });
     const res = await limited.run('find hello.txt -exec cat {} \\;');
     expect(res.stdout).toBe('');
     expect(res.stderr).toBe('cat: command not allowed\n');
   });
 
   it.each(['-delete', '-fprint x', '-fprint0 x', '-fprintf x %p', '-fls x', '-ok cat {} ;', '-okdir cat {} ;'])('%s is refused and writes nothing', async (pred) => {
-    const before = fs.readdirSync(w.root).sort();
-    const r = await run(rw, `find dir ${pred.replace(';', '\\;')}; echo rc=$?`);
+    const before = fs.readdirSync(linked.world.root).sort();
+    const r = await run('rw', `find dir ${pred.replace(';', '\\;')}; echo rc=$?`);
     expect(r.out).toBe('rc=1\n');
     expect(r.err).toMatch(/^find: -\w+ is refused: /);
-    expect(fs.readdirSync(w.root).sort()).toEqual(before);
-    expect(fs.existsSync(path.join(w.root, 'dir', 'file.txt'))).toBe(true);
+    expect(fs.readdirSync(linked.world.root).sort()).toEqual(before);
+    expect(fs.existsSync(path.join(linked.world.root, 'dir', 'file.txt'))).toBe(true);
   });
 
   it('find -exec rm in read-only mode removes nothing', async () => {
-    const r = await run(ro, 'find dir -name file.txt -exec rm {} \\;; echo rc=$?');
+    const r = await run('ro', 'find dir -name file.txt -exec rm {} \\;; echo rc=$?');
     expect(r.out).toBe('rc=0\n');
     expect(r.err).toContain('rm: ');
-    expect(fs.existsSync(path.join(w.root, 'dir', 'file.txt'))).toBe(true);
+    expect(fs.existsSync(path.join(linked.world.root, 'dir', 'file.txt'))).toBe(true);
   });
 });
 
 describe('du and stat stay inside the roots', () => {
   it.each(['du .', 'du -a -L .', 'du -L out_dir abs_secret', 'du -sL up', 'du -a /', 'du $O', 'du -H abs_out_dir'])('%s', async (script) => {
-    const r = await run(ro, script);
+    const r = await run('ro', script);
     noLeak(r);
   });
 
   it('du -L reports links out as Permission denied', async () => {
-    const r = await run(ro, 'du -L abs_secret out_dir; echo rc=$?');
+    const r = await run('ro', 'du -L abs_secret out_dir; echo rc=$?');
     expect(r.out).toBe('rc=1\n');
     expect(r.err).toBe("du: cannot access 'abs_secret': Permission denied\ndu: cannot access 'out_dir': Permission denied\n");
   });
 
   it('stat of a link out shows the link only; -L is refused', async () => {
-    const r = await run(ro, 'stat -c "%n %F" abs_secret; stat -L abs_secret; stat $O/secret.txt; echo rc=$?');
+    const r = await run('ro', 'stat -c "%n %F" abs_secret; stat -L abs_secret; stat $O/secret.txt; echo rc=$?');
     expect(r.out).toBe('abs_secret symbolic link\nrc=1\n');
     expect(r.err).toBe(
-      `stat: cannot statx 'abs_secret': Permission denied\nstat: cannot statx '${w.outside}/secret.txt': Permission denied\n`,
+      `stat: cannot statx 'abs_secret': Permission denied\nstat: cannot statx '${linked.world.outside}/secret.txt': Permission denied\n`,
     );
   });
 });
 
 describe('xargs stays inside the policy and the roots', () => {
   it('cannot run a program', async () => {
-    const r = await run(ro, 'echo $O/secret.txt | xargs /bin/cat; echo rc=$?; echo x | xargs sh -c id; echo rc=$?');
+    const r = await run('ro', 'echo $O/secret.txt | xargs /bin/cat; echo rc=$?; echo x | xargs sh -c id; echo rc=$?');
     expect(r.out).toBe('rc=127\nrc=127\n');
     noLeak(r);
   });
 
   it('-a outside the roots is refused', async () => {
-    const r = await run(ro, 'xargs -a $O/secret.txt echo; echo rc=$?; xargs -a abs_secret echo; echo rc=$?');
+    const r = await run('ro', 'xargs -a $O/secret.txt echo; echo rc=$?; xargs -a abs_secret echo; echo rc=$?');
     expect(r.out).toBe('rc=1\nrc=1\n');
     noLeak(r);
     expect(r.err).toContain('Permission denied');
   });
 
   it('file names from input are read through the sandbox', async () => {
-    const r = await run(ro, 'echo abs_secret rel_secret hello.txt | xargs cat; echo rc=$?');
+    const r = await run('ro', 'echo abs_secret rel_secret hello.txt | xargs cat; echo rc=$?');
     expect(r.out).toBe('hello\nrc=123\n');
     noLeak(r);
   });
 
   it('xargs rm in read-only mode removes nothing', async () => {
-    const r = await run(ro, 'echo hello.txt | xargs rm; echo rc=$?');
+    const r = await run('ro', 'echo hello.txt | xargs rm; echo rc=$?');
     expect(r.out).toBe('rc=123\n');
-    expect(fs.existsSync(path.join(w.root, 'hello.txt'))).toBe(true);
+    expect(fs.existsSync(path.join(linked.world.root, 'hello.txt'))).toBe(true);
   });
 });

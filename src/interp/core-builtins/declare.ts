@@ -181,7 +181,8 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
       // bash: cannot convert indexed to associative array
       throw new AssignError(`${name}: cannot convert indexed to associative array`);
     }
-    v.value = v.value === undefined && it.value === undefined && it.array === undefined ? undefined : new Map();
+    if (typeof v.value === 'string') v.value = new Map([['0', v.value]]); // bash keeps a scalar as [0]
+    else v.value = v.value === undefined && it.value === undefined && it.array === undefined ? undefined : new Map();
     if (it.array === undefined && it.value === undefined) v.value = v.value ?? undefined;
   }
   if (on & ATTR.indexed && !isArrayValue(v.value) && !isAssocValue(v.value)) {

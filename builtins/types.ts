@@ -21,6 +21,12 @@ export interface ExecIO {
   stderr?: ByteWriter;
   /** working directory for the command (absolute, or relative to the caller's cwd): find -execdir */
   cwd?: string;
+  /**
+   * how the caller reports a command that does not exist (execvp's ENOENT): GNU xargs says
+   * `xargs: NAME: No such file or directory`, find `find: 'NAME': …`. Without it the shell's own
+   * `NAME: command not found` is printed. Either way the status is 127.
+   */
+  notFoundMessage?: (name: string) => string;
 }
 
 export interface CallContext {

@@ -25,12 +25,14 @@ function execdirTarget(e: Entry): { dir: string; arg: string } {
   return { dir, arg: name.startsWith('/') ? name : './' + name };
 }
 
+/** execvp's ENOENT as GNU find words it (C locale quotes) */
+const FIND_NOT_FOUND = (name: string): string => `find: '${name}': No such file or directory`;
+
 async function run(env: FindEnv, argv: string[], cwd: string | undefined): Promise<number> {
   const p = env.out.flush();
   if (p) await p;
   env.ctx.checkAbort();
-  const io = cwd === undefined ? undefined : { cwd };
-  return env.ctx.exec(argv, io);
+  return env.ctx.exec(argv, cwd === undefined ? { notFoundMessage: FIND_NOT_FOUND } : { cwd, notFoundMessage: FIND_NOT_FOUND });
 }
 
 /** parse `-exec CMD ARGS… ;` or `-exec CMD ARGS… {} +` starting after the predicate name */

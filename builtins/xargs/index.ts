@@ -287,7 +287,7 @@ class Runner {
       if (p) await p;
     }
     // GNU gives the command /dev/null as stdin
-    const status = await ctx.exec(argv, { stdin: { read: () => null } });
+    const status = await ctx.exec(argv, { stdin: { read: () => null }, notFoundMessage: XARGS_NOT_FOUND });
     if (status === 0) return true;
     if (status === 127 || status === 126) {
       this.status = status;
@@ -307,6 +307,9 @@ class Runner {
     return true;
   }
 }
+
+/** execvp's ENOENT as GNU xargs words it */
+const XARGS_NOT_FOUND = (name: string): string => `xargs: ${name}: No such file or directory`;
 
 async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
   // the spec stops at the first operand (the command), so POSIXLY_CORRECT changes nothing here

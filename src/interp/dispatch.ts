@@ -184,6 +184,11 @@ async function execIn(sh: Shell, argv: string[], io?: ExecIO): Promise<number> {
   if (io?.stdin) sub.fds[0] = { reader: io.stdin };
   if (io?.stdout) sub.fds[1] = { writer: io.stdout };
   if (io?.stderr) sub.fds[2] = { writer: io.stderr };
+  const name = argv[0]!;
+  if (io?.notFoundMessage && !commandExists(name) && (isAlwaysAvailable(name) || sh.rt.isAllowed(name))) {
+    await (io.stderr ?? sh.stderr).writeString(io.notFoundMessage(name) + '\n');
+    return 127;
+  }
   try {
     return await runBuiltin(sub, argv, true);
   } catch (e) {

@@ -58,7 +58,7 @@ describe('find stays inside the roots', () => {
   it('-exec cannot start a program (GTFOBins find -exec /bin/sh)', async () => {
     const r = await run('ro', "find hello.txt -exec /bin/sh -c 'cat $O/secret.txt' \\; -print; echo rc=$?");
     expect(r.out).toBe('rc=0\n');
-    expect(r.err).toBe('/bin/sh: command not found\n');
+    expect(r.err).toBe("find: '/bin/sh': No such file or directory\n");
   });
 
   it('-exec of a disallowed command is refused by the policy', async () => {

@@ -4,6 +4,11 @@
 export interface WritableLike {
   write(chunk: Uint8Array, cb?: (err?: Error | null) => void): boolean | void;
   once?(event: 'drain', listener: () => void): unknown;
+  /**
+   * Node streams have these: a sink that errors or closes while a write waits for 'drain' ends
+   * the wait (later writes fail like a closed pipe) instead of hanging the run.
+   */
+  removeListener?(event: 'drain' | 'close' | 'error', listener: (...args: unknown[]) => void): unknown;
 }
 
 export type StdinSource = string | Uint8Array | AsyncIterable<Uint8Array | string>;

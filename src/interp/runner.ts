@@ -6,7 +6,7 @@ import { createSandbox } from '../../allowedpaths/index.js';
 import type { Sandbox } from '../../allowedpaths/types.js';
 import { parse, ParseError } from '../syntax/index.js';
 import { checkScript } from '../check/index.js';
-import { RunAbortedError } from '../io/errors.js';
+import { PipeClosedError, RunAbortedError } from '../io/errors.js';
 import { abortableReader, BufferedStreamWriter, CollectingWriter, OutputBudget, readerFromSource } from '../io/pipe.js';
 import type { ByteWriter } from '../io/streams.js';
 import { resolveLimits } from './limits.js';
@@ -166,6 +166,9 @@ export class Runner {
           say(e.message);
           exitCode = 1;
         }
+      } else if (e instanceof PipeClosedError) {
+        // the caller's stdout/stderr went away: bash dies of SIGPIPE, silently, status 141
+        exitCode = 141;
       } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
         // nesting deeper than the JS stack allows (eval/source/subshell chains): a clean stop
         say('rshell: maximum nesting depth exceeded');

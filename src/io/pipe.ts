@@ -392,15 +392,39 @@ export class BufferedStreamWriter implements ByteWriter {
     }
     this.buf = [];
     this.buffered = 0;
+    if (this.sinkGone) throw new PipeClosedError();
     const ok = this.sink.write(data);
     if (ok === false && this.sink.once) {
-      this.waiting = new Promise<void>((resolve) => {
-        this.sink.once!('drain', () => {
-          this.waiting = null;
-          resolve();
-        });
-      });
+      this.waiting = this.drained();
       return this.waiting;
     }
+  }
+
+  /** set once the sink closed or errored: nothing more can reach it */
+  private sinkGone = false;
+
+  /** resolves on 'drain', or on 'close'/'error' of a Node stream (then later writes throw EPIPE-like) */
+  private drained(): Promise<void> {
+    const sink = this.sink as WritableLike & {
+      once(event: string, listener: (...args: unknown[]) => void): unknown;
+    };
+    return new Promise<void>((resolve) => {
+      const done = (gone: boolean) => (): void => {
+        this.waiting = null;
+        if (gone) this.sinkGone = true;
+        sink.removeListener?.('drain', onDrain);
+        sink.removeListener?.('close', onGone);
+        sink.removeListener?.('error', onGone);
+        resolve();
+      };
+      const onDrain = done(false);
+      const onGone = done(true);
+      sink.once('drain', onDrain);
+      if (sink.removeListener) {
+        // only streams that can also detach listeners get close/error hooks (no leak per write)
+        sink.once('close', onGone);
+        sink.once('error', onGone);
+      }
+    });
   }
 }

@@ -6,6 +6,8 @@ import {
 } from '../../src/io/pipe.js';
 import { PipeClosedError, RunAbortedError } from '../../src/io/errors.js';
 import type { AbortSource } from '../../src/io/pipe.js';
+import { Writable } from 'node:stream';
+import { Runner } from '../../src/index.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | null): string => (b ? new TextDecoder().decode(b) : '<EOF>');
@@ -137,6 +139,25 @@ describe('writers and readers', () => {
     expect(r).toBeInstanceOf(Promise);
     drain!();
     await r;
+  });
+
+  it('BufferedStreamWriter stops waiting when the sink closes instead of draining', async () => {
+    const sink = new Writable({ highWaterMark: 1, write: () => undefined }); // never calls back
+    const w = new BufferedStreamWriter(sink, null, 1);
+    const r = w.writeString('xx');
+    expect(r).toBeInstanceOf(Promise);
+    sink.destroy();
+    await r; // resolved by 'close', not left hanging
+    expect(() => w.writeString('more')).toThrow(PipeClosedError);
+    expect(sink.listenerCount('drain') + sink.listenerCount('close')).toBe(0);
+  });
+
+  it('a Runner whose stdout stream is destroyed mid-run ends like a closed pipe (141), not a hang', async () => {
+    const sink = new Writable({ highWaterMark: 16, write: () => undefined });
+    setTimeout(() => sink.destroy(), 20);
+    const r = await new Runner({ allowedCommands: 'all' }).run('while :; do echo xxxxxxxxxxxxxxxx; done; echo after', { stdout: sink });
+    expect(r.exitCode).toBe(141);
+    expect(r.stderr).toBe('');
   });
 
   it('readerFromSource reads strings, bytes and async iterables', async () => {

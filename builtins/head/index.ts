@@ -6,9 +6,10 @@ import type { FileInfo } from '../../allowedpaths/types.js';
 import type { ByteReader } from '../../src/io/streams.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
-import { openInput, readFailure, type Input } from '../internal/inputs.js';
-import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
-import { quote, quoteaf } from '../internal/quote.js';
+import { openInput, type Input } from '../internal/inputs.js';
+import { forEachHeadedInput } from '../internal/headed-inputs.js';
+import type { OutputBuffer } from '../internal/output.js';
+import { quote } from '../internal/quote.js';
 import { clampCount, numberErrorText, parseUintmax } from '../internal/xstrtol.js';
 import { allButLastBytes, allButLastLines, firstBytes, firstLines, type CutResult } from './modes.js';
 import { HEAD_USAGE } from './usage.js';
@@ -149,50 +150,29 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (!parsed.ok) return parsed.status;
   const { settings: s, operands } = parsed;
   const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
-  const out = new OutputBuffer(ctx.stdout);
-  let firstHeader = true;
-  let status = 0;
-
   // GNU head repositions a seekable stdin after what it used, so `head - - < file` reads on;
   // keep the unused rest for the next '-' operand (a pipe loses it, as in GNU)
   const stdinSeekable = (ctx.stdin as { info?: FileInfo }).info?.type === 'file';
   let stdinRest: Uint8Array | undefined;
-  for (const name of operands) {
-    const opened = name === '-' && stdinRest !== undefined ? openStdinWithRest(ctx, stdinRest) : openInput(ctx, name);
-    if (name === '-') stdinRest = undefined;
-    if (!opened.ok) {
-      await writeDiagnostic(ctx, out, `head: cannot open ${quoteaf(name)} for reading: ${opened.error.message}\n`);
-      status = 1;
-      continue;
-    }
-    const input = opened.value;
-    const shownName = input.isStdin ? 'standard input' : name;
-    if (printHeaders) {
-      const p = out.writeString(`${firstHeader ? '' : '\n'}==> ${shownName} <==\n`);
-      if (p) await p;
-      firstHeader = false;
-    }
-    try {
+  return forEachHeadedInput(ctx, {
+    tool: 'head',
+    operands,
+    headers: printHeaders,
+    open: (name) => {
+      const opened = name === '-' && stdinRest !== undefined ? openStdinWithRest(ctx, stdinRest) : openInput(ctx, name);
+      if (name === '-') stdinRest = undefined;
+      return opened;
+    },
+    body: async (input, out) => {
       const r = await cut(ctx, input, out, s);
-      if (!r.ok) {
-        await writeDiagnostic(ctx, out, 'head: memory exhausted\n');
-        status = 1;
-      } else if (r.rest !== undefined && input.isStdin) {
+      if (!r.ok) return false;
+      if (r.rest !== undefined && input.isStdin) {
         if (ctx.stdin.unread !== undefined) ctx.stdin.unread(r.rest);
         else if (stdinSeekable) stdinRest = r.rest;
       }
-    } catch (e) {
-      const failure = readFailure(e);
-      if (failure === undefined) throw e;
-      await writeDiagnostic(ctx, out, `head: error reading ${quoteaf(shownName)}: ${failure.message}\n`);
-      status = 1;
-    } finally {
-      input.close();
-    }
-  }
-  const p = out.flush();
-  if (p) await p;
-  return status;
+      return true;
+    },
+  });
 }
 
 /** stdin again, starting with the bytes a previous '-' read but did not use */

@@ -6,9 +6,10 @@
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
-import { openInput, readFailure, ReadFailure, type Input } from '../internal/inputs.js';
-import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
-import { quote, quoteaf } from '../internal/quote.js';
+import { ReadFailure, type Input } from '../internal/inputs.js';
+import { forEachHeadedInput } from '../internal/headed-inputs.js';
+import type { OutputBuffer } from '../internal/output.js';
+import { quote } from '../internal/quote.js';
 import { clampCount, numberErrorText, parseUintmax, UINTMAX_MAX } from '../internal/xstrtol.js';
 import {
   copyRange, fromByte, fromLine, lastBytesOfStream, lastLinesOfStream, lastLinesStart, type TailResult,
@@ -222,42 +223,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   // GNU: nothing to output and nothing to follow, so no file is even opened
   if (!s.fromStart && s.count === 0) return 0;
   const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
-  const out = new OutputBuffer(ctx.stdout);
-  let firstHeader = true;
-  let status = 0;
-
-  for (const name of operands) {
-    const opened = openInput(ctx, name);
-    if (!opened.ok) {
-      await writeDiagnostic(ctx, out, `tail: cannot open ${quoteaf(name)} for reading: ${opened.error.message}\n`);
-      status = 1;
-      continue;
-    }
-    const input = opened.value;
-    const shownName = input.isStdin ? 'standard input' : name;
-    if (printHeaders) {
-      const p = out.writeString(`${firstHeader ? '' : '\n'}==> ${shownName} <==\n`);
-      if (p) await p;
-      firstHeader = false;
-    }
-    try {
-      const r = await takeEnd(ctx, input, out, s);
-      if (!r.ok) {
-        await writeDiagnostic(ctx, out, 'tail: memory exhausted\n');
-        status = 1;
-      }
-    } catch (e) {
-      const failure = readFailure(e);
-      if (failure === undefined) throw e;
-      await writeDiagnostic(ctx, out, `tail: error reading ${quoteaf(shownName)}: ${failure.message}\n`);
-      status = 1;
-    } finally {
-      input.close();
-    }
-  }
-  const p = out.flush();
-  if (p) await p;
-  return status;
+  return forEachHeadedInput(ctx, {
+    tool: 'tail',
+    operands,
+    headers: printHeaders,
+    body: async (input, out) => (await takeEnd(ctx, input, out, s)).ok,
+  });
 }
 
 function writeText(ctx: CallContext, text: string): number | Promise<number> {

@@ -26,6 +26,8 @@ function check(table: Uint8Array, input: Uint8Array, offset: number): void {
 }
 
 const ALL_BYTES = Uint8Array.from({ length: 1024 + 3 }, (_, i) => (i * 7 + (i >> 8)) & 0xff);
+/** past the size where the two-byte pair table is built (smaller chunks go byte by byte) */
+const BULK = Uint8Array.from({ length: 40 * 1024 + 5 }, (_, i) => (i * 13 + (i >> 9)) & 0xff);
 
 describe('tr translators', () => {
   const tables: [string, Uint8Array][] = [
@@ -44,10 +46,11 @@ describe('tr translators', () => {
     it(`${name}: every byte, aligned and not`, () => {
       for (const offset of [0, 1, 2, 3, 4]) check(table, ALL_BYTES, offset);
       for (let n = 0; n < 9; n++) check(table, ALL_BYTES.subarray(0, n), 0);
+      for (const offset of [0, 1, 2]) check(table, BULK, offset);
     });
   }
   it('one byte, sparse then dense (patching hands over to the pair table)', () => {
-    const input = Uint8Array.from({ length: 4000 }, (_, i) => (i < 1000 ? (i % 97 === 0 ? 0x0a : 0x78) : i % 3 ? 0x0a : 0x79));
+    const input = Uint8Array.from({ length: 40000 }, (_, i) => (i < 1000 ? (i % 97 === 0 ? 0x0a : 0x78) : i % 3 ? 0x0a : 0x79));
     for (const offset of [0, 1, 3]) check(tableOf([[0x0a, 0x20]]), input, offset);
   });
   it('random tables and inputs', () => {

@@ -56,6 +56,29 @@ export interface FileReader extends ByteReader {
    * through all of it.
    */
   readAt?(position: number, length: number): Uint8Array | null;
+  /**
+   * Optional: read() into a buffer the caller owns and reuses. A regular file's next bytes are
+   * read into `buf` and returned as a view of it, valid only until the caller reuses `buf`; other
+   * readers (and pushed-back bytes) may return a chunk of their own or a promise, as read() does.
+   * `buf` must stay the caller's: the reader keeps no reference to it (unread copies a view of it).
+   */
+  readInto?(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null>;
+}
+
+/**
+ * A directory held open for walking it: entries are listed, lstat'ed and entered relative to the
+ * open directory instead of re-resolving each one's path from the working directory. Names are
+ * plain entry names (from list()): '', '.', '..' and names with '/' are refused with EINVAL.
+ * Must be closed; holds one descriptor.
+ */
+export interface DirHandle {
+  /** the entries except '.' and '..', unsorted; maxEntries as for SandboxFS.readdir */
+  list(opts?: { maxEntries?: number }): Result<DirEntry[]>;
+  /** lstat of an entry (a symlink is not followed) */
+  lstat(name: string): Result<FileInfo>;
+  /** open an entry that is itself a directory; a symlink is not followed (ENOTDIR) */
+  openDir(name: string): Result<DirHandle>;
+  close(): void;
 }
 
 /** An open file for writing: a ByteWriter that must be closed (flushes). */
@@ -97,6 +120,12 @@ export interface SandboxFS {
    * whole directory being loaded).
    */
   readdir(path: string, opts?: { maxEntries?: number }): Result<DirEntry[]>;
+  /**
+   * Optional: open a directory for walking it (symlinks in `path` are followed, as by readdir).
+   * Errors as readdir's (ENOTDIR for a file); a directory without read permission opens and
+   * fails on list() with EACCES, as opendir would.
+   */
+  openDir?(path: string): Result<DirHandle>;
   readlink(path: string): Result<string>;
   /** the canonical absolute path with every symlink resolved (inside the roots) */
   realpath(path: string): Result<string>;

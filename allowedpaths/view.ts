@@ -9,8 +9,10 @@ import { DETAIL, errnoOf, fail, fromNode, fsError, ok, OK_VOID } from './errors.
 import { permits, toInfo } from './info.js';
 import { absolutePath, joinPhysical, normalizeKeepDots } from './paths.js';
 import { FdReader } from './reader.js';
+import { listDirectory } from './listing.js';
+import { FdDirHandle } from './dirhandle.js';
 import type {
-  DirEntry, FileInfo, FileReader, FileType, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
+  DirEntry, DirHandle, FileInfo, FileReader, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
   Result, SandboxFS,
 } from './types.js';
 import type { Cursor, FinalStep } from './walk.js';
@@ -32,21 +34,6 @@ function dotTail(path: string): boolean {
 }
 
 const hasTrailingSlash = (path: string): boolean => path.length > 1 && path.endsWith('/');
-
-function toEntry(d: fs.Dirent | fs.Dirent<Buffer>): DirEntry {
-  const raw = d.name as string | Buffer;
-  return { name: typeof raw === 'string' ? raw : decode(raw), type: direntType(d as fs.Dirent) };
-}
-
-function direntType(d: fs.Dirent): FileType {
-  if (d.isFile()) return 'file';
-  if (d.isDirectory()) return 'dir';
-  if (d.isSymbolicLink()) return 'symlink';
-  if (d.isFIFO()) return 'fifo';
-  if (d.isCharacterDevice()) return 'char';
-  if (d.isBlockDevice()) return 'block';
-  return 'socket';
-}
 
 export class SandboxView implements SandboxFS {
   constructor(
@@ -127,25 +114,32 @@ export class SandboxView implements SandboxFS {
     );
   }
 
+  openDir(path: string): Result<DirHandle> {
+    const nat = this.core.nat;
+    const disabled = (): boolean => this.core.walker.disabled;
+    return this.core.walker.resolve<DirHandle>(
+      this.route(path),
+      this.start,
+      (dir, name) => {
+        let fd: number;
+        try {
+          // '' is the directory the walk holds (borrowed, maybe): open our own descriptor of it
+          fd = name === '' ? nat.openFile(dir, '', nat.dirFlags | C.O_DIRECTORY) : nat.openDir(dir, name);
+        } catch (e) {
+          const code = errnoOf(e);
+          if (name === '' || (code !== 'ELOOP' && code !== 'ENOTDIR')) return stop(fromNode(e));
+          return this.isSymlink(dir, name) ? SYMLINK : stopCode('ENOTDIR');
+        }
+        return done(new FdDirHandle(nat, fd, name === '' ? dir.path : joinPhysical(dir.path, name), disabled));
+      },
+      (p) => (deviceRule(p) ? fail('ENOTDIR') : null),
+    );
+  }
+
   /** list an open directory; stops after `limit` entries (streaming, so a huge one is not loaded) */
   private list(dir: Pick<Cursor, 'fd' | 'path'>, limit: number): FinalStep<DirEntry[]> {
-    const where = this.core.nat.child(dir as Cursor, '');
-    try {
-      if (limit === Infinity) {
-        const ents = fs.readdirSync(where, { withFileTypes: true, encoding: 'buffer' });
-        return done(ents.map(toEntry));
-      }
-      const out: DirEntry[] = [];
-      const handle = fs.opendirSync(where as string, { encoding: 'buffer' as BufferEncoding });
-      try {
-        for (let d = handle.readSync(); d !== null && out.length < limit; d = handle.readSync()) out.push(toEntry(d));
-      } finally {
-        handle.closeSync();
-      }
-      return done(out);
-    } catch (e) {
-      return stop(fromNode(e));
-    }
+    const r = listDirectory(this.core.nat, dir, limit);
+    return r.ok ? done(r.value) : stop(r.error);
   }
 
   private isSymlink(dir: Cursor, name: string): boolean {

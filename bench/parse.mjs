@@ -2,8 +2,10 @@
 // 10,000-line mixed script and the median one-line parse time, each against sh-syntax in the same run.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { getProcessor, parse as shParse } from 'sh-syntax';
-import { parse } from '../dist/index.js';
+// PARSE_MODULE=path benchmarks another build (an A/B variant) instead of dist/
+const { parse } = await import(process.env.PARSE_MODULE ?? '../dist/index.js');
 
 const require = createRequire(import.meta.url);
 const wasm = new WebAssembly.Module(readFileSync(require.resolve('sh-syntax/main.wasm')));
@@ -46,11 +48,20 @@ const cpu0 = process.cpuUsage();
 for (let i = 0; i < CPU_RUNS; i++) parse(script);
 const cpu = process.cpuUsage(cpu0);
 const oursCpu = (cpu.user + cpu.system) / 1000 / CPU_RUNS;
+// The best of six 5-parse batches: on a shared machine the mean measures the neighbours too
+// (cache and core contention inflate even CPU time); the best batch is the parser's own cost.
+let bestCpu = Infinity;
+for (let b = 0; b < 6; b++) {
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < 5; i++) parse(script);
+  const c = process.cpuUsage(c0);
+  bestCpu = Math.min(bestCpu, (c.user + c.system) / 1000 / 5);
+}
 const theirs = await time(async () => {
   for (const p of pieces) await shParse(p);
 }, 2);
 const mbs = (ms) => bytes / 1e6 / (ms / 1000);
-console.log(`10,000-line script (${(bytes / 1e6).toFixed(2)} MB): rshell ${ours.toFixed(1)} ms = ${mbs(ours).toFixed(1)} MB/s (CPU time ${oursCpu.toFixed(1)} ms = ${mbs(oursCpu).toFixed(1)} MB/s); sh-syntax ${theirs.toFixed(1)} ms = ${mbs(theirs).toFixed(1)} MB/s; ratio ${(theirs / ours).toFixed(1)}x`);
+console.log(`10,000-line script (${(bytes / 1e6).toFixed(2)} MB): rshell ${ours.toFixed(1)} ms = ${mbs(ours).toFixed(1)} MB/s (CPU time ${oursCpu.toFixed(1)} ms = ${mbs(oursCpu).toFixed(1)} MB/s, best batch ${bestCpu.toFixed(1)} ms = ${mbs(bestCpu).toFixed(1)} MB/s); sh-syntax ${theirs.toFixed(1)} ms = ${mbs(theirs).toFixed(1)} MB/s; ratio ${(theirs / ours).toFixed(1)}x`);
 
 const one = 'echo "hello $name" | grep -q x && ls -la /tmp';
 async function median(fn, runs) {
@@ -66,4 +77,5 @@ async function median(fn, runs) {
 }
 const ours1 = await median(() => parse(one), 5000);
 const theirs1 = await median(() => oracle(one), 300);
+console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${availableParallelism()} cores (wall times are only meaningful on an idle machine)`);
 console.log(`one-line script: rshell median ${ours1.toFixed(2)} µs; sh-syntax ${theirs1.toFixed(0)} µs; ratio ${(theirs1 / ours1).toFixed(0)}x`);

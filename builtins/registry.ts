@@ -38,6 +38,9 @@ import { find } from './find/index.js';
 import { xargs } from './xargs/index.js';
 import { du } from './du/index.js';
 import { stat } from './stat/index.js';
+import { tac } from './tac/index.js';
+import { od } from './od/index.js';
+import { expr } from './expr/index.js';
 
 const ALL: Command[] = [
   sed,
@@ -66,6 +69,9 @@ const ALL: Command[] = [
   xargs,
   du,
   stat,
+  tac,
+  od,
+  expr,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

@@ -7,6 +7,49 @@ import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import type { FindOptions } from './types.js';
 import type { PrintfEnv } from './printf.js';
 
+/** strings gathered before one encode: big enough to amortise it, small enough to stay cheap */
+const PENDING_CHARS = 16 * 1024;
+
+/**
+ * find prints one short string per entry: gathering them and encoding them together costs one
+ * encode per ~16 KB instead of one per path. Anything that reaches the bytes (write, drain,
+ * flush, so also every diagnostic and -exec, which flush first) moves the pending text in first,
+ * so the order of output never changes.
+ */
+class BatchedOutput extends OutputBuffer {
+  private pending = '';
+
+  override writeString(s: string): void | Promise<void> {
+    this.pending += s;
+    if (this.pending.length >= PENDING_CHARS) return this.movePending();
+  }
+
+  private movePending(): void | Promise<void> {
+    if (this.pending === '') return;
+    const s = this.pending;
+    this.pending = '';
+    return super.writeString(s);
+  }
+
+  override write(src: Uint8Array, from?: number, to?: number): void | Promise<void> {
+    const p = this.movePending();
+    if (p) return p.then(() => super.write(src, from, to));
+    return super.write(src, from, to);
+  }
+
+  override drain(): void | Promise<void> {
+    const p = this.movePending();
+    if (p) return p.then(() => super.drain());
+    return super.drain();
+  }
+
+  override flush(): void | Promise<void> {
+    const p = this.movePending();
+    if (p) return p.then(() => super.flush());
+    return super.flush();
+  }
+}
+
 export class FindEnv {
   readonly out: OutputBuffer;
   readonly opts: FindOptions = { symlinks: 'P', maxDepth: Infinity, minDepth: 0, depthFirst: false, sameFs: false };
@@ -22,7 +65,7 @@ export class FindEnv {
   readonly finishers: (() => Promise<void>)[] = [];
 
   constructor(readonly ctx: CallContext) {
-    this.out = new OutputBuffer(ctx.stdout);
+    this.out = new BatchedOutput(ctx.stdout);
   }
 
   async error(text: string): Promise<void> {

@@ -2,7 +2,8 @@
 // argument (GNU's error texts) and returns the evaluator. -exec lives in exec.ts.
 
 import type { FileType } from '../../allowedpaths/types.js';
-import { matchPattern } from '../../src/interp/pattern.js';
+import { compilePattern, matchPattern } from '../../src/interp/pattern.js';
+import { isAscii } from '../../src/interp/bytes.js';
 import { dateColumn } from '../ls/fields.js';
 import { quote } from '../internal/quote.js';
 import type { FindEnv } from './env.js';
@@ -50,6 +51,7 @@ function parseTypes(pred: string, arg: string): Set<FileType> | string {
 
 /** the name -name matches: the base name, trailing slashes removed */
 function nameOf(e: Entry): string {
+  if (e.name !== undefined) return e.name;
   const b = baseName(e.path);
   return b.length > 1 ? b.replace(/\/+$/, '') : b;
 }
@@ -105,9 +107,16 @@ function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocas
   return {
     arity: 1,
     kind: 'test',
-    build: (env, pat) => endsInsideRange(pat) ? () => false : (e) => {
-      const s = subject(e, env);
-      return s !== undefined && matchPattern(s, pat, { nocase });
+    build: (env, pat) => {
+      if (endsInsideRange(pat)) return () => false;
+      // compiled once for the run (matchPattern would look it up per entry); names that are not
+      // ASCII go through matchPattern, which matches them as bytes
+      const compiled = isAscii(pat) ? compilePattern(pat, { nocase }) : null;
+      return (e) => {
+        const s = subject(e, env);
+        if (s === undefined) return false;
+        return compiled !== null && isAscii(s) ? compiled.test(s) : matchPattern(s, pat, { nocase });
+      };
     },
   };
 }

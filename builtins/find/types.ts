@@ -14,6 +14,8 @@ export interface Entry {
   readonly info: FileInfo | undefined;
   /** the type readdir reported, when the entry was not stat'ed yet (saves an lstat for -type) */
   readonly type?: FileType;
+  /** the entry's name in its directory, when it was met by listing one (what -name matches) */
+  readonly name?: string;
 }
 
 /** Evaluating a node: a truth value, a promise only when a command ran (-exec) */

@@ -11,6 +11,9 @@ import type { GrepOptions } from './options.js';
 import { LatinOutput, Painter } from './output.js';
 import { ByteAccumulator } from '../internal/lines.js';
 import { indexOfByte } from '../internal/bytes.js';
+import { ChunkReader } from '../internal/inputs.js';
+import { LiteralFinder } from './literal.js';
+import { simdScanner } from '../internal/simd-count.js';
 import { Buffer } from 'node:buffer';
 
 const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: Uint8Array, byteOffset?: number) => number;
@@ -49,6 +52,8 @@ export class Searcher {
   private readonly contextGiven: boolean;
   private readonly before: number;
   private readonly after: number;
+  /** the raw-byte search for a plain-string pattern (see Matcher.literal) */
+  private readonly literalFinder: LiteralFinder | null;
 
   constructor(
     private readonly opts: GrepOptions,
@@ -64,9 +69,21 @@ export class Searcher {
     this.contextGiven = opts.before >= 0 || opts.after >= 0;
     this.before = Math.max(0, opts.before);
     this.after = Math.max(0, opts.after);
+    this.literalFinder = matcher.literal === null ? null : new LiteralFinder(matcher.literal, simdScanner());
   }
 
   async search(target: SearchTarget): Promise<SearchResult> {
+    // chunks come through one reused buffer: every block is searched (and what is printed
+    // decoded) before the next read, and the partial record at a chunk's end is copied to `carry`
+    const chunks = new ChunkReader(target.reader, this.literalFinder?.simdBuffer ?? undefined);
+    try {
+      return await this.searchChunks(target, chunks);
+    } finally {
+      chunks.release();
+    }
+  }
+
+  private async searchChunks(target: SearchTarget, chunks: ChunkReader): Promise<SearchResult> {
     const state = new FileState(this, target);
     // the partial record at the end of a chunk; whole records are searched in the chunk itself
     const carry = new ByteAccumulator();
@@ -75,7 +92,7 @@ export class Searcher {
       this.checkAbort();
       let chunk: Uint8Array | null;
       try {
-        const r = target.reader.read();
+        const r = chunks.read();
         chunk = r instanceof Promise ? await r : r;
       } catch (e) {
         return state.finish({ readError: e });
@@ -124,8 +141,10 @@ export class Searcher {
       if (o.binaryMode === 'without-match') return true;
     }
     if (state.recordsMaySkip()) {
-      const literal = this.matcher.literal;
-      if (literal !== null) return this.processSkippingBlock(state, bytes, blockOffset, (from) => bufferIndexOf.call(bytes, literal, from));
+      const literal = this.literalFinder;
+      if (literal !== null) {
+        return this.processSkippingBlock(state, bytes, blockOffset, (from) => literal.find(bytes, from), (from) => literal.indexOfByte(bytes, this.eol, from));
+      }
       const dfa = this.matcher.lineDfa;
       if (dfa !== null) return this.processSkippingBlock(state, bytes, blockOffset, (from) => dfa.matchEnd(bytes, from, bytes.length));
     }
@@ -169,7 +188,10 @@ export class Searcher {
    * records in between need no attention (no -v, no context, no line numbers: see
    * FileState.recordsMaySkip).
    */
-  private processSkippingBlock(state: FileState, bytes: Uint8Array, blockOffset: number, find: (from: number) => number): boolean {
+  private processSkippingBlock(
+    state: FileState, bytes: Uint8Array, blockOffset: number, find: (from: number) => number,
+    endOfRecord: (from: number) => number = (from) => indexOfByte(bytes, this.eol, from),
+  ): boolean {
     const eol = this.eol;
     let pos = 0;
     while (pos < bytes.length) {
@@ -178,7 +200,7 @@ export class Searcher {
       // a match never holds the terminator, so the record holding m holds the whole match
       // (the record's start only matters when it is printed)
       const recStart = m === pos || !state.printsLines ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
-      let recEnd = indexOfByte(bytes, eol, m);
+      let recEnd = endOfRecord(m);
       if (recEnd < 0) recEnd = bytes.length;
       const line = state.printsLines ? toLatin1(bytes.subarray(recStart, recEnd)) : '';
       if (state.record(line, 0, line.length, true, blockOffset + recStart, line)) return true;

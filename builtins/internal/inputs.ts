@@ -8,6 +8,7 @@
 // ReadFailure throw, and `readFailure` recognises it (and other errno-carrying throws), letting
 // pipe-closed and abort errors through untouched.
 
+import { Buffer } from 'node:buffer';
 import type { ByteReader } from '../../src/io/streams.js';
 import type { FileInfo, FileReader, FsError, Result } from '../../allowedpaths/types.js';
 import type { CallContext } from '../types.js';
@@ -60,7 +61,52 @@ function surfacingErrors(file: FileReader): ByteReader {
     },
   };
   if (file.unread !== undefined) reader.unread = (rest) => file.unread!(rest);
+  if (file.readInto !== undefined) {
+    (reader as Reusing).readInto = (buf) => {
+      const c = file.readInto!(buf);
+      return c instanceof Promise ? c.then(check) : check(c);
+    };
+  }
   return reader;
+}
+
+/** a reader that can fill a caller's buffer (the sandbox's FileReader.readInto) */
+type Reusing = ByteReader & { readInto?(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> };
+
+/** one chunk buffer per input being read at once; a few are kept for the next inputs */
+const CHUNK_BUFFER_BYTES = 256 * 1024;
+const KEPT_CHUNK_BUFFERS = 4;
+const chunkBuffers: Uint8Array[] = [];
+
+/**
+ * Reads an input chunk by chunk through one reused buffer when the reader can fill it (a regular
+ * file opened through the sandbox, possibly as redirected stdin), else through plain read().
+ * A chunk is valid only until the next read() or release(): callers that keep bytes copy them.
+ * For tools that look at each chunk once (wc, grep) this saves a fresh 256 KiB buffer per chunk.
+ */
+export class ChunkReader {
+  private buf: Uint8Array | null;
+  private readonly reusing: Reusing;
+
+  /** `own`: a buffer of the caller's to read into (kept out of the shared pool) */
+  constructor(reader: ByteReader, private readonly own?: Uint8Array) {
+    this.reusing = reader as Reusing;
+    this.buf = own ?? null;
+  }
+
+  read(): Uint8Array | null | Promise<Uint8Array | null> {
+    const r = this.reusing;
+    if (r.readInto === undefined) return r.read();
+    this.buf ??= chunkBuffers.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BUFFER_BYTES);
+    return r.readInto(this.buf);
+  }
+
+  /** give the buffer back for the next input (the last chunk read is invalid from here on) */
+  release(): void {
+    if (this.own !== undefined) return;
+    if (this.buf !== null && chunkBuffers.length < KEPT_CHUNK_BUFFERS) chunkBuffers.push(this.buf);
+    this.buf = null;
+  }
 }
 
 export function openInput(ctx: CallContext, operand: string): Result<Input> {

@@ -6,7 +6,7 @@
 // The count state survives chunk boundaries. Lines alone use indexOf (native speed); words and
 // widths need one pass over the bytes, through a 256-entry class table.
 
-import { countByte } from '../internal/bytes.js';
+import { ByteCounter } from '../internal/simd-count.js';
 export interface Counts {
   lines: number;
   words: number;
@@ -48,9 +48,17 @@ export class WcCounter {
   private inWord = false;
   private linePos = 0;
   private readonly fullScan: boolean;
+  /** newlines alone are counted 16 bytes at a time (see simd-count.ts) */
+  private readonly newlines: ByteCounter | null;
 
-  constructor(private readonly wanted: Wanted) {
+  constructor(private readonly wanted: Wanted, newlines?: ByteCounter) {
     this.fullScan = wanted.words || wanted.maxLineLength;
+    this.newlines = !this.fullScan && wanted.lines ? newlines ?? new ByteCounter(0x0a) : null;
+  }
+
+  /** where to read chunks for the fastest count (null: any chunk is as good) */
+  get readBuffer(): Uint8Array | null {
+    return this.newlines?.buffer ?? null;
   }
 
   feed(chunk: Uint8Array): void {
@@ -60,7 +68,7 @@ export class WcCounter {
   }
 
   private countLines(chunk: Uint8Array): void {
-    this.lines += countByte(chunk, 0x0a);
+    this.lines += this.newlines!.count(chunk);
   }
 
   private scan(chunk: Uint8Array): void {

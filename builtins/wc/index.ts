@@ -6,10 +6,11 @@
 import type { CallContext, Command } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { openInput, readFailure } from '../internal/inputs.js';
+import { ChunkReader, openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
 import { WcCounter, type Counts, type Wanted } from './count.js';
+import { ByteCounter } from '../internal/simd-count.js';
 import { WC_USAGE } from './usage.js';
 
 const SPEC = defineFlags({
@@ -90,6 +91,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const sizeOnly = (w.bytes || w.chars) && !w.lines && !w.words && !w.maxLineLength;
 
   const out = new OutputBuffer(ctx.stdout);
+  // one newline counter (and its memory, which chunks are read into) for every operand
+  const newlines = w.lines && !w.words && !w.maxLineLength ? new ByteCounter(0x0a) : undefined;
   const total: Counts = { lines: 0, words: 0, bytes: 0, maxLineLength: 0 };
   let status = 0;
   for (const name of operands) {
@@ -100,7 +103,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       continue;
     }
     const input = opened.value;
-    const counter = new WcCounter(w);
+    const counter = new WcCounter(w, newlines);
+    const chunks = new ChunkReader(input.reader, counter.readBuffer ?? undefined);
     let counts: Counts;
     try {
       const info = input.info;
@@ -108,7 +112,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         counts = { lines: 0, words: 0, bytes: info.size, maxLineLength: 0 };
       } else {
         for (;;) {
-          let chunk = input.reader.read();
+          let chunk = chunks.read();
           if (chunk instanceof Promise) chunk = await chunk;
           if (chunk === null) break;
           counter.feed(chunk);
@@ -122,6 +126,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       status = 1;
       counts = counter.finish();
     } finally {
+      chunks.release();
       input.close();
     }
     total.lines += counts.lines;

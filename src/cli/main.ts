@@ -1,28 +1,57 @@
 // The `rshell` command (bundled to dist/rshell.js). Parses flags, finds the script, runs it through
 // the Runner with output streamed to the process, and exits with the script's status.
-// The REPL (readline, chalk) is imported only when it is needed, to keep cold start small.
+// Cold start matters (issue #7): the REPL (readline, chalk) is imported only when it is needed,
+// and process.stdin / stdout / stderr — streams Node builds on first access — are touched only
+// when the script reads its input or writes more than a little (fd-output.ts).
 import { Runner } from '../interp/runner.js';
 import { parseArgs } from './args.js';
 import { runnerOptions } from './options.js';
 import { executeScript, type ExecuteEnv } from './execute.js';
 import { USAGE, VERSION } from './help.js';
 import { resolveScript, type Stdin } from './script-source.js';
+import { FdOutput } from './fd-output.js';
 
 const encoder = new TextEncoder();
 
+/**
+ * process.stdin for the script, opened at its first read: the Runner asks for an iterator when the
+ * run starts, but `rshell -c 'echo hi'` never reads, so it never pays for the stream.
+ */
+const lazyProcessStdin: AsyncIterable<Uint8Array> = {
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    let inner: AsyncIterator<Uint8Array> | undefined;
+    const open = () => (inner ??= (process.stdin as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]());
+    return {
+      next: () => open().next(),
+      return: (value?: unknown) => inner?.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
+    };
+  },
+};
+
 const processStdin: Stdin = {
-  isTTY: Boolean(process.stdin.isTTY),
+  get isTTY() {
+    return Boolean(process.stdin.isTTY);
+  },
   async readAll() {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   },
-  stream: () => process.stdin,
+  stream: () => lazyProcessStdin,
 };
 
+// stdout and stderr by descriptor: Node's streams only if the output grows (see fd-output.ts)
+const stdout = new FdOutput(1, () => process.stdout);
+const stderr = new FdOutput(2, () => {
+  const stream = process.stderr;
+  // a closed stderr must not crash the process (stdout's closing is handled per run: execute.ts)
+  stream.on('error', () => undefined);
+  return stream;
+});
+
 const processEnv: ExecuteEnv = {
-  stdout: process.stdout,
-  stderr: process.stderr,
+  stdout,
+  stderr,
   onInterrupt(handler) {
     let pressed = false;
     const onSigint = () => {
@@ -36,7 +65,7 @@ const processEnv: ExecuteEnv = {
   },
 };
 
-const writeErr = (s: string) => void process.stderr.write(encoder.encode(s));
+const writeErr = (s: string) => void stderr.write(encoder.encode(s));
 
 export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseArgs(argv);
@@ -46,11 +75,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const opts = parsed.options;
   if (opts.help) {
-    process.stdout.write(USAGE);
+    stdout.write(USAGE);
     return 0;
   }
   if (opts.version) {
-    process.stdout.write(`rshell ${VERSION}\n`);
+    stdout.write(`rshell ${VERSION}\n`);
     return 0;
   }
 
@@ -84,16 +113,15 @@ function exitAfterFlush(code: number): void {
   process.exitCode = code;
   // should a closed stream never confirm, leave as soon as nothing else keeps the process alive
   setTimeout(() => process.exit(code), 2000).unref();
-  let pending = 2;
+  // writes by descriptor are done already; a stream that took over may still hold some
+  const streams = [stdout.nodeStream, stderr.nodeStream].filter((s) => s !== undefined);
+  if (streams.length === 0) process.exit(code);
+  let pending = streams.length;
   const done = () => {
     if (--pending === 0) process.exit(code);
   };
-  process.stdout.write('', done);
-  process.stderr.write('', done);
+  for (const s of streams) s.write('', done);
 }
-
-// A closed stderr must not crash the process (stdout's closing is handled per run: execute.ts).
-process.stderr.on('error', () => undefined);
 
 // Should the run ever wait on something that cannot happen, Node would empty its event loop and
 // exit 0 with the script unfinished; say so and fail instead.

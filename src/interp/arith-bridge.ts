@@ -5,8 +5,9 @@
 import type { ArithmExp, ArithmExpr, Word } from '../syntax/ast.js';
 import { parseArith } from '../syntax/index.js';
 import type { Shell } from './shell.js';
-import { evalArith, evalArithText, ArithError, formatInt, type ArithEnv, type ArithSource, type Int } from './arith.js';
+import { evalArithText, ArithError, formatInt, type ArithEnv, type ArithSource, type Int } from './arith.js';
 import { ExpansionError, AssignError } from './interp-errors.js';
+import { evalArithCompiled } from './arith-compile.js';
 import { readElement, readScalar, assignElement, assignScalar } from './var-access.js';
 import { isAssocValue } from './vars.js';
 import { expandString } from './expand.js';
@@ -36,7 +37,7 @@ function parseCached(src: string): ReturnType<ArithEnv['parse']> {
 function envOf(sh: Shell): ArithEnv {
   let e = sh.arithEnv as ArithEnv | null;
   if (e) {
-    e.nounset = sh.opt('nounset');
+    e.nounset = sh.setOpts.nounset;
     return e;
   }
   e = {
@@ -69,7 +70,7 @@ function convert(err: unknown, prefix = ''): never {
 export function arithEval(sh: Shell, x: ArithmExpr | null, text?: string): Int {
   try {
     if (x === null) return evalArithText(text ?? '', envOf(sh));
-    return evalArith(x, envOf(sh), arithSources.get(x));
+    return evalArithCompiled(x, envOf(sh), arithSources.get(x));
   } catch (e) {
     convert(e);
   }
@@ -78,7 +79,7 @@ export function arithEval(sh: Shell, x: ArithmExpr | null, text?: string): Int {
 /** evaluate with a message prefix (`((: `, `let: `) and non-fatal errors */
 export function arithEvalCmd(sh: Shell, x: ArithmExpr, prefix: string): Int {
   try {
-    return evalArith(x, envOf(sh), arithSources.get(x));
+    return evalArithCompiled(x, envOf(sh), arithSources.get(x));
   } catch (e) {
     if (e instanceof ArithError) {
       throw new ExpansionError(prefix + e.message, 1, e.kind === 'unbound', e.kind === 'unbound');

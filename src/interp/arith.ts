@@ -61,7 +61,7 @@ const MAX_RECURSION = 1024;
 type Int = I.Int;
 
 /** evaluation state for one top-level call: the source for messages and the recursion depth */
-interface Frame {
+export interface Frame {
   env: ArithEnv;
   src: ArithSource | undefined;
   depth: number;
@@ -92,7 +92,7 @@ const dynamicWordsOf = new WeakMap<object, Word[] | null>();
 
 const EXPANDING_PARTS = new Set(['CmdSubst', 'ArithmExp', 'DblQuoted', 'ProcSubst']);
 
-function findDynamicWords(x: ArithmExpr): Word[] | null {
+export function findDynamicWords(x: ArithmExpr): Word[] | null {
   const found: Word[] = [];
   const walk = (n: ArithmExpr): void => {
     switch (n.type) {
@@ -116,7 +116,7 @@ function findDynamicWords(x: ArithmExpr): Word[] | null {
   return found.sort((a, b) => a.Pos - b.Pos);
 }
 
-function substituteText(src: ArithSource, words: Word[], env: ArithEnv): string {
+export function substituteText(src: ArithSource, words: Word[], env: ArithEnv): string {
   let out = '';
   let at = 0;
   for (const w of words) {
@@ -129,12 +129,15 @@ function substituteText(src: ArithSource, words: Word[], env: ArithEnv): string 
 
 /** evaluate arithmetic given as text (a variable's value, `let` argument, array index) */
 export function evalArithText(text: string, env: ArithEnv, depth = 0): Int {
+  // a plain number (`[[ $i -lt 5 ]]`, an integer variable's value) needs no parse
+  const q = quickDecimal(text);
+  if (q >= 0) return q;
   return evalText(text, { env, src: undefined, depth, noeval: 0 });
 }
 
 // ---------------------------------------------------------------- errors
 
-function errorAt(f: Frame, pos: number | undefined, msg: string): ArithError {
+export function errorAt(f: Frame, pos: number | undefined, msg: string): ArithError {
   const src = f.src;
   if (!src) return new ArithError(msg);
   const at = pos === undefined ? 0 : Math.max(0, pos - src.offset);
@@ -212,7 +215,7 @@ export function parseIntLiteral(s: string): Literal {
 }
 
 /** a shell name (`[A-Za-z_][A-Za-z0-9_]*`); a char loop, as this runs for every operand in loops */
-function isIdent(s: string): boolean {
+export function isIdent(s: string): boolean {
   const n = s.length;
   if (n === 0) return false;
   for (let i = 0; i < n; i++) {
@@ -227,7 +230,7 @@ const PLAIN_DECIMAL = /^\s*(-?)([1-9][0-9]{0,14}|0)\s*$/;
 // ---------------------------------------------------------------- variables
 
 /** a reference to a variable (and element) that can be read and assigned */
-interface VarRef {
+export interface VarRef {
   name: string;
   index: string | undefined;
   pos: number;
@@ -260,7 +263,7 @@ function indexKey(p: ParamExp, f: Frame): string {
   return I.formatInt(evaluate(ix, f));
 }
 
-function readVar(ref: VarRef, f: Frame): Int {
+export function readVar(ref: VarRef, f: Frame): Int {
   if (f.noeval) return 0;
   const value = f.env.get(ref.name, ref.index);
   if (value === undefined) {
@@ -298,7 +301,7 @@ function valueOf(text: string, f: Frame): Int {
   return evalText(text, f);
 }
 
-function evalText(text: string, f: Frame): Int {
+export function evalText(text: string, f: Frame): Int {
   if (text.trim() === '') return 0;
   const depth = f.depth + 1;
   const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth, noeval: f.noeval };
@@ -311,7 +314,7 @@ function evalText(text: string, f: Frame): Int {
   return evaluate(parsed as ArithmExpr, inner);
 }
 
-function assign(ref: VarRef, v: Int, f: Frame): Int {
+export function assign(ref: VarRef, v: Int, f: Frame): Int {
   if (f.noeval) return v;
   f.env.set(ref.name, I.formatInt(v), ref.index);
   return v;
@@ -319,7 +322,7 @@ function assign(ref: VarRef, v: Int, f: Frame): Int {
 
 // ---------------------------------------------------------------- evaluation
 
-function evaluate(x: ArithmExpr, f: Frame): Int {
+export function evaluate(x: ArithmExpr, f: Frame): Int {
   switch (x.type) {
     case 'Word':
       return evalWord(x, f);
@@ -381,23 +384,23 @@ function incDec(x: UnaryArithm, f: Frame): Int {
 }
 
 /** where bash points for an error in an operand: the operand's first token */
-function operandPos(y: ArithmExpr): number {
+export function operandPos(y: ArithmExpr): number {
   let n: ArithmExpr = y;
   while (n.type === 'UnaryArithm' && !n.Post) n = n.X;
   return n.Pos;
 }
 
-type BinFn = (a: Int, b: Int, f: Frame, x: BinaryArithm) => Int;
+export type BinFn = (a: Int, b: Int, f: Frame, x: BinaryArithm) => Int;
 
 /** the divisor to use: bash errors on 0, except in a skipped branch where it divides by 1 */
-function checkedDivisor(b: Int, f: Frame, x: BinaryArithm): Int {
+export function checkedDivisor(b: Int, f: Frame, x: BinaryArithm): Int {
   if (!I.isZero(b)) return b;
   if (f.noeval) return 1;
   throw errorAt(f, operandPos(x.Y), 'division by 0');
 }
 
 /** the operators that combine two evaluated operands (also the arithmetic of `op=`) */
-const BINARY: Record<string, BinFn> = {
+export const BINARY: Record<string, BinFn> = {
   '+': (a, b) => I.add(a, b),
   '-': (a, b) => I.sub(a, b),
   '*': (a, b) => I.mul(a, b),
@@ -421,7 +424,7 @@ const BINARY: Record<string, BinFn> = {
 };
 
 /** `x op= y` → the binary operator applied */
-const COMPOUND: Record<string, string> = {
+export const COMPOUND: Record<string, string> = {
   '+=': '+', '-=': '-', '*=': '*', '/=': '/', '%=': '%',
   '&=': '&', '|=': '|', '^=': '^', '<<=': '<<', '>>=': '>>',
 };
@@ -472,7 +475,7 @@ function evalBinary(x: BinaryArithm, f: Frame): Int {
 }
 
 /** evaluate a branch bash skips (for its syntax errors only); the value is not used */
-function skipped(x: ArithmExpr, f: Frame): Int {
+export function skipped(x: ArithmExpr, f: Frame): Int {
   f.noeval++;
   try {
     return evaluate(x, f);

@@ -4,7 +4,7 @@
 
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
-import { compileWordFields, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
+import { compileWordFields, compileWordString, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { ATTR, cloneVariable, isAssocValue } from './vars.js';
@@ -40,7 +40,8 @@ export function compileAssign(a: Assign): AssignFn {
       assignElement(sh, name, key, expandAssignValue(sh, value), append);
     };
   }
-  return (sh) => assignScalar(sh, name, expandAssignValue(sh, value), append);
+  const valueOf = compileWordString(value, 'assign');
+  return (sh) => assignScalar(sh, name, valueOf(sh), append);
 }
 
 /** the items of `(a b [k]=v)`: unindexed values split and globbed; assoc `(k v k v)` pairs */
@@ -93,21 +94,24 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
     ? node.Args.map(compileWordFields)
     : bracedFns;
 
-  const expand = (sh: Shell): Expanded => {
+  /** expand the words into argv; returns the command name when the policy denies it */
+  const expandInto = (sh: Shell, argv: string[]): string | undefined => {
     const wordFns = rawFns === bracedFns || sh.opt('braceexpand') ? bracedFns : rawFns;
     const nWords = wordFns.length;
-    const argv: string[] = [];
     let i = 0;
     // the command name first: the policy is checked before the other words are expanded
     for (; i < nWords && argv.length === 0; i++) wordFns[i]!(sh, argv);
     if (argv.length > 0) {
       const name = argv[0]!;
-      if (!sh.rt.isAllowed(name) && !isAlwaysAvailable(name) && !sh.funcs.has(name)) {
-        return { argv, denied: name };
-      }
+      if (!sh.rt.isAllowed(name) && !isAlwaysAvailable(name) && !sh.funcs.has(name)) return name;
     }
     for (; i < nWords; i++) wordFns[i]!(sh, argv);
-    return { argv };
+    return undefined;
+  };
+  const expand = (sh: Shell): Expanded => {
+    const argv: string[] = [];
+    const denied = expandInto(sh, argv);
+    return denied === undefined ? { argv } : { argv, denied };
   };
 
   const wordsNeedTape = needsTape(words);
@@ -116,11 +120,11 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
     // the hot path: no substitutions, redirections or inline assignments
     return (sh) => {
       sh.lastSubstStatus = -1;
-      const e = expand(sh);
-      if (e.denied !== undefined) return run(sh, e);
-      const argv = e.argv;
-      if (argv.length === 0 || argv[0] === 'exec') return run(sh, e);
-      if (sh.opt('xtrace')) xtrace(sh, argv);
+      const argv: string[] = [];
+      const denied = expandInto(sh, argv);
+      if (denied !== undefined) return run(sh, { argv, denied });
+      if (argv.length === 0 || argv[0] === 'exec') return run(sh, { argv });
+      if (sh.setOpts.xtrace) xtrace(sh, argv);
       const last = argv[argv.length - 1]!;
       const r = dispatch(sh, argv);
       if (typeof r === 'number') {
@@ -290,7 +294,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
       if (fresh) sh.lastSubstStatus = -1;
       for (let i = 0; i < n; i++) {
         assigns[i]!(sh);
-        if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
+        if (sh.setOpts.xtrace) xtraceAssign(sh, nodes[i]!);
       }
       sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
       return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;

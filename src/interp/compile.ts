@@ -5,13 +5,13 @@
 
 import type {
   BinaryCmd, CaseClause, Command, ForClause, IfClause, Stmt, WhileClause, CStyleLoop, WordIter,
-  ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl, ArithmExpr,
+  ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl, ArithmExpr, Word,
 } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
 import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
-import { expandFields, expandString, expandPattern, needsTape, withTape } from './expand.js';
+import { compileWordString, isStaticWord, expandFields, expandString, expandPattern, needsTape, withTape } from './expand.js';
 import { assignScalar } from './var-access.js';
 import { arithEvalCmd } from './arith-bridge.js';
 import { matchPattern } from './pattern.js';
@@ -24,6 +24,7 @@ import { runTrap } from './traps.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { info } from './source-info.js';
 import { printFunction } from './printer.js';
+import { monotonicMs } from './clock.js';
 
 // ---------------------------------------------------------------- errors inside a statement
 
@@ -219,7 +220,12 @@ function asCondition(sh: Shell, cond: Exec, next: (sh: Shell, s: number) => Stat
     sh.noErrexit--;
     throw e;
   }
-  return andThen(r, (s) => {
+  if (typeof r === 'number') {
+    // the synchronous case allocates no continuation (loop conditions run this every iteration)
+    sh.noErrexit--;
+    return next(sh, r);
+  }
+  return r.then((s) => {
     sh.noErrexit--;
     return next(sh, s);
   });
@@ -430,12 +436,51 @@ function withTapeSync<T>(sh: Shell, f: () => T, node?: unknown): T {
 
 // ---------------------------------------------------------------- case
 
+type CaseItem = { patterns: Word[]; matchers: CaseMatcher[]; body: Exec; op: string };
+
 function compileCase(cmd: CaseClause): Exec {
-  const items = cmd.Items.map((it) => ({
+  const items: CaseItem[] = cmd.Items.map((it) => ({
     patterns: it.Patterns,
+    matchers: it.Patterns.map(compileCasePattern),
     body: compileStmts(it.Stmts),
     op: it.Op,
   }));
+  const word = cmd.Word;
+  // a command substitution that may wait: expand everything up front under the tape
+  if (needsTape(cmd)) return compileTapedCase(cmd, items);
+  // otherwise patterns are expanded lazily, item by item, as bash does
+  const subjectOf = compileWordString(word, 'string');
+  return (sh) => {
+    const subject = subjectOf(sh);
+    const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
+    const matches = (i: number): boolean => {
+      const ms = items[i]!.matchers;
+      for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return true;
+      return false;
+    };
+    return runCaseFrom(sh, items, matches, 0, false, 0);
+  };
+}
+
+/** from item i on: run the first matching body, then follow its `;&` / `;;&` */
+function runCaseFrom(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, i: number, falling: boolean, last: number): Status {
+  for (; i < items.length; i++) {
+    const it = items[i]!;
+    if (!falling && !matches(i)) continue;
+    const idx = i;
+    const r = it.body(sh);
+    const after = (s: number): Status => {
+      if (sh.ctl) return s;
+      if (it.op === ';&') return idx + 1 < items.length ? runCaseFrom(sh, items, matches, idx + 1, true, s) : s;
+      if (it.op === ';;&') return runCaseFrom(sh, items, matches, idx + 1, false, s);
+      return s;
+    };
+    return typeof r === 'number' ? after(r) : r.then(after);
+  }
+  return last;
+}
+
+function compileTapedCase(cmd: CaseClause, items: CaseItem[]): Exec {
   const word = cmd.Word;
   return (sh) => {
     const v = withTape(sh, () => {
@@ -446,23 +491,20 @@ function compileCase(cmd: CaseClause): Exec {
     }, cmd);
     const go = ({ subject, pats }: { subject: string; pats: string[][] }): Status => {
       const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
-      const runFrom = (i: number, falling: boolean, last: number): Status => {
-        for (; i < items.length; i++) {
-          const it = items[i]!;
-          if (!falling && !pats[i]!.some((p) => matchPattern(subject, p, opts))) continue;
-          const idx = i;
-          return andThen(it.body(sh), (s) => {
-            if (sh.ctl) return s;
-            if (it.op === ';&') return idx + 1 < items.length ? runFrom(idx + 1, true, s) : s;
-            if (it.op === ';;&') return runFrom(idx + 1, false, s);
-            return s;
-          });
-        }
-        return last;
-      };
-      return runFrom(0, false, 0);
+      return runCaseFrom(sh, items, (i) => pats[i]!.some((p) => matchPattern(subject, p, opts)), 0, false, 0);
     };
     return v instanceof Promise ? v.then(go) : go(v);
+  };
+}
+
+type CaseMatcher = (sh: Shell, subject: string, opts: { extglob: boolean; nocase: boolean }) => boolean;
+
+function compileCasePattern(w: Word): CaseMatcher {
+  if (!isStaticWord(w)) return (sh, subject, opts) => matchPattern(subject, expandPattern(sh, w), opts);
+  let pattern: string | null = null;
+  return (sh, subject, opts) => {
+    pattern ??= expandPattern(sh, w);
+    return matchPattern(subject, pattern, opts);
   };
 }
 
@@ -516,10 +558,10 @@ function compileTime(cmd: TimeClause): Exec {
   const inner = cmd.Stmt ? compileStmt(cmd.Stmt) : null;
   const posix = cmd.PosixFormat;
   return (sh) => {
-    const t0 = performance.now();
+    const t0 = monotonicMs();
     const r = inner ? inner(sh) : 0;
     return andThen(r, (s) => {
-      const secs = (performance.now() - t0) / 1000;
+      const secs = (monotonicMs() - t0) / 1000;
       const fmt = (x: number): string =>
         posix ? x.toFixed(2) : `${Math.floor(x / 60)}m${(x % 60).toFixed(3)}s`;
       const text = posix

@@ -118,35 +118,48 @@ export function callFunction(sh: Shell, fn: FuncDef, argv: string[]): Status {
   sh.funcStack.push(fn.name);
   sh.callDepth++;
   sh.loopDepth = 0;
-  const restore = (): void => {
-    sh.callDepth--;
-    sh.funcStack.pop();
-    while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
-    sh.positional = savedPos;
-    sh.loopDepth = savedLoop;
-  };
-  const done = (s: number): number => {
-    restore();
-    if (sh.ctl === CTL.return) {
-      sh.ctl = CTL.none;
-      return sh.status;
-    }
-    if (sh.ctl === CTL.break || sh.ctl === CTL.continue) sh.ctl = CTL.none;
-    return s;
-  };
+  // no closures on the synchronous path: a call costs no allocation beyond its frame and $@
   let r: Status;
   try {
     r = fn.body(sh);
   } catch (e) {
-    restore();
+    leaveFunction(sh, savedPos, savedLoop, frameDepth);
     if (e instanceof RangeError) sh.rt.breach(`${fn.name}: maximum function nesting level exceeded (${sh.callDepth})`);
     throw e;
   }
-  if (typeof r === 'number') return done(r);
-  return r.then(done, (e) => {
-    restore();
-    throw e;
-  });
+  if (typeof r === 'number') {
+    leaveFunction(sh, savedPos, savedLoop, frameDepth);
+    return functionStatus(sh, r);
+  }
+  return r.then(
+    (s) => {
+      leaveFunction(sh, savedPos, savedLoop, frameDepth);
+      return functionStatus(sh, s);
+    },
+    (e) => {
+      leaveFunction(sh, savedPos, savedLoop, frameDepth);
+      throw e;
+    },
+  );
+}
+
+/** undo what callFunction set up */
+function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDepth: number): void {
+  sh.callDepth--;
+  sh.funcStack.pop();
+  while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
+  sh.positional = savedPos;
+  sh.loopDepth = savedLoop;
+}
+
+/** the status of a finished call: `return N` consumed; break/continue do not leave a function */
+function functionStatus(sh: Shell, s: number): number {
+  if (sh.ctl === CTL.return) {
+    sh.ctl = CTL.none;
+    return sh.status;
+  }
+  if (sh.ctl === CTL.break || sh.ctl === CTL.continue) sh.ctl = CTL.none;
+  return s;
 }
 
 // ---------------------------------------------------------------- contexts

@@ -18,6 +18,7 @@ import { decodeAnsiC } from './escapes.js';
 import { arithExpand } from './arith-bridge.js';
 import { runCmdSubst, runProcSubst } from './subst.js';
 import { globField } from './glob-bridge.js';
+import { compileScalarParam } from './param-fast.js';
 
 // ---------------------------------------------------------------- the tape
 
@@ -138,16 +139,24 @@ export function compileWordFields(w: Word): WordFields {
   const parts = w.Parts;
   if (parts.length === 1) {
     const p = parts[0]!;
-    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) {
+    if (p.type === 'Lit' && (SIMPLE_LIT.test(p.Value) || LONE_BRACKET_LIT.test(p.Value))) {
       const v = p.Value;
       return (_sh, out) => {
         out.push(v);
       };
     }
-    if (p.type === 'ParamExp' && isPlainVar(p)) {
-      const name = p.Param.Value;
+    if (p.type === 'ArithmExp' && p.X !== null && !needsTape(p)) {
+      // `$((…))` unquoted: digits and '-' only, one field unless IFS holds one of them
       return (sh, out) => {
-        const v = readScalar(sh, name);
+        const s = sh.tape === null ? arithExpand(sh, p) : taped(sh, () => arithExpand(sh, p));
+        if (sh.vars.lookup('IFS')?.value === ' \t\n') out.push(s);
+        else pushUnquotedExpansion(sh, s, out);
+      };
+    }
+    const unquoted = p.type === 'ParamExp' ? simpleParamReader(p) ?? compileScalarParam(p) : null;
+    if (unquoted) {
+      return (sh, out) => {
+        const v = unquoted(sh);
         if (v !== undefined && v !== '' && !IFS_OR_GLOB.test(v) && sh.vars.lookup('IFS')?.value === ' \t\n') {
           out.push(v);
           return;
@@ -157,10 +166,10 @@ export function compileWordFields(w: Word): WordFields {
     }
     if (p.type === 'DblQuoted' && p.Parts.length === 1) {
       const q = p.Parts[0]!;
-      if (q.type === 'ParamExp' && isPlainVar(q)) {
-        const name = q.Param.Value;
+      const quoted = q.type === 'ParamExp' ? simpleParamReader(q) ?? compileScalarParam(q) : null;
+      if (quoted) {
         return (sh, out) => {
-          const v = readScalar(sh, name);
+          const v = quoted(sh);
           if (v !== undefined) out.push(v);
           else expandWordFields(sh, w, out);
         };
@@ -183,7 +192,7 @@ export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
   const b = new FieldBuilder(true, ifsOf(sh), sh.shopt('extglob'));
   appendParts(sh, b, parts, false, 'fields', true);
   const fields = b.finish();
-  const noglob = sh.opt('noglob');
+  const noglob = sh.setOpts.noglob;
   for (const f of fields) {
     if (f.pattern === null || noglob) out.push(f.value);
     else globField(sh, f, out);
@@ -191,6 +200,23 @@ export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
 }
 
 const SIMPLE_LIT = /^[^\\*?[~'"$`{}!@+(]*$/;
+/**
+ * A literal whose only glob character is `[` with no `]` after it (`[`, `a[b`): not a pattern for
+ * bash (even under nullglob/failglob), so it is the word itself. The test builtin's `[` is the
+ * common case.
+ */
+const LONE_BRACKET_LIT = /^[^\\*?~'"$`{}!@+(\]]*$/;
+
+/** split (and glob) the result of one unquoted expansion that is the whole word */
+function pushUnquotedExpansion(sh: Shell, s: string, out: string[]): void {
+  const b = new FieldBuilder(true, ifsOf(sh), sh.shopt('extglob'));
+  b.unquotedExpansion(s);
+  const noglob = sh.setOpts.noglob;
+  for (const f of b.finish()) {
+    if (f.pattern === null || noglob) out.push(f.value);
+    else globField(sh, f, out);
+  }
+}
 
 /** the string of a one-part word that needs no field builder ($((…)), plain $x / "$x"), or null */
 function singlePart(sh: Shell, p: WordPart): string | null {
@@ -202,6 +228,23 @@ function singlePart(sh: Shell, p: WordPart): string | null {
     if (v !== undefined) return v;
   }
   return null;
+}
+
+/**
+ * A reader for a plain `$name` or positional `$N` (N ≥ 1), decided at compile time; null for any
+ * other parameter expansion. The reader returns undefined when the parameter is unset (the caller
+ * then takes the general path, which applies nounset and the rest).
+ */
+function simpleParamReader(pe: ParamExp): ((sh: Shell) => string | undefined) | null {
+  if (isPlainVar(pe)) {
+    const name = pe.Param.Value;
+    return (sh) => readScalar(sh, name);
+  }
+  if (pe.Excl || pe.Length || pe.Index !== null || pe.Slice !== null || pe.Repl !== null) return null;
+  if (pe.Names !== null || pe.Exp !== null) return null;
+  if (!/^[1-9][0-9]*$/.test(pe.Param.Value)) return null;
+  const index = Number(pe.Param.Value) - 1;
+  return (sh) => sh.positional[index];
 }
 
 function isPlainVar(pe: ParamExp): boolean {
@@ -235,6 +278,37 @@ function expandOne(sh: Shell, w: Word | null, mode: 'string' | 'assign'): string
   const b = new FieldBuilder(false, ifsOf(sh));
   appendParts(sh, b, parts, false, mode, true);
   return b.text();
+}
+
+/** a word whose expansion never changes: literal and quoted text, no tilde (patterns cache it) */
+export function isStaticWord(w: Word): boolean {
+  return w.Parts.every((p, i) =>
+    (p.type === 'Lit' && !(i === 0 && p.Value.startsWith('~'))) ||
+    p.type === 'SglQuoted' ||
+    (p.type === 'DblQuoted' && p.Parts.every((q) => q.type === 'Lit')));
+}
+
+/**
+ * expandString / expandAssignValue with the word's shape decided once, at compile time: a literal
+ * is a constant, `$((…))` and a plain `$x` skip the field builder.
+ */
+export function compileWordString(w: Word | null, mode: 'string' | 'assign'): (sh: Shell) => string {
+  if (!w) return () => '';
+  const parts = w.Parts;
+  if (parts.length === 1) {
+    const p = parts[0]!;
+    if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) {
+      const v = p.Value;
+      return () => v;
+    }
+    if (p.type === 'ArithmExp') {
+      return (sh) => (sh.tape === null ? arithExpand(sh, p) : taped(sh, () => arithExpand(sh, p)));
+    }
+    const pe = p.type === 'DblQuoted' && p.Parts.length === 1 ? p.Parts[0]! : p;
+    const read = pe.type === 'ParamExp' ? simpleParamReader(pe) ?? compileScalarParam(pe) : null;
+    if (read) return (sh) => read(sh) ?? expandOne(sh, w, mode);
+  }
+  return (sh) => expandOne(sh, w, mode);
 }
 
 /** the value of `[k]=v` in an associative compound assignment: bash 5.2 expands no tilde there */

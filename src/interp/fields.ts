@@ -126,11 +126,20 @@ export class FieldBuilder {
   }
 
   private splitOn(s: string, ws: string, other: string, back: (piece: string) => string): void {
+    // the default IFS (space, tab, newline in any order): test char codes, not strings
+    const defaultIfs = other === '' && ws.length === 3;
     let start = 0;
     for (let i = 0; i < s.length; i++) {
-      const c = s[i]!;
-      const isWs = ws.includes(c);
-      if (!isWs && !other.includes(c)) continue;
+      let isWs: boolean;
+      if (defaultIfs) {
+        const code = s.charCodeAt(i);
+        if (code !== 32 && code !== 10 && code !== 9) continue;
+        isWs = true;
+      } else {
+        const c = s[i]!;
+        isWs = ws.includes(c);
+        if (!isWs && !other.includes(c)) continue;
+      }
       if (i > start) this.unquotedLit(back(s.slice(start, i)));
       start = i + 1;
       if (isWs) {

@@ -11,13 +11,14 @@ import { appendParts, expandPattern, expandString, taped } from './expand.js';
 import { ExpansionError } from './interp-errors.js';
 import { arithEval, indexKey } from './arith-bridge.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
-import { ATTR, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
+import { ATTR, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
 import { encode, decode } from '../io/encoding.js';
 import { quoteForReuse } from './quote.js';
 import { formatInt } from './arith.js';
 import { reparseAsDouble } from './quoted-operand.js';
+import { expandPrompt } from './prompt.js';
 
 /** what a parameter reference yields before operators apply */
 interface Fetched {
@@ -271,7 +272,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
 const replCache = new WeakMap<Replace, Replace>();
 
 /** mvdan/sh keeps the `#`/`%` anchor inside Orig; split it out once */
-function normalizeRepl(r: Replace): Replace {
+export function normalizeRepl(r: Replace): Replace {
   if (r.Anchor) return r;
   const hit = replCache.get(r);
   if (hit) return hit;
@@ -423,7 +424,7 @@ function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     const start = off < 0 ? maxIdx + off : off;
     if (start < 0) return [];
     const out: string[] = [];
-    v.forEach((x, i) => {
+    forEachElement(v, (x, i) => {
       if (i >= start && (lenV === undefined || out.length < lenV)) out.push(x);
     });
     return out;
@@ -506,7 +507,7 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
     case 'E':
       return vals.map((v) => decodeAnsiC(v));
     case 'P':
-      return vals;
+      return vals.map((v) => expandPrompt(sh, v));
     case 'U':
       return vals.map((v) => v.toUpperCase());
     case 'L':

@@ -21,6 +21,7 @@ import { setFlagsFromString } from 'node:v8';
 import { asciiLower, hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
 import { makeNegationMatcher } from './pattern-match.js';
 import { fromByteString, isAscii, toByteString } from './bytes.js';
+import { literalShape, removePrefixLiteral, removeSuffixLiteral, replaceLiteral } from './pattern-literal.js';
 
 export interface PatternOptions {
   extglob?: boolean;
@@ -49,19 +50,19 @@ function ensureLinearFallback(): void {
 }
 
 const CACHE_SIZE = 256;
-const cache = new Map<string, CompiledPattern>();
+/**
+ * One cache per option combination (extglob | nocase | pathname as bits), keyed by the pattern
+ * text. Oldest-first eviction: a hit costs one Map lookup (loops look the same pattern up on every
+ * iteration); a hot pattern evicted among hundreds of others is merely compiled again.
+ */
+const caches: Map<string, CompiledPattern>[] = Array.from({ length: 8 }, () => new Map());
 
 export function compilePattern(p: string, opts: PatternOptions = {}): CompiledPattern {
-  const key = `${opts.extglob ? 'e' : ''}${opts.nocase ? 'i' : ''}${opts.pathname ? 'p' : ''}:${p}`;
-  const hit = cache.get(key);
-  if (hit) {
-    // refresh recency: Map keeps insertion order
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  const cache = caches[(opts.extglob ? 1 : 0) | (opts.nocase ? 2 : 0) | (opts.pathname ? 4 : 0)]!;
+  const hit = cache.get(p);
+  if (hit) return hit;
   const compiled = build(p, opts);
-  cache.set(key, compiled);
+  cache.set(p, compiled);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return compiled;
 }
@@ -109,13 +110,20 @@ function matchAtByTrying(test: (s: string) => boolean, s: string, i: number, lon
   return -1;
 }
 
+/** characters that can make a pattern more than its literal text (with or without extglob) */
+const MAYBE_SPECIAL = /[\\*?[(]/;
+
 export function matchPattern(s: string, p: string, opts: PatternOptions = {}): boolean {
+  // a pattern without any special character matches exactly its text (`case $x in start)`)
+  if (!opts.nocase && !MAYBE_SPECIAL.test(p)) return s === p;
   if (!isAscii(s) || !isAscii(p)) return compilePattern(toByteString(p), opts).test(toByteString(s));
   return compilePattern(p, opts).test(s);
 }
 
 /** `${x#p}` (shortest) and `${x##p}` (longest) */
 export function removePrefix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+  const shape = opts.nocase ? null : literalShape(p);
+  if (shape) return removePrefixLiteral(s, shape, longest);
   if (!isAscii(s) || !isAscii(p)) return fromByteString(removePrefixAscii(toByteString(s), toByteString(p), longest, opts));
   return removePrefixAscii(s, p, longest, opts);
 }
@@ -127,6 +135,8 @@ function removePrefixAscii(s: string, p: string, longest: boolean, opts: Pattern
 
 /** `${x%p}` (shortest) and `${x%%p}` (longest) */
 export function removeSuffix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+  const shape = opts.nocase ? null : literalShape(p);
+  if (shape) return removeSuffixLiteral(s, shape, longest);
   if (!isAscii(s) || !isAscii(p)) return fromByteString(removeSuffixAscii(toByteString(s), toByteString(p), longest, opts));
   return removeSuffixAscii(s, p, longest, opts);
 }
@@ -168,6 +178,13 @@ function expandReplacement(rep: string, matched: string, ampersand: boolean): st
 
 /** `${x/p/r}` and friends; `rep` uses the pattern escaping convention (see top of file) */
 export function replacePattern(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions = {}): string {
+  if ((mode === 'first' || mode === 'all') && !opts.nocase) {
+    const shape = literalShape(p);
+    if (shape?.kind === 'exact') {
+      const amp = opts.patsubReplacement !== false;
+      return replaceLiteral(s, shape.lit, mode === 'all', (matched) => expandReplacement(rep, matched, amp));
+    }
+  }
   if (!isAscii(s) || !isAscii(p)) {
     const bytes = replaceAscii(toByteString(s), toByteString(p), toByteString(rep), mode, opts);
     return fromByteString(bytes);

@@ -28,7 +28,12 @@ export interface PrintfOptions extends EscapeOptions {
   now?: () => number;
   /** shell start time in seconds (for %(fmt)T with -2) */
   startTime?: number;
+  /** the exported TZ, for %(fmt)T (unset: UTC) */
+  tz?: string;
 }
+
+/** bash formats %(fmt)T into a 128-byte buffer: a longer result prints nothing */
+const STRFTIME_BUFFER_BYTES = 128;
 
 export interface PrintfResult {
   output: string;
@@ -352,7 +357,8 @@ function timeConversion(fmt: string, open: number, spec: Spec, run: Run): number
     if (secs === -1) secs = now();
     else if (secs === -2) secs = run.opts.startTime ?? now();
   }
-  let s = strftime(fmt.slice(open + 1, close), secs);
+  let s = strftime(fmt.slice(open + 1, close), secs, run.opts.tz);
+  if (encode(s).length >= STRFTIME_BUFFER_BYTES) s = '';
   if (spec.prec !== undefined) s = truncateBytes(s, spec.prec);
   run.out += pad(s, spec);
   return close + 2;

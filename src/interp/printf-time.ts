@@ -1,4 +1,7 @@
-// strftime for printf's `%(fmt)T`, in UTC (builtins never read the host's TZ). C-locale names.
+// strftime for printf's `%(fmt)T`, C-locale names. The zone is the shell's exported TZ when the
+// caller passes it (./timezone.ts), else UTC: builtins never read the host's TZ.
+
+import { zoneAt, type Zone } from './timezone.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -26,7 +29,7 @@ function weekNumber(d: Date, firstDay: number): number {
   return Math.floor((yday + 7 - wday) / 7);
 }
 
-type Conv = (d: Date, secs: number) => string;
+type Conv = (d: Date, secs: number, z: Zone) => string;
 
 const CONVERSIONS: Record<string, Conv> = {
   a: (d) => DAYS[d.getUTCDay()]!.slice(0, 3),
@@ -34,12 +37,12 @@ const CONVERSIONS: Record<string, Conv> = {
   b: (d) => MONTHS[d.getUTCMonth()]!.slice(0, 3),
   h: (d) => MONTHS[d.getUTCMonth()]!.slice(0, 3),
   B: (d) => MONTHS[d.getUTCMonth()]!,
-  c: (d, s) => strftime('%a %b %e %H:%M:%S %Y', s),
+  c: (d, s, z) => render('%a %b %e %H:%M:%S %Y', d, s, z),
   C: (d) => p2(Math.floor(d.getUTCFullYear() / 100)),
   d: (d) => p2(d.getUTCDate()),
-  D: (d, s) => strftime('%m/%d/%y', s),
+  D: (d, s, z) => render('%m/%d/%y', d, s, z),
   e: (d) => sp2(d.getUTCDate()),
-  F: (d, s) => strftime('%Y-%m-%d', s),
+  F: (d, s, z) => render('%Y-%m-%d', d, s, z),
   g: (d) => p2(isoWeek(d).year % 100),
   G: (d) => String(isoWeek(d).year),
   H: (d) => p2(d.getUTCHours()),
@@ -52,30 +55,43 @@ const CONVERSIONS: Record<string, Conv> = {
   n: () => '\n',
   p: (d) => (d.getUTCHours() < 12 ? 'AM' : 'PM'),
   P: (d) => (d.getUTCHours() < 12 ? 'am' : 'pm'),
-  r: (d, s) => strftime('%I:%M:%S %p', s),
-  R: (d, s) => strftime('%H:%M', s),
+  r: (d, s, z) => render('%I:%M:%S %p', d, s, z),
+  R: (d, s, z) => render('%H:%M', d, s, z),
   s: (d, s) => String(s),
   S: (d) => p2(d.getUTCSeconds()),
   t: () => '\t',
-  T: (d, s) => strftime('%H:%M:%S', s),
+  T: (d, s, z) => render('%H:%M:%S', d, s, z),
   u: (d) => String(d.getUTCDay() || 7),
   U: (d) => p2(weekNumber(d, 0)),
   V: (d) => p2(isoWeek(d).week),
   w: (d) => String(d.getUTCDay()),
   W: (d) => p2(weekNumber(d, 1)),
-  x: (d, s) => strftime('%m/%d/%y', s),
-  X: (d, s) => strftime('%H:%M:%S', s),
+  x: (d, s, z) => render('%m/%d/%y', d, s, z),
+  X: (d, s, z) => render('%H:%M:%S', d, s, z),
   y: (d) => p2(d.getUTCFullYear() % 100),
   Y: (d) => String(d.getUTCFullYear()),
-  z: () => '+0000',
-  Z: () => 'UTC',
+  z: (d, s, z) => numericOffset(z.offset),
+  Z: (d, s, z) => z.abbrev,
   '%': () => '%',
 };
 
-/** format seconds since the epoch; an empty format is `%X` as in bash */
-export function strftime(fmt: string, secs: number): string {
+/** %z: +hhmm east of UTC */
+function numericOffset(offset: number): string {
+  const a = Math.abs(offset);
+  return `${offset < 0 ? '-' : '+'}${p2(Math.floor(a / 3600))}${p2(Math.floor((a % 3600) / 60))}`;
+}
+
+/**
+ * format seconds since the epoch in zone TZ (undefined: UTC); an empty format is `%X` as in bash
+ */
+export function strftime(fmt: string, secs: number, tz?: string): string {
   if (fmt === '') fmt = '%X';
-  const d = new Date(secs * 1000);
+  const z = zoneAt(tz, secs);
+  // the UTC getters of a date shifted by the zone's offset read the local wall clock
+  return render(fmt, new Date((secs + z.offset) * 1000), secs, z);
+}
+
+function render(fmt: string, d: Date, secs: number, z: Zone): string {
   let out = '';
   for (let i = 0; i < fmt.length; i++) {
     const c = fmt[i]!;
@@ -84,7 +100,7 @@ export function strftime(fmt: string, secs: number): string {
       continue;
     }
     const conv = CONVERSIONS[fmt[i + 1]!];
-    out += conv ? conv(d, secs) : '%' + fmt[i + 1];
+    out += conv ? conv(d, secs, z) : '%' + fmt[i + 1];
     i++;
   }
   return out;

@@ -12,6 +12,8 @@ import type { ByteReader } from '../io/streams.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { shellFs, shellFdOf } from './fs-view.js';
 import { info } from './source-info.js';
+import { settleProcSubsts } from './subst.js';
+import { andThen } from './status.js';
 
 export interface RedirState {
   saved: (Fd | null)[];
@@ -208,6 +210,22 @@ function openWrite(
 
 /** wrap a compound command with its redirections */
 export function withRedirects(redirs: readonly Redirect[], body: Exec): Exec {
+  const bodyWithRedirects = redirectedBody(redirs, body);
+  return (sh) => {
+    const mark = sh.procSubsts ? sh.procSubsts.length : 0;
+    const r = bodyWithRedirects(sh);
+    // `{ …; } > >(cmd)`: the substitution's writer closes when the compound command ends, and
+    // the command waits for it (as call.ts does for a simple command's)
+    const settle = (s: number): Status => {
+      if (sh.procSubsts === null || sh.procSubsts.length <= mark) return s;
+      const w = settleProcSubsts(sh, mark);
+      return w ? w.then(() => s) : s;
+    };
+    return andThen(r, settle);
+  };
+}
+
+function redirectedBody(redirs: readonly Redirect[], body: Exec): Exec {
   return (sh) => {
     const st = applyRedirects(sh, redirs);
     const run = (rs: RedirState | number): Status => {

@@ -4,7 +4,7 @@
 import type { RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js';
 import { createSandbox } from '../../allowedpaths/index.js';
 import type { Sandbox } from '../../allowedpaths/types.js';
-import { parse, ParseError } from '../syntax/index.js';
+import { lineCol, parse, ParseError } from '../syntax/index.js';
 import { checkScript } from '../check/index.js';
 import { PipeClosedError, RunAbortedError } from '../io/errors.js';
 import { abortableReader, BufferedStreamWriter, CollectingWriter, OutputBudget, readerFromSource } from '../io/pipe.js';
@@ -18,6 +18,8 @@ import { info, registerSource } from './source-info.js';
 import type { Stmt } from '../syntax/ast.js';
 import { runTrap } from './traps.js';
 import { installLanguageUtilities } from './wiring.js';
+import { monotonicMs } from './clock.js';
+import { extglobSyntaxMessage, firstExtGlob } from './extglob-syntax.js';
 
 const MODES = new Set(['read-only', 'remediation']);
 
@@ -122,7 +124,7 @@ export class Runner {
   }
 
   async run(script: string, opts: RunOptions = {}): Promise<RunResult> {
-    const t0 = performance.now();
+    const t0 = monotonicMs();
     const cfg = this.cfg;
     const outBudget = new OutputBudget(cfg.limits.maxOutputBytes);
     const errBudget = new OutputBudget(cfg.limits.maxOutputBytes);
@@ -192,7 +194,7 @@ export class Runner {
     const result: RunResult = {
       exitCode,
       truncated: outBudget.truncated || errBudget.truncated,
-      durationMs: performance.now() - t0,
+      durationMs: monotonicMs() - t0,
       timedOut,
       cancelled,
     };
@@ -275,6 +277,14 @@ export class Runner {
         const from = info.lineOf(group[0]!);
         const to = info.endLineOf(group[group.length - 1]!);
         sh.error(lines.slice(from - 1, to).join('\n'));
+      }
+      const badGlob = sh.shopt('extglob') ? null : firstExtGlob(groups[g]);
+      if (badGlob) {
+        // bash reads this line with extglob off: a syntax error that ends the script
+        const line = lineCol(script, badGlob.Pos).line;
+        sh.error(extglobSyntaxMessage(line, lines[line - 1] ?? ''));
+        status = 2;
+        break;
       }
       const r = execs[g]!(sh);
       status = typeof r === 'number' ? r : await r;

@@ -7,6 +7,7 @@ import type { ByteReader, ByteWriter } from '../io/streams.js';
 import { RunAbortedError } from '../io/errors.js';
 import { closedWriter, EMPTY_READER, type AbortSource } from '../io/pipe.js';
 import { limitError } from './limits.js';
+import { monotonicMs } from './clock.js';
 
 /** How long synchronous work may run before the event loop gets a turn. */
 const YIELD_EVERY_MS = 40;
@@ -25,7 +26,7 @@ export class Runtime implements AbortSource {
   aborted: RunAbortedError | null = null;
   private abortCbs = new Set<(e: RunAbortedError) => void>();
   readonly deadline: number;
-  private lastYield = performance.now();
+  private lastYield = monotonicMs();
   loopIterations = 0;
   private ticks = 0;
   readonly pid: number;
@@ -64,7 +65,7 @@ export class Runtime implements AbortSource {
       maxReaddirCalls: cfg.limits.maxGlobEntries,
       maxEntries: cfg.limits.maxGlobEntries,
     };
-    this.deadline = cfg.timeoutMs > 0 ? performance.now() + cfg.timeoutMs : Infinity;
+    this.deadline = cfg.timeoutMs > 0 ? monotonicMs() + cfg.timeoutMs : Infinity;
     this.pid = 1000 + Math.floor(Math.random() * 30000);
     this.pidCounter = this.pid;
     if (cfg.timeoutMs > 0) {
@@ -126,7 +127,7 @@ export class Runtime implements AbortSource {
     if (this.aborted) throw this.aborted;
     // reading the clock costs more than a simple command: look every 64 calls
     if ((++this.ticks & 63) !== 0) return;
-    const now = performance.now();
+    const now = monotonicMs();
     if (now >= this.deadline) {
       this.abort(this.timeoutError());
       throw this.aborted!;
@@ -142,7 +143,7 @@ export class Runtime implements AbortSource {
         }
       }
       return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        this.lastYield = performance.now();
+        this.lastYield = monotonicMs();
         if (this.aborted) throw this.aborted;
       });
     }
@@ -150,7 +151,7 @@ export class Runtime implements AbortSource {
 
   checkAbort(): void {
     if (this.aborted) throw this.aborted;
-    if (performance.now() >= this.deadline) {
+    if (monotonicMs() >= this.deadline) {
       this.abort(this.timeoutError());
       throw this.aborted!;
     }

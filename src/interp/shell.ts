@@ -50,13 +50,58 @@ export const SHOPT_DEFAULTS: ReadonlyArray<[string, boolean]> = [
   ['sourcepath', true], ['varredir_close', false], ['xpg_echo', false],
 ];
 
+/**
+ * The `set -o` options: a Map (builtins read and write it as one) that also mirrors the options
+ * the interpreter tests on every command into plain fields, since a Map lookup per command and
+ * per assignment is a measurable share of a loop iteration (issue 7).
+ */
+export class OptionMap extends Map<string, boolean> {
+  xtrace = false;
+  allexport = false;
+  nounset = false;
+  errexit = false;
+  noglob = false;
+
+  constructor(entries?: Iterable<readonly [string, boolean]>) {
+    super();
+    // after super(): the fields above exist before the first set() mirrors into them
+    if (entries) for (const [k, v] of entries) this.set(k, v);
+  }
+
+  override set(key: string, value: boolean): this {
+    super.set(key, value);
+    this.mirror(key, value === true);
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    this.mirror(key, false);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.xtrace = this.allexport = this.nounset = this.errexit = this.noglob = false;
+    super.clear();
+  }
+
+  private mirror(key: string, on: boolean): void {
+    switch (key) {
+      case 'xtrace': this.xtrace = on; break;
+      case 'allexport': this.allexport = on; break;
+      case 'nounset': this.nounset = on; break;
+      case 'errexit': this.errexit = on; break;
+      case 'noglob': this.noglob = on; break;
+    }
+  }
+}
+
 export class Shell {
   vars: VarStore;
   funcs: Map<string, FuncDef>;
   positional: string[];
   /** $0 */
   arg0: string;
-  setOpts: Map<string, boolean>;
+  setOpts: OptionMap;
   shopts: Map<string, boolean>;
   cwd: string;
   /** $? */
@@ -113,7 +158,7 @@ export class Shell {
       this.funcs = new Map(init.funcs);
       this.positional = init.positional.slice();
       this.arg0 = init.arg0;
-      this.setOpts = new Map(init.setOpts);
+      this.setOpts = new OptionMap(init.setOpts);
       this.shopts = new Map(init.shopts);
       this.cwd = init.cwd;
       this.status = init.status;
@@ -138,7 +183,7 @@ export class Shell {
       this.funcs = new Map();
       this.positional = [];
       this.arg0 = 'rshell';
-      this.setOpts = new Map(SET_OPTIONS.map(([n]) => [n, false]));
+      this.setOpts = new OptionMap(SET_OPTIONS.map(([n]) => [n, false]));
       for (const n of ['braceexpand', 'hashall', 'interactive-comments']) this.setOpts.set(n, true);
       this.shopts = new Map(SHOPT_DEFAULTS);
       this.cwd = '/';

@@ -3,7 +3,7 @@
 
 import type { TestClause, TestExpr, Word } from '../syntax/ast.js';
 import type { Exec, Shell } from './shell.js';
-import { expandPattern, expandString, withTape } from './expand.js';
+import { compileWordString, expandPattern, expandString, withTape } from './expand.js';
 import { matchPattern } from './pattern.js';
 import { arithText } from './arith-bridge.js';
 import { shellFs } from './fs-view.js';
@@ -18,58 +18,119 @@ import type { FileInfo } from '../../allowedpaths/types.js';
 
 export function compileTest(cmd: TestClause): Exec {
   const x = cmd.X;
+  const cond = compileCond(x);
   return (sh) => {
-    const r = withTape(sh, () => (evalTest(sh, x) ? 0 : 1), x);
+    const r = withTape(sh, () => (cond(sh) ? 0 : 1), x);
     return r;
   };
 }
 
 class TestSyntaxError extends ExpansionError {}
 
-function str(sh: Shell, x: TestExpr): string {
-  if (x.type === 'Word') return expandString(sh, x);
-  throw new TestSyntaxError('conditional binary operator expected', 2, false);
+type Cond = (sh: Shell) => boolean;
+type Text = (sh: Shell) => string;
+
+/** an operand: a word's string, or bash's complaint when an expression stands there */
+function compileStr(x: TestExpr): Text {
+  if (x.type === 'Word') return compileWordString(x, 'string');
+  return () => {
+    throw new TestSyntaxError('conditional binary operator expected', 2, false);
+  };
 }
 
-function evalTest(sh: Shell, x: TestExpr): boolean {
+/** the right side of == / != as a pattern; a word that cannot change is expanded once */
+function compilePatternOperand(w: Word): Text {
+  if (w.type !== 'Word') return (sh) => expandPattern(sh, w);
+  const dynamic = w.Parts.some((p) => p.type !== 'Lit' && p.type !== 'SglQuoted') ||
+    (w.Parts[0]?.type === 'Lit' && w.Parts[0].Value.startsWith('~'));
+  if (dynamic) return (sh) => expandPattern(sh, w);
+  let pattern: string | null = null;
+  return (sh) => (pattern ??= expandPattern(sh, w));
+}
+
+/** the expression compiled to closures once; each closure evaluates in bash's order */
+function compileCond(x: TestExpr): Cond {
   switch (x.type) {
-    case 'Word':
-      return expandString(sh, x) !== '';
+    case 'Word': {
+      const text = compileWordString(x, 'string');
+      return (sh) => text(sh) !== '';
+    }
     case 'ParenTest':
-      return evalTest(sh, x.X);
-    case 'UnaryTest':
-      if (x.Op === '!') return !evalTest(sh, x.X);
-      return unary(sh, x.Op, str(sh, x.X));
-    case 'BinaryTest':
-      switch (x.Op) {
-        case '&&':
-          return evalTest(sh, x.X) && evalTest(sh, x.Y);
-        case '||':
-          return evalTest(sh, x.X) || evalTest(sh, x.Y);
-        case '==':
-        case '=':
-        case '!=': {
-          const l = str(sh, x.X);
-          const pat = expandPattern(sh, x.Y as Word);
-          const m = matchPattern(l, pat, { extglob: true, nocase: sh.shopt('nocasematch') });
-          return x.Op === '!=' ? !m : m;
-        }
-        case '=~':
-          return regexMatch(sh, str(sh, x.X), x.Y as Word);
-        case '<':
-          return str(sh, x.X) < str(sh, x.Y);
-        case '>':
-          return str(sh, x.X) > str(sh, x.Y);
-        case '-eq': case '-ne': case '-lt': case '-le': case '-gt': case '-ge': {
-          const a = arithText(sh, str(sh, x.X));
-          const b = arithText(sh, str(sh, x.Y));
-          return compareInts(x.Op, a, b);
-        }
-        case '-nt': case '-ot': case '-ef':
-          return fileCompare(sh, x.Op, str(sh, x.X), str(sh, x.Y));
+      return compileCond(x.X);
+    case 'UnaryTest': {
+      if (x.Op === '!') {
+        const inner = compileCond(x.X);
+        return (sh) => !inner(sh);
       }
+      const op = x.Op;
+      const operand = compileStr(x.X);
+      return (sh) => unary(sh, op, operand(sh));
+    }
+    case 'BinaryTest':
+      return compileBinaryTest(x);
   }
-  return false;
+  return () => false;
+}
+
+function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
+  const op = x.Op;
+  switch (op) {
+    case '&&': {
+      const l = compileCond(x.X);
+      const r = compileCond(x.Y);
+      return (sh) => l(sh) && r(sh);
+    }
+    case '||': {
+      const l = compileCond(x.X);
+      const r = compileCond(x.Y);
+      return (sh) => l(sh) || r(sh);
+    }
+    case '==':
+    case '=':
+    case '!=': {
+      const l = compileStr(x.X);
+      const pat = compilePatternOperand(x.Y as Word);
+      const negate = op === '!=';
+      return (sh) => {
+        const left = l(sh);
+        const m = matchPattern(left, pat(sh), { extglob: true, nocase: sh.shopt('nocasematch') });
+        return negate ? !m : m;
+      };
+    }
+    case '=~': {
+      const l = compileStr(x.X);
+      return (sh) => regexMatch(sh, l(sh), x.Y as Word);
+    }
+    case '<':
+    case '>': {
+      const l = compileStr(x.X);
+      const r = compileStr(x.Y);
+      const less = op === '<';
+      return (sh) => {
+        const a = l(sh);
+        const b = r(sh);
+        return less ? a < b : a > b;
+      };
+    }
+    case '-eq': case '-ne': case '-lt': case '-le': case '-gt': case '-ge': {
+      const l = compileStr(x.X);
+      const r = compileStr(x.Y);
+      return (sh) => {
+        const a = arithText(sh, l(sh));
+        const b = arithText(sh, r(sh));
+        return compareInts(op, a, b);
+      };
+    }
+    case '-nt': case '-ot': case '-ef': {
+      const l = compileStr(x.X);
+      const r = compileStr(x.Y);
+      return (sh) => {
+        const a = l(sh);
+        return fileCompare(sh, op, a, r(sh));
+      };
+    }
+  }
+  return () => false;
 }
 
 function compareInts(op: string, a: number | bigint, b: number | bigint): boolean {

@@ -6,9 +6,14 @@ import type { Shell } from './shell.js';
 import {
   ATTR,
   applyCaseAttrs,
+  deleteFar,
+  farKey,
+  getFar,
   isArrayValue,
   isAssocValue,
+  lengthAfterLast,
   scalarOf,
+  setFar,
   type VarValue,
   type Variable,
 } from './vars.js';
@@ -101,6 +106,8 @@ export function readElement(sh: Shell, name: string, key: string): string | unde
   if (v === undefined) return undefined;
   if (typeof v === 'string') return key === '0' || key === '-1' ? v : undefined;
   if (isArrayValue(v)) {
+    const far = farKey(key);
+    if (far !== null) return getFar(v, far);
     let i = Number(key);
     if (i < 0) i += v.length;
     return i >= 0 ? v[i] : undefined;
@@ -141,6 +148,15 @@ function readonlyError(name: string): AssignError {
 /** `name=value` / `name+=value` */
 export function assignScalar(sh: Shell, name: string, value: string, append = false): void {
   if (DYNAMIC_ASSIGN(sh, name, value)) return;
+  // the common case in loops: an existing plain scalar, found with one lookup
+  const plain = sh.vars.lookup(name);
+  if (plain !== undefined && (plain.attrs & SLOW_ASSIGN_ATTRS) === 0 && typeof plain.value === 'string') {
+    const s = append ? plain.value + value : value;
+    checkSize(sh, s);
+    plain.value = s;
+    if (sh.setOpts.allexport) plain.attrs |= ATTR.export;
+    return;
+  }
   const resolved = sh.vars.resolve(name);
   if (resolved !== name) {
     const el = ELEMENT_REF.exec(resolved);
@@ -162,6 +178,9 @@ export function assignScalar(sh: Shell, name: string, value: string, append = fa
   v.value = s;
   if (sh.opt('allexport')) v.attrs |= ATTR.export;
 }
+
+/** attributes that change what an assignment stores or whether it may happen */
+const SLOW_ASSIGN_ATTRS = ATTR.nameref | ATTR.readonly | ATTR.integer | ATTR.lower | ATTR.upper | ATTR.capitalize;
 
 function DYNAMIC_ASSIGN(sh: Shell, name: string, value: string): boolean {
   if (name === 'RANDOM') {
@@ -188,6 +207,14 @@ export function assignElement(sh: Shell, name: string, key: string, value: strin
     if (typeof cur === 'string') arr[0] = cur;
     cur = v.value = arr;
     v.attrs |= ATTR.indexed;
+  }
+  const far = farKey(key);
+  if (far !== null) {
+    const s = transform(sh, v, value, getFar(cur, far), append);
+    checkSize(sh, s);
+    setFar(cur, far, s);
+    if (sh.opt('allexport')) v.attrs |= ATTR.export;
+    return;
   }
   let i = Number(key);
   if (!Number.isInteger(i)) i = 0;
@@ -237,6 +264,14 @@ export function assignArray(sh: Shell, name: string, items: ArrayItem[], append 
   for (const it of items) {
     let i = next;
     const key = it.key ?? it.keyOf?.();
+    const far = key === undefined ? null : farKey(key);
+    if (far !== null) {
+      // beyond a JS array's range: kept beside it (an unkeyed value after it takes next as usual)
+      const s = transform(sh, v, it.value, getFar(arr, far), it.append === true);
+      checkSize(sh, s);
+      setFar(arr, far, s);
+      continue;
+    }
     if (key !== undefined) {
       i = Number(key);
       if (i < 0) i += arr.length;
@@ -275,14 +310,17 @@ export function unsetElement(sh: Shell, name: string, key: string): string | und
   const cur = v.value;
   if (isAssocValue(cur)) cur.delete(key);
   else if (isArrayValue(cur)) {
+    const far = farKey(key);
+    if (far !== null) {
+      deleteFar(cur, far);
+      return undefined;
+    }
     let i = Number(key);
     if (i < 0) i += cur.length;
     if (i < 0) return `${n}[${key}]: bad array subscript`;
     delete cur[i];
     // keep length == max index + 1 so negative indices stay right
-    let len = cur.length;
-    while (len > 0 && !(len - 1 in cur)) len--;
-    cur.length = len;
+    cur.length = lengthAfterLast(cur);
   } else if (key === '0') sh.vars.remove(n);
   return undefined;
 }

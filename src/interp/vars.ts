@@ -72,13 +72,95 @@ export function assocEntries(m: Map<string, string>): [string, string][] {
   return items.map((x) => [x.k, x.v]);
 }
 
+/** past this length, an array is walked by its keys: forEach would visit every hole */
+const SPARSE_WALK_LENGTH = 1 << 24;
+
+/**
+ * an indexed array's elements in index order. `a[4000000000]=x` makes a JS array of that length
+ * whose forEach visits every hole (minutes); Object.keys lists only the elements, integer keys
+ * ascending.
+ */
+export function forEachElement(v: string[], fn: (x: string, i: number) => void): void {
+  if (v.length <= SPARSE_WALK_LENGTH) {
+    v.forEach(fn);
+    return;
+  }
+  for (const k of Object.keys(v)) {
+    const i = Number(k);
+    if (Number.isInteger(i) && i >= 0 && i < v.length) fn(v[i]!, i);
+  }
+}
+
+/** the largest index a JS array can hold; bash's indices go on to 2^63-1 */
+const MAX_JS_INDEX = 4294967294;
+
+/**
+ * elements past MAX_JS_INDEX (`a[0x7FFFFFFFFFFFFFFF]=x`), beside their array, by canonical decimal
+ * key. Rare: every walk pays one WeakMap miss.
+ */
+const farElements = new WeakMap<string[], Map<string, string>>();
+
+/** the canonical key of a subscript beyond a JS array's range, or null for an ordinary one */
+export function farKey(key: string): string | null {
+  if (key.length < 10 || !/^\+?\d+$/.test(key)) return null;
+  const n = BigInt(key);
+  return n > BigInt(MAX_JS_INDEX) ? n.toString() : null;
+}
+
+export function getFar(v: string[], key: string): string | undefined {
+  return farElements.get(v)?.get(key);
+}
+
+export function setFar(v: string[], key: string, value: string): void {
+  let m = farElements.get(v);
+  if (!m) farElements.set(v, (m = new Map()));
+  m.set(key, value);
+}
+
+export function deleteFar(v: string[], key: string): void {
+  farElements.get(v)?.delete(key);
+}
+
+/** the far elements in index order */
+export function farEntries(v: string[]): [string, string][] {
+  const m = farElements.get(v);
+  if (!m || m.size === 0) return [];
+  return [...m].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
+}
+
+/** a copy of an indexed array (subshells): slice() of a huge sparse array walks every hole */
+function copyArray(v: string[]): string[] {
+  let out: string[];
+  if (v.length <= SPARSE_WALK_LENGTH) out = v.slice();
+  else {
+    out = [];
+    forEachElement(v, (x, i) => (out[i] = x));
+  }
+  const far = farElements.get(v);
+  if (far) farElements.set(out, new Map(far));
+  return out;
+}
+
+/** max index + 1, after an element was deleted (the holes at the end are stepped over) */
+export function lengthAfterLast(v: string[]): number {
+  let len = v.length;
+  if (len <= SPARSE_WALK_LENGTH) {
+    while (len > 0 && !(len - 1 in v)) len--;
+    return len;
+  }
+  len = 0;
+  forEachElement(v, (_x, i) => (len = i + 1)); // ascending: the last one seen is the max
+  return len;
+}
+
 /** all values in order (indexed by index, assoc in bash's hash order), a scalar as a one-element list */
 export function valuesOf(v: VarValue | undefined): string[] {
   if (v === undefined) return [];
   if (typeof v === 'string') return [v];
   if (Array.isArray(v)) {
     const out: string[] = [];
-    v.forEach((x) => out.push(x));
+    forEachElement(v, (x) => out.push(x));
+    for (const [, x] of farEntries(v)) out.push(x);
     return out;
   }
   return assocEntries(v).map((e) => e[1]);
@@ -90,7 +172,8 @@ export function keysOf(v: VarValue | undefined): string[] {
   if (typeof v === 'string') return ['0'];
   if (Array.isArray(v)) {
     const out: string[] = [];
-    v.forEach((_x, i) => out.push(String(i)));
+    forEachElement(v, (_x, i) => out.push(String(i)));
+    for (const [k] of farEntries(v)) out.push(k);
     return out;
   }
   return assocEntries(v).map((e) => e[0]);
@@ -99,7 +182,7 @@ export function keysOf(v: VarValue | undefined): string[] {
 export function cloneVariable(v: Variable): Variable {
   const val = v.value;
   if (val === undefined || typeof val === 'string') return { value: val, attrs: v.attrs };
-  if (Array.isArray(val)) return { value: val.slice(), attrs: v.attrs };
+  if (Array.isArray(val)) return { value: copyArray(val), attrs: v.attrs };
   return { value: new Map(val), attrs: v.attrs };
 }
 

@@ -68,10 +68,26 @@ export abstract class ArithParser extends ParamParser {
     const tok = this.tok;
     this.nextArithOp(compact);
     this.enterNode();
-    const y = this.arithmExprAssign(compact);
+    const y =
+      this.compat && compact && (tok === Tok.assgn || tok === Tok.addAssgn) && this.tok === Tok.leftParen
+        ? this.letArrayLikeParens()
+        : this.arithmExprAssign(compact);
     this.leaveNode();
     if (y === null) this.followErrExp(pos, quoteTok(tok));
     return this.binary(pos, tok, value, y);
+  }
+
+  /**
+   * `let x=( 1 + 2 )`: bash reads `name=( … )` as one word (the shape of an array assignment),
+   * so blanks inside those parentheses do not end the expression. mvdan/sh rejects it (see
+   * docs/PARSER_DIVERGENCES.md).
+   */
+  private letArrayLikeParens(): ArithmExpr | null {
+    const lparen = this.pos;
+    this.nextArith(false);
+    const inner = this.followArithm(Tok.leftParen, lparen);
+    const rparen = this.matched(lparen, Tok.leftParen, Tok.rightParen);
+    return { type: 'ParenArithm', Pos: lparen, End: rparen + 1, Lparen: lparen, Rparen: rparen, X: inner as ArithmExpr };
   }
 
   private arithmExprTernary(compact: boolean): ArithmExpr | null {

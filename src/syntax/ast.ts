@@ -96,6 +96,8 @@ export interface ArrayElem extends Node {
   Index: ArithmExpr | null; // [i]=v; for associative arrays the index is a Word
   Value: Word | null;
   Comments: Comment[];
+  /** `[i]+=v` (bash appends to the element). Not in mvdan/sh; set only when true. */
+  Append?: boolean;
 }
 
 export interface Subshell extends Node {

@@ -14,6 +14,12 @@ export interface ParseOptions {
   maxDepth?: number;
   /** File name, kept in File.Name and prefixed to error messages. */
   name?: string;
+  /**
+   * When mvdan/sh's grammar rejects the script, try again accepting the constructs bash runs and
+   * mvdan/sh refuses (docs/PARSER_DIVERGENCES.md); the error stays mvdan/sh's if that fails too.
+   * Default true; false gives mvdan/sh's answer exactly.
+   */
+  bashCompat?: boolean;
 }
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -65,8 +71,17 @@ export function parse(src: string, opts: ParseOptions = {}): File {
   const parser = shared ?? new Parser();
   shared = null; // a re-entrant call (none today) would get its own parser
   try {
-    const file = parser.parseFile(src, name, opts.maxDepth ?? DEFAULT_MAX_DEPTH);
-    const err = parser.error;
+    const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
+    let file = parser.parseFile(src, name, maxDepth);
+    let err = parser.error;
+    if (err !== null && opts.bashCompat !== false) {
+      // only scripts mvdan/sh rejects pay for a second pass, and only a success replaces its error
+      const retry = parser.parseFile(src, name, maxDepth, true);
+      if (parser.error === null) {
+        file = retry;
+        err = null;
+      }
+    }
     if (err !== null) throw errorAt(src, err.pos, err.text, err.incomplete, name);
     file.Pos = 0;
     file.End = src.length;

@@ -193,10 +193,14 @@ export abstract class Lexer extends Tokenizer {
     if (this.err !== null) this.tok = Tok.EOF;
   }
 
-  /** Whether `?(`, `*(`, … start an extended glob here (not `@()`, likely a function). */
+  /**
+   * Whether `?(`, `*(`, … start an extended glob here (not `@()`, likely a function, except inside
+   * `[[ ]]`, where bash matches it as the empty pattern and mvdan/sh fails: see
+   * docs/PARSER_DIVERGENCES.md).
+   */
   private extendedGlob(): boolean {
     if (this.val === 'function') return false;
-    if (this.peekCode() === 40) return this.peekCode2() !== 41;
+    if (this.peekCode() === 40) return this.peekCode2() !== 41 || (this.compat && this.quote === Q.testExpr);
     return false;
   }
 

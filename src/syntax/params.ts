@@ -44,6 +44,11 @@ function splitAnchor(repl: Replace): void {
   finishWord(repl.Orig);
 }
 
+/** A word with no parts at `pos`: an arithmetic operand that was left empty. */
+function emptyWord(pos: number): Word {
+  return { type: 'Word', Pos: pos, End: pos, Parts: [] };
+}
+
 export abstract class ParamParser extends WordParser {
   // ------------------------------------------------------------------ parameter expansions
 
@@ -133,7 +138,12 @@ export abstract class ParamParser extends WordParser {
           pe.Slice.Offset = this.followArithm(Tok.colon, colonPos) as ArithmExpr;
         }
         colonPos = this.pos;
-        if (this.got(Tok.colon)) pe.Slice.Length = this.followArithm(Tok.colon, colonPos);
+        if (this.got(Tok.colon)) {
+          // bash reads an empty length as 0 (`${a:1:}`, `${@::}`); mvdan/sh rejects it. An empty
+          // Word stands for it (see docs/PARSER_DIVERGENCES.md).
+          if (this.compat && (this.tok as Tok) === Tok.rightBrace) pe.Slice.Length = emptyWord(this.pos);
+          else pe.Slice.Length = this.followArithm(Tok.colon, colonPos);
+        }
         this.quote = old;
         pe.Rbrace = this.pos;
         pe.End = pe.Rbrace + 1;

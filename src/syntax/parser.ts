@@ -50,8 +50,9 @@ function wordLit(w: Word | null): string {
 
 export class Parser extends ClauseParser {
   /** Parses a whole script; errors are left in `this.err`. */
-  parseFile(src: string, name: string, maxDepth: number): File {
+  parseFile(src: string, name: string, maxDepth: number, compat = false): File {
     this.resetLexer(src);
+    this.compat = compat;
     this.maxDepth = maxDepth;
     this.rune();
     this.next();
@@ -241,7 +242,8 @@ export class Parser extends ClauseParser {
         this.subshell(s);
         break;
       case Tok.dblLeftParen:
-        this.arithmExpCmd(s);
+        if (this.splitDblParen()) this.subshell(s);
+        else this.arithmExpCmd(s);
         break;
       default:
         if (WORD_START[this.tok] === 1) this.wordCommand(s);
@@ -491,7 +493,8 @@ export class Parser extends ClauseParser {
           this.top = mark;
           return null;
         }
-        this.follow(left, '[x]', Tok.assgn);
+        if (this.gotElemAppend()) ae.Append = true;
+        else this.follow(left, '[x]', Tok.assgn);
       }
       ae.Value = this.getWord();
       if (ae.Value === null) {
@@ -505,7 +508,7 @@ export class Parser extends ClauseParser {
         }
       }
       ae.Pos = ae.Index !== null ? ae.Index.Pos - 1 : ae.Value !== null ? ae.Value.Pos : arr.Lparen;
-      ae.End = ae.Value !== null ? ae.Value.End : ae.Index !== null ? ae.Index.End + 2 : ae.Pos;
+      ae.End = ae.Value !== null ? ae.Value.End : ae.Index !== null ? ae.Index.End + (ae.Append === true ? 3 : 2) : ae.Pos;
       this.spush(ae);
       this.got(Tok.Newl);
     }
@@ -515,6 +518,18 @@ export class Parser extends ClauseParser {
     arr.Rparen = this.matched(arr.Lparen, Tok.leftParen, Tok.rightParen);
     arr.End = arr.Rparen + 1;
     return arr;
+  }
+
+  /**
+   * `[k]+=v` in an array literal (bash appends to that element; mvdan/sh rejects it, see
+   * docs/PARSER_DIVERGENCES.md): consumes the `+=`, as assignBody does for `a[k]+=v`.
+   */
+  private gotElemAppend(): boolean {
+    if (!this.compat || this.spaced || !isLitTok(this.tok) || this.val.charCodeAt(0) !== 43 || this.val.charCodeAt(1) !== 61) return false;
+    this.val = this.val.slice(2);
+    this.pos += 2;
+    if (this.val === '') this.next();
+    return true;
   }
 
   // ------------------------------------------------------------------ redirections

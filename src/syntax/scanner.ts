@@ -124,6 +124,12 @@ export abstract class Scanner {
   protected eqlOffs = 0;
 
   protected err: LexError | null = null;
+  /**
+   * Second pass only: accept what bash accepts and mvdan/sh rejects (the divergences listed in
+   * docs/PARSER_DIVERGENCES.md). parse() tries mvdan/sh's grammar first, so scripts it accepts
+   * get exactly its AST, and scripts both passes reject get its error.
+   */
+  protected compat = false;
 
   // literal accumulation: text is litAcc + src[litSeg .. current rune)
   protected litOn = false;

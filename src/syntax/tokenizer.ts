@@ -1,10 +1,21 @@
 // Multi-character operators, as mvdan/sh's lexer reads them in each context: regular shell
 // syntax, double quotes, parameter expansions and arithmetic.
 
-import { EOF_RUNE, Q, Scanner } from './scanner.js';
+import { EOF_RUNE, ESC_NEWL, Q, Scanner } from './scanner.js';
 import { Tok } from './tokens.js';
 
 export abstract class Tokenizer extends Scanner {
+  /**
+   * The rune after a `$`, past any line continuations: bash removes `\<newline>` before it
+   * tokenizes, so `$\<newline>?` is `$?` (mvdan/sh reads a lone `$` there; see
+   * docs/PARSER_DIVERGENCES.md).
+   */
+  private runeAfterDollar(): number {
+    let r = this.rune();
+    while (r === ESC_NEWL) r = this.rune();
+    return r;
+  }
+
   protected regToken(r: number): Tok {
     switch (r) {
       case 39: this.rune(); return Tok.sglQuote;
@@ -33,7 +44,7 @@ export abstract class Tokenizer extends Scanner {
         }
         return Tok.or;
       case 36: // $
-        switch (this.rune()) {
+        switch (this.runeAfterDollar()) {
           case 39: this.rune(); return Tok.dollSglQuote;
           case 34: this.rune(); return Tok.dollDblQuote;
           case 123: this.rune(); return Tok.dollBrace;
@@ -98,7 +109,7 @@ export abstract class Tokenizer extends Scanner {
       case 34: this.rune(); return Tok.dblQuote;
       case 96: return Tok.bckQuote;
       default: // $
-        switch (this.rune()) {
+        switch (this.runeAfterDollar()) {
           case 123: this.rune(); return Tok.dollBrace;
           case 91: this.rune(); return Tok.dollBrack;
           case 40:

@@ -11,6 +11,7 @@ import {
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { finishStmt, finishWord } from './ends.js';
 import { STOP_RBRACE } from './stops.js';
+import { dparenIsArith } from './dparen.js';
 
 /** The lexer state saved around a nested construct: quote state and buried here-docs, packed in one number. */
 export type SaveState = number;
@@ -76,6 +77,23 @@ export abstract class WordParser extends Lexer {
   protected postNested(s: SaveState): void {
     this.quote = s % QUOTE_SPAN;
     this.buriedHdocs = Math.floor(s / QUOTE_SPAN);
+  }
+
+  /**
+   * At a `((` or `$((` token: true when bash reads nested parentheses there rather than arithmetic
+   * (see dparen.ts). The lexer then steps back onto the second `(`, and the token becomes `(` or
+   * `$(`.
+   */
+  protected splitDblParen(): boolean {
+    if (!this.compat) return false;
+    const second = this.pos + (this.tok === Tok.dollDblParen ? 2 : 1);
+    if (this.src.charCodeAt(second) !== 40 || this.src.charCodeAt(second - 1) !== 40) return false;
+    if (dparenIsArith(this.src, second + 1) !== false) return false;
+    this.i = second + 1;
+    this.r = 40;
+    this.w = 1;
+    this.tok = this.tok === Tok.dollDblParen ? Tok.dollParen : Tok.leftParen;
+    return true;
   }
 
   protected got(t: Tok): boolean {
@@ -167,8 +185,13 @@ export abstract class WordParser extends Lexer {
     return this.collect<WordPart>(mark);
   }
 
-  private ensureNoNested(pos: number): void {
-    if (this.forbidNested) this.posErr(pos, 'expansions not allowed in heredoc words');
+  /**
+   * mvdan/sh rejects every expansion in a here-doc delimiter; bash takes its text literally
+   * (`cat <<${a}` ends at a line `${a}`). The compat pass accepts `$a`, `${…}`, `$(…)`, `$((…))`
+   * and `$[…]` there (`dollar`), as bash does; backquotes and process substitutions still fail.
+   */
+  private ensureNoNested(pos: number, dollar = true): void {
+    if (this.forbidNested && (dollar || !this.compat)) this.posErr(pos, 'expansions not allowed in heredoc words');
   }
 
   protected wordPart(): WordPart | null {
@@ -179,14 +202,15 @@ export abstract class WordParser extends Lexer {
         return l;
       }
       case Tok.dollBrace:
-        this.ensureNoNested(this.pos);
+        this.ensureNoNested(this.pos, false);
         if (this.r === 124 || this.r === 32 || this.r === 9 || this.r === 10) return this.braceCmdSubst();
         return this.paramExp();
       case Tok.dollDblParen: case Tok.dollBrack:
-        this.ensureNoNested(this.pos);
+        this.ensureNoNested(this.pos, false);
+        if (this.tok === Tok.dollDblParen && this.splitDblParen()) return this.cmdSubst();
         return this.arithmExp();
       case Tok.dollParen:
-        this.ensureNoNested(this.pos);
+        this.ensureNoNested(this.pos, false);
         return this.cmdSubst();
       case Tok.dollar: {
         const pe = this.paramExp();
@@ -196,7 +220,7 @@ export abstract class WordParser extends Lexer {
           this.next();
           return l;
         }
-        this.ensureNoNested(pe.Dollar);
+        this.ensureNoNested(pe.Dollar, false);
         return pe;
       }
       case Tok.assgnParen:
@@ -390,11 +414,16 @@ export abstract class WordParser extends Lexer {
   private unquotedWordBytes(w: Word): [string, boolean] {
     let buf = '';
     let quoted = false;
+    let expansion = false;
     for (const wp of w.Parts) {
       // as in mvdan/sh, only the last part decides whether the word counts as quoted
-      [buf, quoted] = unquotedWordPart(buf, wp, false);
+      [buf, quoted] = unquotedWordPart(this.src, buf, wp, false);
+      if (wp.type !== 'Lit' && wp.type !== 'SglQuoted' && wp.type !== 'DblQuoted') expansion = true;
     }
-    return [buf, quoted];
+    // A delimiter with an expansion in it (bash only): its body is read as one literal, as for a
+    // quoted delimiter, so that the closing line is found by its raw text (bash would expand the
+    // body; see docs/PARSER_DIVERGENCES.md).
+    return [buf, quoted || expansion];
   }
 
   protected doHeredocs(): void {
@@ -437,7 +466,7 @@ export function redirPos(r: Redirect): number {
   return r.N !== null ? r.N.ValuePos : r.OpPos;
 }
 
-function unquotedWordPart(buf: string, wp: WordPart, quotes: boolean): [string, boolean] {
+function unquotedWordPart(src: string, buf: string, wp: WordPart, quotes: boolean): [string, boolean] {
   let quoted = false;
   switch (wp.type) {
     case 'Lit': {
@@ -456,9 +485,12 @@ function unquotedWordPart(buf: string, wp: WordPart, quotes: boolean): [string, 
       quoted = true;
       break;
     case 'DblQuoted':
-      for (const p of wp.Parts) [buf] = unquotedWordPart(buf, p, true);
+      for (const p of wp.Parts) [buf] = unquotedWordPart(src, buf, p, true);
       quoted = true;
       break;
+    default:
+      // an expansion (bash, not mvdan/sh, accepts them here): its text, unexpanded
+      buf += src.slice(wp.Pos, wp.End);
   }
   return [buf, quoted];
 }

@@ -42,12 +42,42 @@ function scriptsOf(dir: string): { file: string; script: string }[] {
   return out;
 }
 
+/**
+ * The constructs bash runs and mvdan/sh rejects that parse() accepts in its second (bashCompat)
+ * pass, one pattern each, as listed in docs/PARSER_DIVERGENCES.md.
+ */
+const DOCUMENTED_DIVERGENCES: readonly [string, RegExp][] = [
+  ['`((` / `$((` read as nested parentheses', /\(\(/],
+  ['empty slice length `${a:1:}`', /:\s*\}/],
+  ['empty extglob `@()` inside [[ ]]', /\[\[[^\n]*[?*+@!]\(\)/],
+  ['expansion in a here-doc delimiter', /<<-?\s*[^\s;|&<>()]*\$/],
+  ['`let x=( … )`', /\blet\b[^\n]*=\(/],
+  ['`[k]+=v` in an array literal', /\]\+=/],
+];
+
+/**
+ * A disagreement that is one of the documented divergences: mvdan/sh rejects the script, our
+ * first pass (mvdan/sh's grammar alone) gives exactly its error, our second pass accepts it, and
+ * the script has one of the documented constructs in it.
+ */
+function documentedDivergence(script: string, oracle: string, ours: string): boolean {
+  if (!oracle.startsWith('ERR ') || ours.startsWith('ERR ') || ours.startsWith('CRASH ')) return false;
+  if (ourSummary(script, false) !== oracle) return false;
+  return DOCUMENTED_DIVERGENCES.some(([, re]) => re.test(script));
+}
+
+/** Scripts accepted only as documented divergences, by corpus run (reported, not failures). */
+let documented: string[] = [];
+
 async function disagreements(scripts: { file: string; script: string }[]) {
   const bad: { file: string; script: string; oracle: string; ours: string }[] = [];
+  documented = [];
   for (const { file, script } of scripts) {
     const oracle = await oracleSummary(script);
     const ours = ourSummary(script);
-    if (oracle !== ours) bad.push({ file, script, oracle, ours });
+    if (oracle === ours) continue;
+    if (documentedDivergence(script, oracle, ours)) documented.push(file);
+    else bad.push({ file, script, oracle, ours });
   }
   saveOracleCache();
   return bad;
@@ -72,7 +102,8 @@ describe('parser vs sh-syntax', () => {
       const scripts = scriptsOf(dir);
       const bad = await disagreements(scripts);
       const rate = ((scripts.length - bad.length) / Math.max(1, scripts.length)) * 100;
-      console.log(`parser agreement on ${name}: ${scripts.length - bad.length}/${scripts.length} (${rate.toFixed(2)}%)`);
+      console.log(`parser agreement on ${name}: ${scripts.length - bad.length}/${scripts.length} (${rate.toFixed(2)}%), of which ${documented.length} documented divergences`);
+      for (const f of documented) console.log(`  documented divergence: ${f}`);
       for (const b of bad.slice(0, 10)) console.log(`  ${b.file}\n    oracle: ${b.oracle}\n    ours:   ${b.ours}`);
       expect(rate).toBeGreaterThan(99);
     }, 300_000);

@@ -78,9 +78,10 @@ export async function oracleSummaryUncached(src: string): Promise<string> {
   }
 }
 
-export function ourSummary(src: string): string {
+/** Our summary; `bashCompat: false` gives mvdan/sh's grammar alone (no second pass). */
+export function ourSummary(src: string, bashCompat = true): string {
   try {
-    const f = parse(src);
+    const f = parse(src, { bashCompat });
     return JSON.stringify(
       f.Stmts.map((s) => [utf8Len(src, 0, s.Pos), utf8Len(src, 0, s.End), s.Redirs.map((r) => r.Op)]),
     );

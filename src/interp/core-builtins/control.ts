@@ -3,7 +3,8 @@
 
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
-import { parse, parseArith, ParseError } from '../../syntax/index.js';
+import { lineCol, parse, parseArith, ParseError, type Node } from '../../syntax/index.js';
+import { extglobSyntaxMessage, firstExtGlob } from '../extglob-syntax.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
 import { andThen } from '../status.js';
@@ -140,6 +141,13 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
     }
     throw e;
   }
+  const badGlob = sh.shopt('extglob') ? null : extglobOf.get(exec);
+  if (badGlob) {
+    // parsed with extglob off, as bash would: a syntax error, nothing of the text runs
+    const line = lineCol(text, badGlob.Pos).line;
+    sh.error(`${what}: ${extglobSyntaxMessage(line, text.split('\n')[line - 1] ?? '')}`);
+    return 2;
+  }
   if (sh.subshellDepth + sh.evalDepth >= sh.rt.limits.maxSubshellDepth * 16) {
     sh.rt.breach(`eval nesting limit exceeded`);
   }
@@ -158,6 +166,8 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
 }
 
 const compiledTexts = new Map<string, ReturnType<typeof compileStmts>>();
+/** each compiled text's first extended glob: a syntax error while extglob is off */
+const extglobOf = new WeakMap<object, Node | null>();
 
 export function compileText(text: string, lineBase = 0): ReturnType<typeof compileStmts> {
   const key = lineBase + ':' + text;
@@ -165,6 +175,7 @@ export function compileText(text: string, lineBase = 0): ReturnType<typeof compi
   if (hit) return hit;
   const file = parse(text);
   const exec = compileStmts(file.Stmts, file, text, lineBase);
+  extglobOf.set(exec, firstExtGlob(file.Stmts));
   if (compiledTexts.size > 512) compiledTexts.clear();
   compiledTexts.set(key, exec);
   return exec;
@@ -322,6 +333,8 @@ export const command: CoreBuiltin = (sh, args) => {
       if (mode === 'v') writeOut(sh, `${n}\n`);
       else if (k === 'keyword') writeOut(sh, `${n} is a shell keyword\n`);
       else if (k === 'function') writeOut(sh, `${n} is a function\n${sh.funcs.get(n)!.text}\n`);
+      // an rshell command is bash's "file"; its bare name stands for the path (see type.ts)
+      else if (k === 'command') writeOut(sh, `${n} is ${n}\n`);
       else writeOut(sh, `${n} is a shell builtin\n`);
     }
     return st;

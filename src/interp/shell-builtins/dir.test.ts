@@ -96,11 +96,14 @@ describe('type', () => {
   const o: FakeOptions = { kinds: { if: 'keyword', f: 'function', echo: 'builtin', cat: 'command' } };
   it('describes', async () => {
     expect(await run(type, ['if', 'f', 'echo', 'cat'], o)).toMatchObject({
-      status: 0, out: 'if is a shell keyword\nf is a function\necho is a shell builtin\ncat is a shell builtin\n',
+      status: 0, out: 'if is a shell keyword\nf is a function\necho is a shell builtin\ncat is cat\n',
     });
-    expect(await run(type, ['-t', 'if', 'f', 'echo', 'cat', 'nope'], o)).toMatchObject({ status: 1, out: 'keyword\nfunction\nbuiltin\nbuiltin\n', err: '' });
+    expect(await run(type, ['-t', 'if', 'f', 'echo', 'cat', 'nope'], o)).toMatchObject({ status: 1, out: 'keyword\nfunction\nbuiltin\nfile\n', err: '' });
     expect(await run(type, ['nope', 'echo'], o)).toMatchObject({ status: 1, out: 'echo is a shell builtin\n', err: 'type: nope: not found\n' });
     expect(await run(type, ['-p', 'echo'], o)).toMatchObject({ status: 0, out: '' });
+    // an rshell command is bash's "file": its bare name stands where bash prints the path
+    expect(await run(type, ['-p', 'cat', 'echo'], o)).toMatchObject({ status: 0, out: 'cat\n' });
+    expect(await run(type, ['-P', 'cat', 'echo'], o)).toMatchObject({ status: 1, out: 'cat\n' });
     // bash: echo() { :; }; type -a echo → function (with its body), then the builtin
     const shadow: FakeOptions = { kinds: { echo: 'function' }, functions: { echo: 'echo () \n{ \n    :\n}' }, commands: [{ name: 'echo', summary: 's' }] };
     expect(await run(type, ['-a', 'echo'], shadow)).toMatchObject({ status: 0, out: 'echo is a function\necho () \n{ \n    :\n}\necho is a shell builtin\n' });

@@ -52,7 +52,7 @@ export const printf: ShellBuiltin = {
       complain(ctx.stderr, `printf: \`${target}': not a valid identifier`);
       return 2;
     }
-    const r = formatPrintf(args[i]!, args.slice(i + 1));
+    const r = formatPrintf(args[i]!, args.slice(i + 1), { tz: ctx.getEnv('TZ') });
     for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
     for (const [name, value] of r.assignments) {
       const err = ctx.vars.set(name, value);

@@ -51,6 +51,10 @@ class Splitter {
     // bash strips trailing IFS whitespace even when a backslash escaped it
     let end = this.chars.length;
     while (end > i && this.ifs.includes(this.chars[end - 1]!.c) && IFS_WHITESPACE.includes(this.chars[end - 1]!.c)) end--;
+    // bash's quirk: it strips bytes of its internal form, where an escaped character is \001
+    // (CTLESC) then the character, and never looks at the first byte; an escaped whitespace
+    // character left first is cut down to that \001 (`IFS='x '; read a b <<< 'x\  \ '` → b=$'\001')
+    if (end === i && this.chars[i]!.esc) return '\x01';
     return this.text(i, end);
   }
 }

@@ -19,13 +19,27 @@ const UNARY = new Set([
 const BINARY = new Set(['=', '==', '!=', '<', '>', '-nt', '-ot', '-ef', '-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 
 const INT_RE = /^[ \t\n]*([+-]?[0-9]+)[ \t\n]*$/;
-const SHORT_DECIMAL = /^-?[0-9]{1,15}$/;
+
+/** `-?[0-9]{1,15}` as a number, else null (a char loop: `[ $i -lt N ]` runs this in loops) */
+function shortDecimal(s: string): number | null {
+  const start = s.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  const n = s.length - start;
+  if (n < 1 || n > 15) return null;
+  let v = 0;
+  for (let i = start; i < s.length; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return null;
+    v = v * 10 + d;
+  }
+  return start ? (v === 0 ? 0 : -v) : v;
+}
 const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);
 
 /** an integer operand: a number when small (the common case, no BigInt), else an int64 bigint */
 function toInt(s: string): number | bigint {
-  if (SHORT_DECIMAL.test(s)) return Number(s);
+  const quick = shortDecimal(s);
+  if (quick !== null) return quick;
   const m = INT_RE.exec(s);
   if (m) {
     const v = BigInt(m[1]!);

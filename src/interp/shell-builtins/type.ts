@@ -1,7 +1,9 @@
-// type [-afptP] name [name ...] — how each NAME would be interpreted. rshell has no PATH: allowed
-// commands are in-process builtins, so they are reported as shell builtins (`-t` prints
-// `builtin`) and `-p`/`-P` print nothing for them. A function's definition is printed when the
-// core provides ShellVars.functionText.
+// type [-afptP] name [name ...] — how each NAME would be interpreted. rshell has no PATH: an
+// allowed rshell command (grep, find…) runs in-process, but bash knows it as a program on disk,
+// so it is reported in bash's shape for a file (`-t` prints `file`) with its bare name where bash
+// prints the path: `$(type -P grep)` then names something rshell can run, and no host path that
+// does not exist is shown. A function's definition is printed when the core provides
+// ShellVars.functionText.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { complain, emit } from './io.js';
 import { parseOptions } from './options.js';
@@ -12,10 +14,10 @@ const DESCRIBE: Record<string, (n: string) => string> = {
   keyword: (n) => `${n} is a shell keyword`,
   function: (n) => `${n} is a function`,
   builtin: (n) => `${n} is a shell builtin`,
-  command: (n) => `${n} is a shell builtin`,
+  command: (n) => `${n} is ${n}`,
 };
 
-const TYPE_WORD: Record<string, string> = { keyword: 'keyword', function: 'function', builtin: 'builtin', command: 'builtin' };
+const TYPE_WORD: Record<string, string> = { keyword: 'keyword', function: 'function', builtin: 'builtin', command: 'file' };
 
 /** every kind NAME has, in lookup order; without commandKinds, a function may hide a builtin */
 function kindsOf(ctx: ShellContext, n: string): string[] {
@@ -30,14 +32,16 @@ export const type: ShellBuiltin = {
   name: 'type',
   summary: 'describe how each name would be interpreted',
   usage: `type: ${SYNOPSIS}
-    For each NAME, tell whether it is a shell keyword, a function or a
-    builtin command (every allowed rshell command runs in-process).
+    For each NAME, tell whether it is a shell keyword, a function, a shell
+    builtin or an rshell command (bash's "file": it runs in-process, and its
+    bare name stands where bash prints a path).
 
     Options:
       -a	show every kind NAME has (function and builtin)
       -f	ignore functions
-      -p, -P	print the file that would run (rshell has none: nothing)
-      -t	print a single word: keyword, function or builtin
+      -p	print the command that would run if it is an rshell command
+      -P	print the rshell command of that name, even if a function hides it
+      -t	print a single word: keyword, function, builtin or file
 `,
   run(ctx, args) {
     const p = parseOptions(ctx, 'type', SYNOPSIS, type.usage, 'afptP', args);
@@ -53,7 +57,13 @@ export const type: ShellBuiltin = {
         if (!opts.has('t') && !pathOnly) complain(ctx.stderr, `type: ${n}: not found`);
         continue;
       }
-      if (pathOnly) continue;
+      if (pathOnly) {
+        // -p answers only when NAME would run the command; -P looks past functions and builtins
+        const runsCommand = opts.has('P') ? kinds.includes('command') : kinds[0] === 'command';
+        if (runsCommand) out += n + '\n';
+        else if (opts.has('P')) status = 1;
+        continue;
+      }
       for (const k of opts.has('a') ? kinds : kinds.slice(0, 1)) {
         if (opts.has('t')) out += TYPE_WORD[k]! + '\n';
         else {

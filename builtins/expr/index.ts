@@ -1,0 +1,47 @@
+// expr: evaluate an expression given as separate arguments (GNU coreutils 9.1). Exit status 0
+// when the result is neither null nor 0, 1 when it is, 2 for an invalid expression (GNU's status
+// for every error expr can meet here; 3 is for failures such as running out of memory).
+
+import type { CallContext, Command } from '../types.js';
+import { versionText, writeUsageError } from '../internal/flags.js';
+import { encode } from '../../src/io/encoding.js';
+import { toLatin1 } from '../../src/regex/index.js';
+import { Evaluator, ExprError, isNull } from './evaluate.js';
+import { EXPR_USAGE } from './usage.js';
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  // GNU looks for --help/--version only when it is the one argument (prefixes count)
+  if (args.length === 1) {
+    const a = args[0]!;
+    if (a.length > 2 && '--help'.startsWith(a)) return say(ctx.stdout, EXPR_USAGE, 0);
+    if (a.length > 2 && '--version'.startsWith(a)) return say(ctx.stdout, versionText('expr'), 0);
+  }
+  const tokens = args[0] === '--' ? args.slice(1) : args;
+  if (tokens.length === 0) return writeUsageError(ctx, 'missing operand', 2);
+  // byte strings: one char per byte, as the C locale sees them
+  const bytes = tokens.map((t) => toLatin1(encode(t)));
+  let result;
+  try {
+    result = new Evaluator(bytes).run();
+  } catch (e) {
+    if (!(e instanceof ExprError)) throw e;
+    return say(ctx.stderr, `expr: ${e.message}\n`, 2);
+  }
+  const text = typeof result === 'bigint' ? result.toString() : result;
+  const p = ctx.stdout.write(Buffer.from(text + '\n', 'latin1'));
+  if (p) await p;
+  return isNull(result) ? 1 : 0;
+}
+
+async function say(stream: { writeString(s: string): void | Promise<void> }, text: string, status: number): Promise<number> {
+  const p = stream.writeString(text);
+  if (p) await p;
+  return status;
+}
+
+export const expr: Command = {
+  name: 'expr',
+  summary: 'evaluate expressions',
+  usage: EXPR_USAGE,
+  run,
+};

@@ -1,0 +1,153 @@
+// tac: write each FILE last record first (GNU coreutils 9.1 behaviour and wording).
+//
+// A regular file with positioned reads is scanned backwards from its end, as GNU tac does with
+// lseek, so its size does not matter. Standard input, and files without positioned reads, are
+// held in memory first (GNU copies them to a temporary file; we do not write files), bounded by
+// ctx.limits.maxFileBytes. A regex separator (-r) also needs the whole text in memory, so the same
+// bound applies to it.
+
+import type { CallContext, Command } from '../types.js';
+import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { openInput, readFailure, type Input } from '../internal/inputs.js';
+import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { quoteaf, quotef } from '../internal/quote.js';
+import { encode } from '../../src/io/encoding.js';
+import { toLatin1, type Matcher } from '../../src/regex/index.js';
+import { cachedSource, fixedFinder, SourceReadError, writeReversed, type MatchFinder, type PositionedSource } from './reverse.js';
+import { compileSeparator, regexFinder } from './regex-separator.js';
+import { TAC_USAGE } from './usage.js';
+
+const SPEC = defineFlags({
+  flags: [
+    { name: 'before', short: 'b', long: 'before', kind: 'boolean' },
+    { name: 'regex', short: 'r', long: 'regex', kind: 'boolean' },
+    { name: 'separator', short: 's', long: 'separator', kind: 'string' },
+    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
+    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
+  ],
+});
+
+interface Settings {
+  before: boolean;
+  /** fixed separator bytes (an empty -s means NUL, as GNU's strncmp loop reads it) */
+  separator: Uint8Array;
+  matcher: Matcher | undefined;
+}
+
+type Held = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
+
+/** everything a reader yields, up to `max` bytes */
+async function holdAll(input: Input, max: number): Promise<Held> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let c = input.reader.read();
+    if (c instanceof Promise) c = await c;
+    if (c === null) break;
+    total += c.length;
+    if (total > max) return { ok: false, reason: 'too-large' };
+    chunks.push(c.slice());
+  }
+  return { ok: true, bytes: Buffer.concat(chunks, total) };
+}
+
+function memorySource(bytes: Uint8Array): PositionedSource {
+  return { size: bytes.length, readAt: (pos, len) => bytes.subarray(pos, Math.min(bytes.length, pos + len)) };
+}
+
+function fileSource(input: Input): PositionedSource | undefined {
+  const file = input.file;
+  // a size of 0 may be a proc-like file whose size is unknown: read it as a stream instead
+  if (file?.readAt === undefined || input.info?.type !== 'file' || input.info.size === 0) return undefined;
+  const readAt = file.readAt.bind(file);
+  return cachedSource({ size: input.info.size, readAt: (pos, len) => readAt(pos, len) });
+}
+
+async function reverseOne(ctx: CallContext, input: Input, s: Settings, out: OutputBuffer): Promise<'ok' | 'too-large'> {
+  let src = s.matcher === undefined ? fileSource(input) : undefined;
+  if (src === undefined) {
+    const held = await holdAll(input, ctx.limits.maxFileBytes);
+    if (!held.ok) return 'too-large';
+    src = memorySource(held.bytes);
+  }
+  if (src.size === 0) return 'ok';
+  let finder: MatchFinder;
+  if (s.matcher !== undefined) {
+    const whole = src.readAt(0, src.size)!;
+    finder = regexFinder(s.matcher, toLatin1(whole), () => ctx.checkAbort());
+  } else {
+    finder = fixedFinder(src, s.separator);
+  }
+  await writeReversed(src, finder, s.before, out, () => ctx.checkAbort());
+  return 'ok';
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
+  if (r.flags.help === true) return writeText(ctx, TAC_USAGE);
+  if (r.flags.version === true) return writeText(ctx, versionText('tac'));
+  const separatorArg = typeof r.flags.separator === 'string' ? r.flags.separator : '\n';
+  const settings: Settings = { before: r.flags.before === true, separator: encode(separatorArg), matcher: undefined };
+  if (settings.separator.length === 0) settings.separator = new Uint8Array([0]);
+  if (r.flags.regex === true) {
+    if (separatorArg === '') return fail(ctx, 'tac: separator cannot be empty\n');
+    const compiled = compileSeparator(toLatin1(encode(separatorArg)));
+    if (!compiled.ok) return fail(ctx, `tac: ${compiled.message}\n`);
+    settings.matcher = compiled.matcher;
+  }
+  const operands = r.operands.length === 0 ? ['-'] : r.operands;
+  const out = new OutputBuffer(ctx.stdout);
+  let status = 0;
+  for (const name of operands) {
+    ctx.checkAbort();
+    const opened = openInput(ctx, name);
+    if (!opened.ok) {
+      await writeDiagnostic(ctx, out, `tac: failed to open ${quoteaf(name)} for reading: ${opened.error.message}\n`);
+      status = 1;
+      continue;
+    }
+    const input = opened.value;
+    const shown = input.isStdin ? 'standard input' : name;
+    try {
+      if (input.info?.type === 'dir') {
+        // GNU: lseek succeeds on a directory and the backward read fails with EINVAL
+        await writeDiagnostic(ctx, out, `tac: ${quotef(shown)}: read error: Invalid argument\n`);
+        status = 1;
+        continue;
+      }
+      const result = await reverseOne(ctx, input, settings, out);
+      if (result === 'too-large') {
+        await writeDiagnostic(ctx, out, `tac: ${quotef(shown)}: input exceeds rshell's in-memory limit of ${ctx.limits.maxFileBytes} bytes (GNU tac has none)\n`);
+        status = 1;
+      }
+    } catch (e) {
+      const failure = e instanceof SourceReadError ? input.file?.error : readFailure(e);
+      if (failure === undefined && !(e instanceof SourceReadError)) throw e;
+      await writeDiagnostic(ctx, out, `tac: ${quotef(shown)}: read error: ${failure?.message ?? 'Input/output error'}\n`);
+      status = 1;
+    } finally {
+      input.close();
+    }
+  }
+  const p = out.flush();
+  if (p) await p;
+  return status;
+}
+
+function fail(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stderr.writeString(text);
+  return p ? p.then(() => 1) : 1;
+}
+
+function writeText(ctx: CallContext, text: string): number | Promise<number> {
+  const p = ctx.stdout.writeString(text);
+  return p ? p.then(() => 0) : 0;
+}
+
+export const tac: Command = {
+  name: 'tac',
+  summary: 'concatenate and print files in reverse',
+  usage: TAC_USAGE,
+  run,
+};

@@ -1,0 +1,359 @@
+// The CLI bundle (dist/rshell.js + dist/chunks/), built for cold start (issue #7).
+//
+// Shape: ONE eager file and lazy chunks. Node's ESM loader pays about a millisecond per module
+// (resolve, realpath, read, link) whatever its size, and esbuild's code splitting scatters the
+// code the entry shares with lazy chunks over many small shared chunks, so the CLI is built in
+// two passes instead:
+//   1. the core: src/cli/main.ts bundled into dist/rshell.js with every dynamic import left out
+//      (a placeholder), and every export of every module it contains re-exported under a
+//      unique name (`m12$parse`);
+//   2. the lazy side: each dynamically imported module (a command, a rarely used shell builtin,
+//      the REPL) is an entry of a split build into dist/chunks/, in which any module the core
+//      already holds becomes `export { m12$parse as parse, … } from '../rshell.js'` — one
+//      instance of each module, shared, never a second copy.
+// The placeholders in the core are then replaced by the chunks' file names.
+//
+// The command tables are swapped at build time for lazy tables (see lazyTableSource): each entry
+// keeps name/summary/usage as plain strings (so help, --help and `type` stay synchronous) and its
+// `run` loads the command's chunk with import() the first time it is called. A script that only
+// runs `echo` therefore never parses sed, grep, find, yargs-parser… The source tables stay eager,
+// so tests and the library behave exactly as before; the strings are read from those eager
+// tables here, so the lazy tables can never drift from them.
+import { build } from 'esbuild';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isBuiltin } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+/** Where lazy chunks reach the core from: they all live in dist/chunks/, the core in dist/. */
+const CORE_FROM_CHUNKS = '../rshell.js';
+const LAZY_PLACEHOLDER = '@rshell-lazy:';
+/** prefix of the build's own generated modules (the usage table) */
+const VIRTUAL = 'rshell:';
+
+/**
+ * The command tables the CLI loads lazily. `eager` names the exports kept as direct imports:
+ * shell builtins so small or so common (echo, test/[ in loops) that loading a chunk at first use
+ * would cost more than compiling them on every start.
+ */
+function lazyTables(root) {
+  return [
+    { file: path.join(root, 'builtins/registry.ts'), map: 'COMMANDS', eager: new Set(), withUsages: new Set() },
+    {
+      file: path.join(root, 'src/interp/shell-builtins/index.ts'),
+      map: 'SHELL_BUILTINS',
+      eager: new Set(['echo', 'test', 'bracket', 'trueBuiltin', 'falseBuiltin', 'colon', 'cd', 'pwd']),
+      // `help NAME` prints other commands' usage: the usage table loads with it
+      withUsages: new Set(['help']),
+    },
+  ];
+}
+
+/** Which module each export a table imports comes from, read from the table file's imports. */
+function tableImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const exportToModule = new Map();
+  for (const m of text.matchAll(/^import\s*\{([^}]*)\}\s*from\s*'(\.\/[^']+)';/gm)) {
+    for (const name of m[1].split(',').map((s) => s.trim()).filter(Boolean)) exportToModule.set(name, m[2]);
+  }
+  return exportToModule;
+}
+
+/** A table's entries in order (name, summary, usage, and which export of which module they are). */
+async function loadTableMetadata(table, common, out) {
+  const tmp = path.join(out, `.table-meta-${table.map}-${process.pid}.mjs`);
+  const exportToModule = tableImports(table.file);
+  // re-export every imported binding so each entry object can be traced to its module export
+  const names = [...exportToModule.keys()];
+  const tableModule = './' + path.basename(table.file).replace(/\.ts$/, '.js');
+  const contents =
+    names.map((n) => `import { ${n} } from '${exportToModule.get(n)}';`).join('\n') +
+    `\nexport { ${table.map} as TABLE } from '${tableModule}';\nexport const BY_EXPORT = { ${names.join(', ')} };\n`;
+  await build({
+    ...common,
+    stdin: { contents, resolveDir: path.dirname(table.file), loader: 'ts', sourcefile: 'table-meta.ts' },
+    outfile: tmp,
+  });
+  try {
+    const mod = await import(pathToFileURL(tmp).href);
+    const exportOf = new Map(Object.entries(mod.BY_EXPORT).map(([exp, cmd]) => [cmd, exp]));
+    return [...mod.TABLE.values()].map((cmd) => {
+      const exp = exportOf.get(cmd);
+      if (!exp) throw new Error(`build: ${table.map} entry ${cmd.name} is not an imported binding`);
+      return { name: cmd.name, summary: cmd.summary, usage: cmd.usage, exp, module: exportToModule.get(exp) };
+    });
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/**
+ * Source of the module that replaces a table file in the CLI bundle. The usage texts of lazy
+ * entries (a fifth of the start-up code as plain strings) move to a chunk of their own: the
+ * virtual module rshell:usages, which rshell:usage-state loads on demand.
+ */
+function lazyTableSource(table, entries, lazyCommandFile) {
+  const eagerEntries = entries.filter((c) => table.eager.has(c.exp));
+  const lazyModules = [...new Set(entries.filter((c) => !table.eager.has(c.exp)).map((c) => c.module))];
+  const imports = [...new Set(eagerEntries.map((c) => c.module))]
+    .map((m) => `import { ${eagerEntries.filter((c) => c.module === m).map((c) => c.exp).join(', ')} } from '${m}';`)
+    .join('\n');
+  const loaders = lazyModules.map((m, i) => `const load${i} = () => import('${m}');`).join('\n');
+  const items = entries
+    .map((c) => {
+      if (table.eager.has(c.exp)) return `  ${c.exp},`;
+      const i = lazyModules.indexOf(c.module);
+      const load = table.withUsages.has(c.exp)
+        ? `() => Promise.all([load${i}(), loadUsages()]).then(([m]) => m.${c.exp})`
+        : `() => load${i}().then((m) => m.${c.exp})`;
+      return `  lazyCommand(${JSON.stringify(c.name)}, ${JSON.stringify(c.summary)}, () => usageOf(${JSON.stringify(c.name)}), ${load}),`;
+    })
+    .join('\n');
+  return (
+    `import { lazyCommand } from ${JSON.stringify(lazyCommandFile)};\n` +
+    `import { loadUsages, usageOf } from '${VIRTUAL}usage-state';\n${imports}\n${loaders}\n` +
+    `const ALL = [\n${items}\n];\nexport const ${table.map} = new Map(ALL.map((c) => [c.name, c]));\n`
+  );
+}
+
+/** The two virtual modules behind lazy usage texts. */
+function usageModules(usages) {
+  const state =
+    `let table;\n` +
+    `export const usageOf = (name) => table?.get(name) ?? '';\n` +
+    `export const loadUsages = () => table ? Promise.resolve() : import('${VIRTUAL}usages').then((m) => { table = m.USAGES; });\n`;
+  const table = `export const USAGES = new Map(${JSON.stringify([...usages])});\n`;
+  return { 'usage-state': state, usages: table };
+}
+
+function virtualModulesPlugin(modules) {
+  return {
+    name: 'rshell-virtual',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${VIRTUAL}`) }, (args) => ({ path: args.path.slice(VIRTUAL.length), namespace: 'rshell-virtual' }));
+      b.onLoad({ filter: /.*/, namespace: 'rshell-virtual' }, (args) => ({ contents: modules[args.path], loader: 'js', resolveDir: '/' }));
+    },
+  };
+}
+
+function lazyTablesPlugin(sources) {
+  return {
+    name: 'lazy-tables',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const contents = sources.get(args.path);
+        return contents === undefined ? undefined : { contents, loader: 'ts', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * Node's own modules without their ESM facade: `import … from 'node:fs'` makes Node build a
+ * facade that reads every export, and reading fs.ReadStream, fs.promises or buffer.File loads
+ * the whole stream / promises / File machinery at start-up. Here each static import of a Node
+ * module becomes a module that takes it from process.getBuiltinModule (Node ≥ 20.16; older
+ * Nodes fall back to a dynamic import) and reads only the exports the bundle actually uses: each
+ * export is a pure call, so esbuild drops the unused ones.
+ */
+/** Node modules whose functions are fetched at their first call (v8: only the regex engine's flag) */
+const LAZY_BUILTINS = new Set(['v8']);
+
+function builtinsWithoutFacade() {
+  return {
+    name: 'builtins-without-facade',
+    setup(b) {
+      b.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
+        if (args.kind !== 'import-statement') return undefined;
+        const id = args.path.replace(/^node:/, '');
+        if (!isBuiltin(id)) return undefined;
+        return { path: id, namespace: 'node-builtin' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => {
+        const spec = JSON.stringify(`node:${args.path}`);
+        const real = await import(`node:${args.path}`);
+        const names = Object.getOwnPropertyNames(real).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
+        const lazy = LAZY_BUILTINS.has(args.path);
+        const lines = [
+          // without getBuiltinModule (Node < 20.16), the module is imported once, up front
+          `const early = process.getBuiltinModule ? undefined : (await import(${spec})).default;`,
+          `const mod = () => early ?? process.getBuiltinModule(${spec});`,
+          lazy ? `export default new Proxy({}, { get: (_, k) => mod()[k] });` : `const m = mod();\nexport default m;`,
+          `const get = (k) => ${lazy ? 'mod()' : 'm'}[k];`,
+          ...names.map((n) =>
+            lazy && typeof real[n] === 'function'
+              ? `export function ${n}(...a) { return mod().${n}(...a); }`
+              : `export const ${n} = /* @__PURE__ */ get(${JSON.stringify(n)});`,
+          ),
+        ];
+        return { contents: lines.join('\n') + '\n', loader: 'js' };
+      });
+    },
+  };
+}
+
+/** Pass 1: dynamic imports become placeholders (recorded in `targets`), to be filled in later. */
+function deferDynamicImports(targets) {
+  return {
+    name: 'defer-dynamic-imports',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.deferring || args.path.startsWith('node:')) return undefined;
+        const r = await b.resolve(args.path, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind, pluginData: { deferring: true } });
+        if (r.errors.length > 0) return { errors: r.errors };
+        if (r.external) return undefined;
+        const key = r.namespace === 'rshell-virtual' ? VIRTUAL + r.path : r.path;
+        targets.add(key);
+        return { path: LAZY_PLACEHOLDER + key, external: true };
+      });
+    },
+  };
+}
+
+/** Pass 2: a module the core holds is taken from the core, by its unique export names. */
+function importFromCore(coreModules) {
+  return {
+    name: 'import-from-core',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.path === CORE_FROM_CHUNKS) return { path: CORE_FROM_CHUNKS, external: true };
+        if (args.kind === 'entry-point' || args.pluginData?.fromCore || args.path.startsWith('node:')) return undefined;
+        const r = await b.resolve(args.path, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind, pluginData: { fromCore: true } });
+        if (r.errors.length > 0) return { errors: r.errors };
+        return coreModules.has(r.path) ? { path: r.path, namespace: 'rshell-core' } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: 'rshell-core' }, (args) => {
+        const { id, exports } = coreModules.get(args.path);
+        const list = exports.map((n) => `${id}$${n} as ${n}`).join(', ');
+        return { contents: `export { ${list} } from '${CORE_FROM_CHUNKS}';\n`, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** The export names of each module (esbuild reports them for entry points). */
+async function exportsOf(files, options) {
+  const r = await build({ ...options, entryPoints: files, splitting: true, write: false, metafile: true, outdir: '/virtual-out' });
+  const byFile = new Map();
+  for (const output of Object.values(r.metafile.outputs)) {
+    if (output.entryPoint) byFile.set(path.resolve(options.absWorkingDir, output.entryPoint), output.exports);
+  }
+  return byFile;
+}
+
+/** Names for the lazy chunks: the file's name, or its directory's for an index.ts (builtins/sed/index.ts → sed). */
+function chunkEntryNames(files) {
+  const named = {};
+  for (const file of files) {
+    const base = file.startsWith(VIRTUAL) ? file.slice(VIRTUAL.length) : path.basename(file).replace(/\.[cm]?[jt]s$/, '');
+    const name = base === 'index' ? path.basename(path.dirname(file)) : base;
+    let unique = name;
+    for (let n = 2; unique in named; n++) unique = `${name}${n}`;
+    named[unique] = file;
+  }
+  return named;
+}
+
+/** Chunks left by earlier builds (their names carry content hashes); removed after the new build
+ * is written so a CLI already running during a rebuild keeps finding its chunks. */
+function removeStaleChunks(dir, current) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (!current.has(file)) rmSync(file, { force: true });
+  }
+}
+
+export async function buildCli({ root, out, common, minify = true, metafile = false }) {
+  const sources = new Map();
+  const usages = new Map();
+  const lazyCommandFile = path.join(root, 'builtins/internal/lazy-command.ts');
+  for (const table of lazyTables(root)) {
+    const entries = await loadTableMetadata(table, common, out);
+    sources.set(table.file, lazyTableSource(table, entries, lazyCommandFile));
+    for (const c of entries.filter((e) => !table.eager.has(e.exp))) {
+      if (usages.has(c.name) && usages.get(c.name) !== c.usage) throw new Error(`build: two usage texts for ${c.name}`);
+      usages.set(c.name, c.usage);
+    }
+  }
+  const virtual = virtualModulesPlugin(usageModules(usages));
+  const base = {
+    ...common,
+    banner: undefined,
+    absWorkingDir: root,
+    // Minified: V8 parses a third fewer bytes at every start. A stack trace stays readable with
+    // `node --enable-source-maps dist/rshell.js …` (the maps sit next to the files).
+    ...(minify ? { minify: true, sourcemap: 'linked' } : {}),
+  };
+  const mainFile = path.join(root, 'src/cli/main.ts');
+
+  // pass 1a: which modules the core holds
+  const targets = new Set();
+  const probe = await build({
+    ...base,
+    entryPoints: [mainFile],
+    write: false,
+    metafile: true,
+    outfile: path.join(out, 'rshell.js'),
+    plugins: [deferDynamicImports(targets), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()],
+  });
+  const coreFiles = Object.keys(probe.metafile.inputs)
+    .filter((p) => !p.startsWith('node-builtin:') && !p.startsWith('rshell-virtual:'))
+    .map((p) => path.resolve(root, p))
+    .filter((p) => !p.includes(`${path.sep}node_modules${path.sep}`));
+  const exportsByFile = await exportsOf(coreFiles, { ...base, plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()] });
+  const coreModules = new Map();
+  coreFiles.forEach((file, id) => coreModules.set(file, { id: `m${id}`, exports: exportsByFile.get(file) ?? [] }));
+  for (const t of targets) {
+    if (coreModules.has(t)) throw new Error(`build: ${path.relative(root, t)} is imported both statically and dynamically`);
+  }
+
+  // pass 2: the lazy chunks
+  const chunkDir = path.join(out, 'chunks');
+  mkdirSync(chunkDir, { recursive: true });
+  const lazy = await build({
+    ...base,
+    entryPoints: chunkEntryNames(targets),
+    outdir: chunkDir,
+    splitting: true,
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    metafile: true,
+    plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade(), importFromCore(coreModules)],
+  });
+  const chunkOf = new Map();
+  for (const [file, output] of Object.entries(lazy.metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const key = output.entryPoint.startsWith('rshell-virtual:')
+      ? VIRTUAL + output.entryPoint.slice('rshell-virtual:'.length)
+      : path.resolve(root, output.entryPoint);
+    chunkOf.set(key, './chunks/' + path.basename(file));
+  }
+
+  // pass 1b: the core, re-exporting what the chunks take from it
+  const reexports = [...coreModules]
+    .filter(([, m]) => m.exports.length > 0)
+    .map(([file, m]) => `export { ${m.exports.map((n) => `${n} as ${m.id}$${n}`).join(', ')} } from ${JSON.stringify(file)};`)
+    .join('\n');
+  const core = await build({
+    ...base,
+    stdin: { contents: `import ${JSON.stringify(mainFile)};\n${reexports}\n`, resolveDir: root, loader: 'js', sourcefile: 'rshell-core.js' },
+    write: false,
+    metafile: true,
+    outfile: path.join(out, 'rshell.js'),
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [deferDynamicImports(new Set()), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()],
+  });
+  const coreJs = core.outputFiles.find((f) => f.path.endsWith('.js'));
+  const text = coreJs.text.replace(/(["'])@rshell-lazy:([^"']+)\1/g, (placeholder, q, file) => {
+    const chunk = chunkOf.get(file);
+    if (!chunk) throw new Error(`build: no chunk for lazily imported ${file}`);
+    // padded to the placeholder's length, so the source map's columns stay right
+    return (q + chunk + q).padEnd(placeholder.length, ' ');
+  });
+  const entry = path.join(out, 'rshell.js');
+  for (const f of core.outputFiles) if (f !== coreJs) writeFileSync(f.path, f.contents);
+  writeFileSync(entry, text);
+  chmodSync(entry, 0o755);
+  removeStaleChunks(chunkDir, new Set(Object.keys(lazy.metafile.outputs).map((p) => path.resolve(root, p))));
+  if (metafile) writeFileSync(path.join(out, 'cli-meta.json'), JSON.stringify({ core: core.metafile, lazy: lazy.metafile }));
+}

@@ -1,0 +1,37 @@
+// bash parses `@(…) !(…) ?(…) *(…) +(…)` only while `shopt extglob` is on (off by default in a
+// script): otherwise the `(` is a syntax error, found when bash reads that command line, before
+// any of it runs, and the script ends with status 2. Our parser always reads extended globs, so
+// the interpreter checks each top-level command line before running it.
+// `[[ … ]]` always allows them (bash turns extglob on while parsing it), and so do the words of
+// `${x/…/…}` operators and command substitutions, which bash parses apart.
+
+import type { Node } from '../syntax/ast.js';
+
+/** subtrees bash parses with extglob on, or separately */
+const SKIP = new Set(['TestClause', 'ParamExp', 'CmdSubst', 'ProcSubst', 'DblQuoted', 'SglQuoted']);
+
+const cache = new WeakMap<object, Node | null>();
+
+/** the first extended glob in `node` that bash's parser would reject with extglob off */
+export function firstExtGlob(node: unknown): Node | null {
+  if (!node || typeof node !== 'object') return null;
+  const hit = cache.get(node);
+  if (hit !== undefined) return hit;
+  let found: Node | null = null;
+  const t = (node as { type?: string }).type;
+  if (t === 'ExtGlob') found = node as Node;
+  else if (t === undefined || !SKIP.has(t)) {
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const v of children) {
+      if (v && typeof v === 'object') found = firstExtGlob(v);
+      if (found) break;
+    }
+  }
+  cache.set(node, found);
+  return found;
+}
+
+/** bash's two lines for it: the error, then the command line that holds it */
+export function extglobSyntaxMessage(line: number, lineText: string): string {
+  return `line ${line}: syntax error near unexpected token \`('\nline ${line}: \`${lineText}'`;
+}

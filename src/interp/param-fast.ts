@@ -1,0 +1,79 @@
+// Parameter expansions compiled for the common scalar forms (issue 7: loops): `${#x}`,
+// `${x#p}` `${x##p}` `${x%p}` `${x%%p}` and `${x/p/r}` `${x//p/r}` `${x/#p/r}` `${x/%p/r}` on a plain
+// variable or positional parameter, with a pattern (and replacement) that is fixed text. The
+// pattern is expanded once; each evaluation is a variable read and a string operation.
+//
+// The compiled function returns undefined when the parameter is unset: the caller then takes the
+// general path (appendParam), which applies nounset and produces bash's messages.
+
+import type { ParamExp } from '../syntax/ast.js';
+import type { Shell } from './shell.js';
+import { expandPattern, isStaticWord } from './expand.js';
+import { readScalar } from './var-access.js';
+import { byteLength, normalizeRepl } from './param.js';
+import { removePrefix, removeSuffix, replacePattern, type ReplaceMode } from './pattern.js';
+
+export type ScalarParam = (sh: Shell) => string | undefined;
+
+/** the value of `$name` / `$N` (N ≥ 1), or null when the parameter is not one of those */
+function readerOf(pe: ParamExp): ScalarParam | null {
+  const name = pe.Param.Value;
+  const c = name.charCodeAt(0) | 32;
+  if ((c >= 97 && c <= 122) || c === 127 /* '_' | 32 */) return (sh) => readScalar(sh, name);
+  if (!/^[1-9][0-9]*$/.test(name)) return null;
+  const index = Number(name) - 1;
+  return (sh) => sh.positional[index];
+}
+
+/** a pattern word expanded on first use (it never changes) */
+function fixedPattern(w: Parameters<typeof expandPattern>[1]): (sh: Shell) => string {
+  let text: string | null = null;
+  return (sh) => (text ??= expandPattern(sh, w));
+}
+
+export function compileScalarParam(pe: ParamExp): ScalarParam | null {
+  if (pe.Excl || pe.Names !== null || pe.Index !== null || pe.Slice !== null) return null;
+  const read = readerOf(pe);
+  if (!read) return null;
+  const exp = pe.Exp;
+  const repl = pe.Repl;
+  if (pe.Length) {
+    if (exp || repl) return null;
+    return (sh) => {
+      const v = read(sh);
+      return v === undefined ? undefined : String(byteLength(v));
+    };
+  }
+  if (exp && !repl) {
+    const op = exp.Op;
+    if (op !== '#' && op !== '##' && op !== '%' && op !== '%%') return null;
+    if (exp.Word && !isStaticWord(exp.Word)) return null;
+    const pattern = fixedPattern(exp.Word);
+    const longest = op.length === 2;
+    const remove = op[0] === '#' ? removePrefix : removeSuffix;
+    return (sh) => {
+      const v = read(sh);
+      if (v === undefined) return undefined;
+      return remove(v, pattern(sh), longest, { extglob: sh.shopt('extglob'), nocase: false });
+    };
+  }
+  if (repl && !exp) {
+    const r = normalizeRepl(repl);
+    if (!isStaticWord(r.Orig) || (r.With && !isStaticWord(r.With))) return null;
+    const pattern = fixedPattern(r.Orig);
+    const replacement = r.With ? fixedPattern(r.With) : () => '';
+    const mode: ReplaceMode = r.Anchor === '#' ? 'prefix' : r.Anchor === '%' ? 'suffix' : r.All ? 'all' : 'first';
+    return (sh) => {
+      const v = read(sh);
+      if (v === undefined) return undefined;
+      const pat = pattern(sh);
+      if (pat === '' && mode !== 'prefix' && mode !== 'suffix') return v;
+      return replacePattern(v, pat, replacement(sh), mode, {
+        extglob: sh.shopt('extglob'),
+        nocase: false,
+        patsubReplacement: sh.shopt('patsub_replacement'),
+      });
+    };
+  }
+  return null;
+}

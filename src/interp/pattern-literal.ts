@@ -1,0 +1,93 @@
+// Fast paths for the pattern shapes scripts use most in ${x#p} ${x%p} ${x/p/r}: a literal (`o`),
+// a literal then `*` (`.*`), `*` then a literal (`*/`). These are string searches; no regex is built
+// or run. Anything else returns null and takes the general matcher in pattern.ts.
+//
+// Only ASCII literals qualify: on a UTF-8 subject an ASCII byte sequence matches exactly where the
+// same characters stand in the JS string, so the C-locale byte semantics are kept without
+// converting the subject.
+
+/** characters that make pattern text more than a literal (any glob or extglob syntax, escapes) */
+const NOT_LITERAL = /[\\*?[\]()|!@+^{}&]|[^\x00-\x7f]/;
+
+export type LiteralShape =
+  | { kind: 'exact'; lit: string }
+  | { kind: 'litStar'; lit: string }
+  | { kind: 'starLit'; lit: string };
+
+const shapes = new Map<string, LiteralShape | null>();
+const SHAPE_CACHE_LIMIT = 512;
+
+/** the pattern as one of the literal shapes (non-empty literal), or null */
+export function literalShape(p: string): LiteralShape | null {
+  let shape = shapes.get(p);
+  if (shape !== undefined) return shape;
+  shape = classify(p);
+  if (shapes.size >= SHAPE_CACHE_LIMIT) shapes.clear();
+  shapes.set(p, shape);
+  return shape;
+}
+
+function classify(p: string): LiteralShape | null {
+  if (p.length === 0) return null;
+  if (!NOT_LITERAL.test(p)) return { kind: 'exact', lit: p };
+  if (p.length > 1 && p.endsWith('*')) {
+    const lit = p.slice(0, -1);
+    if (!NOT_LITERAL.test(lit)) return { kind: 'litStar', lit };
+  }
+  if (p.length > 1 && p.startsWith('*')) {
+    const lit = p.slice(1);
+    if (!NOT_LITERAL.test(lit)) return { kind: 'starLit', lit };
+  }
+  return null;
+}
+
+/** `${s#p}` / `${s##p}` for a literal shape */
+export function removePrefixLiteral(s: string, shape: LiteralShape, longest: boolean): string {
+  const lit = shape.lit;
+  switch (shape.kind) {
+    case 'exact':
+      return s.startsWith(lit) ? s.slice(lit.length) : s;
+    case 'litStar':
+      if (!s.startsWith(lit)) return s;
+      return longest ? '' : s.slice(lit.length);
+    case 'starLit': {
+      const i = longest ? s.lastIndexOf(lit) : s.indexOf(lit);
+      return i < 0 ? s : s.slice(i + lit.length);
+    }
+  }
+}
+
+/** `${s%p}` / `${s%%p}` for a literal shape */
+export function removeSuffixLiteral(s: string, shape: LiteralShape, longest: boolean): string {
+  const lit = shape.lit;
+  switch (shape.kind) {
+    case 'exact':
+      return s.endsWith(lit) ? s.slice(0, s.length - lit.length) : s;
+    case 'starLit':
+      if (!s.endsWith(lit)) return s;
+      return longest ? '' : s.slice(0, s.length - lit.length);
+    case 'litStar': {
+      const i = longest ? s.indexOf(lit) : s.lastIndexOf(lit);
+      return i < 0 ? s : s.slice(0, i);
+    }
+  }
+}
+
+/**
+ * `${s/lit/r}` (first) and `${s//lit/r}` (all) for an exact literal; `replace(matched)` gives the
+ * replacement text for one match.
+ */
+export function replaceLiteral(s: string, lit: string, all: boolean, replace: (matched: string) => string): string {
+  let i = s.indexOf(lit);
+  if (i < 0) return s;
+  const rep = replace(lit);
+  if (!all) return s.slice(0, i) + rep + s.slice(i + lit.length);
+  let out = '';
+  let from = 0;
+  while (i >= 0) {
+    out += s.slice(from, i) + rep;
+    from = i + lit.length;
+    i = s.indexOf(lit, from);
+  }
+  return out + s.slice(from);
+}

@@ -1,0 +1,69 @@
+// The CLI bundle's start-up machinery (scripts/build-cli.mjs) against the source it is built from:
+// lazy command tables, the usage texts kept in a chunk of their own, output by descriptor until it
+// grows, stdin opened only when read. Each case compares the built CLI (dist/rshell.js) with the
+// library's Runner running the same script in-process.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { Runner } from '../../src/index.js';
+import { COMMANDS } from '../../builtins/registry.js';
+import { SHELL_BUILTINS } from '../../src/interp/shell-builtins/index.js';
+
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'rshell.js');
+const work = mkdtempSync(join(tmpdir(), 'rshell-bundle-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function cli(script: string, input = '') {
+  const r = spawnSync(process.execPath, [CLI, '--allow-all-commands', '--allowed-paths', work, '-c', script], {
+    cwd: work,
+    input,
+    encoding: 'utf8',
+    timeout: 30_000,
+    maxBuffer: 1 << 26,
+  });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+async function library(script: string, stdin = '') {
+  const runner = new Runner({ allowedPaths: [work], allowedCommands: 'all', cwd: work });
+  const r = await runner.run(script, { stdin });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.exitCode };
+}
+
+const names = [...COMMANDS.keys(), ...SHELL_BUILTINS.keys()].sort();
+
+describe('CLI bundle matches the library', () => {
+  test('help: the list, one-line descriptions and every usage text', async () => {
+    for (const script of ['help', `help -d ${names.join(' ')}`, `help -m ${names.join(' ')}`, `help -s ${names.join(' ')}`]) {
+      expect(cli(script)).toEqual(await library(script));
+    }
+  });
+
+  test('every command and shell builtin loads and answers --help (or its usage error)', async () => {
+    // commands whose --help is not GNU's still load and run: compare whatever they print
+    const script = names.map((n) => `${n === '[' ? '\\[' : n} --help </dev/null 2>&1 | head -3; echo "${n}:\${PIPESTATUS[0]}"`).join('\n');
+    expect(cli(script)).toEqual(await library(script));
+  });
+
+  test('type and command -v see lazy entries as the eager ones', async () => {
+    const script = `type ${names.filter((n) => n !== '[').join(' ')}; command -v grep printf read`;
+    expect(cli(script)).toEqual(await library(script));
+  });
+
+  test('output past the descriptor fast path (32 KiB) keeps its order across the hand-over', async () => {
+    const script = 'seq 1 30000; echo middle; seq 30001 60000 >&2; echo end';
+    const a = cli(script);
+    const b = await library(script);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stderr).toBe(b.stderr);
+    expect(a.status).toBe(0);
+  });
+
+  test('stdin is read when the script reads it, and only then', async () => {
+    expect(cli('read a; read b; echo "$b-$a"', 'one\ntwo\nrest\n')).toEqual({ stdout: 'two-one\n', stderr: '', status: 0 });
+    expect(cli('cat', 'one\ntwo\n')).toEqual({ stdout: 'one\ntwo\n', stderr: '', status: 0 });
+    expect(cli('echo no read', 'ignored\n')).toEqual({ stdout: 'no read\n', stderr: '', status: 0 });
+  });
+});

@@ -54,4 +54,13 @@ describe('expr: same as GNU', () => {
       { numRuns: 80 },
     );
   });
+  it('random BRE matches', async () => {
+    const tok = fc.constantFrom('a', 'b', '.', '*', '\\(', '\\)', '\\|', '[ab]', '^', '$', 'a\\{1,2\\}', '\\+', '\\?');
+    await fc.assert(
+      fc.asyncProperty(fc.array(tok, { minLength: 1, maxLength: 6 }), fc.stringMatching(/^[ab]{0,8}$/), async (toks, text) => {
+        await expectSameAsGnu(expr, [text, ':', toks.join('')]);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

@@ -34,7 +34,7 @@ async function emit(out: OutputBuffer, text: string): Promise<void> {
 export async function dumpBlocks(ctx: CallContext, s: OdSettings, chain: InputChain, out: OutputBuffer): Promise<void> {
   const size = s.bytesPerBlock;
   // room for the zero padding of a last partial block (up to the lcm of the field sizes)
-  let blocks = [new Uint8Array(size + 16), new Uint8Array(size + 16)];
+  const blocks = [new Uint8Array(size + 16), new Uint8Array(size + 16)];
   let current = 0;
   let offset = s.skip;
   let first = true;
@@ -48,8 +48,8 @@ export async function dumpBlocks(ctx: CallContext, s: OdSettings, chain: InputCh
     const n = await chain.read(block, wanted);
     if (n === 0) break;
     if (n < size) {
-      const lcm = s.specs.reduce((l, spec) => Math.max(l, spec.size), 1);
-      block.fill(0, n, Math.min(block.length, n + lcm * 2));
+      // zeros complete the last fields (GNU pads to the lcm of the sizes, at most 16 bytes)
+      block.fill(0, n, Math.min(block.length, n + 32));
     }
     const previous = blocks[1 - current]!;
     if (s.abbreviate && !first && n === size && sameBytes(previous, block, size)) {
@@ -72,7 +72,6 @@ export async function dumpBlocks(ctx: CallContext, s: OdSettings, chain: InputCh
     if (++lines % 1024 === 0) ctx.checkAbort();
     if (n < wanted) break;
   }
-  blocks = [];
   await emit(out, formatAddress(s, offset, '\n'));
 }
 
@@ -106,22 +105,17 @@ export async function dumpStrings(ctx: CallContext, s: OdSettings, chain: InputC
       buf.push(c);
     }
     if (gaveUp) continue;
-    let terminated = false;
     while (s.end === undefined || address < s.end) {
       const c = await chain.readByte();
       address++;
       if (c < 0) return;
-      if (c === 0) {
-        terminated = true;
-        break;
-      }
+      if (c === 0) break;
       if (!printable(c)) {
         gaveUp = true;
         break;
       }
       buf.push(c);
     }
-    void terminated;
     if (gaveUp) continue;
     await emit(out, formatAddress(s, address - buf.length - 1, ' ') + String.fromCharCode(...buf) + '\n');
     if (++found % 1024 === 0) ctx.checkAbort();

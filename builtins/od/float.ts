@@ -111,8 +111,16 @@ function roundEven(f: Fraction): bigint {
   return q;
 }
 
+const POW10 = new Map<number, bigint>();
+
+/** 10^k, remembered: long doubles reach 10^4951, costly to rebuild for every field */
 function pow10(k: number): bigint {
-  return 10n ** BigInt(k);
+  let v = POW10.get(k);
+  if (v === undefined) {
+    v = 10n ** BigInt(k);
+    if (POW10.size < 20000) POW10.set(k, v);
+  }
+  return v;
 }
 
 function tenPow(k: number): Fraction {

@@ -2,7 +2,7 @@
 // Options and operands are settled here (options.ts decodes them); dump.ts writes the lines.
 
 import type { CallContext, Command } from '../types.js';
-import { versionText, writeUsageError } from '../internal/flags.js';
+import { versionText } from '../internal/flags.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { InputChain } from './input-chain.js';
 import { parseOdArgs, type OdSettings } from './options.js';
@@ -47,8 +47,6 @@ function writeText(ctx: CallContext, text: string): number | Promise<number> {
   const p = ctx.stdout.writeString(text);
   return p ? p.then(() => 0) : 0;
 }
-
-void writeUsageError;
 
 export const od: Command = {
   name: 'od',

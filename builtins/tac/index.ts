@@ -14,7 +14,7 @@ import { quoteaf, quotef } from '../internal/quote.js';
 import { encode } from '../../src/io/encoding.js';
 import { toLatin1, type Matcher } from '../../src/regex/index.js';
 import { cachedSource, fixedFinder, SourceReadError, writeReversed, type MatchFinder, type PositionedSource } from './reverse.js';
-import { compileSeparator, regexFinder } from './regex-separator.js';
+import { compileSeparator, endSensitive, regexFinder } from './regex-separator.js';
 import { TAC_USAGE } from './usage.js';
 
 const SPEC = defineFlags({
@@ -32,6 +32,8 @@ interface Settings {
   /** fixed separator bytes (an empty -s means NUL, as GNU's strncmp loop reads it) */
   separator: Uint8Array;
   matcher: Matcher | undefined;
+  /** the regex has an assertion that may hold only where the text is cut (regex-separator.ts) */
+  endSensitive: boolean;
 }
 
 type Held = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
@@ -74,7 +76,7 @@ async function reverseOne(ctx: CallContext, input: Input, s: Settings, out: Outp
   let finder: MatchFinder;
   if (s.matcher !== undefined) {
     const whole = src.readAt(0, src.size)!;
-    finder = regexFinder(s.matcher, toLatin1(whole), () => ctx.checkAbort());
+    finder = regexFinder(s.matcher, toLatin1(whole), () => ctx.checkAbort(), s.endSensitive);
   } else {
     finder = fixedFinder(src, s.separator);
   }
@@ -88,13 +90,14 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (r.flags.help === true) return writeText(ctx, TAC_USAGE);
   if (r.flags.version === true) return writeText(ctx, versionText('tac'));
   const separatorArg = typeof r.flags.separator === 'string' ? r.flags.separator : '\n';
-  const settings: Settings = { before: r.flags.before === true, separator: encode(separatorArg), matcher: undefined };
+  const settings: Settings = { before: r.flags.before === true, separator: encode(separatorArg), matcher: undefined, endSensitive: false };
   if (settings.separator.length === 0) settings.separator = new Uint8Array([0]);
   if (r.flags.regex === true) {
     if (separatorArg === '') return fail(ctx, 'tac: separator cannot be empty\n');
     const compiled = compileSeparator(toLatin1(encode(separatorArg)));
     if (!compiled.ok) return fail(ctx, `tac: ${compiled.message}\n`);
     settings.matcher = compiled.matcher;
+    settings.endSensitive = endSensitive(separatorArg);
   }
   const operands = r.operands.length === 0 ? ['-'] : r.operands;
   const out = new OutputBuffer(ctx.stdout);

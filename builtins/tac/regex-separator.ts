@@ -64,6 +64,7 @@ export function translateEmacsRegex(p: string): Translation {
   while (i < p.length) {
     const c = p[i]!;
     const wasStart = atStart;
+    const caretAllowed = i === 0 || p.slice(i - 2, i) === '\\(' || p.slice(i - 2, i) === '\\|';
     atStart = false;
     if (c === '\\') {
       const d = p[i + 1];
@@ -89,7 +90,9 @@ export function translateEmacsRegex(p: string): Translation {
     i++;
     switch (c) {
       case '^':
-        if (wasStart) {
+        // an anchor only first in the pattern or a group/alternative (not after another ^);
+        // a repetition operator right after it stays literal
+        if (caretAllowed) {
           out += '^';
           atStart = true;
         } else out += '\\^';
@@ -127,12 +130,22 @@ export function compileSeparator(pattern: string): { ok: true; matcher: Matcher 
   return compilePatterns([t.ere], { syntax: 'extended', eol: -1, multiline: true });
 }
 
+/** assertions that can hold at the end of a cut text and not in the whole one: $ \' \b \B \> */
+export function endSensitive(pattern: string): boolean {
+  return /\$|\\['bB>]/.test(pattern);
+}
+
+/** how far back from the limit an end-sensitive pattern is tried position by position */
+const END_SCAN = 4096;
+
 /**
  * A finder over the whole text (latin1 string): every position where some match starts is listed
  * once, left to right; each query takes the rightmost candidate below the limit and confirms it on
- * the text cut at the limit (a match may not run past the previous separator).
+ * the text cut at the limit (a match may not run past the previous separator). A pattern with an
+ * end-sensitive assertion can also match in the cut text only, ending at the cut: for those the
+ * last END_SCAN bytes before the cut are searched in the cut text first.
  */
-export function regexFinder(matcher: Matcher, text: string, checkAbort: () => void): MatchFinder {
+export function regexFinder(matcher: Matcher, text: string, checkAbort: () => void, sensitive: boolean): MatchFinder {
   const starts: number[] = [];
   let from = 0;
   while (from <= text.length) {
@@ -145,9 +158,26 @@ export function regexFinder(matcher: Matcher, text: string, checkAbort: () => vo
   let k = starts.length - 1;
   return (limit): SeparatorMatch | null => {
     const head = text.slice(0, limit);
+    let scannedDownTo = limit;
+    if (sensitive) {
+      // every match start in a window before the cut, left to right: the last is the rightmost.
+      // Windows grow (16, 64, … 4096 bytes) so dense separators cost little per record.
+      for (let size = 16; size <= END_SCAN; size *= 4) {
+        const stop = Math.max(0, limit - size);
+        let best: SeparatorMatch | null = null;
+        let m = matcher.find(head, stop);
+        while (m !== null && m.start < limit) {
+          best = m;
+          m = matcher.find(head, m.start + 1);
+        }
+        if (best !== null) return { start: best.start, end: best.end };
+        scannedDownTo = stop;
+        if (stop === 0) break;
+      }
+    }
     for (; k >= 0; k--) {
       const candidate = starts[k]!;
-      if (candidate >= limit) continue;
+      if (candidate >= scannedDownTo) continue;
       const m = matcher.find(head, candidate);
       if (m !== null && m.start < limit) {
         k--;

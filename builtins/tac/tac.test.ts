@@ -65,6 +65,8 @@ describe('tac: same as GNU', () => {
     [['-r', '-s', '[^a-c]'], 'abxcdab'], [['-r', '-s', '[]x]'], 'a]bxc'], [['-r', '-s', '*a'], 'b*ac'],
     [['-r', '-s', '\\)'], 'x'], [['-s', 'xyz', 'blocks.txt']], [['-b', '-s', 'xyz', 'blocks.txt']], [['-s', 'yzr', 'blocks.txt']],
     [['-s', 'r', 'blocks.txt']], [['-r', '-s', 'x[yz]*', 'blocks.txt']], [['-r', '-s', '\\<w'], 'a wb w'],
+    [['-r', '-s', '^^a'], 'a.'], [['-r', '-s', '[^a]$'], '\nb'], [['-r', '-s', '^*'], 'a*b\n*c'], [['-r', '-s', 'b\\>'], 'abab ab'],
+    [['-r', '-s', 'x*$'], 'ax\nbxx'], [['-r', '-s', "a\\'"], 'aaa'],
   ];
   for (const [args, stdin] of cases) {
     it(JSON.stringify(args), async () => {
@@ -82,6 +84,15 @@ describe('tac: same as GNU', () => {
           await expectSameAsGnu(tac, args, { stdin: text });
         },
       ),
+      { numRuns: 60 },
+    );
+  });
+  it('random emacs-syntax regex separators', async () => {
+    const tok = fc.constantFrom('a', 'b', '.', '*', '+', '?', '\\(', '\\)', '\\|', '[ab]', '[^a]', '^', '$', 'a\\{2\\}', '\\w', '\n');
+    await fc.assert(
+      fc.asyncProperty(fc.array(tok, { minLength: 1, maxLength: 5 }), fc.stringMatching(/^[ab\n.]{0,12}$/), fc.boolean(), async (toks, text, before) => {
+        await expectSameAsGnu(tac, ['-r', '-s', toks.join(''), ...(before ? ['-b'] : [])], { stdin: text });
+      }),
       { numRuns: 60 },
     );
   });

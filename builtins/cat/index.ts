@@ -4,8 +4,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { openInput, readFailure } from '../internal/inputs.js';
-import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import { forEachInput } from '../internal/input-loop.js';
 import { quotef } from '../internal/quote.js';
 import { CatRenderer, type CatOptions } from './render.js';
 import { CAT_USAGE } from './usage.js';
@@ -47,23 +46,17 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const decorated =
     opts.number || opts.squeezeBlank || opts.showEnds || opts.showTabs || opts.showNonprinting;
   const renderer = decorated ? new CatRenderer(opts) : undefined;
-  const out = new OutputBuffer(ctx.stdout);
-  const operands = r.operands.length === 0 ? ['-'] : r.operands;
-
-  let status = 0;
-  for (const name of operands) {
-    const opened = openInput(ctx, name);
-    if (!opened.ok) {
-      await writeDiagnostic(ctx, out, `cat: ${quotef(name)}: ${opened.error.message}\n`);
-      status = 1;
-      continue;
-    }
-    const input = opened.value;
-    try {
+  return forEachInput(ctx, {
+    tool: 'cat',
+    operands: r.operands.length === 0 ? ['-'] : r.operands,
+    openError: (name, msg) => `cat: ${quotef(name)}: ${msg}`,
+    // cat names the operand as given, '-' included
+    readError: (operand, _shown, msg) => `cat: ${quotef(operand)}: ${msg}`,
+    body: async (input, out) => {
       for (;;) {
         let chunk = input.reader.read();
         if (chunk instanceof Promise) chunk = await chunk;
-        if (chunk === null) break;
+        if (chunk === null) return true;
         if (renderer !== undefined) {
           await renderer.render(chunk, out);
         } else {
@@ -71,19 +64,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
           if (p) await p;
         }
       }
-    } catch (e) {
-      const failure = readFailure(e);
-      if (failure === undefined) throw e;
-      await writeDiagnostic(ctx, out, `cat: ${quotef(name)}: ${failure.message}\n`);
-      status = 1;
-    } finally {
-      input.close();
-    }
-  }
-  if (renderer !== undefined) await renderer.finish(out);
-  const p = out.flush();
-  if (p) await p;
-  return status;
+    },
+    finish: renderer === undefined ? undefined : (out) => renderer.finish(out),
+  });
 }
 
 function writeText(ctx: CallContext, text: string): number | Promise<number> {

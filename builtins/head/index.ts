@@ -7,7 +7,7 @@ import type { ByteReader } from '../../src/io/streams.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
 import { openInput, type Input } from '../internal/inputs.js';
-import { forEachHeadedInput } from '../internal/headed-inputs.js';
+import { forEachInput } from '../internal/input-loop.js';
 import type { OutputBuffer } from '../internal/output.js';
 import { quote } from '../internal/quote.js';
 import { clampCount, numberErrorText, parseUintmax } from '../internal/xstrtol.js';
@@ -154,7 +154,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   // keep the unused rest for the next '-' operand (a pipe loses it, as in GNU)
   const stdinSeekable = (ctx.stdin as { info?: FileInfo }).info?.type === 'file';
   let stdinRest: Uint8Array | undefined;
-  return forEachHeadedInput(ctx, {
+  return forEachInput(ctx, {
     tool: 'head',
     operands,
     headers: printHeaders,
@@ -165,7 +165,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     },
     body: async (input, out) => {
       const r = await cut(ctx, input, out, s);
-      if (!r.ok) return false;
+      if (!r.ok) return 'head: memory exhausted';
       if (r.rest !== undefined && input.isStdin) {
         if (ctx.stdin.unread !== undefined) ctx.stdin.unread(r.rest);
         else if (stdinSeekable) stdinRest = r.rest;

@@ -8,8 +8,9 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { openInput, readFailure, type Input } from '../internal/inputs.js';
-import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
+import type { Input } from '../internal/inputs.js';
+import { forEachInput } from '../internal/input-loop.js';
+import type { OutputBuffer } from '../internal/output.js';
 import { quoteaf, quotef } from '../internal/quote.js';
 import { encode } from '../../src/io/encoding.js';
 import { toLatin1, type Matcher } from '../../src/regex/index.js';
@@ -100,42 +101,23 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     settings.endSensitive = endSensitive(separatorArg);
   }
   const operands = r.operands.length === 0 ? ['-'] : r.operands;
-  const out = new OutputBuffer(ctx.stdout);
-  let status = 0;
-  for (const name of operands) {
-    ctx.checkAbort();
-    const opened = openInput(ctx, name);
-    if (!opened.ok) {
-      await writeDiagnostic(ctx, out, `tac: failed to open ${quoteaf(name)} for reading: ${opened.error.message}\n`);
-      status = 1;
-      continue;
-    }
-    const input = opened.value;
-    const shown = input.isStdin ? 'standard input' : name;
-    try {
-      if (input.info?.type === 'dir') {
-        // GNU: lseek succeeds on a directory and the backward read fails with EINVAL
-        await writeDiagnostic(ctx, out, `tac: ${quotef(shown)}: read error: Invalid argument\n`);
-        status = 1;
-        continue;
+  return forEachInput(ctx, {
+    tool: 'tac',
+    operands,
+    openError: (name, msg) => `tac: failed to open ${quoteaf(name)} for reading: ${msg}`,
+    readError: (_operand, shown, msg) => `tac: ${quotef(shown)}: read error: ${msg}`,
+    body: async (input, out, shown) => {
+      // GNU: lseek succeeds on a directory and the backward read fails with EINVAL
+      if (input.info?.type === 'dir') return `tac: ${quotef(shown)}: read error: Invalid argument`;
+      try {
+        if ((await reverseOne(ctx, input, settings, out)) !== 'too-large') return true;
+      } catch (e) {
+        if (!(e instanceof SourceReadError)) throw e;
+        return `tac: ${quotef(shown)}: read error: ${input.file?.error?.message ?? 'Input/output error'}`;
       }
-      const result = await reverseOne(ctx, input, settings, out);
-      if (result === 'too-large') {
-        await writeDiagnostic(ctx, out, `tac: ${quotef(shown)}: input exceeds rshell's in-memory limit of ${ctx.limits.maxFileBytes} bytes (GNU tac has none)\n`);
-        status = 1;
-      }
-    } catch (e) {
-      const failure = e instanceof SourceReadError ? input.file?.error : readFailure(e);
-      if (failure === undefined && !(e instanceof SourceReadError)) throw e;
-      await writeDiagnostic(ctx, out, `tac: ${quotef(shown)}: read error: ${failure?.message ?? 'Input/output error'}\n`);
-      status = 1;
-    } finally {
-      input.close();
-    }
-  }
-  const p = out.flush();
-  if (p) await p;
-  return status;
+      return `tac: ${quotef(shown)}: input exceeds rshell's in-memory limit of ${ctx.limits.maxFileBytes} bytes (GNU tac has none)`;
+    },
+  });
 }
 
 function fail(ctx: CallContext, text: string): number | Promise<number> {

@@ -7,7 +7,7 @@ import type { CallContext, Command } from '../types.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
 import { ReadFailure, type Input } from '../internal/inputs.js';
-import { forEachHeadedInput } from '../internal/headed-inputs.js';
+import { forEachInput } from '../internal/input-loop.js';
 import type { OutputBuffer } from '../internal/output.js';
 import { quote } from '../internal/quote.js';
 import { clampCount, numberErrorText, parseUintmax, UINTMAX_MAX } from '../internal/xstrtol.js';
@@ -223,11 +223,11 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   // GNU: nothing to output and nothing to follow, so no file is even opened
   if (!s.fromStart && s.count === 0) return 0;
   const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
-  return forEachHeadedInput(ctx, {
+  return forEachInput(ctx, {
     tool: 'tail',
     operands,
     headers: printHeaders,
-    body: async (input, out) => (await takeEnd(ctx, input, out, s)).ok,
+    body: async (input, out) => (await takeEnd(ctx, input, out, s)).ok || 'tail: memory exhausted',
   });
 }
 

@@ -184,8 +184,11 @@ export function readerFromSource(src: StdinSource | undefined): ByteReader {
   if (src instanceof Uint8Array) return new BytesReader(src);
   const it = (src as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
   let ended = false;
+  // bytes `read`/`mapfile` gave back: the next reader (`read a; cat`) starts with them, as in bash
+  const pushedBack: Uint8Array[] = [];
   return {
-    read(): Promise<Uint8Array | null> | null {
+    read(): Uint8Array | Promise<Uint8Array | null> | null {
+      if (pushedBack.length) return pushedBack.pop()!;
       if (ended) return null;
       return it.next().then((r) => {
         if (r.done) {
@@ -196,12 +199,15 @@ export function readerFromSource(src: StdinSource | undefined): ByteReader {
         return typeof v === 'string' ? encode(v) : v;
       });
     },
+    pushBack(rest: Uint8Array): void {
+      pushedBack.push(rest);
+    },
   };
 }
 
 /** A reader whose pending reads fail when the run is aborted (a caller stdin that never ends). */
 export function abortableReader(r: ByteReader, abort: AbortSource): ByteReader {
-  return {
+  const wrapped: ByteReader = {
     read(): Uint8Array | null | Promise<Uint8Array | null> {
       if (abort.aborted) throw abort.aborted;
       const x = r.read();
@@ -221,6 +227,10 @@ export function abortableReader(r: ByteReader, abort: AbortSource): ByteReader {
       });
     },
   };
+  // what the source can give back stays possible through the wrapper (`read a; cat` on stdin)
+  if (r.unread) wrapped.unread = (rest) => r.unread!(rest);
+  if (r.pushBack) wrapped.pushBack = (rest) => r.pushBack!(rest);
+  return wrapped;
 }
 
 /** /dev/null for one run: discards everything, but still stops a writer when the run must end */

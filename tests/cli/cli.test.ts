@@ -61,6 +61,12 @@ describe('rshell CLI', () => {
     expect(rshell(['--allow-all-commands', '-c', 'echo start; cat; echo end'], 'one\ntwo\n').stdout).toBe('start\none\ntwo\nend\n');
   });
 
+  test("what 'read' did not use of stdin reaches the next command, as in bash", () => {
+    expect(rshell(['--allow-all-commands', '-c', 'read a; read b; cat; echo "a=$a b=$b"'], 'one\ntwo\nrest\n').stdout).toBe(
+      'rest\na=one b=two\n',
+    );
+  });
+
   test('syntax errors: status 2, mvdan text', () => {
     expect(rshell(['--allow-all-commands', '-c', 'echo "oops'])).toEqual({
       stdout: '',

@@ -160,6 +160,14 @@ describe('writers and readers', () => {
     expect(r.stderr).toBe('');
   });
 
+  it("a caller's async stdin keeps what 'read' gives back for the next command", async () => {
+    async function* gen() {
+      yield 'one\ntwo\nrest\n';
+    }
+    const r = await new Runner({ allowedCommands: 'all' }).run('read a; cat; echo "a=$a"', { stdin: gen() });
+    expect(r.stdout).toBe('two\nrest\na=one\n');
+  });
+
   it('readerFromSource reads strings, bytes and async iterables', async () => {
     expect(dec(readerFromSource('hi').read() as Uint8Array)).toBe('hi');
     expect(dec(new BytesReader(enc('b')).read() as Uint8Array)).toBe('b');

@@ -11,7 +11,13 @@
 //      the REPL) is an entry of a split build into dist/chunks/, in which any module the core
 //      already holds becomes `export { m12$parse as parse, … } from '../rshell.js'` — one
 //      instance of each module, shared, never a second copy.
-// The placeholders in the core are then replaced by the chunks' file names.
+// The placeholders in the core are then replaced by the chunks' file names. (Modules from
+// node_modules are not shared that way; none is in the core today — chalk and yargs-parser load
+// with the REPL and the commands.)
+//
+// Three more things keep start-up small: Node's own modules are reached without their ESM facade
+// (builtinsWithoutFacade), the commands' --help texts live in a chunk of their own (usageModules),
+// and the output is minified (with source maps beside it).
 //
 // The command tables are swapped at build time for lazy tables (see lazyTableSource): each entry
 // keeps name/summary/usage as plain strings (so help, --help and `type` stay synchronous) and its
@@ -140,7 +146,7 @@ function lazyTablesPlugin(sources) {
   return {
     name: 'lazy-tables',
     setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, (args) => {
+      b.onLoad({ filter: /\.ts$/, namespace: 'file' }, (args) => {
         const contents = sources.get(args.path);
         return contents === undefined ? undefined : { contents, loader: 'ts', resolveDir: path.dirname(args.path) };
       });
@@ -300,6 +306,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     .filter((p) => !p.startsWith('node-builtin:') && !p.startsWith('rshell-virtual:'))
     .map((p) => path.resolve(root, p))
     .filter((p) => !p.includes(`${path.sep}node_modules${path.sep}`));
+  const coreVirtual = new Set(Object.keys(probe.metafile.inputs).filter((p) => p.startsWith('rshell-virtual:')));
   const exportsByFile = await exportsOf(coreFiles, { ...base, plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()] });
   const coreModules = new Map();
   coreFiles.forEach((file, id) => coreModules.set(file, { id: `m${id}`, exports: exportsByFile.get(file) ?? [] }));
@@ -320,6 +327,12 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     metafile: true,
     plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade(), importFromCore(coreModules)],
   });
+  for (const output of Object.values(lazy.metafile.outputs)) {
+    for (const input of Object.keys(output.inputs)) {
+      // a second copy of a core module would have its own state (caches, tables, classes)
+      if (coreModules.has(path.resolve(root, input)) || coreVirtual.has(input)) throw new Error(`build: ${input} is bundled into a chunk as well as the core`);
+    }
+  }
   const chunkOf = new Map();
   for (const [file, output] of Object.entries(lazy.metafile.outputs)) {
     if (!output.entryPoint) continue;
@@ -329,10 +342,17 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     chunkOf.set(key, './chunks/' + path.basename(file));
   }
 
-  // pass 1b: the core, re-exporting what the chunks take from it
+  // pass 1b: the core, re-exporting what the chunks take from it (only that: an export nobody
+  // imports would keep its code out of esbuild's tree-shaking)
+  const taken = new Set();
+  for (const file of Object.keys(lazy.metafile.outputs)) {
+    if (!file.endsWith('.js')) continue;
+    for (const m of readFileSync(path.resolve(root, file), 'utf8').matchAll(/\bm\d+\$[\w$]+/g)) taken.add(m[0]);
+  }
   const reexports = [...coreModules]
-    .filter(([, m]) => m.exports.length > 0)
-    .map(([file, m]) => `export { ${m.exports.map((n) => `${n} as ${m.id}$${n}`).join(', ')} } from ${JSON.stringify(file)};`)
+    .map(([file, m]) => [file, m.exports.filter((n) => taken.has(`${m.id}$${n}`)).map((n) => `${n} as ${m.id}$${n}`)])
+    .filter(([, names]) => names.length > 0)
+    .map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(file)};`)
     .join('\n');
   const core = await build({
     ...base,

@@ -1,13 +1,7 @@
-// Build: esbuild bundles the library (dist/index.js, one file) and the CLI (dist/rshell.js).
-// tsc emits the .d.ts files and type-checks.
-//
-// Cold start (issue #7): the CLI is built with code splitting. Its command table
-// (builtins/registry.ts) is swapped at build time for a generated lazy table: each entry keeps
-// name/summary/usage as plain strings (so help, --help and `type` stay synchronous) and its `run`
-// loads the command's chunk with import() the first time it is called. A script that only runs
-// `echo` therefore never parses sed, grep, find, yargs-parser… The source registry stays eager, so
-// tests and the library behave exactly as before; the strings are read from that eager registry
-// here, so the lazy table can never drift from it.
+// Build: esbuild bundles the library (dist/index.js, one file) and the CLI (dist/rshell.js and
+// its lazily loaded chunks, shaped for cold start: see build-cli.mjs). tsc emits the .d.ts files
+// and type-checks.
+//   node scripts/build.mjs [--no-types] [--no-minify] [--metafile] [--outdir=DIR]
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

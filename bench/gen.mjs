@@ -54,7 +54,9 @@ export function genLog(file, bytes, seed = 42) {
 
 /** `count` small files in `dir` (names f00000.log …), content a few lines each */
 export function genSmallFiles(dir, count, seed = 7) {
-  const marker = join(dir, `.done-${count}`);
+  // the marker sits beside the directory: inside, it would be entry 10,001 of `cat *`, past the
+  // glob's 10,000-entries-per-directory limit (Go rshell's)
+  const marker = `${dir}.done-${count}`;
   if (existsSync(marker)) return dir;
   mkdirSync(dir, { recursive: true });
   const r = rng(seed);

@@ -73,6 +73,20 @@ for (const [label, native] of [['proc', undefined], ['portable fallback', pathNa
       top.value.close();
     });
 
+    it('a directory swapped for a link to the outside after listing is not entered', () => {
+      const { root, outside } = world();
+      box = createSandbox([root], { native });
+      const top = box.at(root).openDir!('.');
+      if (!top.ok) throw new Error(top.error.code);
+      expect(names(top.value)).toContain('a:dir');
+      // what a racing process could do between find's readdir and its descent
+      fs.renameSync(path.join(root, 'a'), path.join(base, 'a-moved'));
+      fs.symlinkSync(outside, path.join(root, 'a'));
+      expect(top.value.openDir('a')).toMatchObject({ ok: false, error: { code: 'ENOTDIR' } });
+      expect(top.value.lstat('a')).toMatchObject({ ok: true, value: { type: 'symlink' } });
+      top.value.close();
+    });
+
     it('opens by path like readdir: links inside the roots are followed, outside refused', () => {
       const { root, outside } = world();
       box = createSandbox([root], { native });

@@ -17,17 +17,21 @@ const PENDING_CHARS = 16 * 1024;
  * so the order of output never changes.
  */
 class BatchedOutput extends OutputBuffer {
-  private pending = '';
+  /** joined (not +=) so the encoder gets one flat string, not a rope it must walk */
+  private pending: string[] = [];
+  private pendingChars = 0;
 
   override writeString(s: string): void | Promise<void> {
-    this.pending += s;
-    if (this.pending.length >= PENDING_CHARS) return this.movePending();
+    this.pending.push(s);
+    this.pendingChars += s.length;
+    if (this.pendingChars >= PENDING_CHARS) return this.movePending();
   }
 
   private movePending(): void | Promise<void> {
-    if (this.pending === '') return;
-    const s = this.pending;
-    this.pending = '';
+    if (this.pending.length === 0) return;
+    const s = this.pending.length === 1 ? this.pending[0]! : this.pending.join('');
+    this.pending = [];
+    this.pendingChars = 0;
     return super.writeString(s);
   }
 

@@ -112,6 +112,15 @@ function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocas
       // compiled once for the run (matchPattern would look it up per entry); names that are not
       // ASCII go through matchPattern, which matches them as bytes
       const compiled = isAscii(pat) ? compilePattern(pat, { nocase }) : null;
+      // `*.log`: a star and then plain ASCII text is a suffix test (UTF-8 and the escaped raw
+      // bytes of other names never contain ASCII, so comparing strings is comparing bytes)
+      const suffix = !nocase && /^\*[^*?[\]\\]+$/.test(pat) && isAscii(pat) ? pat.slice(1) : null;
+      if (suffix !== null) {
+        return (e) => {
+          const s = subject(e, env);
+          return s !== undefined && s.endsWith(suffix);
+        };
+      }
       return (e) => {
         const s = subject(e, env);
         if (s === undefined) return false;

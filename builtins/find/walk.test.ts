@@ -19,6 +19,7 @@ const setup = (dir: string): void => {
   fs.mkdirSync(Buffer.from(`${dir}/raw\xfedir`, 'latin1'));
   fs.writeFileSync(Buffer.from(`${dir}/raw\xfedir/in\xff.log`, 'latin1'), '');
   fs.symlinkSync('wide', path.join(dir, 'wlink'));
+  for (const n of ['.log', 'x.LOG', 'log', 'a.log.txt', 'b..log']) fs.writeFileSync(path.join(dir, n), '');
 };
 
 const same = (args: string[]) => expectSameAsGnu(find, args, { setup });
@@ -26,6 +27,7 @@ const same = (args: string[]) => expectSameAsGnu(find, args, { setup });
 describe('find walks open directories like GNU', () => {
   it.each([
     [['.', '-name', '*.log']],
+    [['.', '-maxdepth', '1', '-name', '*log', '-o', '-path', '*.txt', '-o', '-iname', '*.LOG']],
     [['.', '-type', 'f', '-name', 'f1*']],
     [['deep', '-name', 'bottom.log']],
     [['deep', '-mindepth', '299', '-maxdepth', '301']],

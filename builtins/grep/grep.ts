@@ -172,12 +172,16 @@ async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, 
     return false;
   };
 
-  for (const operand of operands) {
-    const stop = await collectTargets(ctx, opts, operand, implicitDot, {
-      onTarget: searchOne,
-      onError: reportError,
-    });
-    if (stop) break;
+  try {
+    for (const operand of operands) {
+      const stop = await collectTargets(ctx, opts, operand, implicitDot, {
+        onTarget: searchOne,
+        onError: reportError,
+      });
+      if (stop) break;
+    }
+  } finally {
+    searcher.release();
   }
   const f = out.flush();
   if (f) await f;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Buffer } from 'node:buffer';
 import { LiteralFinder } from './literal.js';
+import { simdScanner } from '../internal/simd-count.js';
 
 const naive = (hay: Uint8Array, needle: Uint8Array, from: number): number => Buffer.from(hay).indexOf(Buffer.from(needle), from);
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -43,6 +44,27 @@ describe('LiteralFinder', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+
+  it('agrees with Buffer.indexOf for blocks in SIMD memory, record ends too', () => {
+    const simd = simdScanner()!;
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 7 }).filter((n) => n.length > 0),
+        fc.array(fc.oneof(fc.constantFrom(0x45, 0x52, 0x4f, 0x0a, 0x20), fc.integer({ min: 0, max: 255 })), { maxLength: 600 }),
+        fc.nat(40), fc.nat(620),
+        (needle, hayArr, offset, from) => {
+          const hay = new Uint8Array(hayArr);
+          simd.buffer.set(hay, offset);
+          const view = simd.buffer.subarray(offset, offset + hay.length);
+          const f = new LiteralFinder(needle, simd);
+          const at = Math.min(from, hay.length);
+          expect(f.find(view, at)).toBe(naive(hay, needle, at));
+          expect(f.indexOfByte(view, 0x0a, at)).toBe(Buffer.from(hay).indexOf(0x0a, at));
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 });

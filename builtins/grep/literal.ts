@@ -10,7 +10,7 @@
 // end of a record with the same scan: no call per candidate into Buffer.indexOf.
 
 import { Buffer } from 'node:buffer';
-import { MAX_PROBE_GAP, type SimdScanner } from '../internal/simd-count.js';
+import { MAX_PROBE_GAP, releaseSimdScanner, type SimdScanner } from '../internal/simd-count.js';
 
 const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number | Uint8Array, byteOffset?: number) => number;
 
@@ -69,7 +69,15 @@ export class LiteralFinder {
     this.plain = needle.length === 1 || this.probe === 0;
     const second = needle.length === 1 ? this.probe : probeIndex(needle, this.probe);
     this.pair = second < this.probe ? [second, this.probe] : [this.probe, second];
-    if (this.pair[1] - this.pair[0] > MAX_PROBE_GAP) this.simd = null;
+    if (this.pair[1] - this.pair[0] > MAX_PROBE_GAP) {
+      releaseSimdScanner(simd);
+      this.simd = null;
+    }
+  }
+
+  /** give the SIMD scanner back to the pool (no search after this) */
+  release(): void {
+    releaseSimdScanner(this.simd);
   }
 
   /** where a block must lie to be scanned with SIMD (null: it never is) */
@@ -77,14 +85,16 @@ export class LiteralFinder {
     return this.simd?.buffer ?? null;
   }
 
-  /** bytes is a view of the SIMD memory: its offset there, else -1 */
-  private simdBase(bytes: Uint8Array): number {
+  /**
+   * bytes is a view of the SIMD memory: its offset there, else -1. Resolve it once per block
+   * (a typed array's .buffer is not a cheap read) and pass it to find and indexOfByte.
+   */
+  simdBase(bytes: Uint8Array): number {
     return this.simd !== null && bytes.buffer === this.simd.buffer.buffer ? bytes.byteOffset : -1;
   }
 
   /** start of the first occurrence of the needle in bytes[from, end of bytes), or -1 */
-  find(bytes: Uint8Array, from: number): number {
-    const base = this.simdBase(bytes);
+  find(bytes: Uint8Array, from: number, base = this.simdBase(bytes)): number {
     if (base >= 0) return this.findSimd(bytes, from, base);
     if (this.plain) return bufferIndexOf.call(bytes, this.needle, from);
     const needle = this.needle;
@@ -142,8 +152,7 @@ export class LiteralFinder {
   }
 
   /** the first `byte` in bytes at or after from, or -1 (a record's end, after a match) */
-  indexOfByte(bytes: Uint8Array, byte: number, from: number): number {
-    const base = this.simdBase(bytes);
+  indexOfByte(bytes: Uint8Array, byte: number, from: number, base = this.simdBase(bytes)): number {
     if (base < 0) return from >= bytes.length ? -1 : bufferIndexOf.call(bytes, byte, from);
     const at = this.simd!.find2(base + from, base + bytes.length, byte, byte, 0);
     return at < 0 ? -1 : at - base;

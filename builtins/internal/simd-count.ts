@@ -1,12 +1,13 @@
-// Counting one byte value (wc -l's newlines) at memory speed. Buffer.indexOf finds each newline
-// with memchr, but one call per line costs ~25 ns, which on a log of short lines is twice the
-// read(2) itself. JavaScript has no vector instructions; WebAssembly does: a 120-byte module
-// compares 16 bytes per step (i8x16.eq) and sums the hits per lane, measured here at ~10 GB/s.
+// Scanning bytes at memory speed: counting one byte value (wc -l's newlines) and finding a pair
+// of bytes at a fixed distance (grep's literal search, see grep/literal.ts). Buffer.indexOf finds
+// each newline with memchr, but one call per line costs ~25 ns, which on a log of short lines is
+// twice the read(2) itself. JavaScript has no vector instructions; WebAssembly does: a ~300-byte
+// module compares 16 bytes per step (i8x16.eq), measured here at ~10 GB/s for the count.
 //
 // The module is assembled below from named opcodes (no text is compiled: nothing dynamic, no
-// imports, its own 256 KiB memory). Callers read straight into that memory (`buffer`), so the
-// bytes are not copied; chunks from elsewhere are copied in first. Where WebAssembly SIMD is
-// missing, counting falls back to indexOf (countByte).
+// imports, its own memory: a 256 KiB read buffer plus one page of slack). Callers read straight
+// into that memory (`buffer`), so the bytes are not copied; chunks from elsewhere are copied in
+// first. Where WebAssembly SIMD is missing, callers fall back to indexOf.
 
 import { countByte } from './bytes.js';
 
@@ -193,12 +194,28 @@ export interface SimdScanner {
   find2(from: number, end: number, b1: number, b2: number, gap: number): number;
 }
 
-/** a fresh instance (its own memory: concurrent runs of a tool never share one), or null */
+/** a fresh instance with its own memory, or null; runs take one through acquireSimdScanner */
 export function simdScanner(): SimdScanner | null {
   const mod = simdModule();
   if (mod === null) return null;
   const exports = new wasm!.Instance(mod).exports;
   return { buffer: new Uint8Array(exports.m.buffer, 0, SIMD_BUFFER_BYTES), count: exports.c, find2: exports.f };
+}
+
+/**
+ * Instances kept for the next run: creating one costs ~0.1 ms (its memory is a fresh mapping),
+ * which `echo hi | wc -l` in a loop would pay every time. A run takes one (never shared while it
+ * holds it) and gives it back when done.
+ */
+const idleScanners: SimdScanner[] = [];
+const KEPT_SCANNERS = 4;
+
+export function acquireSimdScanner(): SimdScanner | null {
+  return idleScanners.pop() ?? simdScanner();
+}
+
+export function releaseSimdScanner(s: SimdScanner | null): void {
+  if (s !== null && idleScanners.length < KEPT_SCANNERS && !idleScanners.includes(s)) idleScanners.push(s);
 }
 
 /**
@@ -211,8 +228,13 @@ export class ByteCounter {
   private readonly simd: SimdScanner | null;
 
   constructor(private readonly byte: number) {
-    this.simd = simdScanner();
+    this.simd = acquireSimdScanner();
     this.buffer = this.simd?.buffer ?? new Uint8Array(SIMD_BUFFER_BYTES);
+  }
+
+  /** done counting: the instance goes back to the pool (this counter must not be used again) */
+  release(): void {
+    releaseSimdScanner(this.simd);
   }
 
   /** how many bytes of chunk equal the byte */

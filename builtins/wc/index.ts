@@ -136,6 +136,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     const p = out.writeString(formatLine(counts, w, width, named ? name : undefined));
     if (p) await p;
   }
+  newlines?.release();
   if (operands.length > 1) {
     const p = out.writeString(formatLine(total, w, width, 'total'));
     if (p) await p;

@@ -91,6 +91,14 @@ export class Searcher {
     }
   }
 
+  /**
+   * GNU grep, once it has seen that a file is binary, takes NUL bytes as line ends from that
+   * buffer on (`grep -c -v x` on `a\0b\nc\n` counts 3 lines; `^b` matches). Not with -a, -z or -I.
+   */
+  private get zapsNuls(): boolean {
+    return this.opts.binaryMode === 'binary' && !this.opts.nullData;
+  }
+
   private async searchChunks(target: SearchTarget, chunks: ChunkReader): Promise<SearchResult> {
     const state = new FileState(this, target);
     // the partial record at the end of a chunk; whole records are searched in the chunk itself
@@ -107,6 +115,10 @@ export class Searcher {
       }
       if (chunk === null) break;
       if (chunk.length === 0) continue;
+      if (this.zapsNuls && (state.binary || indexOfByte(chunk, 0) >= 0)) {
+        state.binary = true;
+        chunk = zapNuls(chunk, this.eol);
+      }
       let pos = 0;
       let done = false;
       if (carry.length > 0) {
@@ -264,6 +276,18 @@ export class Searcher {
 }
 
 /** a view when there is no carry (the block is decoded before the next read), else a copy */
+/** a copy of the chunk with every NUL turned into the line end (the chunk may be a reused read buffer) */
+function zapNuls(chunk: Uint8Array, eol: number): Uint8Array {
+  let i = indexOfByte(chunk, 0);
+  if (i < 0) return chunk;
+  const out = Uint8Array.from(chunk);
+  while (i >= 0) {
+    out[i] = eol;
+    i = indexOfByte(out, 0, i + 1);
+  }
+  return out;
+}
+
 function concat(a: Uint8Array | null, b: Uint8Array, from: number, to: number): Uint8Array {
   if (a === null || a.length === 0) return b.subarray(from, to);
   const out = new Uint8Array(a.length + (to - from));

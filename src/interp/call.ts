@@ -16,6 +16,7 @@ import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable } from './dispatch.js';
 import { quoteIfNeeded } from './quote.js';
 import { info } from './source-info.js';
+import type { ByteWriter } from '../io/streams.js';
 
 // ---------------------------------------------------------------- assignments
 
@@ -171,8 +172,13 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
       const go = (): Status => withRedirsAndAssigns(sh, redirs, [], [], [], (s2) => dispatch(s2, argv));
       return a instanceof Promise ? a.then(go) : go();
     }
+    // bash traces the command before opening its redirections: `cmd 2>f` is traced to the old stderr
+    const traceTo = sh.fds[2]?.writer;
     const r = withRedirsAndAssigns(sh, redirs, assigns, assignNames, node.Assigns, (s2) => {
-      if (s2.opt('xtrace')) xtrace(s2, argv);
+      if (s2.opt('xtrace')) {
+        for (const a of node.Assigns) xtraceAssign(s2, a, traceTo);
+        xtrace(s2, argv, traceTo);
+      }
       return dispatch(s2, argv);
     });
     if (typeof r === 'number') {
@@ -186,9 +192,20 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
   }
 }
 
-function xtrace(sh: Shell, argv: string[]): void {
+function xtrace(sh: Shell, argv: string[], to?: ByteWriter): void {
   const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
-  sh.error(ps4 + argv.map(quoteIfNeeded).join(' '));
+  traceLine(sh, ps4 + argv.map(quoteIfNeeded).join(' '), to);
+}
+
+/** a trace line to `to` (the stderr from before the command's redirections) or the shell's stderr */
+function traceLine(sh: Shell, line: string, to?: ByteWriter): void {
+  if (!to || to === sh.fds[2]?.writer) return sh.error(line);
+  try {
+    const w = to.writeString(line + '\n');
+    if (w) w.catch(() => undefined);
+  } catch {
+    // that stderr was closed: bash drops the trace too
+  }
 }
 
 /** open redirections, push inline assignments as a temporary scope, run, undo */
@@ -331,15 +348,18 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
   };
 }
 
-function xtraceAssign(sh: Shell, a: Assign): void {
+function xtraceAssign(sh: Shell, a: Assign, to?: ByteWriter): void {
   const name = a.Name?.Value ?? '';
   const v = sh.vars.lookup(name);
   const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
   const op = a.Append ? '+=' : '=';
   if (a.Array) {
     const src = a.Array.Elems.map((e) => info.textOf(e.Value ?? e)).join(' ');
-    sh.error(`${ps4}${name}${op}(${src})`);
-  } else if (v && typeof v.value === 'string') sh.error(`${ps4}${name}${op}${quoteIfNeeded(v.value)}`);
+    traceLine(sh, `${ps4}${name}${op}(${src})`, to);
+  } else if (v && typeof v.value === 'string') {
+    // bash shows an empty value as nothing at all: `+ c=`
+    traceLine(sh, `${ps4}${name}${op}${v.value === '' ? '' : quoteIfNeeded(v.value)}`, to);
+  }
 }
 
 /** a statement of redirections only (`> f`, `exec`-less): open and close them */

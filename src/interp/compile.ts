@@ -11,7 +11,8 @@ import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
 import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
-import { compileWordString, isStaticWord, expandFields, expandString, expandPattern, needsTape, withTape } from './expand.js';
+import { compileWordString, isStaticWord, expandString, expandPattern, needsTape, withTape } from './expand.js';
+import { expandForWords, type LazyWords } from './word-split.js';
 import { assignScalar } from './var-access.js';
 import { arithEvalCmd } from './arith-bridge.js';
 import { matchPattern } from './pattern.js';
@@ -383,12 +384,19 @@ function compileFor(cmd: ForClause): Exec {
   }
   const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
   return (sh) => {
-    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandFields(sh, items), items);
-    const start = (list: string[]): Status => {
+    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandForWords(sh, items), items);
+    const start = (list: string[] | LazyWords): Status => {
       let i = 0;
       const iter: Iter = (s2) => {
-        if (i >= list.length) return STOP;
-        assignScalar(s2, name, list[i++]!);
+        let w: string | undefined;
+        if (Array.isArray(list)) {
+          if (i >= list.length) return STOP;
+          w = list[i++]!;
+        } else {
+          w = list.next();
+          if (w === undefined) return STOP;
+        }
+        assignScalar(s2, name, w);
         const b = body(s2);
         if (typeof b === 'number') return afterBody(s2, b);
         return b.then((bs) => afterBody(s2, bs));
@@ -404,17 +412,24 @@ function compileCFor(loop: CStyleLoop, body: Exec): Exec {
   const init = loop.Init;
   const cond = loop.Cond;
   const post = loop.Post;
-  // without command substitutions inside, evaluate directly (no closure per iteration)
-  const ev = (sh: Shell, x: ArithmExpr): number | bigint =>
-    needsTape(x) ? withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x) : arithEvalCmd(sh, x, '((: ');
+  // without command substitutions inside, evaluate directly (no closure per iteration); decided
+  // once per expression, not per evaluation
+  const evaluator = (x: ArithmExpr | null): ((sh: Shell) => number | bigint) | null => {
+    if (x === null) return null;
+    if (needsTape(x)) return (sh) => withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x);
+    return (sh) => arithEvalCmd(sh, x, '((: ');
+  };
+  const evInit = evaluator(init);
+  const evCond = evaluator(cond);
+  const evPost = evaluator(post);
   return (sh) => {
-    if (init) ev(sh, init);
+    if (evInit) evInit(sh);
     let first = true;
     const iter: Iter = (s2) => {
-      if (!first && post) ev(s2, post);
+      if (!first && evPost) evPost(s2);
       first = false;
-      if (cond) {
-        const v = ev(s2, cond);
+      if (evCond) {
+        const v = evCond(s2);
         if (v === 0 || v === 0n) return STOP;
       }
       const b = body(s2);

@@ -26,7 +26,7 @@ import { isVarSet } from './test-clause.js';
 const ALWAYS = new Set([
   ':', 'set', 'shift', 'unset', 'export', 'readonly', 'local', 'declare', 'typeset', 'let', 'eval',
   'source', '.', 'return', 'command', 'trap', 'exec', 'shopt', 'wait', 'getopts', 'mapfile',
-  'readarray', 'type', 'builtin',
+  'readarray', 'type', 'builtin', 'hash',
 ]);
 
 export function isAlwaysAvailable(name: string): boolean {

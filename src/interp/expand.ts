@@ -19,6 +19,7 @@ import { arithExpand } from './arith-bridge.js';
 import { runCmdSubst, runProcSubst } from './subst.js';
 import { globField } from './glob-bridge.js';
 import { compileScalarParam } from './param-fast.js';
+import { splitOnDefaultIfs } from './word-split.js';
 
 // ---------------------------------------------------------------- the tape
 
@@ -186,6 +187,11 @@ export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
     const p = parts[0]!;
     if (p.type === 'Lit' && SIMPLE_LIT.test(p.Value)) {
       out.push(p.Value);
+      return;
+    }
+    // `for w in $(cmd)`: the output split on the default IFS straight into fields
+    if (p.type === 'CmdSubst' && sh.vars.lookup('IFS')?.value === ' \t\n') {
+      splitOnDefaultIfs(sh, taped(sh, () => runCmdSubst(sh, p)), out);
       return;
     }
   }

@@ -60,6 +60,8 @@ const SCRIPTS: Record<string, string> = {
   'functions: break inside a function does not leak': 'f(){ break; }; for i in 1 2; do f; echo $i; done',
   'assign: += on strings, integers and arrays': 's=a; s+=b; s+=$((1+1)); echo $s; declare -i n=5; n+=3; echo $n; a=(1); a+=x; echo ${a[@]}; readonly r=1; r+=2; echo $r',
   'loops: for over words and c-style': 'n=0; for w in $(seq 1 50); do n=$((n+w)); done; echo $n; for ((i=0,j=10;i<j;i+=3,j--)); do echo -n "$i,$j "; done; echo',
+  'words: $(cmd) split on the default IFS': 'for w in $(printf " a\\tb\\n\\n c  "); do echo "<$w>"; done; for w in $(printf ""); do echo never; done; echo $(echo "f* x[ ?") ; set -f; echo $(echo "f*"); set +f; echo $(echo "é ü")',
+  'words: $(cmd) with IFS changed or unset': 'IFS=:; for w in $(echo "a:b c"); do echo "<$w>"; done; unset IFS; for w in $(echo "a:b c"); do echo "[$w]"; done',
   'loops: while with [ ] and until': 'i=0; while [ $i -lt 5 ]; do i=$((i+1)); done; echo $i; until [[ $i -eq 0 ]]; do ((i--)); done; echo $i',
 };
 

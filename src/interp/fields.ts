@@ -23,7 +23,7 @@ export function escapePattern(s: string): string {
   return PATTERN_SPECIAL.test(s) ? s.replace(PATTERN_SPECIAL_G, '\\$&') : s;
 }
 
-function hasGlobChar(s: string, extglob: boolean): boolean {
+export function hasGlobChar(s: string, extglob: boolean): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c === 42 /* * */ || c === 63 /* ? */ || c === 91 /* [ */) return true;

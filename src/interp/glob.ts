@@ -130,7 +130,10 @@ export function expandGlob(pattern: string, fs: SandboxFS, opts: GlobOptions = {
   if (!hasGlobChars(pattern, !!opts.extglob)) return [unescapePattern(pattern)];
   const w: Walker = { fs, opts, entries: 0 };
   try {
-    return walk(w, splitComponents(pattern)).sort(compareC);
+    let comps = splitComponents(pattern);
+    // bash reads `**/**` as one `**`: each file once, not once per way to split its path
+    if (opts.globstar) comps = comps.filter((c, k) => !(c === '**' && comps[k - 1] === '**'));
+    return walk(w, comps).sort(compareC);
   } catch (e) {
     if (e instanceof BudgetExceeded) return { error: e.message };
     throw e;

@@ -11,7 +11,7 @@ import { appendParts, expandPattern, expandString, taped } from './expand.js';
 import { ExpansionError } from './interp-errors.js';
 import { arithEval, indexKey } from './arith-bridge.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
-import { ATTR, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
+import { ATTR, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
 import { encode, decode } from '../io/encoding.js';
@@ -427,6 +427,9 @@ function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     forEachElement(v, (x, i) => {
       if (i >= start && (lenV === undefined || out.length < lenV)) out.push(x);
     });
+    for (const [k, x] of farEntries(v)) {
+      if (BigInt(k) >= BigInt(start) && (lenV === undefined || out.length < lenV)) out.push(x);
+    }
     return out;
   }
   const vals = f.vals;

@@ -7,6 +7,7 @@ import {
   ATTR,
   applyCaseAttrs,
   deleteFar,
+  farEnd,
   farKey,
   getFar,
   isArrayValue,
@@ -100,15 +101,28 @@ export function lookupResolved(sh: Shell, name: string): Variable | undefined {
   return sh.vars.lookup(sh.vars.resolve(name));
 }
 
+/**
+ * a negative index counted from bash's end (max index + 1) when the array has elements beyond a
+ * JS array's range; any other key unchanged (the JS length serves as the end then)
+ */
+function fromEnd(v: string[], key: string): string {
+  if (key[0] !== '-' || !/^-\d+$/.test(key)) return key;
+  const end = farEnd(v);
+  if (end === null) return key;
+  const k = end + BigInt(key);
+  return k < 0n ? key : k.toString();
+}
+
 /** element `key` (an evaluated index or an assoc key) */
 export function readElement(sh: Shell, name: string, key: string): string | undefined {
   const v = readVar(sh, name);
   if (v === undefined) return undefined;
   if (typeof v === 'string') return key === '0' || key === '-1' ? v : undefined;
   if (isArrayValue(v)) {
-    const far = farKey(key);
+    const k = fromEnd(v, key);
+    const far = farKey(k);
     if (far !== null) return getFar(v, far);
-    let i = Number(key);
+    let i = Number(k);
     if (i < 0) i += v.length;
     return i >= 0 ? v[i] : undefined;
   }
@@ -208,6 +222,7 @@ export function assignElement(sh: Shell, name: string, key: string, value: strin
     cur = v.value = arr;
     v.attrs |= ATTR.indexed;
   }
+  key = fromEnd(cur, key);
   const far = farKey(key);
   if (far !== null) {
     const s = transform(sh, v, value, getFar(cur, far), append);
@@ -261,17 +276,22 @@ export function assignArray(sh: Shell, name: string, items: ArrayItem[], append 
   v.value = arr;
   v.attrs |= ATTR.indexed;
   let next = arr.length;
+  // after an element beyond a JS array's range, the next unkeyed value goes right after it
+  let nextFar = farEnd(arr);
   for (const it of items) {
     let i = next;
-    const key = it.key ?? it.keyOf?.();
+    let key = it.key ?? it.keyOf?.();
+    if (key !== undefined) key = fromEnd(arr, key);
+    else if (nextFar !== null) key = nextFar.toString();
     const far = key === undefined ? null : farKey(key);
     if (far !== null) {
-      // beyond a JS array's range: kept beside it (an unkeyed value after it takes next as usual)
       const s = transform(sh, v, it.value, getFar(arr, far), it.append === true);
       checkSize(sh, s);
       setFar(arr, far, s);
+      nextFar = BigInt(far) + 1n;
       continue;
     }
+    nextFar = null;
     if (key !== undefined) {
       i = Number(key);
       if (i < 0) i += arr.length;

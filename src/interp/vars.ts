@@ -121,6 +121,15 @@ export function deleteFar(v: string[], key: string): void {
   farElements.get(v)?.delete(key);
 }
 
+/**
+ * bash's base for negative indices and `+=(…)`: max index + 1, counting the far elements; null
+ * when there are none (then it is the JS length)
+ */
+export function farEnd(v: string[]): bigint | null {
+  const far = farEntries(v);
+  return far.length ? BigInt(far[far.length - 1]![0]) + 1n : null;
+}
+
 /** the far elements in index order */
 export function farEntries(v: string[]): [string, string][] {
   const m = farElements.get(v);
@@ -191,6 +200,9 @@ export function isValidName(name: string): boolean {
   return NAME_RE.test(name);
 }
 
+/** the frame of a function that has declared no local yet: shared, never written (see pushFrame) */
+const NO_LOCALS_YET: Frame = new Map();
+
 /** A stack of frames. Frame 0 holds the globals. */
 export class VarStore {
   frames: Frame[];
@@ -255,21 +267,31 @@ export class VarStore {
   localFrame(): Frame | undefined {
     for (let i = this.frames.length - 1; i > 0; i--) {
       const f = this.frames[i]!;
+      if (f === NO_LOCALS_YET) return (this.frames[i] = new Map());
       if (!this.tempFrames.has(f)) return f;
     }
     return undefined;
   }
 
+  /**
+   * A function's frame, or (temp) the frame of `a=1 cmd`. A function's frame starts as the shared
+   * empty NO_LOCALS_YET and becomes its own Map at the first `local` (localFrame): most calls
+   * declare no locals, and a Map per call is a measurable cost in call-heavy loops (issue 7).
+   */
   pushFrame(temp = false): Frame {
+    if (!temp) {
+      this.frames.push(NO_LOCALS_YET);
+      return NO_LOCALS_YET;
+    }
     const f: Frame = new Map();
     this.frames.push(f);
-    if (temp) this.tempFrames.add(f);
+    this.tempFrames.add(f);
     return f;
   }
 
   popFrame(): void {
     const f = this.frames.pop();
-    if (f) this.tempFrames.delete(f);
+    if (f !== undefined && f !== NO_LOCALS_YET) this.tempFrames.delete(f);
   }
 
   /** remove `name` from the nearest frame that has it */

@@ -3,6 +3,7 @@ import type { ShellBuiltin } from '../shell-api.js';
 import { cd } from './cd.js';
 import { echo } from './echo.js';
 import { getopts } from './getopts.js';
+import { hash } from './hash.js';
 import { help } from './help.js';
 import { mapfile, readarray } from './mapfile.js';
 import { printf } from './printf.js';
@@ -27,6 +28,7 @@ const ALL: ShellBuiltin[] = [
   cd,
   pwd,
   type,
+  hash,
   help,
 ];
 

@@ -20,6 +20,11 @@ function isArithName(x: ArithmExpr | null): boolean {
   return false;
 }
 
+/** A word with an expansion in it (`x$foo`): bash expands it in the text before parsing. */
+function isDynamicWord(x: ArithmExpr | null): boolean {
+  return x !== null && x.type === 'Word' && x.Parts.some((p) => p.type !== 'Lit');
+}
+
 // Precedence of the left-associative binary operators (higher binds tighter), from bash's expr.c.
 // One precedence-climbing function handles them all, which keeps the JS stack shallow per nesting level.
 const BIN_PREC = new Map<Tok, number>([
@@ -63,7 +68,9 @@ export abstract class ArithParser extends ParamParser {
     const value = this.arithmExprTernary(compact);
     if (!ASSIGN_OPS.has(this.tok)) return value;
     if (compact && this.spaced) return value;
-    if (!isArithName(value)) this.posErr(this.pos, `${quoteTok(this.tok)} must follow a name`);
+    if (!isArithName(value) && !(this.compat && isDynamicWord(value))) {
+      this.posErr(this.pos, `${quoteTok(this.tok)} must follow a name`);
+    }
     const pos = this.pos;
     const tok = this.tok;
     this.nextArithOp(compact);
@@ -216,18 +223,37 @@ export abstract class ArithParser extends ParamParser {
         if (this.tok === Tok.bckQuote && this.quote === Q.arithmExprLet && this.openBquotes > 0) return null;
         const w = this.getWord();
         if (w === null) return null;
+        if (this.compat && (this.tok as Tok) === Tok.leftBrack && !this.spaced && isDynamicWord(w)) this.dynamicIndex(w);
         x = w;
       }
     }
     if (compact && this.spaced) return x;
     if (!compact) this.got(Tok.Newl);
     if ((this.tok as Tok) === Tok.addAdd || (this.tok as Tok) === Tok.subSub) {
-      if (!isArithName(x)) this.curErr(`${quoteTok(this.tok)} must follow a name`);
+      if (!isArithName(x) && !(this.compat && isDynamicWord(x))) this.curErr(`${quoteTok(this.tok)} must follow a name`);
       const u = this.unary(this.pos, this.tok, true, x);
       this.nextArith(compact);
       return u;
     }
     return x;
+  }
+
+  /**
+   * `x$foo[5]` (compat pass): bash expands `x$foo` in the expression text, then reads `xbar[5]`.
+   * The subscript is checked as arithmetic and kept as written, as a last Lit of the word, so the
+   * word's text is the whole `x$foo[5]` (docs/PARSER_DIVERGENCES.md).
+   */
+  private dynamicIndex(w: Word): void {
+    const lbrack = this.pos;
+    const old = this.quote;
+    this.quote = Q.paramExpArithm;
+    this.next();
+    this.followArithm(Tok.leftBrack, lbrack);
+    this.quote = old;
+    const end = this.pos + 1;
+    if (!this.got(Tok.rightBrack)) this.arithmMatchingErr(lbrack, Tok.leftBrack, Tok.rightBrack);
+    w.Parts.push({ type: 'Lit', Pos: lbrack, End: end, ValuePos: lbrack, ValueEnd: end, Value: this.src.slice(lbrack, end) });
+    w.End = end;
   }
 
   /** Consumes a token; true if compact and the next token follows a space. */

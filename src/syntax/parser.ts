@@ -64,6 +64,7 @@ export class Parser extends ClauseParser {
 
   parseArithSource(src: string, maxDepth: number) {
     this.resetLexer(src);
+    this.compat = false;
     this.maxDepth = maxDepth;
     return this.parseArithmInput();
   }

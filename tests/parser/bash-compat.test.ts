@@ -116,6 +116,17 @@ describe('bashCompat: other constructs', () => {
     ]);
   });
 
+  it('`x$foo[5] = 42` in arithmetic: the subscript joins the word as written', () => {
+    expect(strictError('echo $(( x$foo[5] = 42 ))')).toBe('1:15: `[` must follow a name like a[i]');
+    expect(strictError('echo $(( x$foo = 1 ))')).toBe('1:16: `=` must follow a name');
+    const ae = (parse('echo $(( x$foo[i+1] += 2 ))').Stmts[0].Cmd as CallExpr).Args[1].Parts[0] as { X: { Op: string; X: { Pos: number; End: number; Parts: { type: string; Value?: string }[] } } };
+    expect(ae.X.Op).toBe('+=');
+    expect([ae.X.X.Pos, ae.X.X.End, ae.X.X.Parts.map((p) => p.Value ?? p.type)]).toEqual([9, 19, ['x', 'ParamExp', '[i+1]']]);
+    expect(parse('echo $(( x$foo[5]++ ))').Stmts.length).toBe(1);
+    expect(() => parse('echo $(( x$foo [5] ))')).toThrow('1:16: `[` must follow a name like a[i]');
+    expect(() => parse('echo $(( 1 = 2 ))')).toThrow('1:12: `=` must follow a name');
+  });
+
   it('`$\\<newline>?` is `$?` (always: bash drops line continuations first)', () => {
     const pe = (parse('echo $\\\n?').Stmts[0].Cmd as CallExpr).Args[1].Parts[0] as ParamExp;
     expect([pe.type, pe.Short, pe.Param.Value, pe.Pos, pe.End]).toEqual(['ParamExp', true, '?', 5, 9]);

@@ -53,6 +53,7 @@ const DOCUMENTED_DIVERGENCES: readonly [string, RegExp][] = [
   ['expansion in a here-doc delimiter', /<<-?\s*[^\s;|&<>()]*\$/],
   ['`let x=( … )`', /\blet\b[^\n]*=\(/],
   ['`[k]+=v` in an array literal', /\]\+=/],
+  ['assignment, `++`/`--` or `[i]` on a word with an expansion in arithmetic (`x$foo[5] = 1`)', /\$[\w{@*#?$!-][^\s()]*\s*(\[|\+\+|--|[-+*/%&|^]?=(?!=)|<<=|>>=)/],
 ];
 
 /**

@@ -48,7 +48,7 @@ export function compileAssign(a: Assign): AssignFn {
 /** the items of `(a b [k]=v)`: unindexed values split and globbed; assoc `(k v k v)` pairs */
 export function arrayItems(
   sh: Shell,
-  elems: readonly { Index: import('../syntax/ast.js').ArithmExpr | null; Value: Word | null }[],
+  elems: readonly { Index: import('../syntax/ast.js').ArithmExpr | null; Value: Word | null; Append?: boolean }[],
   assoc: boolean,
 ): ArrayItem[] {
   const items: ArrayItem[] = [];
@@ -56,7 +56,8 @@ export function arrayItems(
   for (const e of elems) {
     if (e.Index && !assoc) {
       const index = e.Index;
-      items.push({ keyOf: () => indexKey(sh, '\0indexed', index), value: expandAssignValue(sh, e.Value) });
+      // `[i]+=v` (bash-compat parse) appends to that element
+      items.push({ keyOf: () => indexKey(sh, '\0indexed', index), value: expandAssignValue(sh, e.Value), append: e.Append === true });
     } else if (e.Index) {
       const key = e.Index.type === 'Word' ? expandString(sh, e.Index) : indexKey(sh, '\0assoc', e.Index);
       items.push({ key, value: expandAssocElementValue(sh, e.Value) });

@@ -285,7 +285,10 @@ export function normalizeRepl(r: Replace): Replace {
     out = { ...r, Anchor: anchor, Orig: { ...r.Orig, Parts: parts } };
   }
   const w = r.With?.Parts[0];
-  if (r.All && r.Orig.Parts.length === 0 && w && w.type === 'Lit' && w.Value[0] === '/') {
+  if (r.All && r.Orig.Parts.length === 0 && r.With !== null && r.With.Parts.length === 0) {
+    // `${x///}`: bash reads pattern `/` and an empty replacement (the parser leaves an empty With)
+    out = { ...out, Orig: { ...r.Orig, Parts: [{ type: 'Lit', Pos: r.With.Pos, End: r.With.Pos + 1, ValuePos: r.With.Pos, ValueEnd: r.With.Pos + 1, Value: '/' }] } };
+  } else if (r.All && r.Orig.Parts.length === 0 && w && w.type === 'Lit' && w.Value[0] === '/') {
     // `${x////c}`: mvdan reads an empty pattern and `/c`; bash reads pattern `/` and replacement `c`
     const rest = w.Value.slice(1);
     const withParts = rest ? [{ ...w, Value: rest }, ...r.With!.Parts.slice(1)] : r.With!.Parts.slice(1);

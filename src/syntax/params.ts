@@ -126,7 +126,12 @@ export abstract class ParamParser extends WordParser {
         pe.Repl.Orig = orig ?? this.word([]);
         if (!pe.Repl.All) splitAnchor(pe.Repl);
         this.quote = Q.paramExpExp;
-        if (this.got(Tok.slash)) pe.Repl.With = this.getWord();
+        if (this.got(Tok.slash)) {
+          pe.Repl.With = this.getWord();
+          // `${x///}`: bash reads pattern `/` and an empty replacement, so keep the consumed
+          // slash visible: an empty With, where `${x//}` has none (docs/PARSER_DIVERGENCES.md)
+          if (pe.Repl.With === null && pe.Repl.All && pe.Repl.Orig.Parts.length === 0) pe.Repl.With = emptyWord(this.pos);
+        }
         break;
       }
       case Tok.colon: {

@@ -132,3 +132,12 @@ describe('bashCompat: other constructs', () => {
     expect([pe.type, pe.Short, pe.Param.Value, pe.Pos, pe.End]).toEqual(['ParamExp', true, '?', 5, 9]);
   });
 });
+
+describe('`${x///}`: a slash right after `//` with nothing more is the pattern (bash)', () => {
+  const repl = (src: string) => ((parse(src).Stmts[0]!.Cmd as CallExpr).Args[1]!.Parts[0] as ParamExp).Repl!;
+  it('keeps the consumed slash as an empty With, where `${x//}` has none', () => {
+    expect(repl('echo ${x///}')).toMatchObject({ All: true, Orig: { Parts: [] }, With: { type: 'Word', Parts: [], Pos: 11, End: 11 } });
+    expect(repl('echo ${x//}').With).toBeNull();
+    expect(repl('echo ${x/a/}').With).toBeNull();
+  });
+});

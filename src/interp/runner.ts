@@ -19,7 +19,7 @@ import type { Stmt } from '../syntax/ast.js';
 import { runTrap } from './traps.js';
 import { installLanguageUtilities } from './wiring.js';
 import { monotonicMs } from './clock.js';
-import { extglobSyntaxMessage, firstExtGlob } from './extglob-syntax.js';
+import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from './extglob-syntax.js';
 
 const MODES = new Set(['read-only', 'remediation']);
 
@@ -268,6 +268,7 @@ export class Runner {
     const groups = groupByLine(file.Stmts);
     const execs = groups.map((group) => compileStmts(group));
     const lines = script.split('\n');
+    const checkExtGlob = mayHoldExtGlob(script);
     rt.checkAbort();
     let status = 0;
     for (let g = 0; g < execs.length; g++) {
@@ -278,7 +279,7 @@ export class Runner {
         const to = info.endLineOf(group[group.length - 1]!);
         sh.error(lines.slice(from - 1, to).join('\n'));
       }
-      const badGlob = sh.shopt('extglob') ? null : firstExtGlob(groups[g]);
+      const badGlob = !checkExtGlob || sh.shopt('extglob') ? null : firstExtGlob(groups[g]);
       if (badGlob) {
         // bash reads this line with extglob off: a syntax error that ends the script
         const line = lineCol(script, badGlob.Pos).line;

@@ -4,7 +4,7 @@
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { lineCol, parse, parseArith, ParseError, type Node } from '../../syntax/index.js';
-import { extglobSyntaxMessage, firstExtGlob } from '../extglob-syntax.js';
+import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from '../extglob-syntax.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
 import { andThen } from '../status.js';
@@ -175,7 +175,7 @@ export function compileText(text: string, lineBase = 0): ReturnType<typeof compi
   if (hit) return hit;
   const file = parse(text);
   const exec = compileStmts(file.Stmts, file, text, lineBase);
-  extglobOf.set(exec, firstExtGlob(file.Stmts));
+  extglobOf.set(exec, mayHoldExtGlob(text) ? firstExtGlob(file.Stmts) : null);
   if (compiledTexts.size > 512) compiledTexts.clear();
   compiledTexts.set(key, exec);
   return exec;

@@ -3,6 +3,7 @@
 // whose state carries across files as GNU's does.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { forEachInput } from '../internal/input-loop.js';
 import { quotef } from '../internal/quote.js';
@@ -31,8 +32,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) return writeUsageError(ctx, r.message, 1);
   const f = r.flags;
-  if (flagBool(f, 'help')) return writeText(ctx, CAT_USAGE);
-  if (flagBool(f, 'version')) return writeText(ctx, versionText('cat'));
+  if (flagBool(f, 'help')) return writeThen(ctx.stdout, CAT_USAGE, 0);
+  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('cat'), 0);
 
   const all = flagBool(f, 'showAll');
   const opts: CatOptions = {
@@ -67,11 +68,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     },
     finish: renderer === undefined ? undefined : (out) => renderer.finish(out),
   });
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const cat: Command = {

@@ -3,6 +3,7 @@
 // for every error expr can meet here; 3 is for failures such as running out of memory).
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { versionText, writeUsageError } from '../internal/flags.js';
 import { encode } from '../../src/io/encoding.js';
 import { toLatin1 } from '../../src/regex/index.js';
@@ -13,8 +14,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   // GNU looks for --help/--version only when it is the one argument (prefixes count)
   if (args.length === 1) {
     const a = args[0]!;
-    if (a.length > 2 && '--help'.startsWith(a)) return say(ctx.stdout, EXPR_USAGE, 0);
-    if (a.length > 2 && '--version'.startsWith(a)) return say(ctx.stdout, versionText('expr'), 0);
+    if (a.length > 2 && '--help'.startsWith(a)) return writeThen(ctx.stdout, EXPR_USAGE, 0);
+    if (a.length > 2 && '--version'.startsWith(a)) return writeThen(ctx.stdout, versionText('expr'), 0);
   }
   const tokens = args[0] === '--' ? args.slice(1) : args;
   if (tokens.length === 0) return writeUsageError(ctx, 'missing operand', 2);
@@ -25,18 +26,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     result = new Evaluator(bytes).run();
   } catch (e) {
     if (!(e instanceof ExprError)) throw e;
-    return say(ctx.stderr, `expr: ${e.message}\n`, 2);
+    return writeThen(ctx.stderr, `expr: ${e.message}\n`, 2);
   }
   const text = typeof result === 'bigint' ? result.toString() : result;
   const p = ctx.stdout.write(Buffer.from(text + '\n', 'latin1'));
   if (p) await p;
   return isNull(result) ? 1 : 0;
-}
-
-async function say(stream: { writeString(s: string): void | Promise<void> }, text: string, status: number): Promise<number> {
-  const p = stream.writeString(text);
-  if (p) await p;
-  return status;
 }
 
 export const expr: Command = {

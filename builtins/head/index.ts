@@ -2,6 +2,7 @@
 // obsolete `head -N[bkm][clqvz]` first argument, elision (`-n -N`, `-c -N`), -z and headers.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import type { ByteReader } from '../../src/io/streams.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
@@ -145,8 +146,8 @@ async function cut(ctx: CallContext, input: Input, out: OutputBuffer, s: HeadSet
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = parseArgs(ctx, args);
-  if (parsed === 'help') return writeText(ctx, HEAD_USAGE);
-  if (parsed === 'version') return writeText(ctx, versionText('head'));
+  if (parsed === 'help') return writeThen(ctx.stdout, HEAD_USAGE, 0);
+  if (parsed === 'version') return writeThen(ctx.stdout, versionText('head'), 0);
   if (!parsed.ok) return parsed.status;
   const { settings: s, operands } = parsed;
   const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
@@ -189,11 +190,6 @@ function openStdinWithRest(ctx: CallContext, rest: Uint8Array): ReturnType<typeo
     },
   };
   return { ok: true, value: { name: '-', reader, file: undefined, isStdin: true, info: undefined, close: () => {} } };
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const head: Command = {

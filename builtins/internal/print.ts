@@ -11,6 +11,12 @@ export async function say(stream: { writeString(s: string): void | Promise<void>
   if (p) await p;
 }
 
+/** write text and return `status`: synchronously when the stream does not ask to wait */
+export function writeThen(stream: { writeString(s: string): void | Promise<void> }, text: string, status: number): number | Promise<number> {
+  const p = stream.writeString(text);
+  return p ? p.then(() => status) : status;
+}
+
 /** print `text` to stdout and return status 0 (for --help / --version) */
 export async function printAndExit(ctx: Pick<CallContext, 'stdout'>, text: string): Promise<number> {
   await say(ctx.stdout, text);

@@ -2,6 +2,7 @@
 // Options and operands are settled here (options.ts decodes them); dump.ts writes the lines.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { versionText } from '../internal/flags.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { InputChain } from './input-chain.js';
@@ -11,8 +12,8 @@ import { OD_USAGE } from './usage.js';
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = await parseOdArgs(ctx, args);
-  if (parsed === 'help') return writeText(ctx, OD_USAGE);
-  if (parsed === 'version') return writeText(ctx, versionText('od'));
+  if (parsed === 'help') return writeThen(ctx.stdout, OD_USAGE, 0);
+  if (parsed === 'version') return writeThen(ctx.stdout, versionText('od'), 0);
   if (typeof parsed === 'number') return parsed;
   const s: OdSettings = parsed;
   const out = new OutputBuffer(ctx.stdout);
@@ -41,11 +42,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const p = out.flush();
   if (p) await p;
   return chain.ok ? 0 : 1;
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const od: Command = {

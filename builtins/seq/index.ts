@@ -4,6 +4,7 @@
 // longdouble.ts) and printed with GNU's inferred or the user's printf format.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { OutputBuffer } from '../internal/output.js';
 import { encode } from '../../src/io/encoding.js';
@@ -64,8 +65,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(SPEC, args.slice(0, cut));
   if (!r.ok) return writeUsageError(ctx, r.message, 1);
   const f = r.flags;
-  if (flagBool(f, 'help')) return writeText(ctx, SEQ_USAGE);
-  if (flagBool(f, 'version')) return writeText(ctx, versionText('seq'));
+  if (flagBool(f, 'help')) return writeThen(ctx.stdout, SEQ_USAGE, 0);
+  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('seq'), 0);
   const operands = [...r.operands, ...args.slice(cut)];
   const format = flagString(f, 'format');
   const separator = flagString(f, 'separator') ?? '\n';
@@ -263,11 +264,6 @@ async function printNumbers(
   }
   const p = out.writeString(pending + '\n');
   if (p) await p;
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const seq: Command = {

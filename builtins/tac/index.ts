@@ -7,6 +7,7 @@
 // bound applies to it.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import type { Input } from '../internal/inputs.js';
 import { forEachInput } from '../internal/input-loop.js';
@@ -88,15 +89,15 @@ async function reverseOne(ctx: CallContext, input: Input, s: Settings, out: Outp
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (r.flags.help === true) return writeText(ctx, TAC_USAGE);
-  if (r.flags.version === true) return writeText(ctx, versionText('tac'));
+  if (r.flags.help === true) return writeThen(ctx.stdout, TAC_USAGE, 0);
+  if (r.flags.version === true) return writeThen(ctx.stdout, versionText('tac'), 0);
   const separatorArg = typeof r.flags.separator === 'string' ? r.flags.separator : '\n';
   const settings: Settings = { before: r.flags.before === true, separator: encode(separatorArg), matcher: undefined, endSensitive: false };
   if (settings.separator.length === 0) settings.separator = new Uint8Array([0]);
   if (r.flags.regex === true) {
-    if (separatorArg === '') return fail(ctx, 'tac: separator cannot be empty\n');
+    if (separatorArg === '') return writeThen(ctx.stderr, 'tac: separator cannot be empty\n', 1);
     const compiled = compileSeparator(toLatin1(encode(separatorArg)));
-    if (!compiled.ok) return fail(ctx, `tac: ${compiled.message}\n`);
+    if (!compiled.ok) return writeThen(ctx.stderr, `tac: ${compiled.message}\n`, 1);
     settings.matcher = compiled.matcher;
     settings.endSensitive = endSensitive(separatorArg);
   }
@@ -118,16 +119,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       return `tac: ${quotef(shown)}: input exceeds rshell's in-memory limit of ${ctx.limits.maxFileBytes} bytes (GNU tac has none)`;
     },
   });
-}
-
-function fail(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stderr.writeString(text);
-  return p ? p.then(() => 1) : 1;
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const tac: Command = {

@@ -4,6 +4,7 @@
 // headers and -z.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
 import { ReadFailure, type Input } from '../internal/inputs.js';
@@ -216,8 +217,8 @@ async function takeEnd(ctx: CallContext, input: Input, out: OutputBuffer, s: Tai
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = parseArgs(ctx, args);
-  if (parsed === 'help') return writeText(ctx, TAIL_USAGE);
-  if (parsed === 'version') return writeText(ctx, versionText('tail'));
+  if (parsed === 'help') return writeThen(ctx.stdout, TAIL_USAGE, 0);
+  if (parsed === 'version') return writeThen(ctx.stdout, versionText('tail'), 0);
   if (!parsed.ok) return parsed.status;
   const { settings: s, operands } = parsed;
   // GNU: nothing to output and nothing to follow, so no file is even opened
@@ -229,11 +230,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     headers: printHeaders,
     body: async (input, out) => (await takeEnd(ctx, input, out, s)).ok || 'tail: memory exhausted',
   });
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const tail: Command = {

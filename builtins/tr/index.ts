@@ -3,6 +3,7 @@
 // this file handles options, operand counts and the streaming filter.
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import { encode } from '../../src/io/encoding.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
@@ -34,8 +35,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) return writeUsageError(ctx, r.message, 1);
   const f = r.flags;
-  if (flagBool(f, 'help')) return writeText(ctx, TR_USAGE);
-  if (flagBool(f, 'version')) return writeText(ctx, versionText('tr'));
+  if (flagBool(f, 'help')) return writeThen(ctx.stdout, TR_USAGE, 0);
+  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('tr'), 0);
   const o = {
     complement: flagBool(f, 'complement'),
     delete: flagBool(f, 'delete'),
@@ -133,11 +134,6 @@ function deleteAndTranslate(chunk: Uint8Array, out: Uint8Array, remove: Uint8Arr
     }
   }
   return n;
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 export const tr: Command = {

@@ -4,6 +4,7 @@
 // regular file (a pipe, stdin, a directory).
 
 import type { CallContext, Command } from '../types.js';
+import { writeThen } from '../internal/print.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { ChunkReader, openInput, readFailure } from '../internal/inputs.js';
@@ -68,8 +69,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) return writeUsageError(ctx, r.message, 1);
   const f = r.flags;
-  if (flagBool(f, 'help')) return writeText(ctx, WC_USAGE);
-  if (flagBool(f, 'version')) return writeText(ctx, versionText('wc'));
+  if (flagBool(f, 'help')) return writeThen(ctx.stdout, WC_USAGE, 0);
+  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('wc'), 0);
   if (f.files0From !== undefined) {
     return writeFailure(ctx, 'wc: --files0-from is refused: rshell reads only the files named as operands (name them instead)\n');
   }
@@ -144,11 +145,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const p = out.flush();
   if (p) await p;
   return status;
-}
-
-function writeText(ctx: CallContext, text: string): number | Promise<number> {
-  const p = ctx.stdout.writeString(text);
-  return p ? p.then(() => 0) : 0;
 }
 
 function writeFailure(ctx: CallContext, text: string): number | Promise<number> {

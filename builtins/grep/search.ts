@@ -275,7 +275,6 @@ export class Searcher {
   }
 }
 
-/** a view when there is no carry (the block is decoded before the next read), else a copy */
 /** a copy of the chunk with every NUL turned into the line end (the chunk may be a reused read buffer) */
 function zapNuls(chunk: Uint8Array, eol: number): Uint8Array {
   let i = indexOfByte(chunk, 0);
@@ -288,6 +287,7 @@ function zapNuls(chunk: Uint8Array, eol: number): Uint8Array {
   return out;
 }
 
+/** a view when there is no carry (the block is decoded before the next read), else a copy */
 function concat(a: Uint8Array | null, b: Uint8Array, from: number, to: number): Uint8Array {
   if (a === null || a.length === 0) return b.subarray(from, to);
   const out = new Uint8Array(a.length + (to - from));

@@ -28,8 +28,9 @@ interface Planned {
   ambiguous?: boolean;
 }
 
+/** a quoted delimiter (any quote or backslash) keeps the body literal; an expansion is not a quote */
 function quotedDelimiter(w: Word): boolean {
-  return w.Parts.some((p) => p.type !== 'Lit' || p.Value.includes('\\'));
+  return w.Parts.some((p) => p.type === 'SglQuoted' || p.type === 'DblQuoted' || (p.type === 'Lit' && p.Value.includes('\\')));
 }
 
 function plan(sh: Shell, redirs: readonly Redirect[]): Planned[] {

@@ -177,7 +177,8 @@ export abstract class Lexer extends Tokenizer {
         break;
       case Q.hdocBody:
       case Q.hdocBodyTabs:
-        if (r === 96 || r === 36) this.tok = this.dqToken(r);
+        if (r === 36 && this.src.charCodeAt(this.i - this.w - 1) === 10 && this.stopLineAt(this.i - this.w)) this.advanceLitHdoc(r);
+        else if (r === 96 || r === 36) this.tok = this.dqToken(r);
         else this.advanceLitHdoc(r);
         break;
       default: // paramExpRepl, paramExpExp
@@ -323,9 +324,18 @@ export abstract class Lexer extends Tokenizer {
     }
     let lStart = this.litLenBeforeCurrent();
     const stop = this.hdocStops[this.hdocStops.length - 1];
+    // the current line is the raw text of a bash-compat stop such as `${a}`: no expansions in it
+    let rawStop = false;
     for (;; r = this.rune()) {
       switch (r) {
-        case ESC_NEWL: case 36:
+        case 36:
+          if (rawStop || (lStart >= 0 && this.stopLineAt(this.i - this.w, this.litFrom(lStart)))) {
+            rawStop = true;
+            continue;
+          }
+          this.val = this.endLit();
+          return;
+        case ESC_NEWL:
           this.val = this.endLit();
           return;
         case 92: this.rune(); continue;
@@ -361,10 +371,26 @@ export abstract class Lexer extends Tokenizer {
             }
           }
           lStart = this.litLenBeforeCurrent() + 1;
+          rawStop = false;
           continue;
         }
       }
     }
+  }
+
+  /**
+   * Whether the here-doc line whose text so far is `linePrefix`, going on at src index `at` with a
+   * `$`, is exactly the current stop: only a bash-compat delimiter holding an expansion
+   * (`cat <<${a}`, `<<x$a`) gives a stop with a `$`, and bash matches its closing line by raw text.
+   */
+  private stopLineAt(at: number, linePrefix = ''): boolean {
+    const stop = this.hdocStops[this.hdocStops.length - 1];
+    if (stop === null || stop === undefined || !stop.startsWith(linePrefix)) return false;
+    const rest = stop.slice(linePrefix.length);
+    if (rest.charCodeAt(0) !== 36 || !this.src.startsWith(rest, at)) return false;
+    const end = at + rest.length;
+    const c = this.src.charCodeAt(end);
+    return end >= this.src.length || c === 10 || (c === 13 && this.src.charCodeAt(end + 1) === 10);
   }
 
   /** Length of the literal so far, excluding the current rune. */

@@ -414,16 +414,13 @@ export abstract class WordParser extends Lexer {
   private unquotedWordBytes(w: Word): [string, boolean] {
     let buf = '';
     let quoted = false;
-    let expansion = false;
     for (const wp of w.Parts) {
       // as in mvdan/sh, only the last part decides whether the word counts as quoted
       [buf, quoted] = unquotedWordPart(this.src, buf, wp, false);
-      if (wp.type !== 'Lit' && wp.type !== 'SglQuoted' && wp.type !== 'DblQuoted') expansion = true;
     }
-    // A delimiter with an expansion in it (bash only): its body is read as one literal, as for a
-    // quoted delimiter, so that the closing line is found by its raw text (bash would expand the
-    // body; see docs/PARSER_DIVERGENCES.md).
-    return [buf, quoted || expansion];
+    // A delimiter with an expansion in it (bash only) is taken as its raw text; the body is an
+    // ordinary unquoted one, expanded like bash does (the closing line is matched by raw text).
+    return [buf, quoted];
   }
 
   protected doHeredocs(): void {

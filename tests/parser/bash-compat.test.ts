@@ -81,16 +81,18 @@ describe('bashCompat: other constructs', () => {
     expect(() => parse('echo @()')).toThrow('encountered `(`');
   });
 
-  it('an expansion in a here-doc delimiter is taken as text, the body as one literal', () => {
+  it('an expansion in a here-doc delimiter is taken as text; the unquoted body is parsed for expansions', () => {
     expect(strictError('cat <<${a}\nhere\n${a}\n')).toBe('1:7: expansions not allowed in heredoc words');
     for (const [src, body] of [
-      ['cat <<${a}\nhere $x\n${a}\necho', 'here $x\n'],
-      ['cat <<$(a b)\nv\n$(a b)\n', 'v\n'],
-      ['cat <<-x$a\n\tv\n\tx$a\n', 'v\n'],
+      ['cat <<${a}\nhere $x\n${a}\necho', ['here ', 'ParamExp', '\n']],
+      ['cat <<$(a b)\nv\n$(a b)\n', ['v\n']],
+      ['cat <<-x$a\n\tv\n\tx$a\n', ['v\n']],
+      ['cat <<x$a\n$a\nx$a\n', ['ParamExp', '\n']],
+      ['cat <<"${a}"\nhere $x\n${a}\n', ['here $x\n']],
     ] as const) {
       const f = parse(src);
       const hdoc = f.Stmts[0].Redirs[0].Hdoc;
-      expect(hdoc?.Parts.map((p) => (p.type === 'Lit' ? p.Value : p.type))).toEqual([body]);
+      expect(hdoc?.Parts.map((p) => (p.type === 'Lit' ? p.Value : p.type))).toEqual(body);
     }
     expect(() => parse('cat <<`a`\nx\n`a`')).toThrow('1:7: expansions not allowed in heredoc words');
   });

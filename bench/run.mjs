@@ -192,8 +192,14 @@ async function main() {
   }
 
   if (want('loops')) {
+    // in-process too: the same script through one warm Runner, without node's start-up and module
+    // compile (~0.1 s, more than bash needs for some of these loops in total)
+    const lib = await import(join(root, 'dist', 'index.js'));
+    const runner = new lib.Runner({ allowedPaths: [dataDir], allowedCommands: 'all' });
     for (const [name, script] of Object.entries(LOOPS)) {
+      const inProc = await timeInProcess(() => runner.run(script), { iterations: RUNS, warmup: 1 });
       row('loops', name, {
+        rshellInProc: { median: inProc.median / 1000, min: inProc.min / 1000, max: inProc.max / 1000 },
         rshellCli: timeCmd(rshellCli(script)),
         bash: timeCmd(bashCmd(script)),
         justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
@@ -260,10 +266,11 @@ function ratio(a, b) {
 }
 
 function printTable() {
-  const header = ['workload', 'rshell', 'bash/GNU', 'node -e', 'just-bash', 'rshell/bash', 'just-bash/rshell'];
+  const header = ['workload', 'rshell', 'bash/GNU', 'node -e', 'just-bash', 'rshell/bash', 'just-bash/rshell', 'in-process', 'in-proc/bash'];
   const lines = rows.map((r) => {
     const rs = r.rshell ?? r.rshellCli;
-    return [`${r.group}: ${r.name}`, cellText(rs), cellText(r.bash), cellText(r.node), cellText(r.justBash), ratio(rs, r.bash), ratio(r.justBash, rs)];
+    const inProc = r.rshellInProc ? [cellText(r.rshellInProc), ratio(r.rshellInProc, r.bash)] : ['', ''];
+    return [`${r.group}: ${r.name}`, cellText(rs), cellText(r.bash), cellText(r.node), cellText(r.justBash), ratio(rs, r.bash), ratio(r.justBash, rs), ...inProc];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cols) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

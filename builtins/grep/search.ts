@@ -155,7 +155,8 @@ export class Searcher {
   /** returns true when the file needs no more reading */
   private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean): boolean {
     const o = this.opts;
-    if (!state.binary && o.binaryMode !== 'text' && !o.nullData && indexOfByte(bytes, 0) >= 0) {
+    // (in 'binary' mode searchChunks has already looked for NULs in the chunk: see zapsNuls)
+    if (!state.binary && o.binaryMode === 'without-match' && !o.nullData && indexOfByte(bytes, 0) >= 0) {
       state.binary = true;
       // --binary-files=without-match / -I: a binary file is taken as not matching at all
       if (o.binaryMode === 'without-match') return true;

@@ -21,9 +21,7 @@ const MAYBE_GLOB_EXT = /[*?[]|[@!+]\(/;
  * What FieldBuilder does for this case, without a builder or a Field per word.
  */
 export function splitOnDefaultIfs(sh: Shell, s: string, out: string[]): void {
-  const noglob = sh.setOpts.noglob;
-  const extglob = sh.shopt('extglob');
-  if (noglob || !(extglob ? MAYBE_GLOB_EXT : MAYBE_GLOB).test(s)) {
+  if (!outputMayGlob(sh, s)) {
     // no field can glob: let the engine split (one pass in C++, no per-character JS)
     const pieces = s.split(DEFAULT_IFS_RUN);
     let first = 0;
@@ -33,18 +31,17 @@ export function splitOnDefaultIfs(sh: Shell, s: string, out: string[]): void {
     for (let k = first; k < end; k++) out.push(pieces[k]!);
     return;
   }
-  const n = s.length;
-  let i = 0;
-  while (i < n) {
-    let c = s.charCodeAt(i);
-    while (c === 32 || c === 9 || c === 10) c = s.charCodeAt(++i);
-    if (i >= n) return;
-    const start = i;
-    while (i < n && c !== 32 && c !== 9 && c !== 10) c = s.charCodeAt(++i);
-    const piece = s.slice(start, i);
-    if (noglob || !hasGlobChar(piece, extglob)) out.push(piece);
+  const extglob = sh.shopt('extglob');
+  const words = new LazyWords(s);
+  for (let piece = words.next(); piece !== undefined; piece = words.next()) {
+    if (!hasGlobChar(piece, extglob)) out.push(piece);
     else globField(sh, { value: piece, pattern: piece }, out);
   }
+}
+
+/** whether some field of this unquoted output could glob (noglob off and a glob character in it) */
+function outputMayGlob(sh: Shell, s: string): boolean {
+  return !sh.setOpts.noglob && (sh.shopt('extglob') ? MAYBE_GLOB_EXT : MAYBE_GLOB).test(s);
 }
 
 /**
@@ -79,7 +76,7 @@ export function expandForWords(sh: Shell, words: readonly Word[]): string[] | La
     const p = words[0]!.Parts[0]!;
     if (p.type === 'CmdSubst' && sh.vars.lookup('IFS')?.value === ' \t\n') {
       const s = taped(sh, () => runCmdSubst(sh, p));
-      if (sh.setOpts.noglob || !(sh.shopt('extglob') ? MAYBE_GLOB_EXT : MAYBE_GLOB).test(s)) return new LazyWords(s);
+      if (!outputMayGlob(sh, s)) return new LazyWords(s);
       const out: string[] = [];
       splitOnDefaultIfs(sh, s, out);
       return out;

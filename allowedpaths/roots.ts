@@ -98,6 +98,21 @@ export function rootForComps(roots: readonly Root[], comps: readonly string[], a
   return best;
 }
 
+/**
+ * Is `comps` a proper ancestor of a root? Such a directory is traversable but not readable, like a
+ * Unix directory with execute and no read permission: `cd` may enter it on the way to a root, and
+ * nothing in it can be listed, read or stat'ed. Decided from the configured paths alone, without
+ * touching the filesystem. `physicalOnly` skips configured aliases (their ancestors may hold
+ * symlinks, so they have no known physical path).
+ */
+export function isAncestorOfRoot(roots: readonly Root[], comps: readonly string[], physicalOnly: boolean): boolean {
+  for (const r of roots) {
+    if (comps.length < r.realComps.length && isPrefix(comps, r.realComps)) return true;
+    if (!physicalOnly && r.aliasComps && comps.length < r.aliasComps.length && isPrefix(comps, r.aliasComps)) return true;
+  }
+  return false;
+}
+
 /** the most specific root containing a physical path (which decides ro/rw) */
 export function owningRoot(roots: readonly Root[], physical: string): Root | null {
   const hit = rootForComps(roots, compsOf(physical), false);

@@ -129,6 +129,13 @@ export interface SandboxFS {
   readlink(path: string): Result<string>;
   /** the canonical absolute path with every symlink resolved (inside the roots) */
   realpath(path: string): Result<string>;
+  /**
+   * Optional: is this directory (lexically cleaned) a proper ancestor of a root? The script may
+   * pass through it (`cd /`, `cd ..` above a root) but never list, read or stat it, like a Unix
+   * directory with execute and no read permission. `physical` (for `cd -P`) counts only the
+   * roots' real paths. Answered from the configuration alone: no filesystem access.
+   */
+  traversable?(path: string, physical?: boolean): boolean;
   /** can the script read / write / execute this path (roots and permission bits) */
   access(path: string, mode: 'r' | 'w' | 'x'): boolean;
   open(path: string, opts?: OpenReadOptions): Result<FileReader>;

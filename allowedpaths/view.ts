@@ -10,6 +10,7 @@ import { permits, toInfo } from './info.js';
 import { absolutePath, joinPhysical, normalizeKeepDots } from './paths.js';
 import { FdReader } from './reader.js';
 import { listDirectory } from './listing.js';
+import { compsOf, isAncestorOfRoot } from './roots.js';
 import { FdDirHandle } from './dirhandle.js';
 import type {
   DirEntry, DirHandle, FileInfo, FileReader, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
@@ -164,6 +165,10 @@ export class SandboxView implements SandboxFS {
       },
       (p) => (deviceRule(p) ? fail('EINVAL') : null),
     );
+  }
+
+  traversable(path: string, physical = false): boolean {
+    return isAncestorOfRoot(this.core.roots, compsOf(this.abs(path)), physical);
   }
 
   realpath(path: string): Result<string> {

@@ -40,6 +40,30 @@ describe('reads through commands', () => {
   });
 });
 
+describe('ancestors of a root: cd may pass through them, nothing in them is readable', () => {
+  it('cd to the parent and to / works; pwd and $PWD say where', async () => {
+    const base = path.dirname(linked.world.root);
+    expect(await run('ro', 'cd ..; pwd; cd /; echo "$PWD"; pwd -P; cd - >/dev/null; pwd')).toEqual({ code: 0, out: `${base}\n/\n/\n${base}\n`, err: '' });
+    expect(await run('ro', 'cd /; cd $R/dir; cat ../hello.txt')).toEqual({ code: 0, out: 'hello\n', err: '' });
+  });
+  it.each([
+    ['cd ..; ls', "ls: cannot access '.': Permission denied\n", 2, ''],
+    ['cd ..; echo *', '', 0, '*\n'],
+    ['cd ..; cat outside/secret.txt', 'cat: outside/secret.txt: Permission denied\n', 1, ''],
+    ['cd ..; cd outside', 'cd: outside: Permission denied\n', 1, ''],
+    ['cd /; cd etc', 'cd: etc: Permission denied\n', 1, ''],
+    ['cd $O', `cd: $O: Permission denied\n`, 1, ''],
+    ['cd ..; test -d outside; echo $?', '', 0, '1\n'],
+    ['cd ..; find . -maxdepth 1', "find: '.': Permission denied\n", 1, ''],
+    ['cd ..; grep -r CANARY .', 'grep: .: Permission denied\n', 2, ''],
+    ['pushd ..; ls outside', "ls: cannot access 'outside': Permission denied\n", 2, `${'$B'} ${'$R'}\n`],
+  ])('%s', async (script, err, code, out) => {
+    const at = linked.world;
+    const fill = (t: string): string => t.replaceAll('$B', path.dirname(at.root)).replaceAll('$O', at.outside).replaceAll('$R', at.root);
+    expect(await run('ro', script)).toEqual({ code, out: fill(out), err: fill(err) });
+  });
+});
+
 describe('documented limits', () => {
   it('a hard link planted inside a root by someone outside is readable (a path sandbox cannot tell)', async () => {
     const r = await run('ro', 'cat hardlink.txt');
@@ -62,7 +86,8 @@ describe('globs never list outside', () => {
 });
 
 describe('cd stays inside', () => {
-  it.each(['cd /', 'cd ..', 'cd out_dir', 'cd slash', 'cd $O', 'cd up', 'cd /proc/self/root', 'cd ../outside'])('%s fails and pwd is unchanged', async (c) => {
+  // `cd /` and `cd ..` (ancestors of the root) enter an unreadable directory: see the block above
+  it.each(['cd out_dir', 'cd slash', 'cd $O', 'cd up', 'cd /proc/self/root', 'cd ../outside'])('%s fails and pwd is unchanged', async (c) => {
     const r = await run('ro', `${c}; echo "status $?"; pwd`);
     expect(r.out).toBe(`status 1\n${linked.world.root}\n`);
   });

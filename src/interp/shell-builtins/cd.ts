@@ -1,8 +1,9 @@
-// cd [-L|-P] [dir] — the target must lie inside the sandbox: it is checked with ctx.fs.stat and
-// entered with ctx.chdir (which also sets PWD and OLDPWD). No operand → $HOME; `-` → $OLDPWD
+// cd [-L|-P] [dir] — the target must lie inside the sandbox, or be an ancestor of a root (which
+// is entered but stays unreadable, like a directory with only execute permission): it is checked
+// with ctx.fs.stat / ctx.fs.traversable and entered with ctx.chdir (which also sets PWD and OLDPWD). No operand → $HOME; `-` → $OLDPWD
 // (printed); an empty operand does nothing. -L (default) resolves `..` lexically, -P resolves
 // symlinks (ctx.fs.realpath). CDPATH is not consulted. -e and -@ are accepted and ignored.
-import type { ShellBuiltin } from '../shell-api.js';
+import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { complain, emit } from './io.js';
 import { parseOptions } from './options.js';
 
@@ -44,25 +45,34 @@ export const cd: ShellBuiltin = {
       print = true;
     }
     if (target === '') return 0;
-    const st = ctx.fs.stat(target);
-    if (!st.ok) {
-      complain(ctx.stderr, `cd: ${target}: ${st.error.message}`);
-      return 1;
-    }
-    if (st.value.type !== 'dir') {
-      complain(ctx.stderr, `cd: ${target}: Not a directory`);
-      return 1;
-    }
-    let abs = ctx.fs.abs(target);
-    if (physical) {
-      const real = ctx.fs.realpath(target);
-      if (!real.ok) {
-        complain(ctx.stderr, `cd: ${target}: ${real.error.message}`);
-        return 1;
-      }
-      abs = real.value;
-    }
+    const abs = resolveDir(ctx, 'cd', target, physical);
+    if (abs === undefined) return 1;
     ctx.chdir(abs);
     return print ? emit(ctx.stdout, abs + '\n') : 0;
   },
 };
+
+/**
+ * Check a `cd` target through the sandbox and return the directory to enter (-P: with symlinks
+ * resolved), or undefined after `NAME: target: reason` on stderr. Shared by cd, pushd and popd.
+ */
+export function resolveDir(ctx: ShellContext, name: string, target: string, physical: boolean): string | undefined {
+  const st = ctx.fs.stat(target);
+  if (!st.ok) {
+    // an ancestor of a root can be passed through (execute-only), never read: see traversable
+    if (st.error.code === 'EACCES' && ctx.fs.traversable?.(target, physical)) return ctx.fs.abs(target);
+    complain(ctx.stderr, `${name}: ${target}: ${st.error.message}`);
+    return undefined;
+  }
+  if (st.value.type !== 'dir') {
+    complain(ctx.stderr, `${name}: ${target}: Not a directory`);
+    return undefined;
+  }
+  if (!physical) return ctx.fs.abs(target);
+  const real = ctx.fs.realpath(target);
+  if (!real.ok) {
+    complain(ctx.stderr, `${name}: ${target}: ${real.error.message}`);
+    return undefined;
+  }
+  return real.value;
+}

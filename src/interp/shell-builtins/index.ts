@@ -1,6 +1,7 @@
 // The table of shell builtins implemented against ShellContext (see ../shell-api.ts).
 import type { ShellBuiltin } from '../shell-api.js';
 import { cd } from './cd.js';
+import { dirs, popd, pushd } from './dirs.js';
 import { echo } from './echo.js';
 import { getopts } from './getopts.js';
 import { hash } from './hash.js';
@@ -26,6 +27,9 @@ const ALL: ShellBuiltin[] = [
   readarray,
   getopts,
   cd,
+  dirs,
+  pushd,
+  popd,
   pwd,
   type,
   hash,

@@ -2,25 +2,21 @@
 // physical (-P, symlinks resolved through the sandbox). Extra operands are ignored, as in bash.
 import type { ShellBuiltin } from '../shell-api.js';
 import { complain, emit } from './io.js';
-import { parseOptions } from './options.js';
+import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'pwd [-LP]';
 
 export const pwd: ShellBuiltin = {
   name: 'pwd',
   summary: 'print the name of the current working directory',
-  usage: `pwd: ${SYNOPSIS}
-    Print the absolute name of the current working directory.
-
-    Options:
-      -L	print the logical directory, as reached through symlinks (default)
-      -P	print the physical directory, without symbolic links
-`,
+  // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `pwd: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseOptions(ctx, 'pwd', SYNOPSIS, pwd.usage, 'LP', args);
-    if (typeof p === 'number') return p;
+    const p = parseBuiltinOptions(ctx, 'pwd', SYNOPSIS, 'LP', args);
+    if (optionsEnded(p)) return p;
     const physical = p.order.lastIndexOf('P') > p.order.lastIndexOf('L');
-    if (!physical) return emit(ctx.stdout, ctx.cwd + '\n');
+    // an ancestor of a root has no symlinks (roots are canonical) and cannot be resolved itself
+    if (!physical || ctx.fs.traversable?.(ctx.cwd, true)) return emit(ctx.stdout, ctx.cwd + '\n');
     const real = ctx.fs.realpath(ctx.cwd);
     if (!real.ok) {
       complain(ctx.stderr, `pwd: error retrieving current directory: ${real.error.message}`);

@@ -1,0 +1,193 @@
+// dirs, pushd, popd — bash's directory stack. The stack lives in the array variable DIRSTACK
+// (element 0 is the working directory, refreshed on every use; then the saved directories, most
+// recent first), so subshells get a copy and `DIRSTACK[1]=…` edits it, as in bash. Directories are
+// entered through cd's own check (`resolveDir`), so the sandbox rules are cd's.
+// Divergence: bash refreshes DIRSTACK[0] on every `cd`; here it is refreshed when one of these
+// three builtins runs.
+import type { ShellBuiltin, ShellContext } from '../shell-api.js';
+import { resolveDir } from './cd.js';
+import { complain, emit } from './io.js';
+
+const USAGE = {
+  dirs: 'dirs [-clpv] [+N] [-N]',
+  pushd: 'pushd [-n] [+N | -N | dir]',
+  popd: 'popd [-n] [+N | -N]',
+} as const;
+type Name = keyof typeof USAGE;
+
+/** the saved directories, most recent first (DIRSTACK without element 0) */
+function saved(ctx: ShellContext): string[] {
+  return (ctx.vars.getArray('DIRSTACK') ?? []).slice(1);
+}
+
+/** `~` for $HOME, as bash's polite_directory_format (a HOME of "/" is never abbreviated) */
+function polite(ctx: ShellContext, dir: string): string {
+  const home = ctx.vars.get('HOME');
+  if (home === undefined || home.length <= 1 || !dir.startsWith(home)) return dir;
+  const next = dir.charAt(home.length);
+  return next === '' || next === '/' ? '~' + dir.slice(home.length) : dir;
+}
+
+/** `+N` / `-N` → an index into [cwd, ...saved], or NaN when not a number */
+function stackIndex(word: string, savedCount: number): number {
+  const digits = word.slice(1);
+  if (!/^[0-9]+$/.test(digits)) return NaN;
+  const n = Number(digits);
+  return word.charAt(0) === '+' ? n : savedCount - n;
+}
+
+function usageError(ctx: ShellContext, name: Name, message: string): number {
+  complain(ctx.stderr, `${name}: ${message}`);
+  complain(ctx.stderr, `${name}: usage: ${USAGE[name]}`);
+  return 2;
+}
+
+function isSigned(word: string): boolean {
+  return word.length > 1 && (word.charAt(0) === '+' || word.charAt(0) === '-');
+}
+
+/** enter `dir` (unless noCd), then store the new stack and print it */
+function settle(ctx: ShellContext, name: Name, rest: string[], dir: string | undefined, noCd: boolean): number | Promise<number> {
+  let cwd = ctx.cwd;
+  if (dir !== undefined && !noCd && dir !== '') {
+    const abs = resolveDir(ctx, name, dir, false);
+    if (abs === undefined) return 1;
+    ctx.chdir(abs);
+    cwd = abs;
+  }
+  ctx.vars.setArray('DIRSTACK', [cwd, ...rest]);
+  return emit(ctx.stdout, [cwd, ...rest].map((d) => polite(ctx, d)).join(' ') + '\n');
+}
+
+export const dirs: ShellBuiltin = {
+  name: 'dirs',
+  summary: 'display directory stack',
+  usage: `dirs: ${USAGE.dirs}
+    Display the list of currently remembered directories (see pushd and popd).
+`,
+  run(ctx, args) {
+    let long = false;
+    let perLine = false;
+    let numbered = false;
+    let index: number | undefined;
+    let indexWord = '';
+    const rest = saved(ctx);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') break;
+      if (a === '-l') long = true;
+      else if (a === '-p') perLine = true;
+      else if (a === '-v') numbered = true;
+      else if (a === '-c') {
+        ctx.vars.setArray('DIRSTACK', [ctx.cwd]);
+        return 0;
+      } else if (isSigned(a)) {
+        index = stackIndex(a, rest.length);
+        if (Number.isNaN(index)) return usageError(ctx, 'dirs', `${a}: invalid number`);
+        indexWord = a.slice(1);
+      } else return usageError(ctx, 'dirs', `${a}: invalid option`);
+    }
+    const full = [ctx.cwd, ...rest];
+    const show = (d: string): string => (long ? d : polite(ctx, d));
+    if (index !== undefined) {
+      if (index < 0 || index >= full.length) {
+        complain(ctx.stderr, `dirs: ${indexWord}: directory stack index out of range`);
+        return 1;
+      }
+      return emit(ctx.stdout, show(full[index]!) + '\n');
+    }
+    let out = '';
+    if (numbered) full.forEach((d, k) => (out += `${String(k).padStart(2)}  ${show(d)}\n`));
+    else if (perLine) for (const d of full) out += show(d) + '\n';
+    else out = full.map(show).join(' ') + '\n';
+    return emit(ctx.stdout, out);
+  },
+};
+
+export const pushd: ShellBuiltin = {
+  name: 'pushd',
+  summary: 'add directories to the stack',
+  usage: `pushd: ${USAGE.pushd}
+    Add a directory to the top of the directory stack, or rotate the stack.
+`,
+  run(ctx, args) {
+    let noCd = false;
+    const operands: string[] = [];
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i]!;
+      if (a === '--') {
+        i++;
+        break;
+      }
+      if (a === '-n') noCd = true;
+      else if (a.charAt(0) === '-' && a.length > 1 && !/^-[0-9]+$/.test(a)) return usageError(ctx, 'pushd', `${a}: invalid number`);
+      else break;
+    }
+    operands.push(...args.slice(i));
+    const rest = saved(ctx);
+    const first = operands[0];
+    if (first !== undefined && isSigned(first) && !Number.isNaN(stackIndex(first, 0))) {
+      if (rest.length === 0) {
+        complain(ctx.stderr, 'pushd: directory stack empty');
+        return 1;
+      }
+      const k = stackIndex(first, rest.length);
+      if (k < 0 || k > rest.length) {
+        complain(ctx.stderr, `pushd: ${first}: directory stack index out of range`);
+        return 1;
+      }
+      const full = [ctx.cwd, ...rest];
+      const rotated = [...full.slice(k), ...full.slice(0, k)];
+      return settle(ctx, 'pushd', rotated.slice(1), rotated[0], noCd);
+    }
+    if (operands.length > 1) {
+      complain(ctx.stderr, 'pushd: too many arguments');
+      return 1;
+    }
+    if (first === undefined) {
+      if (rest.length === 0) {
+        complain(ctx.stderr, 'pushd: no other directory');
+        return 1;
+      }
+      const top = rest[0]!;
+      return settle(ctx, 'pushd', [ctx.cwd, ...rest.slice(1)], top, noCd);
+    }
+    if (noCd) return settle(ctx, 'pushd', [first, ...rest], undefined, true);
+    return settle(ctx, 'pushd', [ctx.cwd, ...rest], first, false);
+  },
+};
+
+export const popd: ShellBuiltin = {
+  name: 'popd',
+  summary: 'remove directories from the stack',
+  usage: `popd: ${USAGE.popd}
+    Remove entries from the directory stack, and enter the new top directory.
+`,
+  run(ctx, args) {
+    let noCd = false;
+    let which = 0;
+    let whichWord = '';
+    for (const a of args) {
+      if (a === '--') break;
+      if (a === '-n') noCd = true;
+      else if (isSigned(a)) {
+        which = stackIndex(a, saved(ctx).length);
+        if (Number.isNaN(which)) return usageError(ctx, 'popd', `${a}: invalid number`);
+        whichWord = a;
+      } else return usageError(ctx, 'popd', `${a}: invalid argument`);
+    }
+    const rest = saved(ctx);
+    if (rest.length === 0) {
+      complain(ctx.stderr, 'popd: directory stack empty');
+      return 1;
+    }
+    if (which < 0 || which > rest.length) {
+      complain(ctx.stderr, `popd: ${whichWord}: directory stack index out of range`);
+      return 1;
+    }
+    // index 0 is the working directory: leave it for the next saved one (`-n`: drop that one)
+    if (which === 0) return settle(ctx, 'popd', rest.slice(1), noCd ? undefined : rest[0], noCd);
+    return settle(ctx, 'popd', rest.filter((_, k) => k !== which - 1), undefined, true);
+  },
+};

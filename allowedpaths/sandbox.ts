@@ -13,11 +13,27 @@ export interface SandboxOptions {
   native?: Native;
 }
 
+/**
+ * The roots are opened on first use, not at creation: a run that never touches a file (most small
+ * scripts) pays no realpath/open/fstat/close per root.
+ */
 class SandboxImpl implements Sandbox {
-  readonly roots: readonly RootSpec[];
+  private opened: SandboxCore | null = null;
+  private closed = false;
 
-  constructor(private readonly core: SandboxCore) {
-    this.roots = core.roots.map((r) => r.spec);
+  constructor(private readonly open: () => SandboxCore) {}
+
+  private get core(): SandboxCore {
+    if (this.opened === null) {
+      this.opened = this.open();
+      // used after close(): its descriptors are closed too, so every operation fails
+      if (this.closed) this.opened.close();
+    }
+    return this.opened;
+  }
+
+  get roots(): readonly RootSpec[] {
+    return this.core.roots.map((r) => r.spec);
   }
 
   at(cwd: string): SandboxFS {
@@ -32,11 +48,11 @@ class SandboxImpl implements Sandbox {
   }
 
   close(): void {
-    this.core.close();
+    this.closed = true;
+    this.opened?.close();
   }
 }
 
 export function createSandbox(specs: string[], opts: SandboxOptions = {}): Sandbox {
-  const core = new SandboxCore(specs, opts.mode ?? 'read-only', opts.onWarning ?? (() => {}), opts.native);
-  return new SandboxImpl(core);
+  return new SandboxImpl(() => new SandboxCore(specs, opts.mode ?? 'read-only', opts.onWarning ?? (() => {}), opts.native));
 }

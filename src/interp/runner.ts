@@ -106,10 +106,15 @@ export class Runner {
     this.cfg = resolveOptions(opts);
     this.onWarning = opts.onWarning;
     installLanguageUtilities();
-    // open the roots once now, so skipped-root warnings surface at construction
+    // open the roots once now, so skipped-root warnings surface at construction; each run opens
+    // its own sandbox again, lazily (on the first file access), and starts in the first root
     const sb = this.openSandbox(true);
+    this.rootPaths = sb.roots.map((r) => r.path);
     sb.close();
   }
+
+  /** the usable roots as resolved at construction (ALLOWED_PATHS, the default cwd) */
+  private readonly rootPaths: readonly string[];
 
   private openSandbox(report: boolean): Sandbox {
     return createSandbox(this.cfg.allowedPaths, {
@@ -258,7 +263,7 @@ export class Runner {
     sh.fds = [{ reader: abortableReader(readerFromSource(opts.stdin), rt) }, { writer: stdout }, { writer: stderr }];
     sh.arg0 = opts.name ?? 'rshell';
     sh.positional = (opts.args ?? []).slice();
-    const roots = sandbox.roots.map((r) => r.path);
+    const roots = this.rootPaths;
     sh.cwd = cfg.cwd ?? roots[0] ?? '/';
     this.initVars(sh, roots);
 
@@ -305,7 +310,7 @@ export class Runner {
     return status;
   }
 
-  private initVars(sh: Shell, roots: string[]): void {
+  private initVars(sh: Shell, roots: readonly string[]): void {
     const set = (name: string, value: string, attrs = 0): void => {
       sh.vars.frames[0]!.set(name, { value, attrs });
     };

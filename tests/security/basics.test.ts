@@ -82,6 +82,20 @@ describe('reads inside a root', () => {
     ]);
     sb.close();
   });
+
+  it('opens its roots on first use, and a sandbox closed before any use refuses everything', () => {
+    w = makeWorld();
+    const warnings: string[] = [];
+    const lazy = createSandbox([w.root, '/nonexistent-rshell-root'], { onWarning: (m) => warnings.push(m) });
+    expect(warnings).toEqual([]);
+    expect(lazy.at(w.root).readFile('hello.txt', 100).ok).toBe(true);
+    expect(warnings).toEqual(['AllowedPaths: skipping "/nonexistent-rshell-root": no such file or directory']);
+    lazy.close();
+    const closed = createSandbox([w.root]);
+    closed.close();
+    const r = closed.at(w.root).readFile('hello.txt', 100);
+    expect(r.ok).toBe(false);
+  });
 });
 
 describe('listing and odd names', () => {

@@ -2,7 +2,7 @@
 // hand them to the declare implementation. The argv form lives in core-builtins/state.ts.
 
 import type { DeclClause } from '../syntax/ast.js';
-import type { Exec, Shell } from './shell.js';
+import type { Exec, Shell, Status } from './shell.js';
 import { expandAssignValue, expandWordFields, withTape } from './expand.js';
 import { arrayItems } from './call.js';
 import { declare, itemFromArg, newFlags, parseFlags, type DeclItem, type Variant } from './core-builtins/declare.js';
@@ -27,7 +27,7 @@ export function compileDecl(cmd: DeclClause): Exec {
       return r instanceof Promise ? r.then((argv) => dispatch(sh, argv)) : dispatch(sh, argv(r));
     }
     const r = withTape(sh, () => build(sh, variant === 'nameref' ? 'declare' : variant, args, variant === 'nameref'), args);
-    const run = (x: Built | null): number => {
+    const run = (x: Built | null): Status => {
       if (x === null) return 2;
       const status = declare(sh, variant === 'nameref' ? 'declare' : variant, x.flags, x.items);
       sh.lastArg = x.last ?? (cmd.Variant.Value === 'nameref' ? 'declare' : cmd.Variant.Value);

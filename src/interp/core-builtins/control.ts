@@ -9,11 +9,13 @@ import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
 import { andThen } from '../status.js';
 import { arithEvalCmd } from '../arith-bridge.js';
+import { arithSyntaxError } from '../arith.js';
 import { decode } from '../../io/encoding.js';
 import { withTape } from '../expand.js';
 import { errorText } from '../../../allowedpaths/index.js';
 import { shellFs } from '../fs-view.js';
 import { isSignalName } from '../../check/index.js';
+import { HELP, helpAmongOptions, showHelp } from './help-option.js';
 
 const INT_RE = /^[+-]?[0-9]+$/;
 
@@ -24,6 +26,7 @@ function parseStatus(s: string): number | null {
 }
 
 export const exit: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'exit');
   let st = sh.status;
   if (args.length > 0) {
     const a = args[0] === '--' ? args[1] : args[0];
@@ -44,6 +47,7 @@ export const exit: CoreBuiltin = (sh, args) => {
 };
 
 export const returnB: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'return');
   if (sh.callDepth === 0 && sh.sourceDepth === 0) {
     sh.error("return: can only `return' from a function or sourced script");
     return 2;
@@ -63,6 +67,8 @@ export const returnB: CoreBuiltin = (sh, args) => {
 
 function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
   return (sh, args) => {
+    // before the loop check: bash helps outside a loop too, and the loop goes on
+    if (args[0] === HELP) return showHelp(sh, kind);
     if (sh.loopDepth === 0) {
       sh.error(`${kind}: only meaningful in a \`for', \`while', or \`until' loop`);
       return 0;
@@ -102,6 +108,7 @@ export const breakB = loopControl('break');
 export const continueB = loopControl('continue');
 
 export const shift: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'shift');
   if (args.length > 1) {
     sh.error('shift: too many arguments');
     return 1;
@@ -182,16 +189,25 @@ export function compileText(text: string, lineBase = 0): ReturnType<typeof compi
 }
 
 export const evalB: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'eval');
   const a = args[0] === '--' ? args.slice(1) : args;
   if (!a.length) return 0;
   return runText(sh, a.join(' '), 'eval', sh.lineno - 1);
 };
 
-export const source: CoreBuiltin = (sh, args) => {
+/** `source` and `.`: the same builtin under two names (bash's messages use the one called) */
+function sourceAs(name: 'source' | '.'): CoreBuiltin {
+  return (sh, args) => (args[0] === HELP ? showHelp(sh, name) : runSource(sh, name, args));
+}
+
+export const source = sourceAs('source');
+export const dot = sourceAs('.');
+
+function runSource(sh: Shell, name: string, args: string[]): Status {
   const a = args[0] === '--' ? args.slice(1) : args;
   if (!a.length) {
-    sh.error('source: filename argument required');
-    sh.error('source: usage: source filename [arguments]');
+    sh.error(`${name}: filename argument required`);
+    sh.error(`${name}: usage: ${name} filename [arguments]`);
     return 2;
   }
   const file = a[0]!;
@@ -223,16 +239,18 @@ export const source: CoreBuiltin = (sh, args) => {
     throw e;
   }
   return andThen(res, done);
-};
+}
 
 export const execB: CoreBuiltin = (sh, args) => {
   // `exec` with redirections only is handled by the simple-command code (they persist).
   if (!args.length) return 0;
+  if (helpAmongOptions(args, 'cla', { withArg: 'a' })) return showHelp(sh, 'exec');
   sh.error(`exec: ${args[0]}: executing commands with exec is not supported`);
   return 2;
 };
 
 export const wait: CoreBuiltin = (sh, args) => {
+  if (helpAmongOptions(args, 'fnp', { withArg: 'p' })) return showHelp(sh, 'wait');
   for (const a of args) {
     if (a.startsWith('-')) continue;
     sh.error(`wait: pid ${a} is not a child of this shell`);
@@ -244,6 +262,7 @@ export const wait: CoreBuiltin = (sh, args) => {
 const TRAP_NAMES: Record<string, string> = { EXIT: 'EXIT', '0': 'EXIT', SIGEXIT: 'EXIT', ERR: 'ERR', SIGERR: 'ERR' };
 
 export const trap: CoreBuiltin = (sh, args) => {
+  if (helpAmongOptions(args, 'lp')) return showHelp(sh, 'trap');
   let a = args;
   if (a[0] === '--') a = a.slice(1);
   if (!a.length || (a.length === 1 && a[0] === '-p')) {
@@ -307,6 +326,7 @@ export const command: CoreBuiltin = (sh, args) => {
       i++;
       break;
     }
+    if (a === HELP) return showHelp(sh, 'command');
     if (!a.startsWith('-') || a === '-') break;
     for (const c of a.slice(1)) {
       if (c === 'v') mode = 'v';
@@ -343,6 +363,7 @@ export const command: CoreBuiltin = (sh, args) => {
 };
 
 export const builtin: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'builtin');
   if (args[0] === '--') args = args.slice(1);
   if (!args.length) return 0;
   const n = args[0]!;
@@ -354,6 +375,7 @@ export const builtin: CoreBuiltin = (sh, args) => {
 };
 
 export const let_: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'let');
   if (!args.length) {
     sh.error('let: expression expected');
     return 1;
@@ -364,8 +386,9 @@ export const let_: CoreBuiltin = (sh, args) => {
       let x;
       try {
         x = parseArith(a);
-      } catch (e) {
-        sh.error(`let: ${a}: ${(e as Error).message.replace(/^\d+:\d+: /, '')}`);
+      } catch {
+        // bash's wording for text that does not parse, not our parser's
+        sh.error(`let: ${arithSyntaxError(a) ?? `${a}: syntax error in expression (error token is "${a}")`}`);
         return null;
       }
       last = x ? arithEvalCmd(sh, x, 'let: ') : 0;

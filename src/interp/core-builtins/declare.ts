@@ -1,13 +1,14 @@
 // declare / typeset / local / export / readonly: attributes, scoping and listing.
 // Used both by DeclClause (parsed `declare a=(…)`) and by the argv form (`command declare …`).
 
-import type { Shell } from '../shell.js';
+import type { Shell, Status } from '../shell.js';
 import { ATTR, isArrayValue, isAssocValue, isValidName, keysOf, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from '../var-access.js';
 import { AssignError } from '../interp-errors.js';
 import { declareQuote } from '../quote.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
+import { HELP, showHelp } from './help-option.js';
 
 export type Variant = 'declare' | 'typeset' | 'local' | 'export' | 'readonly';
 
@@ -34,9 +35,17 @@ export interface DeclFlags {
   print: boolean;
   funcs: boolean;
   funcNames: boolean;
+  /** `--help` was met among the flags: print bash's help, do nothing else */
+  help: boolean;
 }
 
 export function parseFlags(sh: Shell, variant: Variant, arg: string, flags: DeclFlags): boolean {
+  // bash's option scan stops at --help: what follows is never looked at
+  if (flags.help) return true;
+  if (arg === HELP) {
+    flags.help = true;
+    return true;
+  }
   const on = arg[0] === '-';
   for (const c of arg.slice(1)) {
     if (c === 'g') flags.global = true;
@@ -99,7 +108,8 @@ export function declareLine(name: string, v: Variable): string {
   return `${head}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
 }
 
-export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {
+export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): Status {
+  if (flags.help) return showHelp(sh, variant);
   if (variant === 'local' && sh.callDepth === 0) {
     sh.error('local: can only be used in a function');
     return 1;
@@ -272,7 +282,7 @@ export function itemFromArg(arg: string): DeclItem {
 }
 
 export function newFlags(): DeclFlags {
-  return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false };
+  return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false, help: false };
 }
 
 export { scalarOf };

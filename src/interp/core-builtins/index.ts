@@ -13,7 +13,7 @@ export const CORE_BUILTINS: ReadonlyMap<string, CoreBuiltin> = new Map<string, C
   [':', C.colon],
   ['eval', C.evalB],
   ['source', C.source],
-  ['.', C.source],
+  ['.', C.dot],
   ['exec', C.execB],
   ['wait', C.wait],
   ['trap', C.trap],

@@ -9,6 +9,7 @@ import { isValidName } from '../vars.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
 import { isAssocValue } from '../vars.js';
+import { HELP, helpAmongOptions, showHelp } from './help-option.js';
 
 function write(sh: Shell, s: string): void {
   const r = sh.stdout.writeString(s);
@@ -17,6 +18,8 @@ function write(sh: Shell, s: string): void {
 
 const LETTER_TO_OPTION = new Map(SET_OPTIONS.filter(([, l]) => l !== '').map(([n, l]) => [l, n]));
 const SET_USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]';
+/** the letters bash's set accepts (its option scan runs before any option takes effect) */
+const SET_LETTERS = 'abefhkmnptuvxBCEHPTo';
 
 function listOptions(sh: Shell, plus: boolean): void {
   let out = '';
@@ -46,6 +49,7 @@ export const set: CoreBuiltin = (sh, args) => {
     write(sh, out);
     return 0;
   }
+  if (helpAmongOptions(args, SET_LETTERS, { optionalArg: 'o', plus: true })) return showHelp(sh, 'set');
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -104,6 +108,7 @@ export const shopt: CoreBuiltin = (sh, args) => {
       i++;
       break;
     }
+    if (a === HELP) return showHelp(sh, 'shopt');
     if (!a.startsWith('-') || a === '-') break;
     for (const c of a.slice(1)) {
       if (c === 's') mode = 's';
@@ -164,6 +169,7 @@ export const unset: CoreBuiltin = (sh, args) => {
       i++;
       break;
     }
+    if (a === HELP) return showHelp(sh, 'unset');
     if (!a.startsWith('-') || a === '-') break;
     for (const c of a.slice(1)) {
       if (c === 'v' || c === 'f' || c === 'n') mode = c;

@@ -5,24 +5,18 @@
 // symlinks (ctx.fs.realpath). CDPATH is not consulted. -e and -@ are accepted and ignored.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { complain, emit } from './io.js';
-import { parseOptions } from './options.js';
+import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'cd [-L|[-P [-e]] [-@]] [dir]';
 
 export const cd: ShellBuiltin = {
   name: 'cd',
   summary: 'change the shell working directory',
-  usage: `cd: ${SYNOPSIS}
-    Change the current directory to DIR (default: $HOME). \`cd -\` goes back
-    to $OLDPWD and prints it. The directory must lie inside the allowed paths.
-
-    Options:
-      -L	follow symbolic links, resolving '..' lexically (default)
-      -P	use the physical directory structure (symlinks resolved)
-`,
+  // `--help` and `help cd` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `cd: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseOptions(ctx, 'cd', SYNOPSIS, cd.usage, 'LPe@', args);
-    if (typeof p === 'number') return p;
+    const p = parseBuiltinOptions(ctx, 'cd', SYNOPSIS, 'LPe@', args);
+    if (optionsEnded(p)) return p;
     const physical = p.order.lastIndexOf('P') > p.order.lastIndexOf('L');
     if (p.operands.length > 1) {
       complain(ctx.stderr, 'cd: too many arguments');

@@ -132,4 +132,19 @@ describe('help', () => {
     expect(await run(help, ['-d', 'echo'], o)).toMatchObject({ out: 'echo - write arguments to stdout\n' });
     expect(await run(help, ['foo'], o)).toMatchObject({ status: 1, out: '', err: "help: no help topics match 'foo'\n" });
   });
+  it("prints bash's text for the builtins and keywords of the shell, Go rshell's for commands", async () => {
+    const shell: FakeOptions = { ...o, kinds: { continue: 'builtin', if: 'keyword', echo: 'builtin' } };
+    expect(await run(help, ['-s', 'continue', 'if'], shell)).toMatchObject({ status: 0, out: 'continue: continue [n]\nif: if COMMANDS; then COMMANDS; [ elif COMMANDS; then COMMANDS; ]... [ else COMMANDS; ] fi\n' });
+    expect(await run(help, ['-d', 'echo'], shell)).toMatchObject({ status: 0, out: 'echo - Write arguments to the standard output.\n' });
+    // a builtin the policy does not allow (no kind) matches nothing
+    expect(await run(help, ['break'], shell)).toMatchObject({ status: 1, out: '', err: "help: no help topics match 'break'\n" });
+    // as bash: status 1 only when no name matched, naming the last one
+    expect(await run(help, ['-s', 'nosuch', 'continue'], shell)).toMatchObject({ status: 0, out: 'continue: continue [n]\n', err: '' });
+    expect(await run(help, ['x', 'y'], shell)).toMatchObject({ status: 1, err: "help: no help topics match 'y'\n" });
+  });
+  it('--help prints bash\'s help for help, status 2', async () => {
+    const r = await run(help, ['-d', '--help'], o);
+    expect(r.status).toBe(2);
+    expect(r.out).toMatch(/^help: help \[-dms\] \[pattern \.\.\.\]\n {4}Display information about builtin commands\.\n/);
+  });
 });

@@ -7,6 +7,7 @@
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { resolveDir } from './cd.js';
 import { complain, emit } from './io.js';
+import { writeBuiltinHelp } from '../builtin-help/index.js';
 
 const USAGE = {
   dirs: 'dirs [-clpv] [+N] [-N]',
@@ -62,10 +63,10 @@ function settle(ctx: ShellContext, name: Name, rest: string[], dir: string | und
 export const dirs: ShellBuiltin = {
   name: 'dirs',
   summary: 'display directory stack',
-  usage: `dirs: ${USAGE.dirs}
-    Display the list of currently remembered directories (see pushd and popd).
-`,
+  usage: `dirs: ${USAGE.dirs}\n`,
   run(ctx, args) {
+    // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
+    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'dirs');
     let long = false;
     let perLine = false;
     let numbered = false;
@@ -107,10 +108,10 @@ export const dirs: ShellBuiltin = {
 export const pushd: ShellBuiltin = {
   name: 'pushd',
   summary: 'add directories to the stack',
-  usage: `pushd: ${USAGE.pushd}
-    Add a directory to the top of the directory stack, or rotate the stack.
-`,
+  usage: `pushd: ${USAGE.pushd}\n`,
   run(ctx, args) {
+    // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
+    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'pushd');
     let noCd = false;
     const operands: string[] = [];
     let i = 0;
@@ -161,10 +162,10 @@ export const pushd: ShellBuiltin = {
 export const popd: ShellBuiltin = {
   name: 'popd',
   summary: 'remove directories from the stack',
-  usage: `popd: ${USAGE.popd}
-    Remove entries from the directory stack, and enter the new top directory.
-`,
+  usage: `popd: ${USAGE.popd}\n`,
   run(ctx, args) {
+    // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
+    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'popd');
     let noCd = false;
     let which = 0;
     let whichWord = '';

@@ -5,6 +5,7 @@
 // bash remembers the position inside a cluster (`-abc`) in a hidden variable; we keep it here,
 // valid only while OPTIND still holds the value we left and the arguments are the same.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
+import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain } from './io.js';
 import { IDENTIFIER } from './options.js';
 
@@ -27,22 +28,10 @@ function setVar(ctx: ShellContext, name: string, value: string): boolean {
 export const getopts: ShellBuiltin = {
   name: 'getopts',
   summary: 'parse option arguments',
-  usage: `getopts: ${SYNOPSIS}
-    Parse the options in ARGs (default: the positional parameters). Each call
-    puts the next option letter in NAME and its argument, if any, in OPTARG;
-    OPTIND is the index of the next argument to process. Letters followed by
-    ':' in OPTSTRING take an argument. A leading ':' selects silent error
-    reporting: NAME is set to '?' (unknown option) or ':' (missing argument)
-    and OPTARG to the option letter. OPTERR=0 silences the messages.
-
-    Exit status: 0 while an option was found, 1 at the end of the options.
-`,
+  // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `getopts: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    if (args[0] === '--help') {
-      const r = ctx.stdout.writeString(getopts.usage);
-      if (r) r.catch(() => undefined);
-      return 2;
-    }
+    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'getopts');
     if (args.length < 2) {
       complain(ctx.stderr, `getopts: usage: ${SYNOPSIS}`);
       return 2;

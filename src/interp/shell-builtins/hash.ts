@@ -5,30 +5,18 @@
 // in bash), and `hash -t grep` prints what `command -v grep` prints (the bare name: see type.ts).
 import type { ShellBuiltin } from '../shell-api.js';
 import { complain, emit } from './io.js';
-import { parseOptions } from './options.js';
+import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'hash [-lr] [-p pathname] [-dt] [name ...]';
 
 export const hash: ShellBuiltin = {
   name: 'hash',
   summary: 'check that commands exist (rshell keeps no path table)',
-  usage: `hash: ${SYNOPSIS}
-    Check that each NAME is a command rshell can run. rshell searches no
-    PATH, so its table of remembered locations is always empty.
-
-    Options:
-      -d	forget NAME (nothing to forget)
-      -l	list the table (always empty)
-      -r	forget every location (nothing to forget)
-      -t	print the command each NAME runs, as command -v does
-      -p	not supported: rshell runs no program by path
-
-    Exit Status:
-    Returns success unless a NAME is not found or an option is invalid.
-`,
+  // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `hash: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseOptions(ctx, 'hash', SYNOPSIS, hash.usage, 'lrdtp:', args);
-    if (typeof p === 'number') return p;
+    const p = parseBuiltinOptions(ctx, 'hash', SYNOPSIS, 'lrdtp:', args);
+    if (optionsEnded(p)) return p;
     const { opts, operands } = p;
     if (opts.has('t') && operands.length === 0) {
       complain(ctx.stderr, 'hash: -t: option requires an argument');

@@ -1,51 +1,79 @@
-// help [-dms] [name ...] — Go rshell's help: with no NAME, the allowed commands (`%-*s  summary`
-// lines, then a pointer to `help <command>`); with NAMEs, each command's usage text. Names that
-// are not allowed or unknown: `help: no help topics match 'x'`, status 1.
-//   -d  `name - summary`;  -s  the synopsis line only;  -m  the full usage (the default)
-import type { ShellBuiltin } from '../shell-api.js';
+// help [-dms] [name ...] — with no NAME, Go rshell's list of the allowed commands (`%-*s  summary`
+// lines, then a pointer to `help <command>`). With NAMEs: bash's own help text for the bash
+// builtins and keywords rshell runs (../builtin-help; -s the synopsis, -d the one-line summary, -m
+// the man-page form, as bash), and the usage text of each rshell command (cat, grep…). As in bash,
+// the status is 1, with `help: no help topics match 'x'` (Go rshell's wording), only when no NAME
+// matched; names that are not allowed match nothing. `--help` prints bash's text for help, status 2.
+import type { ShellBuiltin, ShellContext } from '../shell-api.js';
+import { loadHelpTexts } from '../builtin-help/index.js';
+import { helpForm, type HelpFlag } from '../builtin-help/forms.js';
 import { complain, emit } from './io.js';
-import { parseOptions } from './options.js';
+import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'help [-dms] [pattern ...]';
+
+/** bash's precedence when several are given: -d, then -m, then -s */
+function formFlag(opts: Map<string, string>): HelpFlag {
+  return opts.has('d') ? 'd' : opts.has('m') ? 'm' : opts.has('s') ? 's' : '';
+}
+
+function listAllowed(ctx: ShellContext): number | Promise<number> {
+  const cmds = ctx.listCommands();
+  const width = Math.max(0, ...cmds.map((c) => c.name.length));
+  let out = '';
+  for (const c of cmds) out += `${c.name.padEnd(width)}  ${c.summary}\n`;
+  out += "\nRun 'help <command>' for more information on a specific command.\n";
+  return emit(ctx.stdout, out);
+}
+
+/** a bash topic is shown for a keyword, or for a builtin the policy lets this script run */
+function isShellTopic(ctx: ShellContext, n: string): boolean {
+  const kinds = ctx.vars.commandKinds ? ctx.vars.commandKinds(n) : [ctx.vars.commandKind(n)];
+  return kinds.includes('builtin') || kinds.includes('keyword');
+}
+
+/** an rshell command's usage in the requested form (Go rshell: its --help text) */
+function commandHelp(ctx: ShellContext, n: string, flag: HelpFlag, summaries: Map<string, string>): string | undefined {
+  const usage = ctx.commandUsage(n);
+  if (usage === undefined) return undefined;
+  if (flag === 'd') return `${n} - ${summaries.get(n) ?? ''}\n`;
+  if (flag === 's') return usage.split('\n')[0] + '\n';
+  return usage.endsWith('\n') ? usage : usage + '\n';
+}
+
+/** bash's text for a topic in the requested form, or undefined when bash has none here */
+async function shellTopic(n: string, flag: HelpFlag): Promise<string | undefined> {
+  const t = await loadHelpTexts();
+  const text = t.HELP_TEXTS.get(n);
+  return text === undefined ? undefined : helpForm(n, text, flag, t.IMPLEMENTATION);
+}
+
+async function helpFor(ctx: ShellContext, names: string[], flag: HelpFlag): Promise<number> {
+  const summaries = new Map(ctx.listCommands().map((c) => [c.name, c.summary]));
+  let out = '';
+  let matched = false;
+  for (const n of names) {
+    const text = (isShellTopic(ctx, n) ? await shellTopic(n, flag) : undefined) ?? commandHelp(ctx, n, flag, summaries);
+    if (text === undefined) continue;
+    out += text;
+    matched = true;
+  }
+  if (!matched) {
+    complain(ctx.stderr, `help: no help topics match '${names[names.length - 1]}'`);
+    return emit(ctx.stdout, out, 1);
+  }
+  return emit(ctx.stdout, out);
+}
 
 export const help: ShellBuiltin = {
   name: 'help',
   summary: 'display help for commands',
-  usage: `help: ${SYNOPSIS}
-    Without NAME, list the commands this shell allows. With NAMEs, print the
-    help of each.
-
-    Options:
-      -d	print a one-line description of each NAME
-      -m	print the full help (the default)
-      -s	print only the usage synopsis
-`,
+  // `--help` and `help help` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `help: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseOptions(ctx, 'help', SYNOPSIS, help.usage, 'dms', args);
-    if (typeof p === 'number') return p;
-    const { opts, operands } = p;
-    if (operands.length === 0) {
-      const cmds = ctx.listCommands();
-      const width = Math.max(0, ...cmds.map((c) => c.name.length));
-      let out = '';
-      for (const c of cmds) out += `${c.name.padEnd(width)}  ${c.summary}\n`;
-      out += "\nRun 'help <command>' for more information on a specific command.\n";
-      return emit(ctx.stdout, out);
-    }
-    let out = '';
-    let status = 0;
-    const summaries = new Map(ctx.listCommands().map((c) => [c.name, c.summary]));
-    for (const n of operands) {
-      const usage = ctx.commandUsage(n);
-      if (usage === undefined) {
-        complain(ctx.stderr, `help: no help topics match '${n}'`);
-        status = 1;
-        continue;
-      }
-      if (opts.has('d')) out += `${n} - ${summaries.get(n) ?? ''}\n`;
-      else if (opts.has('s')) out += usage.split('\n')[0] + '\n';
-      else out += usage.endsWith('\n') ? usage : usage + '\n';
-    }
-    return emit(ctx.stdout, out, status);
+    const p = parseBuiltinOptions(ctx, 'help', SYNOPSIS, 'dms', args);
+    if (optionsEnded(p)) return p;
+    if (p.operands.length === 0) return listAllowed(ctx);
+    return helpFor(ctx, p.operands, formFlag(p.opts));
   },
 };

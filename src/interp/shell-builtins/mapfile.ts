@@ -4,7 +4,7 @@
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain } from './io.js';
-import { IDENTIFIER, parseOptions } from './options.js';
+import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = (name: string) =>
   `${name} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`;
@@ -61,23 +61,11 @@ function makeMapfile(name: string): ShellBuiltin {
   const b: ShellBuiltin = {
     name,
     summary: 'read lines from standard input into an indexed array',
-    usage: `${name}: ${SYNOPSIS(name)}
-    Read lines from standard input into the indexed array ARRAY (default
-    MAPFILE).
-
-    Options:
-      -d delim	end lines at the first character of DELIM instead of newline
-      -n count	copy at most COUNT lines (0: all)
-      -O origin	start assigning at index ORIGIN (default 0)
-      -s count	discard the first COUNT lines
-      -t	remove the trailing delimiter from each line
-      -u fd	read from file descriptor FD instead of standard input
-      -c quantum	accepted and ignored
-      -C callback	not supported (it would run shell code)
-`,
+    // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+    usage: `${name}: ${SYNOPSIS(name)}\n`,
     run(ctx, args) {
-      const p = parseOptions(ctx, name, SYNOPSIS(name), b.usage, 'd:n:O:s:tu:C:c:', args);
-      if (typeof p === 'number') return p;
+      const p = parseBuiltinOptions(ctx, name, SYNOPSIS(name), 'd:n:O:s:tu:C:c:', args);
+      if (optionsEnded(p)) return p;
       const { opts, operands } = p;
       if (opts.has('C')) {
         complain(ctx.stderr, `${name}: -C: callbacks are not supported`);

@@ -1,9 +1,11 @@
 // Option parsing for the shell builtins, bash-style (internal_getopt): clustered short options,
-// `--` ends them, a lone `-` is an operand, `--help` prints the usage (status 2, as bash does).
+// `--` ends them, a lone `-` is an operand, `--help` among the options prints bash's help text
+// (status 2, as bash does; parseBuiltinOptions).
 // Errors print `name: -x: invalid option` / `name: -x: option requires an argument` followed by
 // `name: usage: SYNOPSIS`, status 2.
 
 import type { ShellContext } from '../shell-api.js';
+import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain } from './io.js';
 
 export interface ParsedOptions {
@@ -14,18 +16,36 @@ export interface ParsedOptions {
   operands: string[];
 }
 
+/** the status that ended the command instead: a usage error, or --help (a promise: the text loads lazily) */
+export type OptionsEnd = number | Promise<number>;
+
+/** did parsing end the command (usage error or --help) rather than return the options */
+export function optionsEnded(p: ParsedOptions | OptionsEnd): p is OptionsEnd {
+  return typeof p === 'number' || p instanceof Promise;
+}
+
 /**
  * `spec` lists the letters, a letter followed by ':' takes an argument ("ra:d:n:").
- * Returns a status number when parsing ended the command (error or --help).
+ * `--help` before the operands prints bash's help text for `name` (../builtin-help).
  */
-export function parseOptions(
+export function parseBuiltinOptions(
   ctx: ShellContext,
   name: string,
   synopsis: string,
-  usage: string,
   spec: string,
   args: string[],
-): ParsedOptions | number {
+): ParsedOptions | OptionsEnd {
+  return scan(ctx, name, synopsis, spec, args, () => writeBuiltinHelp(ctx.stdout, name));
+}
+
+function scan<H extends OptionsEnd>(
+  ctx: ShellContext,
+  name: string,
+  synopsis: string,
+  spec: string,
+  args: string[],
+  onHelp: () => H,
+): ParsedOptions | number | H {
   const opts = new Map<string, string>();
   const order: string[] = [];
   let i = 0;
@@ -35,11 +55,7 @@ export function parseOptions(
       i++;
       break;
     }
-    if (a === '--help') {
-      const r = ctx.stdout.writeString(usage);
-      if (r) r.catch(() => undefined);
-      return 2;
-    }
+    if (a === '--help') return onHelp();
     if (a.length < 2 || a[0] !== '-') break;
     for (let k = 1; k < a.length; k++) {
       const c = a[k]!;

@@ -3,6 +3,7 @@
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { formatPrintf } from '../printf-format.js';
 import { assignTarget, isAssignTarget } from './assign.js';
+import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain, emit } from './io.js';
 
 const USAGE_LINE = 'printf: usage: printf [-v var] format [arguments]';
@@ -16,18 +17,8 @@ function usageError(ctx: ShellContext, msg?: string): number {
 export const printf: ShellBuiltin = {
   name: 'printf',
   summary: 'format and print arguments',
-  usage: `printf: printf [-v var] format [arguments]
-    Write the arguments to standard output under the control of FORMAT.
-
-    FORMAT holds plain characters, backslash escapes, and conversions
-    (%s %b %q %c %d %i %o %u %x %X %e %E %f %F %g %G %a %A %(fmt)T %%) with
-    optional flags (- + space 0 #), width and precision (digits or *).
-    The format is reused as needed to consume all of the arguments; missing
-    arguments read as an empty string or zero.
-
-    Options:
-      -v var	assign the output to shell variable VAR instead of printing it
-`,
+  // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: 'printf: printf [-v var] format [arguments]\n',
   run(ctx, args) {
     let i = 0;
     let target: string | undefined;
@@ -37,21 +28,20 @@ export const printf: ShellBuiltin = {
         i++;
         break;
       }
-      if (a === '--help') {
-        return emit(ctx.stdout, printf.usage, 2);
-      }
+      if (a === '--help') return writeBuiltinHelp(ctx.stdout, 'printf');
       if (a.length < 2 || a[0] !== '-') break;
       if (a[1] !== 'v') return usageError(ctx, `${a.slice(0, 2)}: invalid option`);
       if (a.length > 2) target = a.slice(2);
       else if (i + 1 < args.length) target = args[++i];
       else return usageError(ctx, '-v: option requires an argument');
+      // checked as the option is read, as bash does: before a missing FORMAT is reported
+      if (!isAssignTarget(target!)) {
+        complain(ctx.stderr, `printf: \`${target}': not a valid identifier`);
+        return 2;
+      }
       i++;
     }
     if (i >= args.length) return usageError(ctx);
-    if (target !== undefined && !isAssignTarget(target)) {
-      complain(ctx.stderr, `printf: \`${target}': not a valid identifier`);
-      return 2;
-    }
     const r = formatPrintf(args[i]!, args.slice(i + 1), { tz: ctx.getEnv('TZ') });
     for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
     for (const [name, value] of r.assignments) {

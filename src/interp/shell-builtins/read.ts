@@ -11,7 +11,7 @@ import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain } from './io.js';
 import { assignTarget, isAssignTarget } from './assign.js';
-import { IDENTIFIER, parseOptions } from './options.js';
+import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
 import { splitFields, splitRest, type Char } from './read-split.js';
 
 const SYNOPSIS = 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]';
@@ -106,27 +106,11 @@ function parseCount(s: string): number | null {
 export const read: ShellBuiltin = {
   name: 'read',
   summary: 'read a line from standard input and split it into fields',
-  usage: `read: ${SYNOPSIS}
-    Read a line from standard input and split it into fields using IFS.
-    The first field goes to the first NAME, the second to the second, and the
-    last NAME receives the rest of the line. With no NAME the line is stored
-    in REPLY. Backslash escapes the next character and joins lines unless -r.
-
-    Options:
-      -a array	store the fields in the indexed array ARRAY
-      -d delim	stop at the first character of DELIM instead of newline
-      -n nchars	stop after NCHARS characters (or at the delimiter)
-      -N nchars	read exactly NCHARS characters, ignoring the delimiter
-      -r	backslashes are ordinary characters
-      -p prompt, -e, -i text, -s	accepted; no effect (no terminal)
-      -t timeout	0: succeed without reading; otherwise read normally
-      -u fd	read from file descriptor FD instead of standard input
-
-    Exit status: 0, or 1 at end of input (what was read is still assigned).
-`,
+  // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `read: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseOptions(ctx, 'read', SYNOPSIS, read.usage, 'ersa:d:i:n:N:p:t:u:', args);
-    if (typeof p === 'number') return p;
+    const p = parseBuiltinOptions(ctx, 'read', SYNOPSIS, 'ersa:d:i:n:N:p:t:u:', args);
+    if (optionsEnded(p)) return p;
     const { opts, operands: names } = p;
     const spec: ReadSpec = { raw: opts.has('r'), delim: 0x0a, count: -1, exact: false };
     if (opts.has('d')) {

@@ -55,6 +55,76 @@ function compareInts(x: string, y: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** QUICK_UNSURE: the shape needs the full evaluator (file tests, big numbers, errors, grammar) */
+export const QUICK_UNSURE = -1;
+
+/**
+ * `[ … ]` / `test …` for the shapes loops use, over argv[start, end) without allocating: one
+ * operand, `-n`/`-z`/`!` and one operand, and string or small-integer comparisons. Returns the
+ * status (0/1), or QUICK_UNSURE for anything else, including every shape that could print an
+ * error, so the builtin then runs as usual and says what bash says. Follows posix()'s rules by
+ * argument count: a binary operator in the middle of three arguments wins over `!` and `(`.
+ */
+export function quickTest(argv: readonly string[], start: number, end: number): number {
+  switch (end - start) {
+    case 1:
+      return quickUnary1(argv[start]!);
+    case 2:
+      return quickUnary(argv[start]!, argv[start + 1]!);
+    case 3:
+      return quickBinary(argv[start]!, argv[start + 1]!, argv[start + 2]!);
+    default:
+      return QUICK_UNSURE;
+  }
+}
+
+/** one argument: true when not empty */
+export function quickUnary1(arg: string): number {
+  return arg === '' ? 1 : 0;
+}
+
+/** two arguments: `-n S`, `-z S`, `! S` */
+export function quickUnary(op: string, arg: string): number {
+  if (op === '-n') return arg !== '' ? 0 : 1;
+  if (op === '-z' || op === '!') return arg === '' ? 0 : 1;
+  return QUICK_UNSURE;
+}
+
+/** three arguments: a string or integer comparison */
+export function quickBinary(x: string, op: string, y: string): number {
+  switch (op) {
+    case '=':
+    case '==':
+      return x === y ? 0 : 1;
+    case '!=':
+      return x !== y ? 0 : 1;
+    case '<':
+      return x < y ? 0 : 1;
+    case '>':
+      return x > y ? 0 : 1;
+  }
+  if (op.charCodeAt(0) !== 45 /* - */) return QUICK_UNSURE;
+  const a = shortDecimal(x);
+  const b = shortDecimal(y);
+  if (a === null || b === null) return QUICK_UNSURE;
+  switch (op) {
+    case '-eq':
+      return a === b ? 0 : 1;
+    case '-ne':
+      return a !== b ? 0 : 1;
+    case '-lt':
+      return a < b ? 0 : 1;
+    case '-le':
+      return a <= b ? 0 : 1;
+    case '-gt':
+      return a > b ? 0 : 1;
+    case '-ge':
+      return a >= b ? 0 : 1;
+    default:
+      return QUICK_UNSURE;
+  }
+}
+
 type FileCheck = (info: FileInfo) => boolean;
 
 const S_ISUID = 0o4000;

@@ -6,7 +6,7 @@
 // ShellVars.functionText.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { complain, emit } from './io.js';
-import { parseOptions } from './options.js';
+import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'type [-afptP] name [name ...]';
 
@@ -31,21 +31,11 @@ function kindsOf(ctx: ShellContext, n: string): string[] {
 export const type: ShellBuiltin = {
   name: 'type',
   summary: 'describe how each name would be interpreted',
-  usage: `type: ${SYNOPSIS}
-    For each NAME, tell whether it is a shell keyword, a function, a shell
-    builtin or an rshell command (bash's "file": it runs in-process, and its
-    bare name stands where bash prints a path).
-
-    Options:
-      -a	show every kind NAME has (function and builtin)
-      -f	ignore functions
-      -p	print the command that would run if it is an rshell command
-      -P	print the rshell command of that name, even if a function hides it
-      -t	print a single word: keyword, function, builtin or file
-`,
+  // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
+  usage: `type: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseOptions(ctx, 'type', SYNOPSIS, type.usage, 'afptP', args);
-    if (typeof p === 'number') return p;
+    const p = parseBuiltinOptions(ctx, 'type', SYNOPSIS, 'afptP', args);
+    if (optionsEnded(p)) return p;
     const { opts, operands } = p;
     const pathOnly = opts.has('p') || opts.has('P');
     let out = '';

@@ -86,7 +86,7 @@ export function checkScript(file: File): CheckIssue | null {
         if (name !== null) {
           const refused = REFUSED_COMMANDS.get(name);
           if (refused) found = { message: refused, pos: node.Pos };
-          else if (name === 'exec' && args.length > 1) {
+          else if (name === 'exec' && args.length > 1 && literal(args[1]) !== '--help') {
             found = { message: 'exec with a command is not supported', pos: node.Pos };
           } else if (name === 'trap' && args.length > 2) {
             for (const w of args.slice(2)) {

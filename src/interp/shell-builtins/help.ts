@@ -8,6 +8,7 @@ import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { loadHelpTexts } from '../builtin-help/index.js';
 import { helpForm, type HelpFlag } from '../builtin-help/forms.js';
 import { complain, emit } from './io.js';
+import { matchPattern } from '../pattern.js';
 import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'help [-dms] [pattern ...]';
@@ -48,14 +49,34 @@ async function shellTopic(n: string, flag: HelpFlag): Promise<string | undefined
   return text === undefined ? undefined : helpForm(n, text, flag, t.IMPLEMENTATION);
 }
 
+/**
+ * The bash topics a NAME selects, as bash's help: an exact name selects itself only; otherwise
+ * every topic it is a prefix of or matches as a glob pattern (`help re`, `help 'p*d'`), in bash's
+ * table order (byte order of the names). Only topics this script may run are candidates.
+ */
+async function shellTopicsFor(ctx: ShellContext, n: string): Promise<string[]> {
+  if (isShellTopic(ctx, n) && (await loadHelpTexts()).HELP_TEXTS.has(n)) return [n];
+  const names = [...(await loadHelpTexts()).HELP_TEXTS.keys()].filter((t) => isShellTopic(ctx, t));
+  return names.filter((t) => t.startsWith(n) || matchPattern(t, n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const GLOB_CHARS = /[*?[]/;
+
 async function helpFor(ctx: ShellContext, names: string[], flag: HelpFlag): Promise<number> {
   const summaries = new Map(ctx.listCommands().map((c) => [c.name, c.summary]));
-  let out = '';
+  // bash announces the words when the first one is a glob pattern, before any text
+  let out = GLOB_CHARS.test(names[0]!) ? `Shell commands matching keyword${names.length > 1 ? 's' : ''} \`${names.join(', ')}'\n\n` : '';
   let matched = false;
   for (const n of names) {
-    const text = (isShellTopic(ctx, n) ? await shellTopic(n, flag) : undefined) ?? commandHelp(ctx, n, flag, summaries);
-    if (text === undefined) continue;
-    out += text;
+    const command = isShellTopic(ctx, n) ? undefined : commandHelp(ctx, n, flag, summaries);
+    if (command !== undefined) {
+      out += command;
+      matched = true;
+      continue;
+    }
+    const topics = await shellTopicsFor(ctx, n);
+    if (topics.length === 0) continue;
+    for (const t of topics) out += (await shellTopic(t, flag)) ?? '';
     matched = true;
   }
   if (!matched) {

@@ -30,6 +30,12 @@ export class SandboxCore {
   readonly roots: Root[];
   readonly walker: Walker;
   private readonly cwdCache = new Map<string, CachedDir>();
+  /**
+   * Working directories that are a root: the walk to them is lexical (it never touches the
+   * filesystem above a root) and ends on the root's own descriptor, so its outcome depends on
+   * the configuration alone and is remembered (`cat *` in a root opens 10,000 files from it).
+   */
+  private readonly rootCwds = new Map<string, Root>();
   private closed = false;
 
   constructor(
@@ -48,6 +54,8 @@ export class SandboxCore {
    */
   cwdCursor(cwd: string): Result<Cursor> {
     if (this.closed) return fail('EACCES');
+    const root = this.rootCwds.get(cwd);
+    if (root !== undefined) return ok(new Cursor(root, [], root.fd, false));
     const hit = this.cwdCache.get(cwd);
     if (hit) {
       try {
@@ -61,7 +69,11 @@ export class SandboxCore {
     const r = this.walker.openDirectory(cwd.startsWith('/') ? cwd : `/${cwd}`);
     if (!r.ok) return r;
     const cur = r.value;
-    if (!cur.owned) return ok(cur); // a root: nothing to cache
+    if (!cur.owned) {
+      // a root (borrowed descriptor, nothing below it walked): no fd of ours to cache
+      if (cur.names.length === 0 && cur.fd === cur.root.fd && this.rootCwds.size < CWD_CACHE_SIZE) this.rootCwds.set(cwd, cur.root);
+      return ok(cur);
+    }
     let st: fs.Stats;
     try {
       st = fs.fstatSync(cur.fd);

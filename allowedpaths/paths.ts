@@ -15,6 +15,8 @@ export interface SplitPath {
 }
 
 export function splitPath(path: string): SplitPath {
+  // a plain name (`cat *` hands over thousands of them): one component, nothing to clean
+  if (!path.includes('/') && path !== '.' && path !== '..' && path !== '') return { absolute: false, comps: [path], dirOnly: false };
   const absolute = path.startsWith('/');
   const raw = path.split('/');
   const comps: string[] = [];
@@ -55,12 +57,19 @@ export function joinPhysical(dir: string, name: string): string {
 /** a lone low surrogate U+DC80..U+DCFF is a surrogate-escaped raw byte (see encoding.ts) */
 const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 
+/**
+ * An escaped byte is a lone surrogate, so a well-formed string has none: String#isWellFormed
+ * (native, Node ≥ 20) answers that before the regex has to look (every open goes through here).
+ */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+const mayHoldEscapedByte = (s: string): boolean => (isWellFormed === undefined || !isWellFormed.call(s)) && ESCAPED_BYTE.test(s);
+
 /** the form node:fs needs so that raw (non-UTF-8) bytes in names reach the kernel unchanged */
 export function nativePath(path: string): string | Buffer {
-  return ESCAPED_BYTE.test(path) ? Buffer.from(encode(path)) : path;
+  return mayHoldEscapedByte(path) ? Buffer.from(encode(path)) : path;
 }
 
 /** byte length as the kernel counts it */
 export function byteLength(s: string): number {
-  return ESCAPED_BYTE.test(s) ? encode(s).length : Buffer.byteLength(s, 'utf8');
+  return mayHoldEscapedByte(s) ? encode(s).length : Buffer.byteLength(s, 'utf8');
 }

@@ -75,7 +75,8 @@ export class FdReader implements FileReader {
       const n = fs.readSync(this.fd, buf, 0, want, null);
       this.consumed += n;
       if (n < want && this.info.size > 0 && this.consumed >= this.info.size) this.atEnd = true;
-      return n === 0 ? null : n === buf.length ? buf : buf.subarray(0, n);
+      // a plain view: Buffer's own subarray() is JS with argument checks, slow while code is cold
+      return n === 0 ? null : n === buf.length ? buf : new Uint8Array(buf.buffer, buf.byteOffset, n);
     } catch (e) {
       this.error = fromNode(e);
       return null;

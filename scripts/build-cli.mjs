@@ -34,6 +34,8 @@ import { pathToFileURL } from 'node:url';
 /** Where lazy chunks reach the core from: they all live in dist/chunks/, the core in dist/. */
 const CORE_FROM_CHUNKS = '../rshell.js';
 const LAZY_PLACEHOLDER = '@rshell-lazy:';
+/** the name the core's generated entry goes by (in the metafile's inputs too) */
+const CORE_SOURCEFILE = 'rshell-core.js';
 /** prefix of the build's own generated modules (the usage table) */
 const VIRTUAL = 'rshell:';
 
@@ -163,9 +165,13 @@ function lazyTablesPlugin(sources) {
  * export is a pure call, so esbuild drops the unused ones.
  */
 /** Node modules whose functions are fetched at their first call (v8: only the regex engine's flag) */
-const LAZY_BUILTINS = new Set(['v8']);
+const LAZY_BUILTINS = new Set(['v8', 'os']);
 
-function builtinsWithoutFacade() {
+/**
+ * `perImporter` (the lazy chunks): one facade per importing module, so that it is inlined into
+ * the importer's chunk; one facade shared by several chunks would be a chunk file of its own.
+ */
+function builtinsWithoutFacade({ perImporter = false } = {}) {
   return {
     name: 'builtins-without-facade',
     setup(b) {
@@ -173,7 +179,7 @@ function builtinsWithoutFacade() {
         if (args.kind !== 'import-statement') return undefined;
         const id = args.path.replace(/^node:/, '');
         if (!isBuiltin(id)) return undefined;
-        return { path: id, namespace: 'node-builtin' };
+        return { path: id, namespace: 'node-builtin', ...(perImporter ? { suffix: `?from=${args.importer}` } : {}) };
       });
       b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, async (args) => {
         const spec = JSON.stringify(`node:${args.path}`);
@@ -226,7 +232,9 @@ function importFromCore(coreModules) {
         if (args.kind === 'entry-point' || args.pluginData?.fromCore || args.path.startsWith('node:')) return undefined;
         const r = await b.resolve(args.path, { resolveDir: args.resolveDir, importer: args.importer, kind: args.kind, pluginData: { fromCore: true } });
         if (r.errors.length > 0) return { errors: r.errors };
-        return coreModules.has(r.path) ? { path: r.path, namespace: 'rshell-core' } : undefined;
+        // one re-export module per importer, so it is inlined into the importer's chunk as an
+        // import from the core (shared by several chunks it would be a chunk file of its own)
+        return coreModules.has(r.path) ? { path: r.path, namespace: 'rshell-core', suffix: `?from=${args.importer}` } : undefined;
       });
       b.onLoad({ filter: /.*/, namespace: 'rshell-core' }, (args) => {
         const { id, exports } = coreModules.get(args.path);
@@ -269,6 +277,49 @@ function removeStaleChunks(dir, current) {
   }
 }
 
+/**
+ * Modules the lazy chunks share (esbuild put them in shared chunks) that are worth folding into the
+ * core: each shared chunk is one more file for Node's loader to resolve, read and link when a
+ * command first runs (`find | wc` loaded 17 of them), for a few hundred bytes each. A module is
+ * folded when at least FOLD_MIN_USERS lazy entries use it and nothing it imports would grow the
+ * start-up: no npm package (yargs-parser stays with the commands that parse flags) and no Node
+ * module the core does not load already.
+ */
+const FOLD_MIN_USERS = 2;
+/** the /proc readers serve the system commands only (ps, free, ss…): they stay out of the core */
+const NEVER_FOLDED = /(^|\/)builtins\/internal\/(proc\/|simd-)/;
+
+function foldableModules(meta, root, coreBuiltins) {
+  const { inputs, outputs } = meta;
+  const users = new Map();
+  const closureOf = (output, seen) => {
+    if (seen.has(output)) return seen;
+    seen.add(output);
+    for (const imp of outputs[output].imports) if (imp.kind === 'import-statement' && outputs[imp.path]) closureOf(imp.path, seen);
+    return seen;
+  };
+  for (const [file, o] of Object.entries(outputs)) {
+    if (!o.entryPoint || !file.endsWith('.js')) continue;
+    for (const chunk of closureOf(file, new Set())) {
+      if (outputs[chunk].entryPoint) continue;
+      for (const input of Object.keys(outputs[chunk].inputs)) users.set(input, (users.get(input) ?? 0) + 1);
+    }
+  }
+  const growsStartup = (input, seen = new Set()) => {
+    if (input.includes('node_modules/')) return true;
+    if (input.startsWith('node-builtin:')) {
+      const id = input.replace(/\?.*$/, '');
+      return !coreBuiltins.has(id) && !LAZY_BUILTINS.has(id.slice('node-builtin:'.length));
+    }
+    if (seen.has(input)) return false;
+    seen.add(input);
+    return (inputs[input]?.imports ?? []).some((i) => i.kind === 'import-statement' && growsStartup(i.path, seen));
+  };
+  return [...users]
+    .filter(([input, n]) => n >= FOLD_MIN_USERS && !input.includes(':') && !NEVER_FOLDED.test(input) && !growsStartup(input))
+    .map(([input]) => path.resolve(root, input));
+}
+
 export async function buildCli({ root, out, common, minify = true, metafile = false }) {
   const sources = new Map();
   const usages = new Map();
@@ -286,47 +337,72 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     ...common,
     banner: undefined,
     absWorkingDir: root,
+    // the CLI is plain ESM with no require(); spelled out, no module needs esbuild's __require
+    // shim, whose runtime chunk every lazy chunk would otherwise import (one more file per command)
+    define: { require: 'undefined' },
     // Minified: V8 parses a third fewer bytes at every start. A stack trace stays readable with
     // `node --enable-source-maps dist/rshell.js …` (the maps sit next to the files).
     ...(minify ? { minify: true, sourcemap: 'linked' } : {}),
   };
   const mainFile = path.join(root, 'src/cli/main.ts');
+  const chunkDir = path.join(out, 'chunks');
+  /** the core's entry: main.ts, the shared modules folded into it, and (pass 1b) the re-exports */
+  const coreEntry = (folded, reexports = '') => ({
+    contents: [mainFile, ...folded].map((f) => `import ${JSON.stringify(f)};`).join('\n') + `\n${reexports}\n`,
+    resolveDir: root,
+    loader: 'js',
+    sourcefile: CORE_SOURCEFILE,
+  });
 
   // pass 1a: which modules the core holds
-  const targets = new Set();
-  const probe = await build({
-    ...base,
-    entryPoints: [mainFile],
-    write: false,
-    metafile: true,
-    outfile: path.join(out, 'rshell.js'),
-    plugins: [deferDynamicImports(targets), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()],
-  });
-  const coreFiles = Object.keys(probe.metafile.inputs)
-    .filter((p) => !p.startsWith('node-builtin:') && !p.startsWith('rshell-virtual:'))
-    .map((p) => path.resolve(root, p))
-    .filter((p) => !p.includes(`${path.sep}node_modules${path.sep}`));
-  const coreVirtual = new Set(Object.keys(probe.metafile.inputs).filter((p) => p.startsWith('rshell-virtual:')));
-  const exportsByFile = await exportsOf(coreFiles, { ...base, plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()] });
-  const coreModules = new Map();
-  coreFiles.forEach((file, id) => coreModules.set(file, { id: `m${id}`, exports: exportsByFile.get(file) ?? [] }));
-  for (const t of targets) {
-    if (coreModules.has(t)) throw new Error(`build: ${path.relative(root, t)} is imported both statically and dynamically`);
-  }
+  const planCore = async (folded) => {
+    const targets = new Set();
+    const probe = await build({
+      ...base,
+      stdin: coreEntry(folded),
+      write: false,
+      metafile: true,
+      outfile: path.join(out, 'rshell.js'),
+      plugins: [deferDynamicImports(targets), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()],
+    });
+    const inputs = Object.keys(probe.metafile.inputs);
+    const coreFiles = inputs
+      .filter((p) => !p.includes(':') && p !== CORE_SOURCEFILE)
+      .map((p) => path.resolve(root, p))
+      .filter((p) => !p.includes(`${path.sep}node_modules${path.sep}`));
+    const coreVirtual = new Set(inputs.filter((p) => p.startsWith('rshell-virtual:')));
+    const coreBuiltins = new Set(inputs.filter((p) => p.startsWith('node-builtin:')));
+    const exportsByFile = await exportsOf(coreFiles, { ...base, plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()] });
+    const coreModules = new Map();
+    coreFiles.forEach((file, id) => coreModules.set(file, { id: `m${id}`, exports: exportsByFile.get(file) ?? [] }));
+    for (const t of targets) {
+      if (coreModules.has(t)) throw new Error(`build: ${path.relative(root, t)} is imported both statically and dynamically`);
+    }
+    return { folded, targets, coreModules, coreVirtual, coreBuiltins };
+  };
 
   // pass 2: the lazy chunks
-  const chunkDir = path.join(out, 'chunks');
+  const buildLazy = (plan, write) =>
+    build({
+      ...base,
+      entryPoints: chunkEntryNames(plan.targets),
+      outdir: chunkDir,
+      splitting: true,
+      entryNames: '[name]-[hash]',
+      chunkNames: '[name]-[hash]',
+      metafile: true,
+      write,
+      plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade({ perImporter: true }), importFromCore(plan.coreModules)],
+    });
+
+  // a first plan shows which modules the chunks share; the second folds those into the core
+  let plan = await planCore([]);
+  const folded = foldableModules((await buildLazy(plan, false)).metafile, root, plan.coreBuiltins);
+  if (process.env.RSHELL_BUILD_DEBUG) console.error("folded:", folded.map((f) => path.relative(root, f)).join(" "));
+  if (folded.length > 0) plan = await planCore(folded);
+  const { targets, coreModules, coreVirtual } = plan;
   mkdirSync(chunkDir, { recursive: true });
-  const lazy = await build({
-    ...base,
-    entryPoints: chunkEntryNames(targets),
-    outdir: chunkDir,
-    splitting: true,
-    entryNames: '[name]-[hash]',
-    chunkNames: '[name]-[hash]',
-    metafile: true,
-    plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade(), importFromCore(coreModules)],
-  });
+  const lazy = await buildLazy(plan, true);
   for (const output of Object.values(lazy.metafile.outputs)) {
     for (const input of Object.keys(output.inputs)) {
       // a second copy of a core module would have its own state (caches, tables, classes)
@@ -356,7 +432,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     .join('\n');
   const core = await build({
     ...base,
-    stdin: { contents: `import ${JSON.stringify(mainFile)};\n${reexports}\n`, resolveDir: root, loader: 'js', sourcefile: 'rshell-core.js' },
+    stdin: coreEntry(plan.folded, reexports),
     write: false,
     metafile: true,
     outfile: path.join(out, 'rshell.js'),

@@ -6,6 +6,8 @@ import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { forEachInput } from '../internal/input-loop.js';
+import type { Input } from '../internal/inputs.js';
+import type { OutputBuffer } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
 import { CatRenderer, type CatOptions } from './render.js';
 import { CAT_USAGE } from './usage.js';
@@ -53,21 +55,41 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     openError: (name, msg) => `cat: ${quotef(name)}: ${msg}`,
     // cat names the operand as given, '-' included
     readError: (operand, _shown, msg) => `cat: ${quotef(operand)}: ${msg}`,
-    body: async (input, out) => {
-      for (;;) {
-        let chunk = input.reader.read();
-        if (chunk instanceof Promise) chunk = await chunk;
-        if (chunk === null) return true;
-        if (renderer !== undefined) {
-          await renderer.render(chunk, out);
-        } else {
-          const p = out.write(chunk);
-          if (p) await p;
-        }
-      }
-    },
+    body: (input, out) => (renderer === undefined ? copyPlain(input, out) : copyRest(input, out, renderer, input.reader.read())),
     finish: renderer === undefined ? undefined : (out) => renderer.finish(out),
   });
+}
+
+type Chunk = ReturnType<Input['reader']['read']>;
+
+/**
+ * Plain cat of one input, synchronously for as long as nothing has to be waited for (a regular
+ * file read into an output that takes it): most files are done without a promise.
+ */
+function copyPlain(input: Input, out: OutputBuffer): true | Promise<true> {
+  for (;;) {
+    const chunk = input.reader.read();
+    if (chunk instanceof Promise) return copyRest(input, out, undefined, chunk);
+    if (chunk === null) return true;
+    const p = out.write(chunk);
+    if (p) return p.then(() => copyRest(input, out, undefined, input.reader.read()));
+  }
+}
+
+/** the rest of an input from `first` on, waiting where needed (and every chunk of cat -v & co) */
+async function copyRest(input: Input, out: OutputBuffer, renderer: CatRenderer | undefined, first: Chunk): Promise<true> {
+  let chunk = first;
+  for (;;) {
+    if (chunk instanceof Promise) chunk = await chunk;
+    if (chunk === null) return true;
+    if (renderer !== undefined) {
+      await renderer.render(chunk, out);
+    } else {
+      const p = out.write(chunk);
+      if (p) await p;
+    }
+    chunk = input.reader.read();
+  }
 }
 
 export const cat: Command = {

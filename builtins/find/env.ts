@@ -10,6 +10,10 @@ import type { PrintfEnv } from './printf.js';
 /** strings gathered before one encode: big enough to amortise it, small enough to stay cheap */
 const PENDING_CHARS = 16 * 1024;
 
+const utf8 = new TextEncoder();
+/** String#isWellFormed (Node ≥ 20): no lone surrogate, so no escaped raw byte either */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
 /**
  * find prints one short string per entry: gathering them and encoding them together costs one
  * encode per ~16 KB instead of one per path. Anything that reaches the bytes (write, drain,
@@ -32,6 +36,10 @@ class BatchedOutput extends OutputBuffer {
     const s = this.pending.length === 1 ? this.pending[0]! : this.pending.join('');
     this.pending = [];
     this.pendingChars = 0;
+    // text without surrogate-escaped raw bytes (the usual tree) is plain UTF-8: encoded natively,
+    // where encode() would first scan it char by char in JS (cold code for a short run: find
+    // prints a handful of these batches)
+    if (isWellFormed !== undefined && isWellFormed.call(s)) return super.write(utf8.encode(s));
     return super.writeString(s);
   }
 

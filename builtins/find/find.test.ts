@@ -184,6 +184,17 @@ describe('find refusals and rshell specifics', () => {
     expect(r.stdout).toMatch(/^ +\d+ +\d+ -rw-r--r-- +1 \S+ +\S+ +3 Jan  2  2020 f\n$/);
   });
 
+  it('prints names with raw (non-UTF-8) bytes and astral characters byte for byte, across output batches', async () => {
+    // 2,000 entries: the output passes find's 16 KiB batches, some batches hold a raw byte (the
+    // surrogateescape path) and some only well-formed text (the native UTF-8 path)
+    const setup = (d: string): void => {
+      fs.mkdirSync(path.join(d, 't'));
+      for (let i = 0; i < 2000; i++) fs.writeFileSync(path.join(d, 't', `file-${i}-${i % 7 === 0 ? '\u{1F600}' : 'x'}.txt`), '');
+      fs.writeFileSync(Buffer.concat([Buffer.from(path.join(d, 't', 'raw-')), Buffer.from([0xff, 0xfe]), Buffer.from('.txt')]), '');
+    };
+    await expectSameAsGnu(find, ['t', '-name', '*.txt'], { setup });
+  });
+
   it('translates emacs regexes to ERE', () => {
     expect(emacsToExtended('a\\(b\\|c\\)+(x){2}|y')).toBe('a(b|c)+\\(x\\)\\{2\\}\\|y');
     expect(emacsToExtended('[(|]\\.')).toBe('[(|]\\.');

@@ -3,7 +3,6 @@
 // exec.ts (-exec through ctx.exec), printf.ts (-printf/-ls).
 
 import type { CallContext, Command } from '../types.js';
-import { versionText } from '../internal/flags.js';
 import { FindEnv } from './env.js';
 import { parseCommandLine } from './parse.js';
 import { PREDICATES } from './predicates.js';
@@ -40,6 +39,8 @@ async function runFind(ctx: CallContext, args: string[]): Promise<number> {
     return 0;
   }
   if (parsed.version) {
+    // loaded here only: flags.js brings yargs-parser, which find's own parser has no use for
+    const { versionText } = await import('../internal/flags.js');
     await ctx.stdout.writeString(versionText('find'));
     return 0;
   }

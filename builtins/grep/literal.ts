@@ -7,12 +7,14 @@
 //
 // Blocks that lie in a SimdScanner's memory (grep reads its chunks there) are searched 16 bytes
 // at a time for the needle's two rarest bytes at their distance (see simd-count.ts), and the
-// end of a record with the same scan: no call per candidate into Buffer.indexOf.
+// end of a record with the same scan: no call per candidate into Buffer.indexOf. `grep -c`
+// needs no record back at all: countRecords counts a whole block in one call (simd-grep.ts).
 
 import { Buffer } from 'node:buffer';
-import { MAX_PROBE_GAP, releaseSimdScanner, type SimdScanner } from '../internal/simd-count.js';
+import { MAX_PROBE_GAP, SIMD_BUFFER_BYTES, releaseSimdScanner, type SimdScanner } from '../internal/simd-count.js';
 
 const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number | Uint8Array, byteOffset?: number) => number;
+const bufferLastIndexOf = Buffer.prototype.lastIndexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
 /** English letter order, most frequent first: letters early in it make poor probes */
 const LETTERS_BY_FREQUENCY = 'etaoinshrdlcumwfgypbvkjxqz';
@@ -58,6 +60,8 @@ export class LiteralFinder {
 
   /** the two probe positions for the SIMD scan (first < second; equal for a one-byte needle) */
   private readonly pair: readonly [number, number];
+  /** the needle is in the SIMD module's memory: countRecords works */
+  private readonly counts: boolean;
 
   constructor(
     private readonly needle: Uint8Array,
@@ -73,6 +77,7 @@ export class LiteralFinder {
       releaseSimdScanner(simd);
       this.simd = null;
     }
+    this.counts = this.simd !== null && this.simd.setNeedle(needle);
   }
 
   /** give the SIMD scanner back to the pool (no search after this) */
@@ -91,6 +96,39 @@ export class LiteralFinder {
    */
   simdBase(bytes: Uint8Array): number {
     return this.simd !== null && bytes.buffer === this.simd.buffer.buffer ? bytes.byteOffset : -1;
+  }
+
+  /**
+   * How many records of bytes (whole records; the last may lack its terminator) hold the needle,
+   * counted inside the SIMD module; null without one (the caller then finds record by record).
+   * A block elsewhere than the module's memory goes through it in pieces of whole records, when
+   * `scratchFree` says the read buffer holds nothing the caller still needs.
+   */
+  countRecords(bytes: Uint8Array, eol: number, scratchFree: boolean): number | null {
+    if (!this.counts) return null;
+    const simd = this.simd!;
+    const k1 = this.pair[0];
+    const gap = this.pair[1] - k1;
+    const base = this.simdBase(bytes);
+    if (base >= 0) return simd.countRecords(base, base + bytes.length, k1, gap, eol);
+    if (!scratchFree) return null;
+    let total = 0;
+    let from = 0;
+    while (from < bytes.length) {
+      let to = bytes.length;
+      if (to - from > SIMD_BUFFER_BYTES) to = bufferLastIndexOf.call(bytes, eol, from + SIMD_BUFFER_BYTES - 1) + 1;
+      if (to <= from) {
+        // one record longer than the buffer: found the ordinary way
+        const recEnd = bufferIndexOf.call(bytes, eol, from);
+        to = recEnd < 0 ? bytes.length : recEnd + 1;
+        if (this.find(bytes.subarray(from, to), 0, -1) >= 0) total++;
+      } else {
+        simd.buffer.set(bytes.subarray(from, to));
+        total += simd.countRecords(0, to - from, k1, gap, eol);
+      }
+      from = to;
+    }
+    return total;
   }
 
   /** start of the first occurrence of the needle in bytes[from, end of bytes), or -1 */

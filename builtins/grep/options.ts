@@ -242,7 +242,8 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
       invert: flagBool(flags, 'invert-match'),
       wholeWord: flagBool(flags, 'word-regexp'),
       wholeLine: flagBool(flags, 'line-regexp'),
-      count: flagBool(flags, 'count'),
+      // GNU: -l and -L take over from -c (`grep -c -l` lists names)
+      count: flagBool(flags, 'count') && !listMatching && !listNonMatching,
       listMatching,
       listNonMatching,
       quiet: flagBool(flags, 'quiet'),

@@ -103,6 +103,7 @@ export class Searcher {
     const state = new FileState(this, target);
     // the partial record at the end of a chunk; whole records are searched in the chunk itself
     const carry = new ByteAccumulator();
+    const readBuffer = this.literalFinder?.simdBuffer?.buffer ?? null;
     let fileOffset = 0;
     for (;;) {
       this.checkAbort();
@@ -121,6 +122,8 @@ export class Searcher {
       }
       let pos = 0;
       let done = false;
+      // the carry may go through the SIMD read buffer only when this chunk is not in it
+      const inReadBuffer = readBuffer !== null && chunk.buffer === readBuffer;
       if (carry.length > 0) {
         const first = indexOfByte(chunk, this.eol);
         if (first < 0) {
@@ -129,14 +132,14 @@ export class Searcher {
           continue;
         }
         carry.append(chunk, 0, first + 1);
-        done = this.processBlock(state, carry.view(), fileOffset, true);
+        done = this.processBlock(state, carry.view(), fileOffset, true, !inReadBuffer);
         fileOffset += carry.length;
         carry.clear();
         pos = first + 1;
       }
       const last = done || pos >= chunk.length ? -1 : bufferLastIndexOf.call(chunk, this.eol);
       if (last >= pos) {
-        done = this.processBlock(state, pos === 0 && last + 1 === chunk.length ? chunk : chunk.subarray(pos, last + 1), fileOffset, true);
+        done = this.processBlock(state, pos === 0 && last + 1 === chunk.length ? chunk : chunk.subarray(pos, last + 1), fileOffset, true, true);
         fileOffset += last + 1 - pos;
         pos = last + 1;
       }
@@ -148,12 +151,15 @@ export class Searcher {
       if (f) await f;
       if (done) return state.finish({});
     }
-    if (carry.length > 0) this.processBlock(state, carry.view(), fileOffset, false);
+    if (carry.length > 0) this.processBlock(state, carry.view(), fileOffset, false, true);
     return state.finish({});
   }
 
-  /** returns true when the file needs no more reading */
-  private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean): boolean {
+  /**
+   * returns true when the file needs no more reading; `scratchFree`: the SIMD read buffer holds
+   * nothing still needed (the block may be copied through it, see LiteralFinder.countRecords)
+   */
+  private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean, scratchFree: boolean): boolean {
     const o = this.opts;
     // (in 'binary' mode searchChunks has already looked for NULs in the chunk: see zapsNuls)
     if (!state.binary && o.binaryMode === 'without-match' && !o.nullData && indexOfByte(bytes, 0) >= 0) {
@@ -163,6 +169,13 @@ export class Searcher {
     }
     if (state.recordsMaySkip()) {
       const literal = this.literalFinder;
+      if (literal !== null && state.onlyCounts()) {
+        const n = literal.countRecords(bytes, this.eol, scratchFree);
+        if (n !== null) {
+          state.selected += n;
+          return false;
+        }
+      }
       if (literal !== null) {
         const base = literal.simdBase(bytes);
         return this.processSkippingBlock(
@@ -314,6 +327,8 @@ class FileState {
   private readonly countLines: boolean;
   /** records that do not match need no attention: no -v, no context, no line numbers */
   private readonly skippable: boolean;
+  /** see onlyCounts */
+  private readonly onlyCounting: boolean;
 
   constructor(
     private readonly s: Searcher,
@@ -323,10 +338,16 @@ class FileState {
     this.printLines = !o.quiet && !o.count && !o.listMatching && !o.listNonMatching;
     this.countLines = this.printLines && (o.lineNumber || s.contextOn);
     this.skippable = !o.invert && !this.countLines && (!this.printLines || (s.beforeCount === 0 && s.afterCount === 0));
+    this.onlyCounting = this.skippable && o.count && !o.quiet && !o.listMatching && !o.listNonMatching && o.maxCount === Infinity;
   }
 
   get printsLines(): boolean {
     return this.printLines;
+  }
+
+  /** only the number of selected records matters (-c without -m): no record needs a look */
+  onlyCounts(): boolean {
+    return this.onlyCounting;
   }
 
   /** the records between matches may be skipped without a look (see Searcher.processLiteralBlock) */

@@ -8,7 +8,6 @@
 // ReadFailure throw, and `readFailure` recognises it (and other errno-carrying throws), letting
 // pipe-closed and abort errors through untouched.
 
-import { Buffer } from 'node:buffer';
 import type { ByteReader } from '../../src/io/streams.js';
 import type { FileInfo, FileReader, FsError, Result } from '../../allowedpaths/types.js';
 import type { CallContext } from '../types.js';
@@ -97,8 +96,18 @@ export class ChunkReader {
   read(): Uint8Array | null | Promise<Uint8Array | null> {
     const r = this.reusing;
     if (r.readInto === undefined) return r.read();
-    this.buf ??= chunkBuffers.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BUFFER_BYTES);
+    // a plain Uint8Array, not a Buffer: Buffer's slice() is a view, not a copy, so a writer that
+    // keeps `chunk.slice()` of a Buffer chunk would see it change with the next read
+    this.buf ??= chunkBuffers.pop() ?? new Uint8Array(CHUNK_BUFFER_BYTES);
     return r.readInto(this.buf);
+  }
+
+  /**
+   * the chunk lies in this reader's own buffer (it came through readInto): the caller may rewrite
+   * it in place until the next read
+   */
+  holds(chunk: Uint8Array): boolean {
+    return this.buf !== null && chunk.buffer === this.buf.buffer;
   }
 
   /** give the buffer back for the next input (the last chunk read is invalid from here on) */

@@ -1,76 +1,42 @@
-// Scanning bytes at memory speed: counting one byte value (wc -l's newlines) and finding a pair
-// of bytes at a fixed distance (grep's literal search, see grep/literal.ts). Buffer.indexOf finds
-// each newline with memchr, but one call per line costs ~25 ns, which on a log of short lines is
-// twice the read(2) itself. JavaScript has no vector instructions; WebAssembly does: a ~300-byte
-// module compares 16 bytes per step (i8x16.eq), measured here at ~10 GB/s for the count.
+// Scanning bytes at memory speed: counting one byte value (wc -l's newlines), finding a pair of
+// bytes at a fixed distance (grep's literal search, see grep/literal.ts), counting the records
+// that hold a fixed string (grep -c, see simd-grep.ts) and shifting byte ranges in place (tr, see
+// simd-map.ts). Buffer.indexOf finds each newline with memchr, but one call per line costs
+// ~25 ns, which on a log of short lines is twice the read(2) itself. JavaScript has no vector
+// instructions; WebAssembly does: compares 16 bytes per step (i8x16.eq), measured here at
+// ~10 GB/s for the count.
 //
-// The module is assembled below from named opcodes (no text is compiled: nothing dynamic, no
-// imports, its own memory: a 256 KiB read buffer plus one page of slack). Callers read straight
-// into that memory (`buffer`), so the bytes are not copied; chunks from elsewhere are copied in
-// first. Where WebAssembly SIMD is missing, callers fall back to indexOf.
+// The module is assembled below from named opcodes (simd-asm.ts; no text is compiled: nothing
+// dynamic, no imports). Its memory is its own: a 256 KiB read buffer, one page of slack (vector
+// loads near the buffer's end read past it) and one page of parameters (grep's needle, tr's
+// ranges). Callers read straight into the buffer (`buffer`), so the bytes are not copied; chunks
+// from elsewhere are copied in first. Where WebAssembly SIMD is missing, callers fall back to JS.
 
 import { countByte } from './bytes.js';
+import {
+  BLOCK, BR, BR_IF, I16X8_EXTADD_PAIRWISE_I8X16_U, I32, I32_ADD, I32_AND, I32_CTZ, I32_GE_U, I32_LT_U,
+  I32X4_EXTADD_PAIRWISE_I16X8_U, I32X4_EXTRACT_LANE, I8X16_BITMASK, I8X16_EQ, I8X16_SPLAT, I8X16_SUB, IF, LOOP, RETURN,
+  SELECT, SIMD, V128, V128_AND, V128_CONST, VOID, END, funcCode, get, i32, section, set, simd, tee, vload,
+} from './simd-asm.js';
+import { COUNT_RECORDS_LOCALS, countRecordsBody } from './simd-grep.js';
+import { MAP_RANGES_LOCALS, RANGE_RECORD_BYTES, mapRangesBody } from './simd-map.js';
 
+const PAGE = 65536;
 /** the read buffer: 4 pages of 64 KiB, the size of one read chunk */
-export const SIMD_BUFFER_BYTES = 4 * 65536;
-/** one more page of memory past the buffer: vector loads near its end may read (not use) beyond */
-const PAGES = 5;
+export const SIMD_BUFFER_BYTES = 4 * PAGE;
+/** after the buffer: one page of slack, then the parameter page */
+const PARAMS_AT = SIMD_BUFFER_BYTES + PAGE;
+const PAGES = PARAMS_AT / PAGE + 1;
 /** the widest gap between the two probe bytes of find2 (a load at p + gap stays in memory) */
-export const MAX_PROBE_GAP = 65536 - 16;
-
-// ---- a few opcodes (WebAssembly core 2.0, fixed-width SIMD) ------------------------------------
-const I32 = 0x7f;
-const V128 = 0x7b;
-const BLOCK = 0x02;
-const LOOP = 0x03;
-const VOID = 0x40;
-const END = 0x0b;
-const BR = 0x0c;
-const BR_IF = 0x0d;
-const SELECT = 0x1b;
-const I32_LT_U = 0x49;
-const I32_GE_U = 0x4f;
-const I32_ADD = 0x6a;
-const I32_AND = 0x71;
-const I32_CTZ = 0x68;
-const IF = 0x04;
-const RETURN = 0x0f;
-const V128_AND = 0x4e;
-const I8X16_BITMASK = 0x64;
-const SIMD = 0xfd;
-const V128_LOAD = 0x00;
-const V128_CONST = 0x0c;
-const I8X16_SPLAT = 0x0f;
-const I32X4_EXTRACT_LANE = 0x1b;
-const I8X16_EQ = 0x23;
-const I8X16_SUB = 0x71;
-const I16X8_EXTADD_PAIRWISE_I8X16_U = 0x7d;
-const I32X4_EXTADD_PAIRWISE_I16X8_U = 0x7f;
-
-const get = (local: number): number[] => [0x20, local];
-const set = (local: number): number[] => [0x21, local];
-const tee = (local: number): number[] => [0x22, local];
-/** i32.const with a signed LEB128 immediate */
-function i32(n: number): number[] {
-  const out = [0x41];
-  for (;;) {
-    const b = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (b & 0x40) === 0) || (n === -1 && (b & 0x40) !== 0)) return [...out, b];
-    out.push(b | 0x80);
-  }
-}
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let b = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) b |= 0x80;
-    out.push(b);
-  } while (n !== 0);
-  return out;
-}
-const section = (id: number, bytes: number[]): number[] => [id, ...uleb(bytes.length), ...bytes];
+export const MAX_PROBE_GAP = PAGE - 16;
+/** grep's needle for countRecords, at the start of the parameter page */
+const NEEDLE_AT = PARAMS_AT;
+/** the longest needle countRecords takes */
+export const MAX_COUNTED_NEEDLE = PAGE / 2;
+/** tr's ranges for mapRanges, in the second half of the parameter page */
+const RANGES_AT = PARAMS_AT + MAX_COUNTED_NEEDLE;
+/** the most ranges mapRanges takes */
+export const MAX_MAPPED_RANGES = Math.floor((PAGE - MAX_COUNTED_NEEDLE) / RANGE_RECORD_BYTES);
 
 // count(n, byte): how many of memory[0, n & ~15) equal `byte` (the caller counts the last < 16)
 const N = 0;
@@ -83,8 +49,11 @@ const NEEDLE = 6;
 /** 255 steps of 16 bytes: a lane of the u8 accumulator cannot overflow before it is summed */
 const BLOCK_BYTES = 255 * 16;
 
+const COUNT_LOCALS: [number, number][] = [
+  [3, I32], // i, total, stop
+  [2, V128], // acc, needle
+];
 const COUNT_BODY = [
-  0x02, 0x03, I32, 0x02, V128, // locals: i, total, stop (i32); acc, needle (v128)
   ...get(BYTE), SIMD, I8X16_SPLAT, ...set(NEEDLE),
   ...get(N), ...i32(-16), I32_AND, ...set(N),
   BLOCK, VOID,
@@ -94,7 +63,7 @@ const COUNT_BODY = [
   ...get(N), ...get(STOP), ...get(N), I32_LT_U, SELECT, ...set(STOP), // stop = min(i + block, n)
   SIMD, V128_CONST, ...new Array<number>(16).fill(0), ...set(ACC),
   LOOP, VOID, // acc -= (memory[i..i+16] == needle): each equal lane is -1
-  ...get(ACC), ...get(I), SIMD, V128_LOAD, 0, 0, ...get(NEEDLE), SIMD, I8X16_EQ, SIMD, I8X16_SUB, ...set(ACC),
+  ...get(ACC), ...get(I), ...vload(), ...get(NEEDLE), SIMD, I8X16_EQ, SIMD, I8X16_SUB, ...set(ACC),
   ...get(I), ...i32(16), I32_ADD, ...tee(I), ...get(STOP), I32_LT_U, BR_IF, 0,
   END,
   ...get(ACC), SIMD, I16X8_EXTADD_PAIRWISE_I8X16_U, SIMD, I32X4_EXTADD_PAIRWISE_I16X8_U, ...set(ACC),
@@ -108,7 +77,6 @@ const COUNT_BODY = [
   END,
   END,
   ...get(TOTAL),
-  END,
 ];
 
 // find2(from, end, b1, b2, gap): the first p in [from, end) with memory[p] == b1 and
@@ -122,16 +90,19 @@ const V1 = 5;
 const V2 = 6;
 const MASK = 7;
 
+const FIND2_LOCALS: [number, number][] = [
+  [2, V128], // v1, v2
+  [1, I32], // mask
+];
 const FIND2_BODY = [
-  0x02, 0x02, V128, 0x01, I32, // locals: v1, v2 (v128); mask (i32)
   ...get(B1), SIMD, I8X16_SPLAT, ...set(V1),
   ...get(B2), SIMD, I8X16_SPLAT, ...set(V2),
   BLOCK, VOID,
   LOOP, VOID,
   ...get(FROM), ...get(END_AT), I32_GE_U, BR_IF, 1,
-  ...get(FROM), SIMD, V128_LOAD, 0, 0, ...get(V1), SIMD, I8X16_EQ,
-  ...get(FROM), ...get(GAP), I32_ADD, SIMD, V128_LOAD, 0, 0, ...get(V2), SIMD, I8X16_EQ,
-  SIMD, V128_AND, SIMD, I8X16_BITMASK, ...tee(MASK),
+  ...get(FROM), ...vload(), ...get(V1), ...simd(I8X16_EQ),
+  ...get(FROM), ...get(GAP), I32_ADD, ...vload(), ...get(V2), ...simd(I8X16_EQ),
+  ...simd(V128_AND), ...simd(I8X16_BITMASK), ...tee(MASK),
   IF, VOID, // the first candidate of these 16, if it lies before end
   ...get(FROM), ...get(MASK), I32_CTZ, I32_ADD, ...tee(FROM),
   ...i32(-1), ...get(FROM), ...get(END_AT), I32_LT_U, SELECT, RETURN,
@@ -141,24 +112,35 @@ const FIND2_BODY = [
   END,
   END,
   ...i32(-1),
-  END,
 ];
+
+/** a function type: `params` i32 parameters, one i32 result or none */
+const funcType = (params: number, results: 0 | 1): number[] => [0x60, params, ...new Array<number>(params).fill(I32), results, ...(results ? [I32] : [])];
+/** an export entry of function `index` under a one-letter name */
+const exportFunc = (name: string, index: number): number[] => [0x01, name.charCodeAt(0), 0x00, index];
 
 const MODULE_BYTES = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // \0asm, version 1
-  // type 0: (i32, i32) -> i32; type 1: (i32, i32, i32, i32, i32) -> i32
-  ...section(1, [0x02, 0x60, 0x02, I32, I32, 0x01, I32, 0x60, 0x05, I32, I32, I32, I32, I32, 0x01, I32]),
-  ...section(3, [0x02, 0x00, 0x01]), // function 0 (count) has type 0, function 1 (find2) type 1
+  ...section(1, [0x04, ...funcType(2, 1), ...funcType(5, 1), ...funcType(6, 1), ...funcType(3, 0)]),
+  ...section(3, [0x04, 0x00, 0x01, 0x02, 0x03]), // function i has type i
   ...section(5, [0x01, 0x01, PAGES, PAGES]), // one memory, exactly PAGES pages
-  // exports "m": memory 0, "c": function 0, "f": function 1
-  ...section(7, [0x03, 0x01, 0x6d, 0x02, 0x00, 0x01, 0x63, 0x00, 0x00, 0x01, 0x66, 0x00, 0x01]),
-  ...section(10, [0x02, ...uleb(COUNT_BODY.length), ...COUNT_BODY, ...uleb(FIND2_BODY.length), ...FIND2_BODY]),
+  // "m": memory 0; "c": count, "f": find2, "g": countRecords, "t": mapRanges
+  ...section(7, [0x05, 0x01, 0x6d, 0x02, 0x00, ...exportFunc('c', 0), ...exportFunc('f', 1), ...exportFunc('g', 2), ...exportFunc('t', 3)]),
+  ...section(10, [
+    0x04,
+    ...funcCode(COUNT_LOCALS, COUNT_BODY),
+    ...funcCode(FIND2_LOCALS, FIND2_BODY),
+    ...funcCode(COUNT_RECORDS_LOCALS, countRecordsBody(NEEDLE_AT)),
+    ...funcCode(MAP_RANGES_LOCALS, mapRangesBody(RANGES_AT)),
+  ]),
 ]);
 
 interface SimdExports {
   m: { buffer: ArrayBuffer };
   c: (n: number, byte: number) => number;
   f: (from: number, end: number, b1: number, b2: number, gap: number) => number;
+  g: (from: number, end: number, k1: number, gap: number, len: number, eol: number) => number;
+  t: (from: number, end: number, rangesEnd: number) => void;
 }
 
 /** the part of the WebAssembly API used here (the project's TypeScript libs do not declare it) */
@@ -181,25 +163,83 @@ function simdModule(): object | null {
   return compiled;
 }
 
-/** One instance of the module: its read buffer and its two functions (null without SIMD). */
-export interface SimdScanner {
+/** bytes in [lo, lo + span] move by delta (mod 256): one run of a tr table (see simd-map.ts) */
+export interface ByteRange {
+  lo: number;
+  span: number;
+  delta: number;
+}
+
+/** One instance of the module: its read buffer and its kernels (null without SIMD). */
+export class SimdScanner {
   /** the first SIMD_BUFFER_BYTES of the instance's memory: read chunks here to scan them in place */
   readonly buffer: Uint8Array;
+  private readonly memory: Uint8Array;
+  private needleLength = 0;
+  private rangesEnd = 0;
+
+  constructor(private readonly kernels: SimdExports) {
+    this.memory = new Uint8Array(kernels.m.buffer);
+    this.buffer = this.memory.subarray(0, SIMD_BUFFER_BYTES);
+  }
+
   /** how many of buffer[0, n & ~15) equal byte */
-  count(n: number, byte: number): number;
+  count(n: number, byte: number): number {
+    return this.kernels.c(n, byte);
+  }
+
   /**
    * the first p in [from, end) with buffer[p] == b1 and buffer[p + gap] == b2, or -1; needs
    * end <= SIMD_BUFFER_BYTES and gap <= MAX_PROBE_GAP (bytes past the buffer are read, not used)
    */
-  find2(from: number, end: number, b1: number, b2: number, gap: number): number;
+  find2(from: number, end: number, b1: number, b2: number, gap: number): number {
+    return this.kernels.f(from, end, b1, b2, gap);
+  }
+
+  /** the needle for countRecords; false when it is longer than MAX_COUNTED_NEEDLE (or empty) */
+  setNeedle(needle: Uint8Array): boolean {
+    if (needle.length === 0 || needle.length > MAX_COUNTED_NEEDLE) return false;
+    this.memory.set(needle, NEEDLE_AT);
+    this.needleLength = needle.length;
+    return true;
+  }
+
+  /**
+   * How many records of buffer[from, end) hold the needle (whole records ending in eol, the last
+   * one may be unterminated; the needle holds no eol). Its probes are needle[k1] and
+   * needle[k1 + gap], its rarest bytes.
+   */
+  countRecords(from: number, end: number, k1: number, gap: number, eol: number): number {
+    const len = this.needleLength;
+    if (end - from < len) return 0;
+    return this.kernels.g(from, end, k1, gap, len, eol);
+  }
+
+  /** the ranges for mapRanges; false when there are none or more than MAX_MAPPED_RANGES */
+  setRanges(ranges: readonly ByteRange[]): boolean {
+    if (ranges.length === 0 || ranges.length > MAX_MAPPED_RANGES) return false;
+    let at = RANGES_AT;
+    for (const r of ranges) {
+      this.memory.fill(r.lo & 0xff, at, at + 16);
+      this.memory.fill(r.span & 0xff, at + 16, at + 32);
+      this.memory.fill(r.delta & 0xff, at + 32, at + 48);
+      at += RANGE_RECORD_BYTES;
+    }
+    this.rangesEnd = ranges.length * RANGE_RECORD_BYTES;
+    return true;
+  }
+
+  /** buffer[from, end) through the ranges, in place (up to 31 bytes after end may change too) */
+  mapRanges(from: number, end: number): void {
+    this.kernels.t(from, end, this.rangesEnd);
+  }
 }
 
 /** a fresh instance with its own memory, or null; runs take one through acquireSimdScanner */
 export function simdScanner(): SimdScanner | null {
   const mod = simdModule();
   if (mod === null) return null;
-  const exports = new wasm!.Instance(mod).exports;
-  return { buffer: new Uint8Array(exports.m.buffer, 0, SIMD_BUFFER_BYTES), count: exports.c, find2: exports.f };
+  return new SimdScanner(new wasm!.Instance(mod).exports);
 }
 
 /**

@@ -1,15 +1,16 @@
 // tr: translate, squeeze and/or delete bytes from standard input (GNU coreutils 9.1, C locale:
 // every byte is a character). Operand parsing is in spec.ts, validation and tables in sets.ts;
-// this file handles options, operand counts and the streaming filter.
+// stream.ts the streaming filter; this file handles options and operand counts.
 
 import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import { encode } from '../../src/io/encoding.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
+import { readFailure } from '../internal/inputs.js';
 import { parseSpec, type Element } from './spec.js';
-import { buildTables, type TrTables } from './sets.js';
-import { translatorFor } from './translate.js';
+import { buildTables } from './sets.js';
+import { filter } from './stream.js';
 import { TR_USAGE } from './usage.js';
 
 const SPEC = defineFlags({
@@ -72,68 +73,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   for (const w of warnings) await writeErr(ctx, w);
   const built = buildTables(sets[0]!, sets[1], o);
   if (!built.ok) return writeErr(ctx, built.error);
-  await filter(ctx, built.tables);
+  try {
+    await filter(ctx, built.tables);
+  } catch (e) {
+    // stdin that fails on read(2) (a directory): GNU's wording, status 1
+    const failure = readFailure(e);
+    if (failure === undefined) throw e;
+    return writeErr(ctx, `tr: read error: ${failure.message}\n`);
+  }
   return 0;
-}
-
-/**
- * Stream stdin through the tables; the squeeze state carries across chunks. Output goes into one
- * buffer reused for every chunk: ByteWriters copy what they keep (streams.ts), and each write is
- * awaited before the buffer is filled again.
- */
-async function filter(ctx: CallContext, t: TrTables): Promise<void> {
-  const { translate, remove, squeeze } = t;
-  const translator = remove === undefined && squeeze === undefined ? translatorFor(translate!) : undefined;
-  let out = new Uint8Array(0);
-  let last = -1;
-  for (;;) {
-    let chunk = ctx.stdin.read();
-    if (chunk instanceof Promise) chunk = await chunk;
-    if (chunk === null) break;
-    const len = chunk.length;
-    if (out.length < len) out = new Uint8Array(Math.max(len, 64 * 1024));
-    let n: number;
-    if (translator !== undefined) {
-      translator(chunk, out);
-      n = len;
-    } else if (squeeze === undefined) {
-      n = deleteAndTranslate(chunk, out, remove!, translate);
-    } else {
-      n = 0;
-      for (let i = 0; i < len; i++) {
-        const b = chunk[i]!;
-        if (remove !== undefined && remove[b] === 1) continue;
-        const c = translate === undefined ? b : translate[b]!;
-        if (c === last && squeeze[c] === 1) continue;
-        out[n++] = c;
-        last = c;
-      }
-    }
-    if (n > 0) {
-      const p = ctx.stdout.write(out.subarray(0, n));
-      if (p) await p;
-    }
-  }
-}
-
-/** -d without -s: branch-free, every byte is written and kept only when not removed */
-function deleteAndTranslate(chunk: Uint8Array, out: Uint8Array, remove: Uint8Array, translate: Uint8Array | undefined): number {
-  const len = chunk.length;
-  let n = 0;
-  if (translate === undefined) {
-    for (let i = 0; i < len; i++) {
-      const b = chunk[i]!;
-      out[n] = b;
-      n += remove[b]! ^ 1;
-    }
-  } else {
-    for (let i = 0; i < len; i++) {
-      const b = chunk[i]!;
-      out[n] = translate[b]!;
-      n += remove[b]! ^ 1;
-    }
-  }
-  return n;
 }
 
 export const tr: Command = {

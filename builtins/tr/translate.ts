@@ -1,4 +1,7 @@
-// Applying a tr translation table to a chunk, fast. The strategy is chosen once per run:
+// Applying a tr translation table to a chunk in JavaScript, fast. Tables made of a few shifted
+// ranges (every case below but the last) run in the SIMD module instead when it is there (see
+// stream.ts and rangesOf at the end of this file); these translators are its fallback and the
+// path for the other tables. The strategy is chosen once per run:
 //
 // - ASCII case mapping (a-z → A-Z, A-Z → a-z, [:lower:] ↔ [:upper:]: by far the commonest tr):
 //   four bytes per 32-bit word with a branch-free per-byte range test (SWAR). No lane can carry
@@ -10,8 +13,9 @@
 //   the rest of the stream goes through the pair table instead.
 // - Anything else: the pair table, two bytes at a time through a 65536-entry Uint16Array.
 //
-// Every translator reads `src` and writes `dst` (distinct memory, dst at least as long); bytes the
-// word loops cannot take (a misaligned view, the last 1-3 bytes) go through the byte table.
+// Every translator reads `src` and writes `dst` (dst at least as long; the same memory works too:
+// byte i is read before byte i is written, and nothing after it is); bytes the word loops cannot
+// take (a misaligned view, the last 1-3 bytes) go through the byte table.
 
 export type Translator = (src: Uint8Array, dst: Uint8Array) => void;
 
@@ -137,4 +141,31 @@ export function translatorFor(table: Uint8Array): Translator {
   const pairs = pairTranslator(table);
   if (changed.length === 1) return singleByteTranslator(changed[0]!, table[changed[0]!]!, pairs);
   return pairs;
+}
+
+/** a range of bytes all moved by the same amount (see internal/simd-map.ts) */
+export interface ShiftedRange {
+  lo: number;
+  span: number;
+  /** added mod 256 */
+  delta: number;
+}
+
+/**
+ * The table as runs of consecutive bytes moved by the same amount (a-z → A-Z is one run, rot13
+ * four); bytes left alone belong to none.
+ */
+export function rangesOf(table: Uint8Array): ShiftedRange[] {
+  const ranges: ShiftedRange[] = [];
+  let open: ShiftedRange | null = null;
+  for (let c = 0; c < 256; c++) {
+    const delta = (table[c]! - c) & 0xff;
+    if (open !== null && delta === open.delta && delta !== 0) {
+      open.span++;
+      continue;
+    }
+    open = delta === 0 ? null : { lo: c, span: 0, delta };
+    if (open !== null) ranges.push(open);
+  }
+  return ranges;
 }

@@ -7,9 +7,9 @@ import { parseArith } from '../syntax/index.js';
 import type { Shell } from './shell.js';
 import { evalArithText, ArithError, formatInt, type ArithEnv, type ArithSource, type Int } from './arith.js';
 import { ExpansionError, AssignError } from './interp-errors.js';
-import { evalArithCompiled } from './arith-compile.js';
-import { readElement, readScalar, assignElement, assignScalar } from './var-access.js';
-import { isAssocValue } from './vars.js';
+import { compiledTopOf, evalArithCompiled, runTop, type TopLevel } from './arith-compile.js';
+import { readElement, readVar, assignElement, assignScalar } from './var-access.js';
+import { isAssocValue, scalarOf } from './vars.js';
 import { expandString } from './expand.js';
 
 /** the source text of arithmetic expressions, registered at compile time */
@@ -35,13 +35,23 @@ function parseCached(src: string): ReturnType<ArithEnv['parse']> {
 }
 
 function envOf(sh: Shell): ArithEnv {
-  let e = sh.arithEnv as ArithEnv | null;
+  const e = sh.arithEnv as ArithEnv | null;
   if (e) {
     e.nounset = sh.setOpts.nounset;
     return e;
   }
-  e = {
-    get: (name, index) => (index === undefined ? readScalar(sh, name) : readElement(sh, name, index)),
+  return newEnv(sh);
+}
+
+/** apart from envOf: its closures would make every envOf call allocate a context (issue 7) */
+function newEnv(sh: Shell): ArithEnv {
+  const e: ArithEnv = {
+    get: (name, index) => {
+      if (index !== undefined) return readElement(sh, name, index);
+      // readScalar, one call shorter: every variable read in arithmetic comes here
+      const v = readVar(sh, name);
+      return typeof v === 'string' || v === undefined ? v : scalarOf(v);
+    },
     set: (name, value, index) => {
       if (index === undefined) assignScalar(sh, name, value);
       else assignElement(sh, name, index, value);
@@ -81,12 +91,17 @@ export function arithEvalCmd(sh: Shell, x: ArithmExpr, prefix: string): Int {
   try {
     return evalArithCompiled(x, envOf(sh), arithSources.get(x));
   } catch (e) {
-    if (e instanceof ArithError) {
-      throw new ExpansionError(prefix + e.message, 1, e.kind === 'unbound', e.kind === 'unbound');
-    }
-    if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false);
-    throw e;
+    cmdError(e, prefix);
   }
+}
+
+/** an error of `((…))` / `let`: not fatal unless nounset's */
+function cmdError(e: unknown, prefix: string): never {
+  if (e instanceof ArithError) {
+    throw new ExpansionError(prefix + e.message, 1, e.kind === 'unbound', e.kind === 'unbound');
+  }
+  if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false);
+  throw e;
 }
 
 export function arithText(sh: Shell, text: string): Int {
@@ -95,6 +110,45 @@ export function arithText(sh: Shell, text: string): Int {
   } catch (e) {
     convert(e);
   }
+}
+
+/**
+ * `((x))`-style evaluation compiled for one node: its compiled tree and source text fetched once,
+ * at the first use, instead of two WeakMap lookups per evaluation (issue 7: loops).
+ */
+export function compileArithCmd(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
+  let top: TopLevel | null = null;
+  let src: ArithSource | undefined;
+  return (sh) => {
+    if (top === null) {
+      top = compiledTopOf(x);
+      src = arithSources.get(x);
+    }
+    try {
+      return runTop(top, envOf(sh), src);
+    } catch (e) {
+      cmdError(e, prefix);
+    }
+  };
+}
+
+/** `$((x))` compiled for one node, as compileArithCmd: the same as arithExpand(sh, node) */
+export function compileArithExpand(node: ArithmExp): (sh: Shell) => string {
+  const x = node.X;
+  if (!x) return () => '0';
+  let top: TopLevel | null = null;
+  let src: ArithSource | undefined;
+  return (sh) => {
+    if (top === null) {
+      top = compiledTopOf(x);
+      src = arithSources.get(x);
+    }
+    try {
+      return formatInt(runTop(top, envOf(sh), src));
+    } catch (e) {
+      convert(e);
+    }
+  };
 }
 
 export function arithExpand(sh: Shell, node: ArithmExp): string {

@@ -18,27 +18,53 @@ import {
 
 type Compiled = (f: Frame) => Int;
 
-interface TopLevel {
+export interface TopLevel {
   /** words that bash expands in the text before parsing (null: none); see evalArith */
   dynamic: Word[] | null;
   run: Compiled;
+  /**
+   * the frame of the last evaluation, reused by the next one: an expression evaluated in a loop
+   * then allocates nothing. Taken (null) while an evaluation runs, so a nested evaluation of the
+   * same node gets a frame of its own.
+   */
+  spare: Frame | null;
 }
 
 const compiledTop = new WeakMap<object, TopLevel>();
 
 /** evalArith with the tree compiled once per node (same results, same errors) */
 export function evalArithCompiled(x: ArithmExpr, env: ArithEnv, src?: ArithSource): Int {
+  return runTop(compiledTopOf(x), env, src);
+}
+
+/** the compiled form of an expression, made at the first request */
+export function compiledTopOf(x: ArithmExpr): TopLevel {
   let top = compiledTop.get(x);
   if (top === undefined) {
-    top = { dynamic: findDynamicWords(x), run: compileNode(x) };
+    top = { dynamic: findDynamicWords(x), run: compileNode(x), spare: null };
     compiledTop.set(x, top);
   }
-  const f: Frame = { env, src, depth: 0, noeval: 0 };
+  return top;
+}
+
+/** evaluate a compiled expression (see evalArithCompiled) */
+export function runTop(top: TopLevel, env: ArithEnv, src: ArithSource | undefined): Int {
   if (src !== undefined && top.dynamic !== null) {
-    f.src = undefined;
-    return evalText(substituteText(src, top.dynamic, env), f);
+    return evalText(substituteText(src, top.dynamic, env), { env, src: undefined, depth: 0, noeval: 0 });
   }
-  return top.run(f);
+  let f = top.spare;
+  if (f === null) f = { env, src, depth: 0, noeval: 0 };
+  else {
+    top.spare = null;
+    f.env = env;
+    f.src = src;
+    f.depth = 0;
+    f.noeval = 0;
+  }
+  const v = top.run(f);
+  // not in a finally: after a throw the frame is simply not reused
+  top.spare = f;
+  return v;
 }
 
 function fallback(x: ArithmExpr): Compiled {
@@ -130,8 +156,60 @@ const FAST_BINARY: Record<string, (cx: Compiled, cy: Compiled) => Compiled> = {
   '!=': (cx, cy) => (f) => (cx(f) !== cy(f) ? 1 : 0),
 };
 
+/**
+ * `name OP literal` (`i<N`, `i%4`, `n+1`) without the two operand closures: the variable read and
+ * the literal sit in the operator's own closure. A divisor literal is never 0 here, so `/` and `%`
+ * need no check.
+ */
+const REF_LITERAL: Record<string, (ref: VarRef, v: Int) => Compiled> = {
+  '+': (ref, v) => (f) => I.add(readVar(ref, f), v),
+  '-': (ref, v) => (f) => I.sub(readVar(ref, f), v),
+  '*': (ref, v) => (f) => I.mul(readVar(ref, f), v),
+  '/': (ref, v) => (f) => I.div(readVar(ref, f), v),
+  '%': (ref, v) => (f) => I.mod(readVar(ref, f), v),
+  '<': (ref, v) => (f) => (readVar(ref, f) < v ? 1 : 0),
+  '<=': (ref, v) => (f) => (readVar(ref, f) <= v ? 1 : 0),
+  '>': (ref, v) => (f) => (readVar(ref, f) > v ? 1 : 0),
+  '>=': (ref, v) => (f) => (readVar(ref, f) >= v ? 1 : 0),
+  '==': (ref, v) => (f) => (readVar(ref, f) === v ? 1 : 0),
+  '!=': (ref, v) => (f) => (readVar(ref, f) !== v ? 1 : 0),
+};
+
+/** `a OP b` for two plain variables (`i<n`, `a+b`): both reads in the operator's closure */
+const REF_REF: Record<string, (x: VarRef, y: VarRef) => Compiled> = {
+  '+': (x, y) => (f) => I.add(readVar(x, f), readVar(y, f)),
+  '-': (x, y) => (f) => I.sub(readVar(x, f), readVar(y, f)),
+  '*': (x, y) => (f) => I.mul(readVar(x, f), readVar(y, f)),
+  '<': (x, y) => (f) => (readVar(x, f) < readVar(y, f) ? 1 : 0),
+  '<=': (x, y) => (f) => (readVar(x, f) <= readVar(y, f) ? 1 : 0),
+  '>': (x, y) => (f) => (readVar(x, f) > readVar(y, f) ? 1 : 0),
+  '>=': (x, y) => (f) => (readVar(x, f) >= readVar(y, f) ? 1 : 0),
+  '==': (x, y) => (f) => (readVar(x, f) === readVar(y, f) ? 1 : 0),
+  '!=': (x, y) => (f) => (readVar(x, f) !== readVar(y, f) ? 1 : 0),
+};
+
+/** the value of a valid integer literal operand (a non-zero one for `/` and `%`), else undefined */
+function literalOperand(x: ArithmExpr, op: string): Int | undefined {
+  if (x.type !== 'Word' || x.Parts.length !== 1) return undefined;
+  const p = x.Parts[0]!;
+  if (p.type !== 'Lit') return undefined;
+  const c = p.Value.charCodeAt(0);
+  if (c < 48 || c > 57) return undefined;
+  const lit = parseIntLiteral(p.Value);
+  if (!lit.ok || ((op === '/' || op === '%') && I.isZero(lit.value))) return undefined;
+  return lit.value;
+}
+
 function compileBinary(x: BinaryArithm): Compiled {
   const op = x.Op;
+  const left = plainRef(x.X);
+  if (left !== null) {
+    const refLiteral = Object.prototype.hasOwnProperty.call(REF_LITERAL, op) ? REF_LITERAL[op] : undefined;
+    const v = refLiteral ? literalOperand(x.Y, op) : undefined;
+    if (refLiteral && v !== undefined) return refLiteral(left, v);
+    const right = plainRef(x.Y);
+    if (right !== null && Object.prototype.hasOwnProperty.call(REF_REF, op)) return REF_REF[op]!(left, right);
+  }
   const fast = FAST_BINARY[op];
   if (fast) return fast(compileNode(x.X), compileNode(x.Y));
   if (op === '/' || op === '%') {

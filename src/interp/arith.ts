@@ -97,7 +97,8 @@ export function findDynamicWords(x: ArithmExpr): Word[] | null {
   const walk = (n: ArithmExpr): void => {
     switch (n.type) {
       case 'Word':
-        if (n.Parts.some((p) => EXPANDING_PARTS.has(p.type) || (p.type === 'ParamExp' && !isBareElement(p)))) found.push(n);
+        // an Unparsed word (text the parser could not read, bash-compat) is always evaluated as text
+        if (n.Unparsed === true || n.Parts.some((p) => EXPANDING_PARTS.has(p.type) || (p.type === 'ParamExp' && !isBareElement(p)))) found.push(n);
         return;
       case 'ParenArithm':
         walk(n.X);

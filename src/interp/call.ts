@@ -17,6 +17,7 @@ import { dispatch, isAlwaysAvailable } from './dispatch.js';
 import { quoteIfNeeded } from './quote.js';
 import { info } from './source-info.js';
 import type { ByteWriter } from '../io/streams.js';
+import { compileQuickTest, QUICK_UNSURE, quickTestArgv, testFormOf, TEST_NONE } from './test-fast.js';
 
 // ---------------------------------------------------------------- assignments
 
@@ -36,6 +37,10 @@ export function compileAssign(a: Assign): AssignFn {
   const value = a.Value;
   const index = a.Index;
   if (index) {
+    // `a[]=v` (bash-compat parse): bash's `bad array subscript`, known at compile time
+    if (index.type === 'Word' && index.Unparsed === true && index.Parts.length === 0) {
+      return () => { throw new AssignError(`${name}[]: bad array subscript`); };
+    }
     return (sh) => {
       const key = indexKey(sh, name, index);
       assignElement(sh, name, key, expandAssignValue(sh, value), append);
@@ -118,37 +123,57 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
 
   const wordsNeedTape = needsTape(words);
   const plain = redirs.length === 0 && assigns.length === 0;
+  const testForm = testFormOf(words[0]!);
   if (plain && !wordsNeedTape) {
     // the hot path: no substitutions, redirections or inline assignments
+    // (not with braces in the words: `set +B` would make them other words)
+    const quickTest = rawFns === bracedFns ? compileQuickTest(words) : null;
+    // The argv array of the last synchronous run, emptied, for the next one: a command in a loop
+    // then allocates no array (a fresh `[]` costs ~150 bytes at its first push). Taken (null)
+    // while in use, so a nested run of this command (recursion) gets its own. Only synchronous
+    // runs hand it back, after dispatch: builtins and functions see copies (argv.slice(1)).
+    let spare: string[] | null = [];
     return (sh) => {
       sh.lastSubstStatus = -1;
-      const argv: string[] = [];
+      if (quickTest !== null) {
+        const q = quickTest(sh);
+        if (q !== QUICK_UNSURE) return q;
+      }
+      let argv = spare;
+      if (argv === null) argv = [];
+      else spare = null;
       const denied = expandInto(sh, argv);
       if (denied !== undefined) return run(sh, { argv, denied });
       if (argv.length === 0 || argv[0] === 'exec') return run(sh, { argv });
       if (sh.setOpts.xtrace) xtrace(sh, argv);
       const last = argv[argv.length - 1]!;
+      if (testForm !== TEST_NONE) {
+        const q = quickTestArgv(sh, argv, testForm);
+        if (q !== QUICK_UNSURE) {
+          sh.lastArg = last;
+          while (argv.length !== 0) argv.pop();
+          spare = argv;
+          return q;
+        }
+      }
       const r = dispatch(sh, argv);
       if (typeof r === 'number') {
         sh.lastArg = last;
+        // pop, not `length = 0`, which would drop the array's storage
+        while (argv.length !== 0) argv.pop();
+        spare = argv;
         return r;
       }
-      return r.then((v) => {
-        sh.lastArg = last;
-        return v;
-      });
+      return setLastArgLater(sh, r, last);
     };
   }
   return (sh) => {
     sh.lastSubstStatus = -1;
     const mark = sh.procSubsts ? sh.procSubsts.length : 0;
-    const r = wordsNeedTape ? withTape(sh, () => expand(sh), words) : expand(sh);
-    const res = r instanceof Promise ? r.then((e) => run(sh, e)) : run(sh, r);
+    const r = wordsNeedTape ? expandTaped(sh, expand, words) : expand(sh);
+    const res = r instanceof Promise ? runLater(sh, r, run) : run(sh, r);
     if (sh.procSubsts === null || sh.procSubsts.length <= mark) return res;
-    return andThen(res, (s) => {
-      const w = settleProcSubsts(sh, mark);
-      return w ? w.then(() => s) : s;
-    });
+    return settleLater(sh, res, mark);
   };
 
   function run(sh: Shell, e: Expanded): Status {
@@ -186,11 +211,34 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
       sh.lastArg = last;
       return r;
     }
-    return r.then((v) => {
-      sh.lastArg = last;
-      return v;
-    });
+    return setLastArgLater(sh, r, last);
   }
+}
+
+// the general path's continuations, apart so that its closure allocates nothing when all is sync
+
+function expandTaped(sh: Shell, expand: (sh: Shell) => Expanded, words: Word[]): Expanded | Promise<Expanded> {
+  return withTape(sh, () => expand(sh), words);
+}
+
+function runLater(sh: Shell, r: Promise<Expanded>, run: (sh: Shell, e: Expanded) => Status): Promise<number> {
+  return r.then((e) => run(sh, e));
+}
+
+/** process substitutions opened by the command: wait for them once it is done */
+function settleLater(sh: Shell, res: Status, mark: number): Status {
+  return andThen(res, (s) => {
+    const w = settleProcSubsts(sh, mark);
+    return w ? w.then(() => s) : s;
+  });
+}
+
+/** $_ once the command settled (a function of its own: see runSeqLater in compile.ts) */
+function setLastArgLater(sh: Shell, r: Promise<number>, last: string): Promise<number> {
+  return r.then((v) => {
+    sh.lastArg = last;
+    return v;
+  });
 }
 
 function xtrace(sh: Shell, argv: string[], to?: ByteWriter): void {

@@ -14,7 +14,7 @@ import { BadFdError } from '../io/pipe.js';
 import { compileWordString, isStaticWord, expandString, expandPattern, needsTape, withTape } from './expand.js';
 import { expandForWords, type LazyWords } from './word-split.js';
 import { assignScalar } from './var-access.js';
-import { arithEvalCmd } from './arith-bridge.js';
+import { arithEvalCmd, compileArithCmd } from './arith-bridge.js';
 import { matchPattern } from './pattern.js';
 import { compileCall, compileRedirOnly } from './call.js';
 import { withRedirects } from './redirect.js';
@@ -26,6 +26,7 @@ import { braceExpandWords } from './brace-bridge.js';
 import { info } from './source-info.js';
 import { printFunction } from './printer.js';
 import { monotonicMs } from './clock.js';
+import { isLetHelp, showHelp } from './core-builtins/help-option.js';
 
 // ---------------------------------------------------------------- errors inside a statement
 
@@ -73,17 +74,23 @@ export function compileStmts(stmts: readonly Stmt[]): Exec {
   return (sh) => runSeq(sh, execs, 0, 0);
 }
 
+// Hot functions below create no closure themselves: a function holding one makes V8 allocate a
+// context on every call, even when the branch with the closure is not taken (and it is taken
+// now and then: rt.check() yields to the event loop every 40 ms). Each asynchronous
+// continuation lives in a small `…Later` function of its own (issue 7).
+
 function runSeq(sh: Shell, execs: Exec[], i: number, st: number): Status {
   for (; i < execs.length; i++) {
     const r = execs[i]!(sh);
-    if (typeof r !== 'number') {
-      const next = i + 1;
-      return r.then((s) => (sh.ctl ? s : runSeq(sh, execs, next, s)));
-    }
+    if (typeof r !== 'number') return runSeqLater(sh, execs, i + 1, r);
     st = r;
     if (sh.ctl) return st;
   }
   return st;
+}
+
+function runSeqLater(sh: Shell, execs: Exec[], next: number, r: Promise<number>): Promise<number> {
+  return r.then((s) => (sh.ctl ? s : runSeq(sh, execs, next, s)));
 }
 
 export function compileStmt(st: Stmt): Exec {
@@ -112,16 +119,7 @@ export function compileStmt(st: Stmt): Exec {
       return s;
     }
     sh.status = s;
-    if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) {
-      if (sh.traps.has('ERR') && sh.noErrTrap === 0 && (sh.callDepth === 0 || sh.opt('errtrace'))) {
-        return andThen(runTrap(sh, 'ERR'), () => {
-          sh.status = s;
-          if (sh.opt('errexit')) sh.ctl = CTL.exit;
-          return s;
-        });
-      }
-      if (sh.opt('errexit')) sh.ctl = CTL.exit;
-    }
+    if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, s);
     return s;
   };
 
@@ -139,18 +137,60 @@ export function compileStmt(st: Stmt): Exec {
       r = statusOfError(sh, e);
     }
     if (typeof r === 'number') return finish(sh, r, errexitAtStart);
-    return r.then(
-      (s) => finish(sh, s, errexitAtStart),
-      (e) => finish(sh, statusOfError(sh, e), errexitAtStart),
-    );
+    return finishLater(sh, r, errexitAtStart, finish);
   };
 
+  if (negated) {
+    return (sh) => {
+      sh.lineno = line;
+      const y = sh.rt.check();
+      if (y) return runAfterYield(sh, y, run);
+      return run(sh);
+    };
+  }
+  // the common statement, with run and finish folded in: one call per statement, not three
   return (sh) => {
     sh.lineno = line;
     const y = sh.rt.check();
-    if (y) return y.then(() => run(sh));
-    return run(sh);
+    if (y) return runAfterYield(sh, y, run);
+    let r: Status;
+    try {
+      r = body(sh);
+    } catch (e) {
+      r = statusOfError(sh, e);
+    }
+    if (typeof r !== 'number') return finishLater(sh, r, false, finish);
+    if (setsPipeStatus) sh.pipeStatus = null;
+    sh.status = r;
+    if (r !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, r);
+    return r;
   };
+}
+
+type Finish = (sh: Shell, s: number, errexitAtStart: boolean) => Status;
+
+function finishLater(sh: Shell, r: Promise<number>, errexitAtStart: boolean, finish: Finish): Promise<number> {
+  return r.then(
+    (s) => finish(sh, s, errexitAtStart),
+    (e) => finish(sh, statusOfError(sh, e), errexitAtStart),
+  );
+}
+
+function runAfterYield(sh: Shell, y: Promise<void>, run: Exec): Promise<number> {
+  return y.then(() => run(sh));
+}
+
+/** a failed command outside any condition: the ERR trap, then errexit */
+function afterFailure(sh: Shell, s: number): Status {
+  if (sh.traps.has('ERR') && sh.noErrTrap === 0 && (sh.callDepth === 0 || sh.opt('errtrace'))) {
+    return andThen(runTrap(sh, 'ERR'), () => {
+      sh.status = s;
+      if (sh.opt('errexit')) sh.ctl = CTL.exit;
+      return s;
+    });
+  }
+  if (sh.opt('errexit')) sh.ctl = CTL.exit;
+  return s;
 }
 
 // ---------------------------------------------------------------- commands
@@ -176,7 +216,7 @@ function compileCommand(cmd: Command): Exec {
     case 'FuncDecl':
       return compileFuncDecl(cmd);
     case 'ArithmCmd':
-      return compileArithCmd(cmd);
+      return compileArithStatement(cmd);
     case 'LetClause':
       return compileLet(cmd);
     case 'TestClause':
@@ -226,6 +266,10 @@ function asCondition(sh: Shell, cond: Exec, next: (sh: Shell, s: number) => Stat
     sh.noErrexit--;
     return next(sh, r);
   }
+  return conditionLater(sh, r, next);
+}
+
+function conditionLater(sh: Shell, r: Promise<number>, next: (sh: Shell, s: number) => Status): Promise<number> {
   return r.then((s) => {
     sh.noErrexit--;
     return next(sh, s);
@@ -312,18 +356,31 @@ function drive(sh: Shell, iter: Iter, last: number): Status {
   for (;;) {
     sh.rt.countLoop();
     const y = sh.rt.check();
-    if (y) return y.then(() => driveStep(sh, iter, last));
+    if (y) return driveAfterYield(sh, iter, last, y);
     const r = iter(sh);
-    if (typeof r !== 'number') return r.then((v) => resolveStep(sh, iter, v, last));
+    if (typeof r !== 'number') return stepLater(sh, iter, last, r);
     if (r < 0) return r === STOP ? last : -2 - r;
     last = r;
   }
 }
 
+function driveAfterYield(sh: Shell, iter: Iter, last: number, y: Promise<void>): Promise<number> {
+  return y.then(() => driveStep(sh, iter, last));
+}
+
+function stepLater(sh: Shell, iter: Iter, last: number, r: Promise<number>): Promise<number> {
+  return r.then((v) => resolveStep(sh, iter, v, last));
+}
+
 function driveStep(sh: Shell, iter: Iter, last: number): Status {
   const r = iter(sh);
-  if (typeof r !== 'number') return r.then((v) => resolveStep(sh, iter, v, last));
+  if (typeof r !== 'number') return stepLater(sh, iter, last, r);
   return resolveStep(sh, iter, r, last);
+}
+
+/** the body's status, once it settled, through afterBody */
+function afterBodyLater(sh: Shell, b: Promise<number>): Promise<number> {
+  return b.then((bs) => afterBody(sh, bs));
 }
 
 function resolveStep(sh: Shell, iter: Iter, v: number, last: number): Status {
@@ -365,7 +422,7 @@ function compileWhile(cmd: WhileClause): Exec {
     if ((cs === 0) === until) return STOP;
     const b = body(sh);
     if (typeof b === 'number') return afterBody(sh, b);
-    return b.then((bs) => afterBody(sh, bs));
+    return afterBodyLater(sh, b);
   };
   const iter: Iter = (sh) => asCondition(sh, cond, afterCond);
   return (sh) => loopScope(sh, () => drive(sh, iter, 0));
@@ -399,7 +456,7 @@ function compileFor(cmd: ForClause): Exec {
         assignScalar(s2, name, w);
         const b = body(s2);
         if (typeof b === 'number') return afterBody(s2, b);
-        return b.then((bs) => afterBody(s2, bs));
+        return afterBodyLater(s2, b);
       };
       return loopScope(sh, () => drive(sh, iter, 0));
     };
@@ -417,7 +474,7 @@ function compileCFor(loop: CStyleLoop, body: Exec): Exec {
   const evaluator = (x: ArithmExpr | null): ((sh: Shell) => number | bigint) | null => {
     if (x === null) return null;
     if (needsTape(x)) return (sh) => withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x);
-    return (sh) => arithEvalCmd(sh, x, '((: ');
+    return compileArithCmd(x, '((: ');
   };
   const evInit = evaluator(init);
   const evCond = evaluator(cond);
@@ -434,7 +491,7 @@ function compileCFor(loop: CStyleLoop, body: Exec): Exec {
       }
       const b = body(s2);
       if (typeof b === 'number') return afterBody(s2, b);
-      return b.then((bs) => afterBody(s2, bs));
+      return afterBodyLater(s2, b);
     };
     return loopScope(sh, () => drive(sh, iter, 0));
   };
@@ -465,9 +522,15 @@ function compileCase(cmd: CaseClause): Exec {
   if (needsTape(cmd)) return compileTapedCase(cmd, items);
   // otherwise patterns are expanded lazily, item by item, as bash does
   const subjectOf = compileWordString(word, 'string');
+  const literal = literalCaseTable(items);
   return (sh) => {
     const subject = subjectOf(sh);
-    const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
+    const nocase = sh.shopt('nocasematch');
+    if (literal !== null && !nocase) {
+      const first = literal.firstMatch(sh, subject);
+      return first < 0 ? 0 : runCaseFrom(sh, items, NO_MORE_TESTS, first, true, 0);
+    }
+    const opts = { extglob: sh.shopt('extglob'), nocase };
     const matches = (i: number): boolean => {
       const ms = items[i]!.matchers;
       for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return true;
@@ -477,22 +540,76 @@ function compileCase(cmd: CaseClause): Exec {
   };
 }
 
+/** for a case whose items never test a later pattern after a match (no `;;&`) */
+const NO_MORE_TESTS = (): boolean => false;
+
+/** characters that can make a pattern more than its literal text (as in pattern.ts) */
+const MAYBE_SPECIAL = /[\\*?[(]/;
+
+/**
+ * `case $x in a) …;; b|c) …;; *) …;; esac`: when every pattern is fixed text without glob
+ * characters, or `*`, the first matching item is found with one Map lookup instead of a pattern
+ * test per item (issue 7). Built at the first run (expanding a pattern needs the shell), and only
+ * for cases without `;;&`, which goes on testing patterns after a match.
+ */
+function literalCaseTable(items: CaseItem[]): { firstMatch(sh: Shell, subject: string): number } | null {
+  if (items.some((it) => it.op === ';;&' || !it.patterns.every(isStaticWord))) return null;
+  let byText: Map<string, number> | null = null;
+  let star = -1;
+  let usable = true;
+  const build = (sh: Shell): void => {
+    byText = new Map();
+    items.forEach((it, i) => {
+      for (const w of it.patterns) {
+        const p = expandPattern(sh, w);
+        if (p === '*') {
+          if (star < 0) star = i;
+        } else if (MAYBE_SPECIAL.test(p)) usable = false;
+        else if (!byText!.has(p)) byText!.set(p, i);
+      }
+    });
+  };
+  return {
+    firstMatch(sh, subject) {
+      if (byText === null) build(sh);
+      if (!usable) return firstMatchByPatterns(sh, items, subject);
+      const i = byText!.get(subject);
+      return i === undefined ? star : star >= 0 && star < i ? star : i;
+    },
+  };
+}
+
+/** the first item whose pattern matches (nocasematch off): the table's fallback */
+function firstMatchByPatterns(sh: Shell, items: CaseItem[], subject: string): number {
+  const opts = { extglob: sh.shopt('extglob'), nocase: false };
+  for (let i = 0; i < items.length; i++) {
+    const ms = items[i]!.matchers;
+    for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return i;
+  }
+  return -1;
+}
+
 /** from item i on: run the first matching body, then follow its `;&` / `;;&` */
 function runCaseFrom(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, i: number, falling: boolean, last: number): Status {
   for (; i < items.length; i++) {
-    const it = items[i]!;
     if (!falling && !matches(i)) continue;
-    const idx = i;
-    const r = it.body(sh);
-    const after = (s: number): Status => {
-      if (sh.ctl) return s;
-      if (it.op === ';&') return idx + 1 < items.length ? runCaseFrom(sh, items, matches, idx + 1, true, s) : s;
-      if (it.op === ';;&') return runCaseFrom(sh, items, matches, idx + 1, false, s);
-      return s;
-    };
-    return typeof r === 'number' ? after(r) : r.then(after);
+    const r = items[i]!.body(sh);
+    if (typeof r === 'number') return afterCaseItem(sh, items, matches, i, r);
+    return caseItemLater(sh, items, matches, i, r);
   }
   return last;
+}
+
+function afterCaseItem(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, idx: number, s: number): Status {
+  if (sh.ctl) return s;
+  const op = items[idx]!.op;
+  if (op === ';&') return idx + 1 < items.length ? runCaseFrom(sh, items, matches, idx + 1, true, s) : s;
+  if (op === ';;&') return runCaseFrom(sh, items, matches, idx + 1, false, s);
+  return s;
+}
+
+function caseItemLater(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, idx: number, r: Promise<number>): Promise<number> {
+  return r.then((s) => afterCaseItem(sh, items, matches, idx, s));
 }
 
 function compileTapedCase(cmd: CaseClause, items: CaseItem[]): Exec {
@@ -541,11 +658,12 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
   };
 }
 
-function compileArithCmd(cmd: ArithmCmd): Exec {
+function compileArithStatement(cmd: ArithmCmd): Exec {
   const x = cmd.X;
   if (!needsTape(x)) {
+    const evaluate = compileArithCmd(x, '((: ');
     return (sh) => {
-      const v = arithEvalCmd(sh, x, '((: ');
+      const v = evaluate(sh);
       return v === 0 || v === 0n ? 1 : 0;
     };
   }
@@ -557,6 +675,7 @@ function compileArithCmd(cmd: ArithmCmd): Exec {
 }
 
 function compileLet(cmd: LetClause): Exec {
+  if (isLetHelp(cmd)) return (sh) => showHelp(sh, 'let');
   const exprs = cmd.Exprs;
   return (sh) => {
     const r = withTape(sh, () => {

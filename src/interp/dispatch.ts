@@ -80,6 +80,12 @@ export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Sta
     return writeError(sh, name, e);
   }
   if (typeof r === 'number') return r;
+  return writeErrorLater(sh, name, r);
+}
+
+// asynchronous continuations live in functions of their own: a closure in a hot function makes
+// V8 allocate a context on every call, the synchronous ones included (issue 7)
+function writeErrorLater(sh: Shell, name: string, r: Promise<number>): Promise<number> {
   return r.catch((e) => writeError(sh, name, e));
 }
 
@@ -131,6 +137,10 @@ export function callFunction(sh: Shell, fn: FuncDef, argv: string[]): Status {
     leaveFunction(sh, savedPos, savedLoop, frameDepth);
     return functionStatus(sh, r);
   }
+  return leaveFunctionLater(sh, r, savedPos, savedLoop, frameDepth);
+}
+
+function leaveFunctionLater(sh: Shell, r: Promise<number>, savedPos: string[], savedLoop: number, frameDepth: number): Promise<number> {
   return r.then(
     (s) => {
       leaveFunction(sh, savedPos, savedLoop, frameDepth);

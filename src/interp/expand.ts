@@ -8,14 +8,14 @@
 // recorded on the shell's tape in evaluation order and replayed on the re-run, so the re-run takes
 // exactly the same path and nothing is evaluated twice.
 
-import type { DblQuoted, Lit, ParamExp, Word, WordPart } from '../syntax/ast.js';
-import { readScalar } from './var-access.js';
+import type { ArithmExp, CmdSubst, DblQuoted, Lit, ParamExp, ProcSubst, Word, WordPart } from '../syntax/ast.js';
+import { isDynamic, readScalar } from './var-access.js';
 import type { Shell } from './shell.js';
 import { FieldBuilder, escapePattern, type Field } from './fields.js';
 import { ExpansionError, Suspend } from './interp-errors.js';
 import { appendParam } from './param.js';
 import { decodeAnsiC } from './escapes.js';
-import { arithExpand } from './arith-bridge.js';
+import { arithExpand, compileArithExpand } from './arith-bridge.js';
 import { runCmdSubst, runProcSubst } from './subst.js';
 import { globField } from './glob-bridge.js';
 import { compileScalarParam } from './param-fast.js';
@@ -37,6 +37,22 @@ export function taped<T>(sh: Shell, compute: () => T | Promise<T>): T {
   tape.push(v);
   sh.tapePos++;
   return v;
+}
+
+/**
+ * `$((…))` on the tape. Apart from its caller so that the caller, run for every `$((…))`, holds
+ * no closure (V8 would allocate a context for it on each call, tape or not).
+ */
+function tapedArith(sh: Shell, p: ArithmExp): string {
+  return taped(sh, () => arithExpand(sh, p));
+}
+
+function tapedProcSubst(sh: Shell, p: ProcSubst): string {
+  return taped(sh, () => runProcSubst(sh, p));
+}
+
+function tapedCmdSubst(sh: Shell, p: CmdSubst): string {
+  return taped(sh, () => runCmdSubst(sh, p));
 }
 
 const waitCache = new WeakMap<object, boolean>();
@@ -148,8 +164,9 @@ export function compileWordFields(w: Word): WordFields {
     }
     if (p.type === 'ArithmExp' && p.X !== null && !needsTape(p)) {
       // `$((…))` unquoted: digits and '-' only, one field unless IFS holds one of them
+      const arith = compileArithExpand(p);
       return (sh, out) => {
-        const s = sh.tape === null ? arithExpand(sh, p) : taped(sh, () => arithExpand(sh, p));
+        const s = sh.tape === null ? arith(sh) : tapedArith(sh, p);
         if (sh.vars.lookup('IFS')?.value === ' \t\n') out.push(s);
         else pushUnquotedExpansion(sh, s, out);
       };
@@ -180,6 +197,48 @@ export function compileWordFields(w: Word): WordFields {
   return (sh, out) => expandWordFields(sh, w, out);
 }
 
+/** reads a word as exactly one field; undefined: not this time (see compileSingleField) */
+export type SingleField = (sh: Shell) => string | undefined;
+
+/**
+ * A reader for a word that expands to exactly one field and evaluates nothing with an effect: a
+ * literal, a quoted plain "$x", an unquoted plain $x. Null when the word has another shape. At
+ * run time the reader returns undefined when this value is not that simple (an unquoted value
+ * that is unset, empty or would split or glob; IFS changed; unset under nounset): the caller
+ * then expands the words the general way, which re-reads them harmlessly. The test builtin's
+ * operands in loops use this (test-fast.ts), without building an argv.
+ */
+export function compileSingleField(w: Word): SingleField | null {
+  if (w.Parts.length !== 1) return null;
+  const p = w.Parts[0]!;
+  if (p.type === 'Lit') {
+    const v = p.Value;
+    // a lone `!` is no pattern (it takes `!(` to make an extglob)
+    if (!SIMPLE_LIT.test(v) && !LONE_BRACKET_LIT.test(v) && v !== '!') return null;
+    return () => v;
+  }
+  if (p.type === 'SglQuoted') {
+    const v = p.Dollar ? decodeAnsiC(p.Value) : p.Value;
+    return () => v;
+  }
+  const quoted = p.type === 'DblQuoted';
+  const pe = quoted && p.Parts.length === 1 ? p.Parts[0]! : p;
+  if (quoted && p.Parts.every((q) => q.type === 'Lit')) {
+    const v = p.Parts.map((q) => unescapeDouble((q as Lit).Value)).join('');
+    return () => v;
+  }
+  if (pe.type !== 'ParamExp' || isDynamic(pe.Param.Value)) return null;
+  // $RANDOM and the like are left out: reading them is an effect, and a reader may be re-read
+  const read = simpleParamReader(pe);
+  if (read === null) return null;
+  if (quoted) return (sh) => read(sh) ?? (sh.setOpts.nounset ? undefined : '');
+  return (sh) => {
+    const v = read(sh);
+    if (v === undefined || v === '' || IFS_OR_GLOB.test(v) || sh.vars.lookup('IFS')?.value !== ' \t\n') return undefined;
+    return v;
+  };
+}
+
 export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
   // Fast path: one unquoted literal without escapes, tildes or glob characters.
   const parts = w.Parts;
@@ -191,7 +250,7 @@ export function expandWordFields(sh: Shell, w: Word, out: string[]): void {
     }
     // `for w in $(cmd)`: the output split on the default IFS straight into fields
     if (p.type === 'CmdSubst' && sh.vars.lookup('IFS')?.value === ' \t\n') {
-      splitOnDefaultIfs(sh, taped(sh, () => runCmdSubst(sh, p)), out);
+      splitOnDefaultIfs(sh, tapedCmdSubst(sh, p), out);
       return;
     }
   }
@@ -226,7 +285,7 @@ function pushUnquotedExpansion(sh: Shell, s: string, out: string[]): void {
 
 /** the string of a one-part word that needs no field builder ($((…)), plain $x / "$x"), or null */
 function singlePart(sh: Shell, p: WordPart): string | null {
-  if (p.type === 'ArithmExp') return sh.tape === null ? arithExpand(sh, p) : taped(sh, () => arithExpand(sh, p));
+  if (p.type === 'ArithmExp') return sh.tape === null ? arithExpand(sh, p) : tapedArith(sh, p);
   let pe: WordPart = p;
   if (p.type === 'DblQuoted' && p.Parts.length === 1) pe = p.Parts[0]!;
   if (pe.type === 'ParamExp' && isPlainVar(pe)) {
@@ -242,6 +301,7 @@ function singlePart(sh: Shell, p: WordPart): string | null {
  * then takes the general path, which applies nounset and the rest).
  */
 function simpleParamReader(pe: ParamExp): ((sh: Shell) => string | undefined) | null {
+  if (pe.Invalid !== undefined) return null; // a bad substitution: the general path reports it
   if (isPlainVar(pe)) {
     const name = pe.Param.Value;
     return (sh) => readScalar(sh, name);
@@ -254,6 +314,7 @@ function simpleParamReader(pe: ParamExp): ((sh: Shell) => string | undefined) | 
 }
 
 function isPlainVar(pe: ParamExp): boolean {
+  if (pe.Invalid !== undefined) return false;
   if (pe.Excl || pe.Length || pe.Index !== null || pe.Slice !== null || pe.Repl !== null) return false;
   if (pe.Names !== null || pe.Exp !== null) return false;
   // the parser gives named parameters only valid names; special ones are one non-letter char
@@ -308,7 +369,8 @@ export function compileWordString(w: Word | null, mode: 'string' | 'assign'): (s
       return () => v;
     }
     if (p.type === 'ArithmExp') {
-      return (sh) => (sh.tape === null ? arithExpand(sh, p) : taped(sh, () => arithExpand(sh, p)));
+      const arith = compileArithExpand(p);
+      return (sh) => (sh.tape === null ? arith(sh) : tapedArith(sh, p));
     }
     const pe = p.type === 'DblQuoted' && p.Parts.length === 1 ? p.Parts[0]! : p;
     const read = pe.type === 'ParamExp' ? simpleParamReader(pe) ?? compileScalarParam(pe) : null;
@@ -389,19 +451,19 @@ function appendPart(
       appendParam(sh, b, p, quoted, mode);
       return;
     case 'CmdSubst': {
-      const s = taped(sh, () => runCmdSubst(sh, p));
+      const s = tapedCmdSubst(sh, p);
       if (quoted) b.quoted(s);
       else b.unquotedExpansion(s);
       return;
     }
     case 'ArithmExp': {
-      const s = taped(sh, () => arithExpand(sh, p));
+      const s = tapedArith(sh, p);
       if (quoted) b.quoted(s);
       else b.unquotedExpansion(s);
       return;
     }
     case 'ProcSubst': {
-      const s = taped(sh, () => runProcSubst(sh, p));
+      const s = tapedProcSubst(sh, p);
       b.quoted(s);
       return;
     }

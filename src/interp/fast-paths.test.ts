@@ -30,6 +30,7 @@ async function ours(script: string): Promise<{ stdout: string; status: number }>
 const SCRIPTS: Record<string, string> = {
   'arith: literals, variables, ++/--, compound ops': 'a=5; b=0x10; ((c = a * b + 010)); echo $c $((a++)) $a $((--a)) $((a+=3)) $((a<<2)) $((7/2)) $((-7%3))',
   'arith: comparisons and logic with skipped branches': 'x=0; echo $((1<2)) $((2<=1)) $((3==3)) $((3!=3)) $((0 && x++)) $x $((1 || x++)) $x $((x ? 10 : 20))',
+  'arith: variable OP literal shapes': 'x=-7; echo $((x/2)) $((x%3)) $((x*3)) $((x-1)) $((x+010)) $((x<0x10)) $((x<=-7)) $((x>-8)) $((x>=9223372036854775807)) $((x==-7)) $((x!=7)); m=9223372036854775807; echo $((m+1)) $((m*2)) $((m/2)) $((m%10)) $((m>9223372036854775806)); u=; echo $((u+1)) $((nope<1)); e="2+3"; echo $((e*2)) $((e%4)); echo $((0 && x/0)) $((1 || x%0)); a=3 b=-4; echo $((a+b)) $((a-b)) $((a*b)) $((a<b)) $((a<=b)) $((a>b)) $((a>=b)) $((a==b)) $((a!=b)); p="q++"; q=1; echo $((p+q)) $q $((q+p)) $q; echo $((x/0)); echo after',
   'arith: a variable holding an expression': 'e="2+3"; echo $((e*2)) $(($e*2)); v=" 42 "; echo $((v+1)); w=-7; echo $((w*2))',
   'arith: 64-bit wrap-around': 'm=9223372036854775807; echo $((m+1)) $((m*2)) $((-m-1)) $(( (m+1)/-1 ))',
   'arith: division by zero in a taken and a skipped branch': 'echo $((0 && 1/0)); (( 1/0 )); echo status=$?',
@@ -63,6 +64,15 @@ const SCRIPTS: Record<string, string> = {
   'words: $(cmd) split on the default IFS': 'for w in $(printf " a\\tb\\n\\n c  "); do echo "<$w>"; done; for w in $(printf ""); do echo never; done; echo $(echo "f* x[ ?") ; set -f; echo $(echo "f*"); set +f; echo $(echo "é ü")',
   'words: $(cmd) with IFS changed or unset': 'IFS=:; for w in $(echo "a:b c"); do echo "<$w>"; done; unset IFS; for w in $(echo "a:b c"); do echo "[$w]"; done',
   'loops: while with [ ] and until': 'i=0; while [ $i -lt 5 ]; do i=$((i+1)); done; echo $i; until [[ $i -eq 0 ]]; do ((i--)); done; echo $i',
+  'test: quick shapes and $_': '[ a = a ]; echo $? $_; test -n x; echo $? $_; [ ! "" ]; echo $?; [ ! -n "" ]; echo $?; [ -z ]; echo $?; test; echo $?; [ ]; echo $?; [ "(" = "(" ]; echo $?; [ ! = ! ]; echo $?; [ -n = -n ]; echo $? $_',
+  'test: quick operands: quoting, $1, $\'…\', unset': 'u=; [ "$u" = "" ] && echo e; [ "$nope" = "" ] && echo n; [ $\'a\' = a ] && echo d; [ "a b" = \'a b\' ] && echo q; f(){ [ $1 -gt 2 ] && echo big; }; f 3; f 1; f; echo s=$?',
+  'test: operands that split, glob or vanish': 'x="1 2"; [ $x -lt 3 ]; echo s=$?; x=; [ $x = a ]; echo s=$?; x="*"; [ $x = a ]; echo s=$?; IFS=1; x=213; [ $x -lt 5 ]; echo s=$?',
+  'test: big numbers, bad integers, missing ]': '[ 99999999999999999 -gt 1 ] && echo big; [ -99999999999999999 -lt 1 ] && echo neg; [ x -lt 1 ]; echo s=$?; [ 1 -lt 2; echo s=$?; [ a \\< b ] && echo lt; [ b \\> a ] && echo gt',
+  'test: a function named [ and test, xtrace': '[(){ echo "fn:$*"; }; [ 1 -lt 2 ]; unset -f [; test(){ echo "t:$*"; }; test a = a; unset -f test; { set -x; [ 1 -lt 2 ]; test -n x; set +x; } 2>&1',
+  'test: nounset operands': 'set -u; x=1; [ "$x" = 1 ] && echo ok; [ "$nope" = "" ]; echo not-reached',
+  'calls: argv reused across runs and recursion': 'f(){ saved+=("[$*]"); if (($1 > 0)); then f $(($1 - 1)) x$1 y; fi; echo "$# $*"; }; f 3 a; g(){ last=("$@"); }; set -- p q; for i in 1 2 3; do g "$@" $i; done; echo "${saved[@]}" "${last[@]}" $_; h(){ echo "$@"; }; for w in a "b c" ""; do h $w .; done',
+  'case: literal table: order, stars, duplicates, fall-through': 'for w in a b c d ""; do case $w in a) echo A;; b|c) echo BC;;& c) echo C;; *) echo S;; esac; done; case b in *) echo star;; b) echo b;; esac; case a in a) echo 1;; a) echo 2;; esac; case a in a) echo 1;& b) echo 2;; c) echo 3;; esac; case "" in "") echo empty;; esac',
+  'case: literal table fallbacks: quoted globs, extglob, nocasematch': 'for w in "a*" abc A; do case $w in "a*") echo lit;; a*) echo glob;; a) echo a;; esac; done; shopt -s extglob; case ab in @(a|b)b) echo x;; ab) echo y;; esac; for m in -s -u; do shopt $m nocasematch; case A in a) echo yes$m;; *) echo no$m;; esac; done; case é in é) echo e;; esac',
 };
 
 describe.skipIf(!haveBash)('fast paths match bash 5.2', () => {

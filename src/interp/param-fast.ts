@@ -11,9 +11,17 @@ import type { Shell } from './shell.js';
 import { expandPattern, isStaticWord } from './expand.js';
 import { readScalar } from './var-access.js';
 import { byteLength, normalizeRepl } from './param.js';
-import { removePrefix, removeSuffix, replacePattern, type ReplaceMode } from './pattern.js';
+import { removePrefix, removeSuffix, replacePattern, type PatternOptions, type ReplaceMode, type ReplaceOptions } from './pattern.js';
 
 export type ScalarParam = (sh: Shell) => string | undefined;
+
+// pattern options as shared constants, not an object per expansion (the matchers only read them)
+const PLAIN: PatternOptions = Object.freeze({ extglob: false, nocase: false });
+const EXTGLOB: PatternOptions = Object.freeze({ extglob: true, nocase: false });
+/** indexed by (extglob ? 1 : 0) | (patsub_replacement ? 2 : 0) */
+const REPLACE_OPTIONS: readonly ReplaceOptions[] = [false, true, false, true].map((extglob, i) =>
+  Object.freeze({ extglob, nocase: false, patsubReplacement: i >= 2 }),
+);
 
 /** the value of `$name` / `$N` (N ≥ 1), or null when the parameter is not one of those */
 function readerOf(pe: ParamExp): ScalarParam | null {
@@ -32,6 +40,7 @@ function fixedPattern(w: Parameters<typeof expandPattern>[1]): (sh: Shell) => st
 }
 
 export function compileScalarParam(pe: ParamExp): ScalarParam | null {
+  if (pe.Invalid !== undefined) return null; // a bad substitution: the general path reports it
   if (pe.Excl || pe.Names !== null || pe.Index !== null || pe.Slice !== null) return null;
   const read = readerOf(pe);
   if (!read) return null;
@@ -54,7 +63,7 @@ export function compileScalarParam(pe: ParamExp): ScalarParam | null {
     return (sh) => {
       const v = read(sh);
       if (v === undefined) return undefined;
-      return remove(v, pattern(sh), longest, { extglob: sh.shopt('extglob'), nocase: false });
+      return remove(v, pattern(sh), longest, sh.shopt('extglob') ? EXTGLOB : PLAIN);
     };
   }
   if (repl && !exp) {
@@ -68,11 +77,7 @@ export function compileScalarParam(pe: ParamExp): ScalarParam | null {
       if (v === undefined) return undefined;
       const pat = pattern(sh);
       if (pat === '' && mode !== 'prefix' && mode !== 'suffix') return v;
-      return replacePattern(v, pat, replacement(sh), mode, {
-        extglob: sh.shopt('extglob'),
-        nocase: false,
-        patsubReplacement: sh.shopt('patsub_replacement'),
-      });
+      return replacePattern(v, pat, replacement(sh), mode, REPLACE_OPTIONS[(sh.shopt('extglob') ? 1 : 0) | (sh.shopt('patsub_replacement') ? 2 : 0)]!);
     };
   }
   return null;

@@ -171,6 +171,8 @@ function byteSlice(s: string, start: number, end: number): string {
 // ---------------------------------------------------------------- the entry point
 
 export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: boolean, mode: Mode): void {
+  // parsed only by the bash-compat pass (`${x!}`, `${a[]}`): bash fails here, not at parse time
+  if (pe.Invalid !== undefined) throw new ExpansionError(`${pe.Invalid}: bad substitution`, 1);
   const name = pe.Param.Value;
 
   // ${!prefix*} ${!prefix@}

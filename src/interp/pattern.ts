@@ -21,7 +21,7 @@ import { setFlagsFromString } from 'node:v8';
 import { asciiLower, hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
 import { makeNegationMatcher } from './pattern-match.js';
 import { fromByteString, isAscii, toByteString } from './bytes.js';
-import { literalShape, removePrefixLiteral, removeSuffixLiteral, replaceLiteral } from './pattern-literal.js';
+import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral } from './pattern-literal.js';
 
 export interface PatternOptions {
   extglob?: boolean;
@@ -181,8 +181,11 @@ export function replacePattern(s: string, p: string, rep: string, mode: ReplaceM
   if ((mode === 'first' || mode === 'all') && !opts.nocase) {
     const shape = literalShape(p);
     if (shape?.kind === 'exact') {
-      const amp = opts.patsubReplacement !== false;
-      return replaceLiteral(s, shape.lit, mode === 'all', (matched) => expandReplacement(rep, matched, amp));
+      // no closure per call: the replacement of a literal match is fixed (the match is the literal)
+      const i = s.indexOf(shape.lit);
+      if (i < 0) return s;
+      const text = expandReplacement(rep, shape.lit, opts.patsubReplacement !== false);
+      return spliceLiteral(s, shape.lit, mode === 'all', text, i);
     }
   }
   if (!isAscii(s) || !isAscii(p)) {

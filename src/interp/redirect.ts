@@ -39,6 +39,8 @@ function plan(sh: Shell, redirs: readonly Redirect[]): Planned[] {
     switch (r.Op) {
       case '<<':
       case '<<-': {
+        // bash-compat parse: bash's parse-time warning (a here-doc ended by the end of the script)
+        if (r.Warning !== undefined) sh.error(r.Warning);
         const body = r.Hdoc;
         let text = '';
         if (body) {

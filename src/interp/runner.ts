@@ -231,7 +231,7 @@ export class Runner {
     }
     let file;
     try {
-      file = parse(script, { maxBytes: cfg.limits.maxScriptBytes });
+      file = parse(script, { maxBytes: cfg.limits.maxScriptBytes, heredocsToEOF: true });
     } catch (e) {
       if (e instanceof ParseError) {
         say(e.message);

@@ -133,21 +133,27 @@ export class Runtime implements AbortSource {
       this.abort(this.timeoutError());
       throw this.aborted!;
     }
-    if (now - this.lastYield > YIELD_EVERY_MS) {
-      this.lastYield = now;
-      for (const f of this.flushers) {
-        try {
-          const r = f();
-          if (r) r.catch(() => undefined);
-        } catch {
-          // flushing is best effort here; the run's end flushes again
-        }
+    if (now - this.lastYield > YIELD_EVERY_MS) return this.yieldTurn(now);
+  }
+
+  /**
+   * Give the event loop a turn. A method of its own: a closure in check() would make V8 allocate
+   * a context on every call, the non-yielding ones included (issue 7).
+   */
+  private yieldTurn(now: number): Promise<void> {
+    this.lastYield = now;
+    for (const f of this.flushers) {
+      try {
+        const r = f();
+        if (r) r.catch(() => undefined);
+      } catch {
+        // flushing is best effort here; the run's end flushes again
       }
-      return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        this.lastYield = monotonicMs();
-        if (this.aborted) throw this.aborted;
-      });
     }
+    return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.lastYield = monotonicMs();
+      if (this.aborted) throw this.aborted;
+    });
   }
 
   checkAbort(): void {

@@ -55,11 +55,18 @@ export function isDynamic(name: string): boolean {
 
 /** the value visible as `name` (namerefs followed), or undefined */
 export function readVar(sh: Shell, name: string): VarValue | undefined {
+  // the common case, first and without the DYNAMIC table: a set variable that is no nameref and
+  // whose name is none of those that stay dynamic even when set (all begin with _ L F P)
+  const plain = sh.vars.lookup(name);
+  if (plain !== undefined && (plain.attrs & ATTR.nameref) === 0) {
+    const c = name.charCodeAt(0);
+    if (c !== 95 && c !== 76 && c !== 70 && c !== 80) return plain.value;
+  }
   const d = DYNAMIC[name];
   if (d !== undefined && Object.prototype.hasOwnProperty.call(DYNAMIC, name)) {
-    if (!sh.vars.lookup(name) || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS' || name === '_') return d(sh);
+    if (!plain || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS' || name === '_') return d(sh);
   }
-  const v = sh.vars.lookup(name);
+  const v = plain;
   if (v === undefined) return undefined;
   if (v.attrs & ATTR.nameref) {
     const target = sh.vars.resolve(name);
@@ -161,7 +168,11 @@ function readonlyError(name: string): AssignError {
 
 /** `name=value` / `name+=value` */
 export function assignScalar(sh: Shell, name: string, value: string, append = false): void {
-  if (DYNAMIC_ASSIGN(sh, name, value)) return;
+  if (name === 'RANDOM') {
+    // assigning RANDOM seeds it
+    sh.randomState = Number(value) | 0 || 1;
+    return;
+  }
   // the common case in loops: an existing plain scalar, found with one lookup
   const plain = sh.vars.lookup(name);
   if (plain !== undefined && (plain.attrs & SLOW_ASSIGN_ATTRS) === 0 && typeof plain.value === 'string') {
@@ -196,13 +207,6 @@ export function assignScalar(sh: Shell, name: string, value: string, append = fa
 /** attributes that change what an assignment stores or whether it may happen */
 const SLOW_ASSIGN_ATTRS = ATTR.nameref | ATTR.readonly | ATTR.integer | ATTR.lower | ATTR.upper | ATTR.capitalize;
 
-function DYNAMIC_ASSIGN(sh: Shell, name: string, value: string): boolean {
-  if (name === 'RANDOM') {
-    sh.randomState = Number(value) | 0 || 1;
-    return true;
-  }
-  return false;
-}
 
 /** `name[key]=value`; key is an evaluated index (indexed) or the key (assoc) */
 export function assignElement(sh: Shell, name: string, key: string, value: string, append = false): void {

@@ -278,6 +278,17 @@ export abstract class ArithParser extends ParamParser {
 
   /** `[i]` of `${a[i]}` and `a[i]=`; `@` and `*` become plain words. */
   protected eitherIndex(): ArithmExpr | null {
+    if (!this.compat) return this.eitherIndexStrict();
+    // bash takes `m[a.b-c]`, `${m[two words]}`, `a[]` as text (an associative array's key, or
+    // arithmetic that fails only when evaluated)
+    const from = this.nextPos();
+    const st = this.saveState();
+    const x = this.eitherIndexStrict();
+    if (this.err !== null && this.canDefer()) return this.deferredSubscript(st, from) ?? x;
+    return x;
+  }
+
+  private eitherIndexStrict(): ArithmExpr | null {
     const old = this.quote;
     const lpos = this.pos;
     this.quote = Q.paramExpArithm;

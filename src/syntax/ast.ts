@@ -65,6 +65,13 @@ export interface Redirect extends Node {
   N: Lit | null; // the fd number before the operator (`2>`), or null
   Word: Word; // the target; for here-docs, the delimiter word
   Hdoc: Word | null; // here-doc body (quoted delimiter → a single Lit part, no expansion)
+  /**
+   * Not in mvdan/sh; set only by the bashCompat pass with `heredocsToEOF`: a warning bash prints
+   * while parsing, to show when the redirection is performed. Today only a here-doc whose
+   * delimiter line never comes (its body runs to the end of the script):
+   * `warning: here-document at line 1 delimited by end-of-file (wanted `EOF')`.
+   */
+  Warning?: string;
 }
 
 export interface CallExpr extends Node {
@@ -258,6 +265,16 @@ export interface CaseItem extends Node {
 export interface Word extends Node {
   type: 'Word';
   Parts: WordPart[];
+  /**
+   * Not in mvdan/sh; set (true) only by the bashCompat pass, on a Word standing for arithmetic
+   * text that does not parse, which bash reports only when it evaluates it: the X of `$((5 +))`,
+   * `$[1 +]` or `(( ))`, a subscript such as `m[a.b-c]`, `${m[two words]}` or `a[]`. Parts hold the
+   * text as written from its first non-blank character to the closing bracket (blanks kept,
+   * quotes and expansions as parts). The interpreter expands it and evaluates the result with its
+   * run-time arithmetic parser (bash's error messages); an associative array takes the expanded
+   * text as its key. An empty `a[]` subscript is bash's `bad array subscript`.
+   */
+  Unparsed?: true;
 }
 
 export type WordPart =
@@ -331,6 +348,13 @@ export interface ParamExp extends Node {
   Repl: Replace | null; // ${a/p/r}
   Names: ParNamesOperator | null; // ${!prefix*} / ${!prefix@}
   Exp: Expansion | null; // ${a:-w}, ${a#p}, ${a@Q} …
+  /**
+   * Not in mvdan/sh; set only by the bashCompat pass, to the expansion's text as written (`${x!}`,
+   * `${%}`, `${x:}`, `${a[]}`): bash parses it and fails when it expands it, with
+   * `${x!}: bad substitution` (status 1, the rest of that command line is abandoned). The other
+   * fields are then empty (Param a zero-width Lit), except for `${a[]}`, which keeps its parse.
+   */
+  Invalid?: string;
 }
 
 export interface Slice extends Node {

@@ -20,6 +20,13 @@ export interface ParseOptions {
    * Default true; false gives mvdan/sh's answer exactly.
    */
   bashCompat?: boolean;
+  /**
+   * With bashCompat: a here-doc whose delimiter line never comes takes the rest of the script as
+   * its body and its Redirect carries bash's `Warning`, as bash does for a script. Off by default,
+   * so that text typed at a prompt with an open here-doc stays `incomplete` (the REPL waits for
+   * more lines); the Runner turns it on for scripts.
+   */
+  heredocsToEOF?: boolean;
 }
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -74,10 +81,13 @@ export function parse(src: string, opts: ParseOptions = {}): File {
     const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
     let file = parser.parseFile(src, name, maxDepth);
     let err = parser.error;
-    if (err !== null && opts.bashCompat !== false) {
-      // only scripts mvdan/sh rejects pay for a second pass, and only a success replaces its error
-      const retry = parser.parseFile(src, name, maxDepth, true);
-      if (parser.error === null) {
+    if ((err !== null || parser.sawElseCommand) && opts.bashCompat !== false) {
+      // only scripts mvdan/sh rejects pay for a second pass, and only a success replaces its
+      // error; a script it accepts with a command named `else` gets the second pass's refusal
+      const accepted = err === null;
+      const retry = parser.parseFile(src, name, maxDepth, true, opts.heredocsToEOF === true);
+      if (accepted) err = parser.error; // mvdan/sh's AST stays if the `else` was not reached
+      else if (parser.error === null) {
         file = retry;
         err = null;
       }

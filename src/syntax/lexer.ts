@@ -359,7 +359,11 @@ export abstract class Lexer extends Tokenizer {
               return;
             }
           }
-          if (r !== 10) return; // unexpected EOF or closing backquote
+          if (r !== 10) {
+            // unexpected EOF or closing backquote; at EOF the compat pass may keep the body
+            if (r === EOF_RUNE && this.compat && this.heredocsToEOF) this.val = this.endLit();
+            return;
+          }
           if (this.quote === Q.hdocBodyTabs) {
             // drop the next line's leading tabs
             const start = this.i;

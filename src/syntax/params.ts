@@ -6,7 +6,8 @@ import type { ArithmExpr, Expansion, Lit, ParamExp, ParExpOperator, Replace, Wor
 import { finishWord } from './ends.js';
 import { ESC_NEWL, EOF_RUNE, Q, isDigit, numberLiteral, paramNameRune, validName } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
-import { WordParser, isLitTok } from './words.js';
+import { isLitTok } from './words.js';
+import { DeferredParser, isEmptySubscript } from './deferred.js';
 
 function singleRuneParam(c: number): boolean {
   switch (c) {
@@ -49,7 +50,7 @@ function emptyWord(pos: number): Word {
   return { type: 'Word', Pos: pos, End: pos, Parts: [] };
 }
 
-export abstract class ParamParser extends WordParser {
+export abstract class ParamParser extends DeferredParser {
   // ------------------------------------------------------------------ parameter expansions
 
   private newParamExp(): ParamExp {
@@ -62,6 +63,16 @@ export abstract class ParamParser extends WordParser {
 
   /** `$name`, `${…}`; null when a lone `$` is just a literal dollar. */
   protected paramExp(): ParamExp | null {
+    if (!this.compat || this.tok !== Tok.dollBrace) return this.paramExpStrict();
+    // bash parses `${x!}`, `${a[]}` … and reports a bad substitution when it expands them
+    const st = this.saveState();
+    const pe = this.paramExpStrict();
+    if (this.err !== null) return this.canDefer() ? this.deferredParamExp(st, pe) : pe;
+    if (pe !== null && isEmptySubscript(pe.Index)) pe.Invalid = this.src.slice(pe.Dollar, pe.End);
+    return pe;
+  }
+
+  private paramExpStrict(): ParamExp | null {
     const old = this.quote;
     this.quote = Q.runeByRune;
     const pe = this.newParamExp();

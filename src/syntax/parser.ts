@@ -39,7 +39,7 @@ const DECL_WORDS = new Set(['declare', 'local', 'export', 'readonly', 'typeset',
 
 /** Words that start (or misplace) a clause; anything else is a simple command. */
 const CLAUSE_WORDS = new Set([
-  '{', 'if', 'while', 'until', 'for', 'case', '}', 'then', 'elif', 'fi', 'do', 'done', 'esac', '!', '[[', ']]',
+  '{', 'if', 'while', 'until', 'for', 'case', '}', 'then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '!', '[[', ']]',
   'let', 'function', 'time', 'coproc', 'select', ...DECL_WORDS,
 ]);
 
@@ -50,9 +50,14 @@ function wordLit(w: Word | null): string {
 
 export class Parser extends ClauseParser {
   /** Parses a whole script; errors are left in `this.err`. */
-  parseFile(src: string, name: string, maxDepth: number, compat = false): File {
+  /** Set by the first pass when it read a command named `else` (misplacedElse). */
+  sawElseCommand = false;
+
+  parseFile(src: string, name: string, maxDepth: number, compat = false, heredocsToEOF = false): File {
     this.resetLexer(src);
+    this.sawElseCommand = false;
     this.compat = compat;
+    this.heredocsToEOF = heredocsToEOF;
     this.maxDepth = maxDepth;
     this.rune();
     this.next();
@@ -137,6 +142,12 @@ export class Parser extends ClauseParser {
     if (negated) {
       s.Negated = true;
       if (this.stopToken()) this.posErr(pos, `${quoteTok(Tok.exclMark)} cannot form a statement alone`);
+      // bash (compat pass): each `!` inverts the status again, so `! ! cmd` is `cmd`
+      while (this.compat && this.tok === Tok.LitWord && this.val === '!') {
+        this.next();
+        s.Negated = !s.Negated;
+        if (this.stopToken()) this.posErr(pos, `${quoteTok(Tok.exclMark)} cannot form a statement alone`);
+      }
       if (this.gotRsrv('!') >= 0) this.posErr(pos, 'cannot negate a command multiple times');
     }
     s = this.gotStmtPipe(s, false);
@@ -296,6 +307,7 @@ export class Parser extends ClauseParser {
       case 'case': this.caseClause(s); return;
       case '}': this.curErr(`${quoteTok(Tok.rightBrace)} can only be used to close a block`); return;
       case 'then': case 'elif': this.curErr(`${goQuote(this.val)} can only be used in an \`if\``); return;
+      case 'else': this.misplacedElse(); return; // pass 1: a command named `else`, as mvdan/sh
       case 'fi': this.curErr(`${goQuote(this.val)} can only be used to end an \`if\``); return;
       case 'do': this.curErr(`${goQuote(this.val)} can only be used in a loop`); return;
       case 'done': this.curErr(`${goQuote(this.val)} can only be used to end a loop`); return;
@@ -305,13 +317,57 @@ export class Parser extends ClauseParser {
         return;
       case '[[': this.testClause(s); return;
       case ']]': this.curErr(`${quoteTok(Tok.dblRightBrack)} can only be used to close a test`); return;
-      case 'let': this.letClause(s); return;
+      case 'let':
+        if (this.compat) this.letOrCall(s);
+        else this.letClause(s);
+        return;
       case 'function': this.bashFuncDecl(s); return;
       case 'time': this.timeClause(s); return;
       case 'coproc': this.coprocClause(s); return;
       case 'select': this.selectClause(s); return;
     }
     if (DECL_WORDS.has(this.val)) this.declClause(s);
+  }
+
+  /**
+   * `let` in the compat pass: when mvdan/sh's grammar cannot read the arguments as expressions
+   * (`let`, `let v = 3`), they are ordinary words for the `let` builtin, as in bash, which
+   * evaluates each one and reports `let: expression expected` or the arithmetic error.
+   */
+  private letOrCall(s: Stmt): void {
+    const st = this.saveState();
+    this.letClause(s);
+    if (this.err === null && (this.stopToken() || this.peekRedir())) return;
+    if (!this.canDefer()) {
+      if (this.err === null) this.curErr('statements must be separated by &, ; or a newline');
+      return;
+    }
+    const err = this.backTo(st);
+    s.Cmd = null;
+    const name = this.lit(this.pos, this.val);
+    this.next();
+    this.callExpr(s, this.word([name]), false);
+    // bash reads `+(` as an extended glob only with extglob on, which a script sets too late
+    // for its own parse: `let x=1+( 2 )` stays a syntax error
+    const call = s.Cmd as CallExpr | null;
+    if (this.err === null && call !== null && call.Args.some((w) => w.Parts.some((p) => p.type === 'ExtGlob'))) this.fail(err);
+  }
+
+  /**
+   * `else` where no `if` is open: mvdan/sh reads a command named `else`; bash refuses the script.
+   * The first pass keeps mvdan/sh's reading (and notes it: parse() then runs the compat pass,
+   * which refuses it). mvdan/sh has no text for it, so the error is bash's: its two lines, the
+   * token, then the line it is on.
+   */
+  private misplacedElse(): void {
+    if (!this.compat) {
+      this.sawElseCommand = true;
+      return;
+    }
+    const start = this.src.lastIndexOf('\n', this.pos - 1) + 1;
+    let end = this.src.indexOf('\n', this.pos);
+    if (end < 0) end = this.src.length;
+    this.curErr(`syntax error near unexpected token \`else'\n\`${this.src.slice(start, end)}'`);
   }
 
   private wordCommand(s: Stmt): void {

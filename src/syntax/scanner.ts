@@ -55,6 +55,14 @@ export const ALL_REG_TOKENS =
 export const ALL_ARITHM = Q.arithmExpr | Q.arithmExprLet | Q.arithmExprCmd | Q.paramExpArithm | Q.paramExpSlice;
 export const ALL_PARAM_EXP = Q.paramExpArithm | Q.paramExpSlice | Q.paramExpRepl | Q.paramExpExp;
 
+/** A snapshot of the lexer (Scanner.saveState), for the bashCompat pass's retries. */
+export interface ScanState {
+  i: number; r: number; w: number; tok: Tok; val: string; pos: number; spaced: boolean; quote: number;
+  eqlOffs: number; litOn: boolean; litAcc: string; litSeg: number; openNodes: number; openBquotes: number;
+  lastBquoteEsc: number; rxOpenParens: number; rxFirstPart: boolean; forbidNested: boolean; buriedHdocs: number;
+  heredocs: Redirect[]; hdocOwners: Stmt[]; hdocStops: (string | null)[]; accComs: Comment[]; top: number;
+}
+
 /** Raised once per parse; carries mvdan's text and a JS offset. */
 export interface LexError {
   pos: number;
@@ -130,6 +138,10 @@ export abstract class Scanner {
    * get exactly its AST, and scripts both passes reject get its error.
    */
   protected compat = false;
+  /** compat pass: a here-doc left open at the end of the script ends there, with bash's warning */
+  protected heredocsToEOF = false;
+  /** retries made by the compat pass in this script (deferred.ts bounds them) */
+  protected deferrals = 0;
 
   // literal accumulation: text is litAcc + src[litSeg .. current rune)
   protected litOn = false;
@@ -210,6 +222,7 @@ export abstract class Scanner {
     this.quote = Q.noState;
     this.eqlOffs = 0;
     this.err = null;
+    this.deferrals = 0;
     this.litOn = false;
     this.litAcc = '';
     this.openNodes = 0;
@@ -416,6 +429,36 @@ export abstract class Scanner {
 
   protected curErr(text: string): void {
     this.posErr(this.pos, text);
+  }
+
+  // ------------------------------------------------------------------ backtracking (compat pass)
+
+  /**
+   * The whole lexer state, so that the bashCompat pass can try mvdan/sh's grammar on a construct
+   * and, when it fails, come back and read the construct the way bash does (deferred.ts). Never
+   * used by the first pass: valid scripts do not pay for it.
+   */
+  protected saveState(): ScanState {
+    return {
+      i: this.i, r: this.r, w: this.w, tok: this.tok, val: this.val, pos: this.pos, spaced: this.spaced,
+      quote: this.quote, eqlOffs: this.eqlOffs, litOn: this.litOn, litAcc: this.litAcc, litSeg: this.litSeg,
+      openNodes: this.openNodes, openBquotes: this.openBquotes, lastBquoteEsc: this.lastBquoteEsc,
+      rxOpenParens: this.rxOpenParens, rxFirstPart: this.rxFirstPart, forbidNested: this.forbidNested,
+      buriedHdocs: this.buriedHdocs, heredocs: this.heredocs.slice(), hdocOwners: this.hdocOwners.slice(),
+      hdocStops: this.hdocStops.slice(), accComs: this.accComs.slice(), top: this.top,
+    };
+  }
+
+  /** Back to a saved state, forgetting the error found since (the caller reads the text another way). */
+  protected restoreState(s: ScanState): void {
+    this.i = s.i; this.r = s.r; this.w = s.w; this.tok = s.tok; this.val = s.val; this.pos = s.pos;
+    this.spaced = s.spaced; this.quote = s.quote; this.eqlOffs = s.eqlOffs; this.litOn = s.litOn;
+    this.litAcc = s.litAcc; this.litSeg = s.litSeg; this.openNodes = s.openNodes; this.openBquotes = s.openBquotes;
+    this.lastBquoteEsc = s.lastBquoteEsc; this.rxOpenParens = s.rxOpenParens; this.rxFirstPart = s.rxFirstPart;
+    this.forbidNested = s.forbidNested; this.buriedHdocs = s.buriedHdocs; this.heredocs = s.heredocs;
+    this.hdocOwners = s.hdocOwners; this.hdocStops = s.hdocStops; this.accComs = s.accComs; this.top = s.top;
+    this.n = this.src.length;
+    this.err = null;
   }
 
 }

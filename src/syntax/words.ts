@@ -6,12 +6,13 @@ import type {
   ParExpOperator, ProcOperator, ProcSubst, Redirect, SglQuoted, Stmt, Word, WordPart,
 } from './ast.js';
 import {
-  ESC_NEWL, EOF_RUNE, Lexer, NONE, Q, isDigit, numberLiteral, paramNameRune, validName,
+  ESC_NEWL, EOF_RUNE, Lexer, NONE, Q, isDigit, numberLiteral, paramNameRune, validName, type ScanState,
 } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { finishStmt, finishWord } from './ends.js';
 import { STOP_RBRACE } from './stops.js';
 import { dparenIsArith } from './dparen.js';
+import { lineCol } from './positions.js';
 
 /** The lexer state saved around a nested construct: quote state and buried here-docs, packed in one number. */
 export type SaveState = number;
@@ -320,6 +321,18 @@ export abstract class WordParser extends Lexer {
   }
 
   private arithmExp(): ArithmExp {
+    if (!this.compat) return this.arithmExpStrict();
+    // bash parses `$((5 +))` and reports the error when it evaluates it
+    const st = this.saveState();
+    const ar = this.arithmExpStrict();
+    if (this.err !== null && this.canDefer()) return this.deferredArithmExp(st, ar);
+    return ar;
+  }
+
+  protected abstract canDefer(): boolean;
+  protected abstract deferredArithmExp(st: ScanState, failed: ArithmExp): ArithmExp;
+
+  private arithmExpStrict(): ArithmExp {
     const left = this.tok;
     const ar: ArithmExp = {
       type: 'ArithmExp', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Bracket: left === Tok.dollBrack,
@@ -423,6 +436,21 @@ export abstract class WordParser extends Lexer {
     return [buf, quoted];
   }
 
+  /**
+   * A here-doc whose delimiter line never came (compat pass, `heredocsToEOF`): bash takes the
+   * rest of the script as its body and warns (docs/PARSER_DIVERGENCES.md).
+   */
+  private hdocToEOF(r: Redirect, stop: string, quoted: boolean, start: number): void {
+    if (quoted && r.Hdoc === null && start < this.src.length) {
+      // quotedHdocWord gives up at the end of the input: the body is the text as written
+      let body = this.src.slice(start);
+      if (r.Op === '<<-') body = body.replace(/^\t+/gm, '');
+      r.Hdoc = this.word([{ type: 'Lit', Pos: start, End: this.src.length, ValuePos: start, ValueEnd: this.src.length, Value: body }]);
+    }
+    const line = lineCol(this.src, r.OpPos).line;
+    r.Warning = `warning: here-document at line ${line} delimited by end-of-file (wanted \`${stop}')`;
+  }
+
   protected doHeredocs(): void {
     const hdocs = this.heredocs.slice(this.buriedHdocs);
     if (hdocs.length === 0) return;
@@ -438,6 +466,7 @@ export abstract class WordParser extends Lexer {
       const [stop, quoted] = this.unquotedWordBytes(r.Word);
       this.hdocStops.push(stop);
       if (i > 0 && this.r === 10) this.rune();
+      const start = this.nextPos();
       if (quoted) {
         const l = this.quotedHdocWord();
         r.Hdoc = l === null ? null : this.word([l]);
@@ -446,7 +475,8 @@ export abstract class WordParser extends Lexer {
         r.Hdoc = this.getWord();
       }
       if (this.hdocStops[this.hdocStops.length - 1] !== null) {
-        this.posErr(redirPos(r), `unclosed here-document ${goQuote(stop)}`);
+        if (this.compat && this.heredocsToEOF) this.hdocToEOF(r, stop, quoted, start);
+        else this.posErr(redirPos(r), `unclosed here-document ${goQuote(stop)}`);
       }
       if (r.Hdoc !== null) {
         r.End = r.Hdoc.End; // the body extends its redirection, and maybe its statement

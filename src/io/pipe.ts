@@ -11,6 +11,14 @@ import { PipeClosedError, RunAbortedError } from './errors.js';
 import { encode } from './encoding.js';
 import type { StdinSource, WritableLike } from '../api.js';
 
+/**
+ * A copy of the first n bytes: writers keep what they are given, and callers may reuse their
+ * buffer. Not `chunk.slice()`: on a node Buffer that is a view of the same memory.
+ */
+function copyOf(chunk: Uint8Array, n: number): Uint8Array {
+  return Uint8Array.prototype.slice.call(chunk, 0, n);
+}
+
 export const PIPE_CAPACITY = 64 * 1024;
 
 /** Something that can interrupt waiting pipes (the run's abort state). */
@@ -84,7 +92,7 @@ export class Pipe {
     }
     if (this.readClosed) throw new PipeClosedError();
     if (this.writeClosed || chunk.length === 0) return;
-    this.chunks.push(chunk.slice());
+    this.chunks.push(copyOf(chunk, chunk.length));
     this.size += chunk.length;
     const r = this.readWaiter;
     if (r) {
@@ -321,7 +329,7 @@ export class CollectingWriter implements ByteWriter {
       this.overflowed = true;
     }
     if (n > 0) {
-      this.parts.push(n === chunk.length ? chunk.slice() : chunk.slice(0, n));
+      this.parts.push(copyOf(chunk, n));
       this.length += n;
     }
     if (this.overflowed && this.onOverflow) this.onOverflow();
@@ -380,7 +388,7 @@ export class BufferedStreamWriter implements ByteWriter {
       const r = peer.flush();
       if (r) r.catch(() => undefined);
     }
-    this.buf.push(n === chunk.length ? chunk.slice() : chunk.slice(0, n));
+    this.buf.push(copyOf(chunk, n));
     this.buffered += n;
     if (this.buffered >= this.threshold) return this.flush();
   }

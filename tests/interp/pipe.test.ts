@@ -104,6 +104,23 @@ describe('writers and readers', () => {
     expect(b.truncated).toBe(true);
   });
 
+  it('writers copy what they are given, also from a node Buffer (whose slice() is a view)', async () => {
+    const chunk = Buffer.from('abcd');
+    const c = new CollectingWriter(100, null);
+    c.write(chunk);
+    const got: string[] = [];
+    const b = new BufferedStreamWriter({ write: (x) => (got.push(dec(x)), true) }, null, 100);
+    b.write(chunk);
+    const p = new Pipe();
+    const pw = p.writer.write(chunk);
+    chunk.fill(0x7a);
+    expect(dec(c.bytes())).toBe('abcd');
+    await b.flush();
+    expect(got.join('')).toBe('abcd');
+    if (pw) await pw;
+    expect(dec(await p.reader.read())).toBe('abcd');
+  });
+
   it('CollectingWriter caps and reports overflow', () => {
     let over = 0;
     const w = new CollectingWriter(4, null, () => over++);

@@ -1,5 +1,5 @@
-// Streaming listings (readdir order, a limit) and the Dir objects they leave behind: after the
-// listing has prepared Node's fs.Dir (cheapDirObjects), Dir's own promise API behaves as before.
+// Streaming listings: readdir order, stopping at a limit. The listing leaves Node's fs.Dir as it
+// found it (a library must not patch the host's modules): its promise API keeps working.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -8,7 +8,6 @@
 // GNU find prints readdir order). Without one, a single readdir call (libuv sorts those names).
 
 import * as fs from 'node:fs';
-import { promisify } from 'node:util';
 import { decode } from '../src/io/encoding.js';
 import { fromNode, ok } from './errors.js';
 import type { DirRef, Native } from './native.js';
@@ -43,7 +42,6 @@ function readAllBytes(where: string | Buffer): DirEntry[] {
 /** entries in readdir order up to `limit`; null when a name needs raw bytes and !asBytes */
 function readStreaming(where: string | Buffer, limit: number, asBytes: boolean): DirEntry[] | null {
   const out: DirEntry[] = [];
-  cheapDirObjects();
   // 256 entries per getdents batch instead of 32: fewer native calls for the usual directory
   const handle = fs.opendirSync(where as string, asBytes ? { encoding: 'buffer' as BufferEncoding, bufferSize: 256 } : { bufferSize: 256 });
   try {
@@ -71,38 +69,4 @@ function direntType(d: fs.Dirent): FileType {
   if (d.isCharacterDevice()) return 'char';
   if (d.isBlockDevice()) return 'block';
   return 'socket';
-}
-
-let dirObjectsPrepared = false;
-
-/**
- * Node 20's fs.Dir constructor runs util.promisify twice (for its promise-returning read() and
- * close()), and that generic promisify copies the function's property descriptors each time:
- * about 9 µs per opened directory, a third of what opening and reading a small directory costs
- * (find opens every directory of the tree). A function that carries util.promisify.custom is
- * returned as is instead, so each of the two methods gets, once, the promise wrapper promisify
- * would build, and every later Dir reuses it. The promise forms behave exactly as before; this
- * is feature-detected (the read method is found by its symbol's description) and does nothing
- * on a Node whose Dir is built differently.
- */
-function cheapDirObjects(): void {
-  if (dirObjectsPrepared) return;
-  dirObjectsPrepared = true;
-  const proto = (fs as { Dir?: { prototype: object } }).Dir?.prototype as Record<PropertyKey, unknown> | undefined;
-  if (proto === undefined) return;
-  const readImpl = Object.getOwnPropertySymbols(proto).find((k) => k.description === 'kDirReadImpl');
-  for (const key of [readImpl, 'close']) {
-    const method = key === undefined ? undefined : proto[key];
-    if (typeof method !== 'function' || Object.prototype.hasOwnProperty.call(method, promisify.custom)) continue;
-    Object.defineProperty(method, promisify.custom, { value: promiseForm(method as (...args: unknown[]) => unknown), configurable: true });
-  }
-}
-
-/** what util.promisify builds for a callback-last method whose callback gets (err, value) */
-function promiseForm(method: (...args: unknown[]) => unknown): (...args: unknown[]) => Promise<unknown> {
-  return function (this: unknown, ...args: unknown[]): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      method.call(this, ...args, (err: unknown, value: unknown) => (err ? reject(err) : resolve(value)));
-    });
-  };
 }

@@ -59,7 +59,15 @@ function decodeSlow(b: Uint8Array): string {
   return out;
 }
 
+/** String.prototype.isWellFormed (ES2024, in Node 20; not in the ES2022 lib this tree targets) */
+const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+
+/**
+ * Can the string hold an escaped raw byte (a lone surrogate)? A well-formed string cannot, and
+ * TextEncoder gives exactly its bytes; the native check replaces a scan per character.
+ */
 function hasEscapes(s: string): boolean {
+  if (isWellFormed !== undefined) return !isWellFormed.call(s);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdfff) return true;

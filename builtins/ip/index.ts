@@ -6,7 +6,6 @@
 // devices, the kernel default otherwise); address lifetimes print "forever"; route proto/scope/src
 // are inferred for connected routes.
 
-import * as os from 'node:os';
 import type { CallContext, Command } from '../types.js';
 import { versionText } from '../internal/flags.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
@@ -233,7 +232,6 @@ function run(ctx: CallContext, args: string[]): Outcome {
   }
   const d = parseDev(showArgs, objWord);
   if ('error' in d) return fail(ctx, d.error, 1);
-  void os;
   return showAddrOrLink(ctx, proc, o, object as 'addr' | 'link', d.dev);
 }
 

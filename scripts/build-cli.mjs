@@ -15,6 +15,17 @@
 // node_modules are not shared that way; none is in the core today — chalk and yargs-parser load
 // with the REPL and the commands.)
 //
+// Each file a command's chunk imports costs Node's loader a resolve, a read and a link, so the
+// build keeps that count down (issue #7: `find | wc` went from 17 files to 5):
+//   - modules several commands share (quote, output, inputs, lines…) are folded into the core
+//     when that grows start-up by nothing but their bytes (foldableModules): a first lazy build
+//     shows what the chunks share, and the core is planned again with those modules in it;
+//   - a module taken from the core, or a Node module's facade, is generated once per importer,
+//     so it is inlined into that importer's chunk instead of becoming a shared chunk of its own;
+//   - `require` is defined away, so yargs-parser needs no __require shim from esbuild's runtime
+//     chunk (which every chunk imports as soon as one module needs it; keep Node modules imported
+//     by name, not as a namespace used as a value).
+//
 // Three more things keep start-up small: Node's own modules are reached without their ESM facade
 // (builtinsWithoutFacade), the commands' --help texts live in a chunk of their own (usageModules),
 // and the output is minified (with source maps beside it).
@@ -398,7 +409,6 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   // a first plan shows which modules the chunks share; the second folds those into the core
   let plan = await planCore([]);
   const folded = foldableModules((await buildLazy(plan, false)).metafile, root, plan.coreBuiltins);
-  if (process.env.RSHELL_BUILD_DEBUG) console.error("folded:", folded.map((f) => path.relative(root, f)).join(" "));
   if (folded.length > 0) plan = await planCore(folded);
   const { targets, coreModules, coreVirtual } = plan;
   mkdirSync(chunkDir, { recursive: true });

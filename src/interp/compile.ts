@@ -4,25 +4,22 @@
 // on the shell checked after every statement, never an exception.
 
 import type {
-  BinaryCmd, CaseClause, Command, ForClause, IfClause, Stmt, WhileClause, CStyleLoop, WordIter,
-  ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl, ArithmExpr, Word,
+  BinaryCmd, Command, IfClause, Stmt, ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl,
 } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
 import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
-import { compileWordString, isStaticWord, expandString, expandPattern, needsTape, withTape } from './expand.js';
-import { expandForWords, type LazyWords } from './word-split.js';
-import { assignScalar } from './var-access.js';
+import { needsTape, withTape } from './expand.js';
 import { arithEvalCmd, compileArithCmd } from './arith-bridge.js';
-import { matchPattern } from './pattern.js';
+import { compileFor, compileWhile } from './loops.js';
+import { compileCase } from './case-clause.js';
 import { compileCall, compileRedirOnly } from './call.js';
 import { withRedirects } from './redirect.js';
 import { compilePipeline } from './pipeline.js';
 import { compileTest } from './test-clause.js';
 import { compileDecl } from './decl.js';
 import { runTrap } from './traps.js';
-import { braceExpandWords } from './brace-bridge.js';
 import { info } from './source-info.js';
 import { printFunction } from './printer.js';
 import { monotonicMs } from './clock.js';
@@ -252,7 +249,7 @@ function compileBinary(cmd: BinaryCmd): Exec {
  * Run a condition (the left side of && / ||, an if or while test) with errexit suspended, as bash
  * does, then continue with `next` and its status.
  */
-function asCondition(sh: Shell, cond: Exec, next: (sh: Shell, s: number) => Status): Status {
+export function asCondition(sh: Shell, cond: Exec, next: (sh: Shell, s: number) => Status): Status {
   sh.noErrexit++;
   let r: Status;
   try {
@@ -321,323 +318,6 @@ function compileIf(cmd: IfClause): Exec {
     return elseC ? elseC(sh) : 0;
   };
   return (sh) => asCondition(sh, cond, next);
-}
-
-// ---------------------------------------------------------------- loops
-
-/** iteration outcomes: ≥ 0 keep looping (body status); STOP: end with the last status */
-const STOP = -1;
-/** end the loop with status s */
-function stopWith(s: number): number {
-  return -2 - s;
-}
-
-/** after a body ran: consume break/continue aimed at this loop */
-function afterBody(sh: Shell, s: number): number {
-  const c = sh.ctl;
-  if (c === CTL.none) return s;
-  if (c === CTL.break) {
-    if (--sh.ctlCount <= 0) sh.ctl = CTL.none;
-    return stopWith(s);
-  }
-  if (c === CTL.continue) {
-    if (--sh.ctlCount <= 0) {
-      sh.ctl = CTL.none;
-      return s;
-    }
-    return stopWith(s);
-  }
-  return stopWith(s);
-}
-
-type Iter = (sh: Shell) => number | Promise<number>;
-
-function drive(sh: Shell, iter: Iter, last: number): Status {
-  for (;;) {
-    sh.rt.countLoop();
-    const y = sh.rt.check();
-    if (y) return driveAfterYield(sh, iter, last, y);
-    const r = iter(sh);
-    if (typeof r !== 'number') return stepLater(sh, iter, last, r);
-    if (r < 0) return r === STOP ? last : -2 - r;
-    last = r;
-  }
-}
-
-function driveAfterYield(sh: Shell, iter: Iter, last: number, y: Promise<void>): Promise<number> {
-  return y.then(() => driveStep(sh, iter, last));
-}
-
-function stepLater(sh: Shell, iter: Iter, last: number, r: Promise<number>): Promise<number> {
-  return r.then((v) => resolveStep(sh, iter, v, last));
-}
-
-function driveStep(sh: Shell, iter: Iter, last: number): Status {
-  const r = iter(sh);
-  if (typeof r !== 'number') return stepLater(sh, iter, last, r);
-  return resolveStep(sh, iter, r, last);
-}
-
-/** the body's status, once it settled, through afterBody */
-function afterBodyLater(sh: Shell, b: Promise<number>): Promise<number> {
-  return b.then((bs) => afterBody(sh, bs));
-}
-
-function resolveStep(sh: Shell, iter: Iter, v: number, last: number): Status {
-  if (v < 0) return v === STOP ? last : -2 - v;
-  return drive(sh, iter, v);
-}
-
-function loopScope(sh: Shell, run: () => Status): Status {
-  sh.loopDepth++;
-  let r: Status;
-  try {
-    r = run();
-  } catch (e) {
-    sh.loopDepth--;
-    throw e;
-  }
-  if (typeof r === 'number') {
-    sh.loopDepth--;
-    return r;
-  }
-  return r.then(
-    (v) => {
-      sh.loopDepth--;
-      return v;
-    },
-    (e) => {
-      sh.loopDepth--;
-      throw e;
-    },
-  );
-}
-
-function compileWhile(cmd: WhileClause): Exec {
-  const cond = compileStmts(cmd.Cond);
-  const body = compileStmts(cmd.Do);
-  const until = cmd.Until;
-  const afterCond = (sh: Shell, cs: number): Status => {
-    if (sh.ctl) return afterBody(sh, cs);
-    if ((cs === 0) === until) return STOP;
-    const b = body(sh);
-    if (typeof b === 'number') return afterBody(sh, b);
-    return afterBodyLater(sh, b);
-  };
-  const iter: Iter = (sh) => asCondition(sh, cond, afterCond);
-  return (sh) => loopScope(sh, () => drive(sh, iter, 0));
-}
-
-function compileFor(cmd: ForClause): Exec {
-  const body = compileStmts(cmd.Do);
-  if (cmd.Loop.type === 'CStyleLoop') return compileCFor(cmd.Loop, body);
-  const loop = cmd.Loop as WordIter;
-  const name = loop.Name.Value;
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
-    return (sh) => {
-      sh.error(`\`${name}': not a valid identifier`);
-      return 1;
-    };
-  }
-  const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
-  return (sh) => {
-    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandForWords(sh, items), items);
-    const start = (list: string[] | LazyWords): Status => {
-      let i = 0;
-      const iter: Iter = (s2) => {
-        let w: string | undefined;
-        if (Array.isArray(list)) {
-          if (i >= list.length) return STOP;
-          w = list[i++]!;
-        } else {
-          w = list.next();
-          if (w === undefined) return STOP;
-        }
-        assignScalar(s2, name, w);
-        const b = body(s2);
-        if (typeof b === 'number') return afterBody(s2, b);
-        return afterBodyLater(s2, b);
-      };
-      return loopScope(sh, () => drive(sh, iter, 0));
-    };
-    if (words instanceof Promise) return words.then(start);
-    return start(words);
-  };
-}
-
-function compileCFor(loop: CStyleLoop, body: Exec): Exec {
-  const init = loop.Init;
-  const cond = loop.Cond;
-  const post = loop.Post;
-  // without command substitutions inside, evaluate directly (no closure per iteration); decided
-  // once per expression, not per evaluation
-  const evaluator = (x: ArithmExpr | null): ((sh: Shell) => number | bigint) | null => {
-    if (x === null) return null;
-    if (needsTape(x)) return (sh) => withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x);
-    return compileArithCmd(x, '((: ');
-  };
-  const evInit = evaluator(init);
-  const evCond = evaluator(cond);
-  const evPost = evaluator(post);
-  return (sh) => {
-    if (evInit) evInit(sh);
-    let first = true;
-    const iter: Iter = (s2) => {
-      if (!first && evPost) evPost(s2);
-      first = false;
-      if (evCond) {
-        const v = evCond(s2);
-        if (v === 0 || v === 0n) return STOP;
-      }
-      const b = body(s2);
-      if (typeof b === 'number') return afterBody(s2, b);
-      return afterBodyLater(s2, b);
-    };
-    return loopScope(sh, () => drive(sh, iter, 0));
-  };
-}
-
-/** arithmetic with command substitutions inside `(( ))` must complete synchronously here */
-function withTapeSync<T>(sh: Shell, f: () => T, node?: unknown): T {
-  const r = withTape(sh, f, node);
-  if (r instanceof Promise) {
-    throw new ExpansionError('command substitution inside (( )) must not wait', 1, false);
-  }
-  return r;
-}
-
-// ---------------------------------------------------------------- case
-
-type CaseItem = { patterns: Word[]; matchers: CaseMatcher[]; body: Exec; op: string };
-
-function compileCase(cmd: CaseClause): Exec {
-  const items: CaseItem[] = cmd.Items.map((it) => ({
-    patterns: it.Patterns,
-    matchers: it.Patterns.map(compileCasePattern),
-    body: compileStmts(it.Stmts),
-    op: it.Op,
-  }));
-  const word = cmd.Word;
-  // a command substitution that may wait: expand everything up front under the tape
-  if (needsTape(cmd)) return compileTapedCase(cmd, items);
-  // otherwise patterns are expanded lazily, item by item, as bash does
-  const subjectOf = compileWordString(word, 'string');
-  const literal = literalCaseTable(items);
-  return (sh) => {
-    const subject = subjectOf(sh);
-    const nocase = sh.shopt('nocasematch');
-    if (literal !== null && !nocase) {
-      const first = literal.firstMatch(sh, subject);
-      return first < 0 ? 0 : runCaseFrom(sh, items, NO_MORE_TESTS, first, true, 0);
-    }
-    const opts = { extglob: sh.shopt('extglob'), nocase };
-    const matches = (i: number): boolean => {
-      const ms = items[i]!.matchers;
-      for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return true;
-      return false;
-    };
-    return runCaseFrom(sh, items, matches, 0, false, 0);
-  };
-}
-
-/** for a case whose items never test a later pattern after a match (no `;;&`) */
-const NO_MORE_TESTS = (): boolean => false;
-
-/** characters that can make a pattern more than its literal text (as in pattern.ts) */
-const MAYBE_SPECIAL = /[\\*?[(]/;
-
-/**
- * `case $x in a) …;; b|c) …;; *) …;; esac`: when every pattern is fixed text without glob
- * characters, or `*`, the first matching item is found with one Map lookup instead of a pattern
- * test per item (issue 7). Built at the first run (expanding a pattern needs the shell), and only
- * for cases without `;;&`, which goes on testing patterns after a match.
- */
-function literalCaseTable(items: CaseItem[]): { firstMatch(sh: Shell, subject: string): number } | null {
-  if (items.some((it) => it.op === ';;&' || !it.patterns.every(isStaticWord))) return null;
-  let byText: Map<string, number> | null = null;
-  let star = -1;
-  let usable = true;
-  const build = (sh: Shell): void => {
-    byText = new Map();
-    items.forEach((it, i) => {
-      for (const w of it.patterns) {
-        const p = expandPattern(sh, w);
-        if (p === '*') {
-          if (star < 0) star = i;
-        } else if (MAYBE_SPECIAL.test(p)) usable = false;
-        else if (!byText!.has(p)) byText!.set(p, i);
-      }
-    });
-  };
-  return {
-    firstMatch(sh, subject) {
-      if (byText === null) build(sh);
-      if (!usable) return firstMatchByPatterns(sh, items, subject);
-      const i = byText!.get(subject);
-      return i === undefined ? star : star >= 0 && star < i ? star : i;
-    },
-  };
-}
-
-/** the first item whose pattern matches (nocasematch off): the table's fallback */
-function firstMatchByPatterns(sh: Shell, items: CaseItem[], subject: string): number {
-  const opts = { extglob: sh.shopt('extglob'), nocase: false };
-  for (let i = 0; i < items.length; i++) {
-    const ms = items[i]!.matchers;
-    for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return i;
-  }
-  return -1;
-}
-
-/** from item i on: run the first matching body, then follow its `;&` / `;;&` */
-function runCaseFrom(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, i: number, falling: boolean, last: number): Status {
-  for (; i < items.length; i++) {
-    if (!falling && !matches(i)) continue;
-    const r = items[i]!.body(sh);
-    if (typeof r === 'number') return afterCaseItem(sh, items, matches, i, r);
-    return caseItemLater(sh, items, matches, i, r);
-  }
-  return last;
-}
-
-function afterCaseItem(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, idx: number, s: number): Status {
-  if (sh.ctl) return s;
-  const op = items[idx]!.op;
-  if (op === ';&') return idx + 1 < items.length ? runCaseFrom(sh, items, matches, idx + 1, true, s) : s;
-  if (op === ';;&') return runCaseFrom(sh, items, matches, idx + 1, false, s);
-  return s;
-}
-
-function caseItemLater(sh: Shell, items: CaseItem[], matches: (i: number) => boolean, idx: number, r: Promise<number>): Promise<number> {
-  return r.then((s) => afterCaseItem(sh, items, matches, idx, s));
-}
-
-function compileTapedCase(cmd: CaseClause, items: CaseItem[]): Exec {
-  const word = cmd.Word;
-  return (sh) => {
-    const v = withTape(sh, () => {
-      const subject = expandString(sh, word);
-      // patterns are expanded lazily in bash; here all at once, which differs only for side effects
-      const pats = items.map((it) => it.patterns.map((p) => expandPattern(sh, p)));
-      return { subject, pats };
-    }, cmd);
-    const go = ({ subject, pats }: { subject: string; pats: string[][] }): Status => {
-      const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
-      return runCaseFrom(sh, items, (i) => pats[i]!.some((p) => matchPattern(subject, p, opts)), 0, false, 0);
-    };
-    return v instanceof Promise ? v.then(go) : go(v);
-  };
-}
-
-type CaseMatcher = (sh: Shell, subject: string, opts: { extglob: boolean; nocase: boolean }) => boolean;
-
-function compileCasePattern(w: Word): CaseMatcher {
-  if (!isStaticWord(w)) return (sh, subject, opts) => matchPattern(subject, expandPattern(sh, w), opts);
-  let pattern: string | null = null;
-  return (sh, subject, opts) => {
-    pattern ??= expandPattern(sh, w);
-    return matchPattern(subject, pattern, opts);
-  };
 }
 
 // ---------------------------------------------------------------- functions, arithmetic, time

@@ -14,6 +14,7 @@ import { readElement, readVar, assignScalar, assignElement } from './var-access.
 import { ATTR, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
+import { isAscii as isAsciiText } from './bytes.js';
 import { encode, decode } from '../io/encoding.js';
 import { quoteForReuse } from './quote.js';
 import { formatInt } from './arith.js';
@@ -154,7 +155,10 @@ function ifsJoiner(sh: Shell): string {
 
 // ---------------------------------------------------------------- byte semantics (C locale)
 
+/** a char loop for short strings; the regex (bytes.ts) for long ones, e.g. `${#s}` of a string
+ *  built by `s+=x` in a loop, which a char loop reads slowly before the string is flattened */
 function isAscii(s: string): boolean {
+  if (s.length > 64) return isAsciiText(s);
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
   return true;
 }

@@ -1,0 +1,195 @@
+// Loops: while/until, for-in and for ((…)), driven by one synchronous driver (drive) that counts
+// iterations against the budget, checks the deadline and only awaits a real promise. break and
+// continue are flags on the shell (CTL), consumed by afterBody; no exceptions. As in compile.ts,
+// asynchronous continuations live in small `…Later` functions, so the hot ones hold no closure.
+
+import type { ArithmExpr, CStyleLoop, ForClause, WhileClause, WordIter } from '../syntax/ast.js';
+import { CTL, type Exec, type Shell, type Status } from './shell.js';
+import { ExpansionError } from './interp-errors.js';
+import { needsTape, withTape } from './expand.js';
+import { expandForWords, type LazyWords } from './word-split.js';
+import { assignScalar } from './var-access.js';
+import { arithEvalCmd, compileArithCmd } from './arith-bridge.js';
+import { braceExpandWords } from './brace-bridge.js';
+import { asCondition, compileStmts } from './compile.js';
+
+/** iteration outcomes: ≥ 0 keep looping (body status); STOP: end with the last status */
+const STOP = -1;
+/** end the loop with status s */
+function stopWith(s: number): number {
+  return -2 - s;
+}
+
+/** after a body ran: consume break/continue aimed at this loop */
+function afterBody(sh: Shell, s: number): number {
+  const c = sh.ctl;
+  if (c === CTL.none) return s;
+  if (c === CTL.break) {
+    if (--sh.ctlCount <= 0) sh.ctl = CTL.none;
+    return stopWith(s);
+  }
+  if (c === CTL.continue) {
+    if (--sh.ctlCount <= 0) {
+      sh.ctl = CTL.none;
+      return s;
+    }
+    return stopWith(s);
+  }
+  return stopWith(s);
+}
+
+type Iter = (sh: Shell) => number | Promise<number>;
+
+function drive(sh: Shell, iter: Iter, last: number): Status {
+  for (;;) {
+    sh.rt.countLoop();
+    const y = sh.rt.check();
+    if (y) return driveAfterYield(sh, iter, last, y);
+    const r = iter(sh);
+    if (typeof r !== 'number') return stepLater(sh, iter, last, r);
+    if (r < 0) return r === STOP ? last : -2 - r;
+    last = r;
+  }
+}
+
+function driveAfterYield(sh: Shell, iter: Iter, last: number, y: Promise<void>): Promise<number> {
+  return y.then(() => driveStep(sh, iter, last));
+}
+
+function stepLater(sh: Shell, iter: Iter, last: number, r: Promise<number>): Promise<number> {
+  return r.then((v) => resolveStep(sh, iter, v, last));
+}
+
+function driveStep(sh: Shell, iter: Iter, last: number): Status {
+  const r = iter(sh);
+  if (typeof r !== 'number') return stepLater(sh, iter, last, r);
+  return resolveStep(sh, iter, r, last);
+}
+
+/** the body's status, once it settled, through afterBody */
+function afterBodyLater(sh: Shell, b: Promise<number>): Promise<number> {
+  return b.then((bs) => afterBody(sh, bs));
+}
+
+function resolveStep(sh: Shell, iter: Iter, v: number, last: number): Status {
+  if (v < 0) return v === STOP ? last : -2 - v;
+  return drive(sh, iter, v);
+}
+
+function loopScope(sh: Shell, run: () => Status): Status {
+  sh.loopDepth++;
+  let r: Status;
+  try {
+    r = run();
+  } catch (e) {
+    sh.loopDepth--;
+    throw e;
+  }
+  if (typeof r === 'number') {
+    sh.loopDepth--;
+    return r;
+  }
+  return r.then(
+    (v) => {
+      sh.loopDepth--;
+      return v;
+    },
+    (e) => {
+      sh.loopDepth--;
+      throw e;
+    },
+  );
+}
+
+export function compileWhile(cmd: WhileClause): Exec {
+  const cond = compileStmts(cmd.Cond);
+  const body = compileStmts(cmd.Do);
+  const until = cmd.Until;
+  const afterCond = (sh: Shell, cs: number): Status => {
+    if (sh.ctl) return afterBody(sh, cs);
+    if ((cs === 0) === until) return STOP;
+    const b = body(sh);
+    if (typeof b === 'number') return afterBody(sh, b);
+    return afterBodyLater(sh, b);
+  };
+  const iter: Iter = (sh) => asCondition(sh, cond, afterCond);
+  return (sh) => loopScope(sh, () => drive(sh, iter, 0));
+}
+
+export function compileFor(cmd: ForClause): Exec {
+  const body = compileStmts(cmd.Do);
+  if (cmd.Loop.type === 'CStyleLoop') return compileCFor(cmd.Loop, body);
+  const loop = cmd.Loop as WordIter;
+  const name = loop.Name.Value;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    return (sh) => {
+      sh.error(`\`${name}': not a valid identifier`);
+      return 1;
+    };
+  }
+  const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
+  return (sh) => {
+    const words = items === null ? sh.positional.slice() : withTape(sh, () => expandForWords(sh, items), items);
+    const start = (list: string[] | LazyWords): Status => {
+      let i = 0;
+      const iter: Iter = (s2) => {
+        let w: string | undefined;
+        if (Array.isArray(list)) {
+          if (i >= list.length) return STOP;
+          w = list[i++]!;
+        } else {
+          w = list.next();
+          if (w === undefined) return STOP;
+        }
+        assignScalar(s2, name, w);
+        const b = body(s2);
+        if (typeof b === 'number') return afterBody(s2, b);
+        return afterBodyLater(s2, b);
+      };
+      return loopScope(sh, () => drive(sh, iter, 0));
+    };
+    if (words instanceof Promise) return words.then(start);
+    return start(words);
+  };
+}
+
+export function compileCFor(loop: CStyleLoop, body: Exec): Exec {
+  const init = loop.Init;
+  const cond = loop.Cond;
+  const post = loop.Post;
+  // without command substitutions inside, evaluate directly (no closure per iteration); decided
+  // once per expression, not per evaluation
+  const evaluator = (x: ArithmExpr | null): ((sh: Shell) => number | bigint) | null => {
+    if (x === null) return null;
+    if (needsTape(x)) return (sh) => withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x);
+    return compileArithCmd(x, '((: ');
+  };
+  const evInit = evaluator(init);
+  const evCond = evaluator(cond);
+  const evPost = evaluator(post);
+  return (sh) => {
+    if (evInit) evInit(sh);
+    let first = true;
+    const iter: Iter = (s2) => {
+      if (!first && evPost) evPost(s2);
+      first = false;
+      if (evCond) {
+        const v = evCond(s2);
+        if (v === 0 || v === 0n) return STOP;
+      }
+      const b = body(s2);
+      if (typeof b === 'number') return afterBody(s2, b);
+      return afterBodyLater(s2, b);
+    };
+    return loopScope(sh, () => drive(sh, iter, 0));
+  };
+}
+
+/** arithmetic with command substitutions inside `(( ))` must complete synchronously here */
+function withTapeSync<T>(sh: Shell, f: () => T, node?: unknown): T {
+  const r = withTape(sh, f, node);
+  if (r instanceof Promise) {
+    throw new ExpansionError('command substitution inside (( )) must not wait', 1, false);
+  }
+  return r;
+}

@@ -88,17 +88,6 @@ export abstract class ClauseParser extends ArithParser {
   }
 
   protected arithmExpCmd(s: Stmt): void {
-    if (!this.compat) {
-      this.arithmExpCmdStrict(s);
-      return;
-    }
-    // bash parses `(( ))`, `(( 1 ? 2 ))` and reports the error when the command runs
-    const st = this.saveState();
-    this.arithmExpCmdStrict(s);
-    if (this.err !== null && this.canDefer()) s.Cmd = this.deferredArithmCmd(st, s.Cmd as ArithmCmd);
-  }
-
-  private arithmExpCmdStrict(s: Stmt): void {
     const ar: ArithmCmd = { type: 'ArithmCmd', Pos: this.pos, End: 0, Left: this.pos, Right: 0, Unsigned: false, X: null as never };
     const old = this.preNested(Q.arithmExprCmd);
     this.next();
@@ -220,19 +209,10 @@ export abstract class ClauseParser extends ArithParser {
 
   private loop(fpos: number): WordIter | CStyleLoop {
     if (this.tok !== Tok.dblLeftParen) return this.wordIter('for', fpos);
-    if (!this.compat) return this.cStyleLoop();
-    // bash parses `for ((i=0; i<2 +; i++))` and reports the error when the loop runs
-    const st = this.saveState();
-    const cl = this.cStyleLoop();
-    if (this.err === null || !this.canDefer()) return cl;
-    const raw = this.deferredCStyleLoop(st);
-    if (raw === null) return cl;
-    this.got(Tok.semicolon);
-    this.got(Tok.Newl);
-    return raw;
+    return this.cStyleLoop();
   }
 
-  private cStyleLoop(): CStyleLoop {
+  protected cStyleLoop(): CStyleLoop {
     const cl: CStyleLoop = { type: 'CStyleLoop', Pos: this.pos, End: 0, Lparen: this.pos, Rparen: 0, Init: null, Cond: null, Post: null };
     const old = this.preNested(Q.arithmExprCmd);
     this.next();

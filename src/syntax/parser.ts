@@ -4,7 +4,8 @@ import type {
   ArrayElem, ArrayExpr, Assign, BinCmdOperator, BinaryCmd, CallExpr, Comment, File, Lit, RedirOperator, Redirect,
   Stmt, Word,
 } from './ast.js';
-import { ClauseParser, newStmt } from './clauses.js';
+import { newStmt } from './clauses.js';
+import { CompatClauseParser } from './compat-clauses.js';
 import { NONE, Q, append, validName } from './lexer.js';
 import { internSlice } from './intern.js';
 import { NO_STOPS } from './stops.js';
@@ -48,11 +49,8 @@ function wordLit(w: Word | null): string {
   return w.Parts[0].Value;
 }
 
-export class Parser extends ClauseParser {
+export class Parser extends CompatClauseParser {
   /** Parses a whole script; errors are left in `this.err`. */
-  /** Set by the first pass when it read a command named `else` (misplacedElse). */
-  sawElseCommand = false;
-
   parseFile(src: string, name: string, maxDepth: number, compat = false, heredocsToEOF = false): File {
     this.resetLexer(src);
     this.sawElseCommand = false;
@@ -329,47 +327,6 @@ export class Parser extends ClauseParser {
     if (DECL_WORDS.has(this.val)) this.declClause(s);
   }
 
-  /**
-   * `let` in the compat pass: when mvdan/sh's grammar cannot read the arguments as expressions
-   * (`let`, `let v = 3`), they are ordinary words for the `let` builtin, as in bash, which
-   * evaluates each one and reports `let: expression expected` or the arithmetic error.
-   */
-  private letOrCall(s: Stmt): void {
-    const st = this.saveState();
-    this.letClause(s);
-    if (this.err === null && (this.stopToken() || this.peekRedir())) return;
-    if (!this.canDefer()) {
-      if (this.err === null) this.curErr('statements must be separated by &, ; or a newline');
-      return;
-    }
-    const err = this.backTo(st);
-    s.Cmd = null;
-    const name = this.lit(this.pos, this.val);
-    this.next();
-    this.callExpr(s, this.word([name]), false);
-    // bash reads `+(` as an extended glob only with extglob on, which a script sets too late
-    // for its own parse: `let x=1+( 2 )` stays a syntax error
-    const call = s.Cmd as CallExpr | null;
-    if (this.err === null && call !== null && call.Args.some((w) => w.Parts.some((p) => p.type === 'ExtGlob'))) this.fail(err);
-  }
-
-  /**
-   * `else` where no `if` is open: mvdan/sh reads a command named `else`; bash refuses the script.
-   * The first pass keeps mvdan/sh's reading (and notes it: parse() then runs the compat pass,
-   * which refuses it). mvdan/sh has no text for it, so the error is bash's: its two lines, the
-   * token, then the line it is on.
-   */
-  private misplacedElse(): void {
-    if (!this.compat) {
-      this.sawElseCommand = true;
-      return;
-    }
-    const start = this.src.lastIndexOf('\n', this.pos - 1) + 1;
-    let end = this.src.indexOf('\n', this.pos);
-    if (end < 0) end = this.src.length;
-    this.curErr(`syntax error near unexpected token \`else'\n\`${this.src.slice(start, end)}'`);
-  }
-
   private wordCommand(s: Stmt): void {
     if (this.hasValidIdent()) {
       this.callExpr(s, null, true);
@@ -386,7 +343,7 @@ export class Parser extends ClauseParser {
     this.curErr(`a command can only contain words and redirects; encountered ${quoteTok(this.tok)}`);
   }
 
-  private callExpr(s: Stmt, w: Word | null, assign: boolean): void {
+  protected callExpr(s: Stmt, w: Word | null, assign: boolean): void {
     const ce: CallExpr = { type: 'CallExpr', Pos: 0, End: 0, Assigns: NONE, Args: NONE };
     const mark = this.top; // the arguments collect above it
     if (w !== null) this.spush(w);

@@ -195,3 +195,14 @@ describe('`else` where no `if` is open', () => {
     expect(error('until a; do else; donedone')).toBe(strictError('until a; do else; donedone'));
   });
 });
+
+describe('cost of the retries', () => {
+  it('stays bounded on nested failing constructs (each level would re-read the inner ones)', () => {
+    // 2^60 re-reads without the bound: the pass gives up and mvdan/sh's error stands
+    const src = 'echo ' + '$(( $(echo '.repeat(60) + '1 +' + ') +))'.repeat(60);
+    expect(error(src)).toBe(strictError(src));
+    // many independent ones are all kept (each is read again once)
+    const many = 'echo $((1 +))\n'.repeat(20000);
+    expect(parse(many).Stmts).toHaveLength(20000);
+  });
+});

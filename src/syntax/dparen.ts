@@ -8,22 +8,7 @@
 // mvdan/sh always parses arithmetic there and fails, so the parser asks this scan first and only
 // acts on a definite "not arithmetic" (see docs/PARSER_DIVERGENCES.md).
 
-const BACKSLASH = 92;
-const SQUOTE = 39;
-const DQUOTE = 34;
-const BQUOTE = 96;
-const LPAREN = 40;
-const RPAREN = 41;
-
-/** Index just past the quoted string that starts at `i` (its closing quote), or -1 at EOF. */
-function skipQuoted(src: string, i: number, quote: number): number {
-  for (let j = i + 1; j < src.length; j++) {
-    const c = src.charCodeAt(j);
-    if (c === BACKSLASH && quote !== SQUOTE) j++;
-    else if (c === quote) return j + 1;
-  }
-  return -1;
-}
+import { BACKSLASH, BQUOTE, DQUOTE, LPAREN, RPAREN, SQUOTE, skipQuoted } from './raw-scan.js';
 
 /**
  * For a `((` whose second `(` ends at `from` (the first character inside): true when bash reads

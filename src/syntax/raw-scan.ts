@@ -3,20 +3,20 @@
 // escapes and nested `$(…)`, `${…}`. The bashCompat pass (deferred.ts) uses these ends to keep
 // such a construct as raw text that fails only when it runs, as in bash.
 
-const BACKSLASH = 92;
-const SQUOTE = 39;
-const DQUOTE = 34;
-const BQUOTE = 96;
+export const BACKSLASH = 92;
+export const SQUOTE = 39;
+export const DQUOTE = 34;
+export const BQUOTE = 96;
 const DOLLAR = 36;
-const LPAREN = 40;
-const RPAREN = 41;
+export const LPAREN = 40;
+export const RPAREN = 41;
 const LBRACK = 91;
 const RBRACK = 93;
 const LBRACE = 123;
 const RBRACE = 125;
 
 /** Index just past the quoted string that starts at `i`, or -1 when the text ends first. */
-function skipQuoted(src: string, i: number, quote: number): number {
+export function skipQuoted(src: string, i: number, quote: number): number {
   for (let j = i + 1; j < src.length; j++) {
     const c = src.charCodeAt(j);
     if (c === BACKSLASH && quote !== SQUOTE) j++;

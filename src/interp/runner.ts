@@ -15,7 +15,7 @@ import { CTL, Shell } from './shell.js';
 import { ATTR } from './vars.js';
 import { compileStmts } from './compile.js';
 import { info, registerSource } from './source-info.js';
-import type { Stmt } from '../syntax/ast.js';
+import { groupByLine } from './eval-support.js';
 import { runTrap } from './traps.js';
 import { installLanguageUtilities } from './wiring.js';
 import { monotonicMs } from './clock.js';
@@ -83,19 +83,6 @@ function resolveOptions(opts: RunnerOptions): Resolved {
 }
 
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** consecutive statements that share a line (`a; b`) form one unit */
-function groupByLine(stmts: readonly Stmt[]): Stmt[][] {
-  const out: Stmt[][] = [];
-  let prevEnd = -1;
-  for (const st of stmts) {
-    const start = info.lineOf(st);
-    if (out.length && start === prevEnd) out[out.length - 1]!.push(st);
-    else out.push([st]);
-    prevEnd = info.endLineOf(st);
-  }
-  return out;
-}
 
 export class Runner {
   readonly warnings: string[] = [];

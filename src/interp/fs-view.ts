@@ -17,6 +17,8 @@ function pseudoInfo(): FileInfo {
 }
 
 const EBADF: Result<never> = { ok: false, error: { code: 'EINVAL', message: 'Bad file descriptor' } };
+/** a descriptor the shell has not open: Linux's /dev/fd/N (a /proc/self/fd link) does not exist */
+const NOT_OPEN: Result<never> = { ok: false, error: { code: 'ENOENT', message: 'No such file or directory' } };
 const NOFS: Result<never> = { ok: false, error: { code: 'EACCES', message: 'Permission denied' } };
 
 /** which shell descriptor a path names, or -1 */
@@ -83,7 +85,8 @@ export function shellFs(sh: Shell): SandboxFS {
           const n = shellFdOf(path);
           if (n < 0) return target.open(path);
           const e = fdEntry(sh, n);
-          if (!e?.reader) return EBADF;
+          if (!e) return NOT_OPEN;
+          if (!e.reader) return EBADF;
           return { ok: true, value: readerFor(e.reader) };
         };
       }
@@ -92,7 +95,8 @@ export function shellFs(sh: Shell): SandboxFS {
           const n = shellFdOf(path);
           if (n < 0) return target.openWrite(path, opts);
           const e = fdEntry(sh, n);
-          if (!e?.writer) return EBADF;
+          if (!e) return NOT_OPEN;
+          if (!e.writer) return EBADF;
           return { ok: true, value: writerFor(e.writer) };
         };
       }
@@ -100,7 +104,7 @@ export function shellFs(sh: Shell): SandboxFS {
         return (path: string): Result<FileInfo> => {
           const n = shellFdOf(path);
           if (n < 0) return (target[prop] as (p: string) => Result<FileInfo>)(path);
-          return fdEntry(sh, n) ? { ok: true, value: pseudoInfo() } : EBADF;
+          return fdEntry(sh, n) ? { ok: true, value: pseudoInfo() } : NOT_OPEN;
         };
       }
       if (prop === 'readFile') {
@@ -117,3 +121,40 @@ export function shellFs(sh: Shell): SandboxFS {
 }
 
 const hasStdNames = true;
+
+const TOO_LARGE: Result<never> = { ok: false, error: { code: 'EINVAL', message: 'Invalid argument', detail: 'File too large' } };
+
+/**
+ * The whole contents of a path for `source` and `$(<file)`, the shell's own descriptors included:
+ * `/dev/stdin` or `/dev/fd/N` (a pipe, a here-document, `<(…)`) is read to its end, so the result
+ * can be a promise. More than maxBytes fails as the sandbox's readFile does.
+ */
+export function readWhole(sh: Shell, path: string, maxBytes: number): Result<Uint8Array> | Promise<Result<Uint8Array>> {
+  const n = shellFdOf(path);
+  if (n < 0) return shellFs(sh).readFile(path, maxBytes);
+  const e = fdEntry(sh, n);
+  if (!e) return NOT_OPEN;
+  return e.reader ? readToEnd(e.reader, maxBytes) : EBADF;
+}
+
+async function readToEnd(reader: ByteReader, maxBytes: number): Promise<Result<Uint8Array>> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const r = reader.read();
+    const chunk = r instanceof Promise ? await r : r;
+    if (chunk === null) break;
+    total += chunk.length;
+    if (total > maxBytes) return TOO_LARGE;
+    // readers may reuse their chunk for the next read
+    parts.push(Uint8Array.prototype.slice.call(chunk));
+  }
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return { ok: true, value: all };
+}
+

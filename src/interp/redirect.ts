@@ -190,7 +190,9 @@ function openWrite(
   const fdn = shellFdOf(target);
   if (fdn >= 0) {
     const e = fdn <= 9 ? sh.fds[fdn] : sh.rt.devFds.get(fdn);
-    if (!e?.writer) return `${target}: Bad file descriptor`;
+    // not open: Linux has no /dev/fd/N then (bash reports the failed open)
+    if (!e) return `${target}: No such file or directory`;
+    if (!e.writer) return `${target}: Bad file descriptor`;
     for (const f of fds) setFd(sh, f, { writer: e.writer });
     return null;
   }

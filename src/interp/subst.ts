@@ -7,8 +7,10 @@ import { decode } from '../io/encoding.js';
 import { PipeClosedError } from '../io/errors.js';
 import { compileStmts, runInSubshell } from './compile.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { shellFs } from './fs-view.js';
+import { readWhole } from './fs-view.js';
+import type { Result } from '../../allowedpaths/types.js';
 import { expandWordFields } from './expand.js';
+import { withTape } from './tape.js';
 
 const compiled = new WeakMap<object, Exec>();
 
@@ -33,17 +35,31 @@ function finishText(sh: Shell, bytes: Uint8Array): string {
   return decode(b.subarray(0, end));
 }
 
-/** `$(<file)`: read the file directly */
-function readFileSubst(sh: Shell, node: CmdSubst): string | null {
+/** `$(<file)`: read the file directly (/dev/stdin and /dev/fd/N to their end) */
+function readFileSubst(sh: Shell, node: CmdSubst): string | Promise<string> | null {
   if (node.Stmts.length !== 1) return null;
   const st = node.Stmts[0]!;
   if (st.Cmd !== null || st.Redirs.length !== 1 || st.Redirs[0]!.Op !== '<' || st.Negated) return null;
-  const fields: string[] = [];
-  expandWordFields(sh, st.Redirs[0]!.Word, fields);
-  if (fields.length !== 1) return null;
-  const r = shellFs(sh).readFile(fields[0]!, sh.rt.limits.maxCmdSubstBytes);
+  const word = st.Redirs[0]!.Word;
+  // the word gets a tape of its own: the enclosing expansion's tape must record this
+  // substitution's result, not the word's own substitutions before it
+  const f = withTape(sh, () => {
+    const fields: string[] = [];
+    expandWordFields(sh, word, fields);
+    return fields;
+  });
+  if (f instanceof Promise) return f.then((fields) => (fields.length === 1 ? readPathSubst(sh, fields[0]!) : runSubstCommand(sh, node)));
+  return f.length === 1 ? readPathSubst(sh, f[0]!) : null;
+}
+
+function readPathSubst(sh: Shell, path: string): string | Promise<string> {
+  const r = readWhole(sh, path, sh.rt.limits.maxCmdSubstBytes);
+  return r instanceof Promise ? r.then((x) => fileSubstText(sh, path, x)) : fileSubstText(sh, path, r);
+}
+
+function fileSubstText(sh: Shell, path: string, r: Result<Uint8Array>): string {
   if (!r.ok) {
-    if (r.error.code !== 'EISDIR') sh.error(`${fields[0]}: ${errorText(r.error)}`);
+    if (r.error.code !== 'EISDIR') sh.error(`${path}: ${errorText(r.error)}`);
     sh.lastSubstStatus = 1;
     sh.status = 1;
     return '';
@@ -55,7 +71,11 @@ function readFileSubst(sh: Shell, node: CmdSubst): string | null {
 
 export function runCmdSubst(sh: Shell, node: CmdSubst): string | Promise<string> {
   const direct = readFileSubst(sh, node);
-  if (direct !== null) return direct;
+  return direct !== null ? direct : runSubstCommand(sh, node);
+}
+
+/** `$(…)` in general: the commands run in a subshell whose stdout is collected */
+function runSubstCommand(sh: Shell, node: CmdSubst): string | Promise<string> {
   const limit = sh.rt.limits.maxCmdSubstBytes;
   const out = new CollectingWriter(limit, null, () =>
     sh.rt.breach(`command substitution output limit exceeded (maxCmdSubstBytes ${limit})`),

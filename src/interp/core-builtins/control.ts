@@ -13,7 +13,8 @@ import { arithSyntaxError } from '../arith.js';
 import { decode } from '../../io/encoding.js';
 import { withTape } from '../expand.js';
 import { errorText } from '../../../allowedpaths/index.js';
-import { shellFs } from '../fs-view.js';
+import { readWhole } from '../fs-view.js';
+import type { Result } from '../../../allowedpaths/types.js';
 import { isSignalName } from '../../check/index.js';
 import { HELP, helpAmongOptions, showHelp } from './help-option.js';
 
@@ -211,8 +212,12 @@ function runSource(sh: Shell, name: string, args: string[]): Status {
     return 2;
   }
   const file = a[0]!;
-  const fs = shellFs(sh);
-  const r = fs.readFile(file, sh.rt.limits.maxScriptBytes);
+  // /dev/stdin and /dev/fd/N (a pipe, a here-document, <(…)) are read to their end first
+  const r = readWhole(sh, file, sh.rt.limits.maxScriptBytes);
+  return r instanceof Promise ? r.then((x) => sourceContents(sh, a, file, x)) : sourceContents(sh, a, file, r);
+}
+
+function sourceContents(sh: Shell, a: string[], file: string, r: Result<Uint8Array>): Status {
   if (!r.ok) {
     sh.error(`${file}: ${errorText(r.error)}`);
     return 1;

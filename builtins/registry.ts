@@ -41,6 +41,8 @@ import { stat } from './stat/index.js';
 import { tac } from './tac/index.js';
 import { od } from './od/index.js';
 import { expr } from './expr/index.js';
+import { basename } from './basename/index.js';
+import { dirname } from './dirname/index.js';
 
 const ALL: Command[] = [
   sed,
@@ -72,6 +74,8 @@ const ALL: Command[] = [
   tac,
   od,
   expr,
+  basename,
+  dirname,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

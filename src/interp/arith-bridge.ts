@@ -70,19 +70,24 @@ function newEnv(sh: Shell): ArithEnv {
 
 function convert(err: unknown, prefix = ''): never {
   if (err instanceof ArithError) {
-    throw new ExpansionError(prefix + err.message, 1, true, err.kind === 'unbound');
+    // `set -u`'s "y: unbound variable" names the variable itself, with no prefix
+    const unbound = err.kind === 'unbound';
+    throw new ExpansionError((unbound ? '' : prefix) + err.message, 1, true, unbound);
   }
   if (err instanceof AssignError) throw new ExpansionError(err.message, 1, true);
   throw err;
 }
 
-/** evaluate an expression node (or, when `x` is null, expression text) */
-export function arithEval(sh: Shell, x: ArithmExpr | null, text?: string): Int {
+/**
+ * evaluate an expression node (or, when `x` is null, expression text); `prefix` starts the
+ * message of an error in the expression (a slice's `x: `)
+ */
+export function arithEval(sh: Shell, x: ArithmExpr | null, text?: string, prefix = ''): Int {
   try {
     if (x === null) return evalArithText(text ?? '', envOf(sh));
     return evalArithCompiled(x, envOf(sh), arithSources.get(x));
   } catch (e) {
-    convert(e);
+    convert(e, prefix);
   }
 }
 

@@ -14,6 +14,7 @@ import { readElement, readVar, assignScalar, assignElement } from './var-access.
 import { ATTR, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
+import { info } from './source-info.js';
 import { isAscii as isAsciiText } from './bytes.js';
 import { encode, decode } from '../io/encoding.js';
 import { quoteForReuse } from './quote.js';
@@ -396,10 +397,16 @@ function emit(sh: Shell, b: FieldBuilder, f: Fetched, quoted: boolean, _mode: Mo
 
 // ---------------------------------------------------------------- ${x:off:len}
 
+/** how bash names the parameter in a slice's arithmetic error: `x: `, `a[@]: `, `m[k]: ` */
+function sliceErrorPrefix(pe: ParamExp): string {
+  return pe.Index === null ? `${pe.Param.Value}: ` : `${pe.Param.Value}[${info.textOf(pe.Index)}]: `;
+}
+
 function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
   const s = pe.Slice!;
-  const off = Number(arithEval(sh, s.Offset));
-  const lenV = s.Length ? Number(arithEval(sh, s.Length)) : undefined;
+  const prefix = sliceErrorPrefix(pe);
+  const off = Number(arithEval(sh, s.Offset, undefined, prefix));
+  const lenV = s.Length ? Number(arithEval(sh, s.Length, undefined, prefix)) : undefined;
   if (!f.multi) {
     if (!f.vals.length) return [];
     const str = f.vals[0]!;

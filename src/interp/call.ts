@@ -14,7 +14,7 @@ import { AssignError } from './interp-errors.js';
 import { andThen } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable } from './dispatch.js';
-import { quoteIfNeeded } from './quote.js';
+import { quoteForReuse, quoteIfNeeded } from './quote.js';
 import { info } from './source-info.js';
 import type { ByteWriter } from '../io/streams.js';
 import { compileQuickTest, QUICK_UNSURE, quickTestArgv, testFormOf, TEST_NONE } from './test-fast.js';
@@ -38,7 +38,7 @@ export function compileAssign(a: Assign): AssignFn {
   const index = a.Index;
   if (index) {
     // `a[]=v` (bash-compat parse): bash's `bad array subscript`, known at compile time
-    if (index.type === 'Word' && index.Unparsed === true && index.Parts.length === 0) {
+    if (isEmptySubscript(index)) {
       return () => { throw new AssignError(`${name}[]: bad array subscript`); };
     }
     return (sh) => {
@@ -50,6 +50,11 @@ export function compileAssign(a: Assign): AssignFn {
   return (sh) => assignScalar(sh, name, valueOf(sh), append);
 }
 
+/** `[]` (bash-compat parse: an Unparsed word with nothing in it) */
+function isEmptySubscript(index: import('../syntax/ast.js').ArithmExpr): boolean {
+  return index.type === 'Word' && index.Unparsed === true && index.Parts.length === 0;
+}
+
 /** the items of `(a b [k]=v)`: unindexed values split and globbed; assoc `(k v k v)` pairs */
 export function arrayItems(
   sh: Shell,
@@ -59,7 +64,11 @@ export function arrayItems(
   const items: ArrayItem[] = [];
   const loose: string[] = [];
   for (const e of elems) {
-    if (e.Index && !assoc) {
+    if (e.Index && isEmptySubscript(e.Index)) {
+      // `([]=v)`: bash reports the element, skips it (it takes no index) and goes on
+      const v = expandAssignValue(sh, e.Value);
+      sh.error(assoc ? `['']=${quoteForReuse(v)}: bad array subscript` : `[]${e.Append ? '+=' : '='}${v}: bad array subscript`);
+    } else if (e.Index && !assoc) {
       const index = e.Index;
       // `[i]+=v` (bash-compat parse) appends to that element
       items.push({ keyOf: () => indexKey(sh, '\0indexed', index), value: expandAssignValue(sh, e.Value), append: e.Append === true });

@@ -1,9 +1,15 @@
 // Quoting values for reuse as shell input: ${x@Q}, `set` listings, `declare -p`, xtrace.
 
+import { encode } from '../io/encoding.js';
+
+/**
+ * Does bash's ansic_shouldquote hold: a byte that is not printable in the C locale (controls, DEL,
+ * and every byte of 0x80 or more: a non-ASCII character's UTF-8 bytes, or a raw byte)?
+ */
 function hasControl(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || (c >= 0xdc80 && c <= 0xdcff)) return true;
+    if (c < 0x20 || c >= 0x7f) return true;
   }
   return false;
 }
@@ -22,7 +28,8 @@ export function ansiQuote(s: string): string {
     else {
       const c = ch.charCodeAt(0);
       if (c < 0x20 || c === 0x7f) out += '\\' + c.toString(8).padStart(3, '0');
-      else if (c >= 0xdc80 && c <= 0xdcff) out += '\\' + (c - 0xdc00).toString(8).padStart(3, '0');
+      // C locale: every byte of 0x80 or more (a character's UTF-8 bytes, a raw byte) in octal
+      else if (c > 0x7f) for (const b of encode(ch)) out += '\\' + b.toString(8).padStart(3, '0');
       else out += ch;
     }
   }

@@ -46,13 +46,17 @@ export function scalarOf(v: VarValue | undefined): string | undefined {
   return v.get('0');
 }
 
-/** bash's string hash (FNV-1, 32 bits) over the UTF-8 bytes */
+/**
+ * bash's string hash (FNV-1, 32 bits) over the UTF-8 bytes. bash XORs each `char`, which is signed
+ * on x86 and most Linux targets: a byte of 0x80 or more is sign-extended first.
+ */
 function fnv1(s: string): number {
   let h = 2166136261;
   const b = encode(s);
   for (let i = 0; i < b.length; i++) {
     h = Math.imul(h, 16777619) >>> 0;
-    h = (h ^ b[i]!) >>> 0;
+    const c = b[i]!;
+    h = (h ^ (c >= 0x80 ? c | 0xffffff00 : c)) >>> 0;
   }
   return h;
 }

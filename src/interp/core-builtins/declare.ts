@@ -93,6 +93,22 @@ function flagString(v: Variable): string {
   return s || '-';
 }
 
+const SHELL_METAS = new Set([...' \t\n\'"\\|&;()<>!{}*[?]^$`']);
+
+/**
+ * An associative key as `declare -p` prints it: bare unless bash's sh_contains_shell_metas finds a
+ * character the shell would read specially (`~` only where tilde expansion happens, `#` first),
+ * then double-quoted, or $'…' when it holds a byte the C locale cannot print (declareQuote).
+ */
+function assocKeyText(k: string): string {
+  for (let i = 0; i < k.length; i++) {
+    const c = k[i]!;
+    const special = SHELL_METAS.has(c) || (c === '~' && (i === 0 || k[i - 1] === '=' || k[i - 1] === ':')) || (c === '#' && i === 0);
+    if (special || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) >= 0x7f) return declareQuote(k);
+  }
+  return k;
+}
+
 /** `declare -p name` text (without the newline) */
 export function declareLine(name: string, v: Variable): string {
   const head = `declare -${flagString(v)} ${name}`;
@@ -102,7 +118,7 @@ export function declareLine(name: string, v: Variable): string {
   const ks = keysOf(val);
   const vs = valuesOf(val);
   if (isAssocValue(val)) {
-    const body = ks.map((k, i) => `[${/^[A-Za-z0-9_]+$/.test(k) ? k : declareQuote(k)}]=${declareQuote(vs[i]!)}`).join(' ');
+    const body = ks.map((k, i) => `[${assocKeyText(k)}]=${declareQuote(vs[i]!)}`).join(' ');
     return `${head}=(${body}${ks.length ? ' ' : ''})`;
   }
   return `${head}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
@@ -253,7 +269,7 @@ export function setLine(n: string, v: Variable): string {
 function quoteSet(s: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(s) && s !== '') return s;
   if (s === '') return "''";
-  if (/[\x00-\x1f\x7f]/.test(s)) return declareQuote(s);
+  if (/[^\x20-\x7e]/.test(s)) return declareQuote(s);
   return "'" + s.replace(/'/g, "'\\''") + "'";
 }
 

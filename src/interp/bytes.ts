@@ -26,3 +26,14 @@ export function fromByteString(s: string): string {
   return decode(bytes);
 }
 
+/**
+ * Case mapping of the C locale: A-Z ↔ a-z only (bash's ${x^^}, declare -u, nocase matching).
+ * Other characters stay as they are, so lengths and match offsets stay valid.
+ */
+export function asciiLower(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
+}
+
+export function asciiUpper(s: string): string {
+  return /[a-z]/.test(s) ? s.replace(/[a-z]+/g, (m) => m.toUpperCase()) : s;
+}

@@ -15,7 +15,7 @@ import { ATTR, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, s
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
 import { info } from './source-info.js';
-import { isAscii as isAsciiText } from './bytes.js';
+import { asciiLower, asciiUpper, isAscii as isAsciiText } from './bytes.js';
 import { encode, decode } from '../io/encoding.js';
 import { quoteForReuse } from './quote.js';
 import { formatInt } from './arith.js';
@@ -493,7 +493,7 @@ function caseMod(v: string, pat: string, upper: boolean, all: boolean, sh: Shell
   let done = false;
   for (const ch of v) {
     if (!done && (test === null || test.test(ch))) {
-      out += upper ? ch.toUpperCase() : ch.toLowerCase();
+      out += upper ? asciiUpper(ch) : asciiLower(ch);
       if (!all) done = true;
     } else {
       out += ch;
@@ -528,11 +528,11 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
     case 'P':
       return vals.map((v) => expandPrompt(sh, v));
     case 'U':
-      return vals.map((v) => v.toUpperCase());
+      return vals.map(asciiUpper);
     case 'L':
-      return vals.map((v) => v.toLowerCase());
+      return vals.map(asciiLower);
     case 'u':
-      return vals.map((v) => (v.length ? v[0]!.toUpperCase() + v.slice(1) : v));
+      return vals.map((v) => (v.length ? asciiUpper(v[0]!) + v.slice(1) : v));
     case 'a': {
       const n = f.varName ?? f.shown.replace(/\[.*$/, '');
       const l = attrLetters(sh, n);

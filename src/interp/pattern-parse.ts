@@ -2,6 +2,8 @@
 // backtracking matcher (pattern.ts). Input convention: a quoted character is preceded by a
 // backslash (the expander escapes what was quoted in the source), so `\*` is a literal star.
 
+import { asciiLower } from './bytes.js';
+
 export type ExtOp = '?' | '*' | '+' | '@' | '!';
 
 export type PatNode =
@@ -38,10 +40,6 @@ const CLASSES: Record<string, string> = {
   ascii: '\\x00-\\x7f',
 };
 
-/** A-Z → a-z only: keeps string length, so match offsets stay valid on the original */
-export function asciiLower(s: string): string {
-  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
-}
 
 /** escape one character for use inside a JS character class */
 function classChar(c: string): string {

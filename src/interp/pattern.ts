@@ -18,9 +18,9 @@
 // and lazy stars its shortest; with extglob alternation we try lengths explicitly, as bash does.
 
 import { setFlagsFromString } from 'node:v8';
-import { asciiLower, hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
+import { hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
 import { makeNegationMatcher } from './pattern-match.js';
-import { fromByteString, isAscii, toByteString } from './bytes.js';
+import { asciiLower, fromByteString, isAscii, toByteString } from './bytes.js';
 import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral } from './pattern-literal.js';
 
 export interface PatternOptions {

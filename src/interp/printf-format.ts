@@ -15,7 +15,7 @@
 // - `%n NAME` stores the bytes printed so far in this pass of the format into NAME (bash 5.2);
 //   the builtin performs the assignments.
 
-import { encode } from '../io/encoding.js';
+import { decode, encode } from '../io/encoding.js';
 import { byteChar, decodeBArg, decodePrintfFormatEscape, type EscapeOptions } from './escapes.js';
 import {
   formatExp, formatFixed, formatGeneral, formatHexFloat, isNegative, parseFloatArg, parseIntArg, type Decimal,
@@ -70,17 +70,10 @@ function byteLength(s: string): number {
 }
 
 /** cut to at most `max` bytes without splitting a character */
+/** the first `max` bytes, as bash (C locale): a character cut in the middle leaves its raw bytes */
 function truncateBytes(s: string, max: number): string {
   if (s.length <= max && byteLength(s) <= max) return s;
-  let n = 0;
-  let i = 0;
-  for (const ch of s) {
-    const b = byteLength(ch);
-    if (n + b > max) break;
-    n += b;
-    i += ch.length;
-  }
-  return s.slice(0, i);
+  return decode(encode(s).subarray(0, max));
 }
 
 function pad(s: string, spec: Spec): string {

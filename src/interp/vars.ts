@@ -7,6 +7,7 @@
 // bash's enumeration order.
 
 import { encode } from '../io/encoding.js';
+import { asciiLower, asciiUpper } from './bytes.js';
 
 export const ATTR = {
   export: 1,
@@ -323,8 +324,8 @@ export class VarStore {
 
 /** apply -l / -u / -c case attributes to a value about to be stored */
 export function applyCaseAttrs(attrs: number, s: string): string {
-  if (attrs & ATTR.lower) return s.toLowerCase();
-  if (attrs & ATTR.upper) return s.toUpperCase();
-  if (attrs & ATTR.capitalize) return s.length ? s[0]!.toUpperCase() + s.slice(1).toLowerCase() : s;
+  if (attrs & ATTR.lower) return asciiLower(s);
+  if (attrs & ATTR.upper) return asciiUpper(s);
+  if (attrs & ATTR.capitalize) return s.length ? asciiUpper(s[0]!) + asciiLower(s.slice(1)) : s;
   return s;
 }

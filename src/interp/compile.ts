@@ -116,7 +116,7 @@ export function compileStmt(st: Stmt): Exec {
       return s;
     }
     sh.status = s;
-    if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, s);
+    if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, s, line);
     return s;
   };
 
@@ -159,7 +159,7 @@ export function compileStmt(st: Stmt): Exec {
     if (typeof r !== 'number') return finishLater(sh, r, false, finish);
     if (setsPipeStatus) sh.pipeStatus = null;
     sh.status = r;
-    if (r !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, r);
+    if (r !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, r, line);
     return r;
   };
 }
@@ -178,8 +178,10 @@ function runAfterYield(sh: Shell, y: Promise<void>, run: Exec): Promise<number> 
 }
 
 /** a failed command outside any condition: the ERR trap, then errexit */
-function afterFailure(sh: Shell, s: number): Status {
+function afterFailure(sh: Shell, s: number, line: number): Status {
   if (sh.traps.has('ERR') && sh.noErrTrap === 0 && (sh.callDepth === 0 || sh.opt('errtrace'))) {
+    // the handler's $LINENO is the failed statement's line (a function call's, not its last line's)
+    sh.lineno = line;
     return andThen(runTrap(sh, 'ERR'), () => {
       sh.status = s;
       if (sh.opt('errexit')) sh.ctl = CTL.exit;

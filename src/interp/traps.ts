@@ -15,7 +15,8 @@ export function runTrap(sh: Shell, name: 'EXIT' | 'ERR'): Status {
   if (name === 'EXIT') sh.traps.delete('EXIT');
   let r: Status;
   try {
-    r = runText(sh, text, 'trap');
+    // $LINENO in an ERR handler is the failed command's line, as in bash (EXIT's is 1)
+    r = runText(sh, text, 'trap', name === 'ERR' ? sh.lineno - 1 : 0);
   } catch (e) {
     sh.inTrap.delete(name);
     throw e;

@@ -43,6 +43,7 @@ import { od } from './od/index.js';
 import { expr } from './expr/index.js';
 import { basename } from './basename/index.js';
 import { dirname } from './dirname/index.js';
+import { paste } from './paste/index.js';
 
 const ALL: Command[] = [
   sed,
@@ -76,6 +77,7 @@ const ALL: Command[] = [
   expr,
   basename,
   dirname,
+  paste,
 ];
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));

@@ -14,10 +14,8 @@ import { strftime } from './printf-time.js';
 import type { Shell } from './shell.js';
 import { readScalar } from './var-access.js';
 import { ATTR } from './vars.js';
+import { BASH_PATCHED, BASH_RELEASE } from './bash-version.js';
 
-/** the bash release whose behaviour rshell follows (\v, \V) */
-const BASH_RELEASE = '5.2';
-const BASH_VERSION = '5.2.15';
 
 type Escape = (sh: Shell) => string;
 
@@ -70,7 +68,7 @@ const ESCAPES: Record<string, Escape> = {
   A: (sh) => now(sh, '%H:%M'),
   u: userName,
   v: () => BASH_RELEASE,
-  V: () => BASH_VERSION,
+  V: () => BASH_PATCHED,
   w: tildePwd,
   W: pwdBase,
   '!': () => '1',

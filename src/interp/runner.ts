@@ -13,6 +13,7 @@ import { resolveLimits } from './limits.js';
 import { Runtime } from './runtime.js';
 import { CTL, Shell } from './shell.js';
 import { ATTR } from './vars.js';
+import { BASH_VERSINFO, BASH_VERSION_TEXT } from './bash-version.js';
 import { compileStmts } from './compile.js';
 import { info, registerSource } from './source-info.js';
 import { groupByLine } from './eval-support.js';
@@ -308,6 +309,8 @@ export class Runner {
     const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
     set('UID', String(uid), ATTR.readonly | ATTR.integer);
     set('EUID', String(uid), ATTR.readonly | ATTR.integer);
+    set('BASH_VERSION', BASH_VERSION_TEXT);
+    sh.vars.frames[0]!.set('BASH_VERSINFO', { value: [...BASH_VERSINFO], attrs: ATTR.readonly | ATTR.indexed });
     if (roots.length) set('ALLOWED_PATHS', roots.join(':'));
     for (const [k, v] of Object.entries(this.cfg.env)) {
       if (VALID_NAME.test(k)) set(k, v, ATTR.export);

@@ -20,6 +20,7 @@ import { PipeClosedError } from '../io/errors.js';
 import { BadFdError } from '../io/pipe.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import { KEYWORDS } from './keywords.js';
+import { ansiQuote } from './quote.js';
 import { isVarSet } from './test-clause.js';
 
 /** shell-state builtins: always available whatever the policy */
@@ -96,7 +97,8 @@ function invoke(sh: Shell, name: string, argv: string[]): Status {
   if (sb) return sb.run(shellContext(sh, name), argv.slice(1));
   const cmd = COMMANDS.get(name);
   if (cmd) return cmd.run(callContext(sh, name), argv.slice(1));
-  sh.error(`${name}: command not found`);
+  // bash prints a name the C locale cannot print in $'…' form (printable_filename)
+  sh.error(`${/[^\x20-\x7e]/.test(name) ? ansiQuote(name) : name}: command not found`);
   return 127;
 }
 

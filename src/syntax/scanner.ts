@@ -333,9 +333,14 @@ export abstract class Scanner {
           return this.r;
         }
       } else if (c >= 0xdc80 && c <= 0xdcff) {
-        // a surrogate-escaped raw byte: not valid UTF-8
+        // a surrogate-escaped raw byte: not valid UTF-8, which mvdan/sh refuses; bash reads the
+        // byte as it is, and so does the compat pass (docs/PARSER_DIVERGENCES.md)
         this.i = i + 1;
         this.w = 1;
+        if (this.compat) {
+          this.r = c;
+          return c;
+        }
         this.r = 0xfffd;
         this.posErr(i, 'invalid UTF-8 encoding');
         return this.r;

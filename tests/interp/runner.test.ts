@@ -272,6 +272,13 @@ describe('state, streams and bytes', () => {
     expect(Buffer.from(res.stdoutBytes!)).toEqual(Buffer.from([0x61, 0xff, 0xfe, 0x62, 0x0a]));
   });
 
+  it('runs a script holding bytes that are not UTF-8, as bash reads them', async () => {
+    // the script as the CLI decodes a file: each invalid byte as U+DC80 + byte (surrogateescape)
+    const res = await run('x=$\'a\udcffb\'; echo "$x" "\udce9t" | cat; \udcff=1; echo "st=$?"');
+    expect(Buffer.from(res.stdoutBytes!)).toEqual(Buffer.from([0x61, 0xff, 0x62, 0x20, 0xe9, 0x74, 0x0a, ...Buffer.from('st=127\n')]));
+    expect(res.stderr).toBe("$'\\377=1': command not found\n");
+  });
+
   it('drops NUL bytes from command substitution with a warning', async () => {
     const res = await run('x=$(cat nul.dat); echo "$x"');
     expect(res.stdout).toBe('ab\n');

@@ -60,6 +60,7 @@ const DOCUMENTED_DIVERGENCES: readonly [string, RegExp][] = [
   ['an invalid name given to declare & co (`declare 9x=1`)', /\b(declare|local|export|readonly|typeset|nameref)\b/],
   ['`let` arguments that are not expressions, as words (`let`, `let v = 3`)', /\blet\b/],
   ['`! !` (each `!` inverts the status)', /!\s+!/],
+  ['bytes that are not UTF-8 (surrogate-escaped), read as themselves', /[\udc80-\udcff]/],
 ];
 
 /**

@@ -5,6 +5,7 @@
 import type { FileInfo, FileReader, FileWriter, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import type { Shell } from './shell.js';
+import { DETAIL, fsError } from '../../allowedpaths/index.js';
 
 const FD_PATH = /^\/dev\/fd\/([0-9]+)$/;
 const STD: Record<string, number> = { '/dev/stdin': 0, '/dev/stdout': 1, '/dev/stderr': 2 };
@@ -122,8 +123,6 @@ export function shellFs(sh: Shell): SandboxFS {
 
 const hasStdNames = true;
 
-const TOO_LARGE: Result<never> = { ok: false, error: { code: 'EINVAL', message: 'Invalid argument', detail: 'File too large' } };
-
 /**
  * The whole contents of a path for `source` and `$(<file)`, the shell's own descriptors included:
  * `/dev/stdin` or `/dev/fd/N` (a pipe, a here-document, `<(…)`) is read to its end, so the result
@@ -145,16 +144,10 @@ async function readToEnd(reader: ByteReader, maxBytes: number): Promise<Result<U
     const chunk = r instanceof Promise ? await r : r;
     if (chunk === null) break;
     total += chunk.length;
-    if (total > maxBytes) return TOO_LARGE;
+    if (total > maxBytes) return { ok: false, error: fsError('EINVAL', DETAIL.tooLarge) };
     // readers may reuse their chunk for the next read
     parts.push(Uint8Array.prototype.slice.call(chunk));
   }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return { ok: true, value: all };
+  return { ok: true, value: Buffer.concat(parts, total) };
 }
 

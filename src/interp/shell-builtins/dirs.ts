@@ -113,7 +113,6 @@ export const pushd: ShellBuiltin = {
     // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
     if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'pushd');
     let noCd = false;
-    const operands: string[] = [];
     let i = 0;
     for (; i < args.length; i++) {
       const a = args[i]!;
@@ -125,7 +124,7 @@ export const pushd: ShellBuiltin = {
       else if (a.charAt(0) === '-' && a.length > 1 && !/^-[0-9]+$/.test(a)) return usageError(ctx, 'pushd', `${a}: invalid number`);
       else break;
     }
-    operands.push(...args.slice(i));
+    const operands = args.slice(i);
     const rest = saved(ctx);
     const first = operands[0];
     if (first !== undefined && isSigned(first) && !Number.isNaN(stackIndex(first, 0))) {
@@ -169,16 +168,16 @@ export const popd: ShellBuiltin = {
     let noCd = false;
     let which = 0;
     let whichWord = '';
+    const rest = saved(ctx);
     for (const a of args) {
       if (a === '--') break;
       if (a === '-n') noCd = true;
       else if (isSigned(a)) {
-        which = stackIndex(a, saved(ctx).length);
+        which = stackIndex(a, rest.length);
         if (Number.isNaN(which)) return usageError(ctx, 'popd', `${a}: invalid number`);
         whichWord = a;
       } else return usageError(ctx, 'popd', `${a}: invalid argument`);
     }
-    const rest = saved(ctx);
     if (rest.length === 0) {
       complain(ctx.stderr, 'popd: directory stack empty');
       return 1;

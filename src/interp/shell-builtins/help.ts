@@ -55,8 +55,9 @@ async function shellTopic(n: string, flag: HelpFlag): Promise<string | undefined
  * table order (byte order of the names). Only topics this script may run are candidates.
  */
 async function shellTopicsFor(ctx: ShellContext, n: string): Promise<string[]> {
-  if (isShellTopic(ctx, n) && (await loadHelpTexts()).HELP_TEXTS.has(n)) return [n];
-  const names = [...(await loadHelpTexts()).HELP_TEXTS.keys()].filter((t) => isShellTopic(ctx, t));
+  const texts = (await loadHelpTexts()).HELP_TEXTS;
+  if (isShellTopic(ctx, n) && texts.has(n)) return [n];
+  const names = [...texts.keys()].filter((t) => isShellTopic(ctx, t));
   return names.filter((t) => t.startsWith(n) || matchPattern(t, n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 

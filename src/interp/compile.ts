@@ -76,7 +76,8 @@ export function compileStmts(stmts: readonly Stmt[]): Exec {
 // now and then: rt.check() yields to the event loop every 40 ms). Each asynchronous
 // continuation lives in a small `…Later` function of its own (issue 7).
 
-function runSeq(sh: Shell, execs: Exec[], i: number, st: number): Status {
+/** run execs in order until one sets a control transfer (break, return, exit, abort…) */
+export function runSeq(sh: Shell, execs: Exec[], i: number, st: number): Status {
   for (; i < execs.length; i++) {
     const r = execs[i]!(sh);
     if (typeof r !== 'number') return runSeqLater(sh, execs, i + 1, r);

@@ -8,9 +8,9 @@
 // In a subshell the abandonment is not stopped there: it ends the subshell, as in bash.
 
 import type { File, Stmt } from '../syntax/ast.js';
-import { compileStmts as compileRaw } from './compile.js';
+import { compileStmts as compileRaw, runSeq } from './compile.js';
 import { info, registerSource } from './source-info.js';
-import { CTL, type Exec, type Shell, type Status } from './shell.js';
+import { CTL, type Exec, type Shell } from './shell.js';
 
 /** consecutive statements that share a line (`a; b`) form one unit */
 export function groupByLine(stmts: readonly Stmt[]): Stmt[][] {
@@ -27,28 +27,22 @@ export function groupByLine(stmts: readonly Stmt[]): Stmt[][] {
 
 export function compileStmts(stmts: File['Stmts'], file: File, text: string, lineBase = 0): Exec {
   registerSource(file, text, lineBase);
-  const lines = groupByLine(stmts).map((group) => compileRaw(group));
-  return (sh) => runLines(sh, lines, 0, 0);
+  const lines = groupByLine(stmts).map((group) => containLine(compileRaw(group)));
+  return (sh) => runSeq(sh, lines, 0, 0);
 }
 
-function runLines(sh: Shell, lines: Exec[], i: number, st: number): Status {
-  for (; i < lines.length; i++) {
-    const r = lines[i]!(sh);
-    if (typeof r !== 'number') return runLinesLater(sh, lines, i + 1, r);
-    st = lineEnded(sh, r);
-    if (sh.ctl) return st;
-  }
-  return st;
+/** one line of the text: an abandoned line stops here in the main shell (see above) */
+function containLine(line: Exec): Exec {
+  return (sh) => {
+    const r = line(sh);
+    return typeof r === 'number' ? lineEnded(sh, r) : lineEndedLater(sh, r);
+  };
 }
 
-function runLinesLater(sh: Shell, lines: Exec[], next: number, r: Promise<number>): Promise<number> {
-  return r.then((s) => {
-    const st = lineEnded(sh, s);
-    return sh.ctl ? st : runLines(sh, lines, next, st);
-  });
+function lineEndedLater(sh: Shell, r: Promise<number>): Promise<number> {
+  return r.then((s) => lineEnded(sh, s));
 }
 
-/** the status after one line of the text: an abandoned line stops here in the main shell */
 function lineEnded(sh: Shell, s: number): number {
   if (sh.ctl !== CTL.abort || sh.isSubshell) return s;
   sh.ctl = CTL.none;

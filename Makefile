@@ -33,7 +33,7 @@ build: dist/rshell.js
 
 # rshell on the current directory, read-only, every command allowed
 run: build
-	node dist/rshell.js --allowed-paths "$(CURDIR)" --allow-all-commands
+	dist/rshell.js --allowed-paths "$(CURDIR)" --allow-all-commands
 
 typecheck: $(NODE_MODULES_STAMP)
 	npx tsc -p tsconfig.json --noEmit

@@ -37,6 +37,7 @@
 // so tests and the library behave exactly as before; the strings are read from those eager
 // tables here, so the lazy tables can never drift from them.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
@@ -331,6 +332,18 @@ function foldableModules(meta, root, coreBuiltins) {
     .map(([input]) => path.resolve(root, input));
 }
 
+/**
+ * The bin's first line. Node reads NODE_EXTRA_CA_CERTS before any JavaScript runs and loads that
+ * bundle of certificates into OpenSSL's store at start-up: on a machine that sets it (proxies,
+ * corporate networks, this build machine) it cost `node -e ''` ~48 ms of its ~72 ms. rshell never
+ * opens a TLS connection (no network, no child process), so the bin drops the variable for itself
+ * through env's -S (coreutils ≥ 8.30, macOS, FreeBSD). An env without -S (BusyBox) would refuse the
+ * whole line, so the build asks the env it will run under and falls back to the plain line.
+ */
+export function shebang(probe = () => spawnSync('/usr/bin/env', ['-S -u NODE_EXTRA_CA_CERTS true'], { stdio: 'ignore' }).status === 0) {
+  return probe() ? '#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node' : '#!/usr/bin/env node';
+}
+
 export async function buildCli({ root, out, common, minify = true, metafile = false }) {
   const sources = new Map();
   const usages = new Map();
@@ -446,7 +459,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     write: false,
     metafile: true,
     outfile: path.join(out, 'rshell.js'),
-    banner: { js: '#!/usr/bin/env node' },
+    banner: { js: shebang() },
     plugins: [deferDynamicImports(new Set()), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()],
   });
   const coreJs = core.outputFiles.find((f) => f.path.endsWith('.js'));

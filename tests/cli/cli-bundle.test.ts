@@ -3,7 +3,7 @@
 // grows, stdin opened only when read. Each case compares the built CLI (dist/rshell.js) with the
 // library's Runner running the same script in-process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -65,5 +65,25 @@ describe('CLI bundle matches the library', () => {
     expect(cli('read a; read b; echo "$b-$a"', 'one\ntwo\nrest\n')).toEqual({ stdout: 'two-one\n', stderr: '', status: 0 });
     expect(cli('cat', 'one\ntwo\n')).toEqual({ stdout: 'one\ntwo\n', stderr: '', status: 0 });
     expect(cli('echo no read', 'ignored\n')).toEqual({ stdout: 'no read\n', stderr: '', status: 0 });
+  });
+});
+
+describe('the bin drops NODE_EXTRA_CA_CERTS (node loads that bundle before any JavaScript runs)', () => {
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: join(work, 'no-such-bundle.pem') };
+  const run = (argv: string[]) => spawnSync(argv[0], [...argv.slice(1), '--allow-all-commands', '-c', 'echo hi'], { cwd: work, env, encoding: 'utf8', timeout: 30_000 });
+
+  test('its first line is the one the build chose for this machine', async () => {
+    const { shebang } = await import('../../scripts/build-cli.mjs');
+    expect(shebang(() => true)).toBe('#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node');
+    expect(shebang(() => false)).toBe('#!/usr/bin/env node');
+    expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toBe(shebang());
+  });
+
+  test.runIf(readFileSync(CLI, 'utf8').startsWith('#!/usr/bin/env -S'))('run directly, node never reads the bundle; through `node FILE` it does', () => {
+    // a missing bundle makes node warn at start-up: the warning shows whether it was read
+    expect(run([CLI])).toMatchObject({ stdout: 'hi\n', stderr: '', status: 0 });
+    const viaNode = run([process.execPath, CLI]);
+    expect(viaNode.stdout).toBe('hi\n');
+    expect(viaNode.stderr).toContain('Ignoring extra certs');
   });
 });

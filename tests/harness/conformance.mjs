@@ -35,7 +35,8 @@ function parseArgs(argv) {
     strict: false,
     inProcess: false,
     jobs: availableParallelism() + 1,
-    cli: `node ${join(import.meta.dirname, '..', '..', 'dist', 'rshell.js')}`,
+    // the bin itself, as a user runs it (its first line drops NODE_EXTRA_CA_CERTS: build-cli.mjs)
+    cli: join(import.meta.dirname, '..', '..', 'dist', 'rshell.js'),
     failLog: 'conformance-failures.txt',
     timeoutS: 20,
     roots: [],

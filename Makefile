@@ -26,7 +26,7 @@ $(NODE_MODULES_STAMP): package.json package-lock.json
 
 install: $(NODE_MODULES_STAMP)
 
-dist/rshell.js: $(NODE_MODULES_STAMP) $(SRC) scripts/build.mjs scripts/build-cli.mjs tsconfig.json
+dist/rshell.js: $(NODE_MODULES_STAMP) $(SRC) scripts/build.mjs scripts/build-cli.mjs scripts/cli-launcher.mjs tsconfig.json
 	node scripts/build.mjs
 
 build: dist/rshell.js

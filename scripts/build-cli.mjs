@@ -4,16 +4,17 @@
 // (resolve, realpath, read, link) whatever its size, and esbuild's code splitting scatters the
 // code the entry shares with lazy chunks over many small shared chunks, so the CLI is built in
 // two passes instead:
-//   1. the core: src/cli/main.ts bundled into dist/rshell.js with every dynamic import left out
-//      (a placeholder), and every export of every module it contains re-exported under a
-//      unique name (`m12$parse`);
+//   1. the core: src/cli/main.ts bundled into one CommonJS file with every dynamic import left
+//      out (a placeholder), and every export of every module it contains re-exported under a
+//      unique name (`m12$parse`). The bin, dist/rshell.js, compiles it with the V8 code cache
+//      the build records and re-exports those names (cli-launcher.mjs says why);
 //   2. the lazy side: each dynamically imported module (a command, a rarely used shell builtin,
 //      the REPL) is an entry of a split build into dist/chunks/, in which any module the core
 //      already holds becomes `export { m12$parse as parse, … } from '../rshell.js'` — one
 //      instance of each module, shared, never a second copy.
-// The placeholders in the core are then replaced by the chunks' file names. (Modules from
-// node_modules are not shared that way; none is in the core today — chalk and yargs-parser load
-// with the REPL and the commands.)
+// The placeholders in the core are then replaced by calls that import the chunks through the
+// bin. (Modules from node_modules are not shared that way; none is in the core today — chalk and
+// yargs-parser load with the REPL and the commands.)
 //
 // Each file a command's chunk imports costs Node's loader a resolve, a read and a link, so the
 // build keeps that count down (issue #7: `find | wc` went from 17 files to 5):
@@ -38,10 +39,16 @@
 // tables here, so the lazy tables can never drift from them.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
+import { CORE_IMPORT, writeLauncher } from './cli-launcher.mjs';
 import { pathToFileURL } from 'node:url';
+
+/** every re-exported name (`m12$parse`) of the core */
+function coreExports(coreModules) {
+  return new Set([...coreModules.values()].flatMap((m) => m.exports.map((n) => `${m.id}$${n}`)));
+}
 
 /** Where lazy chunks reach the core from: they all live in dist/chunks/, the core in dist/. */
 const CORE_FROM_CHUNKS = '../rshell.js';
@@ -183,7 +190,7 @@ const LAZY_BUILTINS = new Set(['v8', 'os']);
  * `perImporter` (the lazy chunks): one facade per importing module, so that it is inlined into
  * the importer's chunk; one facade shared by several chunks would be a chunk file of its own.
  */
-function builtinsWithoutFacade({ perImporter = false } = {}) {
+function builtinsWithoutFacade({ perImporter = false, cjs = false } = {}) {
   return {
     name: 'builtins-without-facade',
     setup(b) {
@@ -200,7 +207,8 @@ function builtinsWithoutFacade({ perImporter = false } = {}) {
         const lazy = LAZY_BUILTINS.has(args.path);
         const lines = [
           // without getBuiltinModule (Node < 20.16), the module is imported once, up front
-          `const early = process.getBuiltinModule ? undefined : (await import(${spec})).default;`,
+          // (the CommonJS core has require() and no top-level await)
+          cjs ? `const early = process.getBuiltinModule ? undefined : require(${spec});` : `const early = process.getBuiltinModule ? undefined : (await import(${spec})).default;`,
           `const mod = () => early ?? process.getBuiltinModule(${spec});`,
           lazy ? `export default new Proxy({}, { get: (_, k) => mod()[k] });` : `const m = mod();\nexport default m;`,
           `const get = (k) => ${lazy ? 'mod()' : 'm'}[k];`,
@@ -453,26 +461,32 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     .filter(([, names]) => names.length > 0)
     .map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(file)};`)
     .join('\n');
+  // CommonJS, so that the bin can hand V8 the code cache recorded for it (cli-launcher.mjs)
   const core = await build({
     ...base,
+    format: 'cjs',
+    define: {},
     stdin: coreEntry(plan.folded, reexports),
     write: false,
     metafile: true,
-    outfile: path.join(out, 'rshell.js'),
-    banner: { js: shebang() },
-    plugins: [deferDynamicImports(new Set()), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()],
+    outfile: path.join(out, 'rshell-core.cjs'),
+    plugins: [deferDynamicImports(new Set()), virtual, lazyTablesPlugin(sources), builtinsWithoutFacade({ cjs: true })],
   });
-  const coreJs = core.outputFiles.find((f) => f.path.endsWith('.js'));
-  const text = coreJs.text.replace(/(["'])@rshell-lazy:([^"']+)\1/g, (placeholder, q, file) => {
-    const chunk = chunkOf.get(file);
-    if (!chunk) throw new Error(`build: no chunk for lazily imported ${file}`);
-    // padded to the placeholder's length, so the source map's columns stay right
-    return (q + chunk + q).padEnd(placeholder.length, ' ');
-  });
-  const entry = path.join(out, 'rshell.js');
-  for (const f of core.outputFiles) if (f !== coreJs) writeFileSync(f.path, f.contents);
-  writeFileSync(entry, text);
-  chmodSync(entry, 0o755);
+  const coreJs = core.outputFiles.find((f) => f.path.endsWith('.cjs'));
+  const coreMap = core.outputFiles.find((f) => f.path.endsWith('.map'));
+  let lazyImports = 0;
+  const coreText = coreJs.text
+    // the link to the map: the launcher writes it under the core's final (hashed) name
+    .replace(/\n\/\/# sourceMappingURL=\S+\n?$/, '\n')
+    .replace(/\bimport\((["'])@rshell-lazy:([^"']+)\1\)/g, (placeholder, q, file) => {
+      const chunk = chunkOf.get(file);
+      if (!chunk) throw new Error(`build: no chunk for lazily imported ${file}`);
+      lazyImports++;
+      // padded to the placeholder's length, so the source map's columns stay right
+      return `${CORE_IMPORT}(${q}${chunk}${q})`.padEnd(placeholder.length, ' ');
+    });
+  if (lazyImports === 0 || coreText.includes(LAZY_PLACEHOLDER)) throw new Error('build: the core\'s lazy imports were not all pointed at its chunks');
+  writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang(), taken: [...taken].filter((n) => coreExports(coreModules).has(n)).sort() });
   removeStaleChunks(chunkDir, new Set(Object.keys(lazy.metafile.outputs).map((p) => path.resolve(root, p))));
   if (metafile) writeFileSync(path.join(out, 'cli-meta.json'), JSON.stringify({ core: core.metafile, lazy: lazy.metafile }));
 }

@@ -3,7 +3,7 @@
 // grows, stdin opened only when read. Each case compares the built CLI (dist/rshell.js) with the
 // library's Runner running the same script in-process.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -85,5 +85,34 @@ describe('the bin drops NODE_EXTRA_CA_CERTS (node loads that bundle before any J
     const viaNode = run([process.execPath, CLI]);
     expect(viaNode.stdout).toBe('hi\n');
     expect(viaNode.stderr).toContain('Ignoring extra certs');
+  });
+});
+
+describe('the bin compiles its core with the V8 code cache recorded at build time (scripts/cli-launcher.mjs)', () => {
+  const dist = join(import.meta.dirname, '..', '..', 'dist');
+
+  test('V8 accepts the cache as the bin runs (a rejected one costs the whole gain, silently)', async () => {
+    const { probeCache } = await import('../../scripts/cli-launcher.mjs');
+    expect(probeCache(dist)).toBe('accepted');
+  });
+
+  test('the flag the cache is recorded without is the one rshell sets at its first pattern', async () => {
+    const { LINEAR_REGEX_FLAG } = await import('../../scripts/cli-launcher.mjs');
+    for (const file of ['src/regex/engine.ts', 'src/interp/pattern.ts']) {
+      expect(readFileSync(join(import.meta.dirname, '..', '..', file), 'utf8')).toContain(`setFlagsFromString('${LINEAR_REGEX_FLAG}')`);
+    }
+  });
+
+  test('a damaged or missing cache only costs time: V8 compiles the core from source', () => {
+    const copy = join(work, 'dist-copy');
+    cpSync(dist, copy, { recursive: true, filter: (src) => !src.includes(`${join(dist, 'types')}`) });
+    const cache = readdirSync(copy).find((n) => n.endsWith('.cache'));
+    expect(cache).toBeDefined();
+    const bin = join(copy, 'rshell.js');
+    const run = () => spawnSync(process.execPath, [bin, '--allow-all-commands', '-c', 'echo hi | tr h j'], { cwd: work, encoding: 'utf8', timeout: 30_000 });
+    writeFileSync(join(copy, cache!), Buffer.alloc(4096, 7));
+    expect(run()).toMatchObject({ stdout: 'ji\n', stderr: '', status: 0 });
+    rmSync(join(copy, cache!));
+    expect(run()).toMatchObject({ stdout: 'ji\n', stderr: '', status: 0 });
   });
 });

@@ -81,7 +81,7 @@ function peakRss(argv, { cwd = dataDir, timeoutMs = 300_000 } = {}) {
 
 /** a Runner from the built library, with the roots given; its first root is the cwd */
 async function warmRunner(paths) {
-  const lib = await import(join(root, 'dist', 'index.js'));
+  const lib = await import(join(root, 'dist', 'index.mjs'));
   return new lib.Runner({ allowedPaths: paths, allowedCommands: 'all' });
 }
 
@@ -172,7 +172,7 @@ async function main() {
   }
 
   if (want('inprocess')) {
-    const lib = await import(join(root, 'dist', 'index.js'));
+    const lib = await import(join(root, 'dist', 'index.mjs'));
     if (typeof lib.Runner === 'function') {
       const runner = new lib.Runner({ allowedPaths: [dataDir], allowedCommands: 'all' });
       const script20 = [

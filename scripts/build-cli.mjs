@@ -319,7 +319,7 @@ function foldableModules(meta, root, coreBuiltins) {
     return seen;
   };
   for (const [file, o] of Object.entries(outputs)) {
-    if (!o.entryPoint || !file.endsWith('.js')) continue;
+    if (!o.entryPoint || !/\.m?js$/.test(file)) continue;
     for (const chunk of closureOf(file, new Set())) {
       if (outputs[chunk].entryPoint) continue;
       for (const input of Object.keys(outputs[chunk].inputs)) users.set(input, (users.get(input) ?? 0) + 1);
@@ -422,6 +422,8 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
       splitting: true,
       entryNames: '[name]-[hash]',
       chunkNames: '[name]-[hash]',
+      // ES modules in a CommonJS directory (the bin's: dist/package.json)
+      outExtension: { '.js': '.mjs' },
       metafile: true,
       write,
       plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade({ perImporter: true }), importFromCore(plan.coreModules)],
@@ -453,7 +455,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   // imports would keep its code out of esbuild's tree-shaking)
   const taken = new Set();
   for (const file of Object.keys(lazy.metafile.outputs)) {
-    if (!file.endsWith('.js')) continue;
+    if (!/\.m?js$/.test(file)) continue;
     for (const m of readFileSync(path.resolve(root, file), 'utf8').matchAll(/\bm\d+\$[\w$]+/g)) taken.add(m[0]);
   }
   const reexports = [...coreModules]

@@ -1,10 +1,10 @@
-// Build: esbuild bundles the library (dist/index.js, one file) and the CLI (dist/rshell.js and
+// Build: esbuild bundles the library (dist/index.mjs, one file) and the CLI (dist/rshell.js and
 // its lazily loaded chunks, shaped for cold start: see build-cli.mjs). tsc emits the .d.ts files
 // and type-checks.
 //   node scripts/build.mjs [--no-types] [--no-minify] [--metafile] [--outdir=DIR]
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildCli } from './build-cli.mjs';
 
@@ -23,11 +23,17 @@ const common = {
   banner: { js: "import { createRequire as __rshellCreateRequire } from 'node:module'; const require = __rshellCreateRequire(import.meta.url);" },
 };
 
-await build({ ...common, entryPoints: ['src/index.ts'], outfile: path.join(OUT, 'index.js') });
+await build({ ...common, entryPoints: ['src/index.ts'], outfile: path.join(OUT, 'index.mjs') });
+// dist/ is CommonJS by default, for the bin (scripts/cli-launcher.mjs says why); the library and the
+// CLI's chunks are .mjs, the type declarations ES modules
+mkdirSync(OUT, { recursive: true });
+writeFileSync(path.join(OUT, 'package.json'), '{ "type": "commonjs" }\n');
+rmSync(path.join(OUT, 'index.js'), { force: true }); // the library's name before
 
 if (existsSync('src/cli/main.ts')) {
   await buildCli({ root, out: OUT, common, minify: !process.argv.includes('--no-minify'), metafile: process.argv.includes('--metafile') });
 }
 if (!process.argv.includes('--no-types')) {
   execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+  writeFileSync(path.join(OUT, 'types', 'package.json'), '{ "type": "module" }\n');
 }

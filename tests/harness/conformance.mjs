@@ -9,7 +9,7 @@
 //   node tests/harness/conformance.mjs [--only-bash-asserted] [--jobs N] [--cli CMD]
 //        [--fail-log FILE] [--timeout SECONDS] [--strict] DIR...
 // Exit status 0 (it measures) unless --strict and something failed.
-// --in-process runs the scenarios through dist/index.js's Runner instead of one process each: much
+// --in-process runs the scenarios through dist/index.mjs's Runner instead of one process each: much
 // faster, for iterating; the CLI run is the reference.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -134,7 +134,7 @@ async function main() {
   const started = Date.now();
   let runScenario = (scenario) => runOne(scenario, opts.cli, opts.timeoutS);
   if (opts.inProcess) {
-    const { Runner } = await import(join(import.meta.dirname, '..', '..', 'dist', 'index.js'));
+    const { Runner } = await import(join(import.meta.dirname, '..', '..', 'dist', 'index.mjs'));
     const makeRunner = (o) => new Runner({ ...o, timeoutMs: opts.timeoutS * 1000 });
     runScenario = async (scenario) => ({ scenario, failure: (await runScenarioInProcess(scenario, makeRunner)).failure });
   }

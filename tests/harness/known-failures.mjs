@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lists the scenarios of tests/scenarios/ that the built library (dist/index.js, `make build`)
+// Lists the scenarios of tests/scenarios/ that the built library (dist/index.mjs, `make build`)
 // does not pass, in-process, exactly as tests/scenarios.test.ts runs them.
 //
 //   node tests/harness/known-failures.mjs           # report: newly failing, now passing
@@ -15,7 +15,7 @@ const ROOT = join(import.meta.dirname, '..', 'scenarios');
 const LIST = join(ROOT, 'KNOWN_FAILURES');
 const write = process.argv.includes('--write');
 
-const { Runner } = await import(join(import.meta.dirname, '..', '..', 'dist', 'index.js'));
+const { Runner } = await import(join(import.meta.dirname, '..', '..', 'dist', 'index.mjs'));
 const known = loadKnownFailures(LIST);
 const failing = new Map();
 for (const file of findScenarioFiles([ROOT])) {

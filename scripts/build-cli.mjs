@@ -9,7 +9,8 @@
 //      unique name (`m12$parse`). The bin, dist/rshell.js, compiles it with the V8 code cache
 //      the build records and re-exports those names (cli-launcher.mjs says why);
 //   2. the lazy side: each dynamically imported module (a command, a rarely used shell builtin,
-//      the REPL) is an entry of a split build into dist/chunks/, in which any module the core
+//      the REPL) is an entry of a split build into dist/chunks/ (then converted to CommonJS,
+//      cjs-chunks.mjs, so that no ES module is ever loaded), in which any module the core
 //      already holds becomes `export { m12$parse as parse, … } from '../rshell.js'` — one
 //      instance of each module, shared, never a second copy.
 // The placeholders in the core are then replaced by calls that import the chunks through the
@@ -43,6 +44,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { CORE_IMPORT, writeLauncher } from './cli-launcher.mjs';
+import { CHUNK_REQUIRE, convertChunks } from './cjs-chunks.mjs';
 import { pathToFileURL } from 'node:url';
 
 /** every re-exported name (`m12$parse`) of the core */
@@ -190,7 +192,7 @@ const LAZY_BUILTINS = new Set(['v8', 'os']);
  * `perImporter` (the lazy chunks): one facade per importing module, so that it is inlined into
  * the importer's chunk; one facade shared by several chunks would be a chunk file of its own.
  */
-function builtinsWithoutFacade({ perImporter = false, cjs = false } = {}) {
+function builtinsWithoutFacade({ perImporter = false, cjs = false, requireName = cjs ? 'require' : null } = {}) {
   return {
     name: 'builtins-without-facade',
     setup(b) {
@@ -207,8 +209,9 @@ function builtinsWithoutFacade({ perImporter = false, cjs = false } = {}) {
         const lazy = LAZY_BUILTINS.has(args.path);
         const lines = [
           // without getBuiltinModule (Node < 20.16), the module is imported once, up front
-          // (the CommonJS core has require() and no top-level await)
-          cjs ? `const early = process.getBuiltinModule ? undefined : require(${spec});` : `const early = process.getBuiltinModule ? undefined : (await import(${spec})).default;`,
+          // (CommonJS code has require() and no top-level await: the core, and the chunks once
+          // converted, cjs-chunks.mjs)
+          requireName ? `const early = process.getBuiltinModule ? undefined : ${requireName}(${spec});` : `const early = process.getBuiltinModule ? undefined : (await import(${spec})).default;`,
           `const mod = () => early ?? process.getBuiltinModule(${spec});`,
           lazy ? `export default new Proxy({}, { get: (_, k) => mod()[k] });` : `const m = mod();\nexport default m;`,
           `const get = (k) => ${lazy ? 'mod()' : 'm'}[k];`,
@@ -422,11 +425,11 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
       splitting: true,
       entryNames: '[name]-[hash]',
       chunkNames: '[name]-[hash]',
-      // ES modules in a CommonJS directory (the bin's: dist/package.json)
+      // written as ES modules, then converted to CommonJS .cjs files (cjs-chunks.mjs)
       outExtension: { '.js': '.mjs' },
       metafile: true,
       write,
-      plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade({ perImporter: true }), importFromCore(plan.coreModules)],
+      plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade({ perImporter: true, requireName: CHUNK_REQUIRE }), importFromCore(plan.coreModules)],
     });
 
   // a first plan shows which modules the chunks share; the second folds those into the core
@@ -448,7 +451,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     const key = output.entryPoint.startsWith('rshell-virtual:')
       ? VIRTUAL + output.entryPoint.slice('rshell-virtual:'.length)
       : path.resolve(root, output.entryPoint);
-    chunkOf.set(key, './chunks/' + path.basename(file));
+    chunkOf.set(key, './chunks/' + path.basename(file).replace(/\.mjs$/, '.cjs'));
   }
 
   // pass 1b: the core, re-exporting what the chunks take from it (only that: an export nobody
@@ -468,6 +471,8 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     ...base,
     format: 'cjs',
     define: {},
+    // strict, as the ES modules it is made of
+    banner: { js: '"use strict";' },
     stdin: coreEntry(plan.folded, reexports),
     write: false,
     metafile: true,
@@ -488,7 +493,8 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
       return `${CORE_IMPORT}(${q}${chunk}${q})`.padEnd(placeholder.length, ' ');
     });
   if (lazyImports === 0 || coreText.includes(LAZY_PLACEHOLDER)) throw new Error('build: the core\'s lazy imports were not all pointed at its chunks');
+  const chunks = await convertChunks(Object.keys(lazy.metafile.outputs).filter((p) => p.endsWith('.mjs')).map((p) => path.resolve(root, p)));
   writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang(), taken: [...taken].filter((n) => coreExports(coreModules).has(n)).sort() });
-  removeStaleChunks(chunkDir, new Set(Object.keys(lazy.metafile.outputs).map((p) => path.resolve(root, p))));
+  removeStaleChunks(chunkDir, new Set(chunks));
   if (metafile) writeFileSync(path.join(out, 'cli-meta.json'), JSON.stringify({ core: core.metafile, lazy: lazy.metafile }));
 }

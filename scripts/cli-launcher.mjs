@@ -10,13 +10,13 @@
 // from source when it does not fit: slower, never wrong. The HASH in both names pairs a cache with
 // the one core it was recorded from. The code compiled is rshell's own bundle, never script text.
 //
-// The bin is CommonJS too (dist/package.json says so; the library and the chunks are .mjs): an ES
-// module entry costs node ~4.5 ms more to start. The lazy chunks import the core's modules from
-// '../rshell.js' (build-cli.mjs), so the bin re-exports what they take, one `exports.x =` line per
-// name, the form Node reads a CommonJS module's names from. The core reaches the chunks through a
-// function the bin passes it, not import(): V8 drops a script's host options with its code cache,
-// and an import() inside a cached vm.Script fails with "A dynamic import callback was not
-// specified".
+// The bin is CommonJS too (dist/package.json says so; the library is dist/index.mjs), and so are
+// the lazy chunks (cjs-chunks.mjs): the first ES module would start Node's ES module loader, ~5 ms.
+// The chunks take the core's modules from '../rshell.js' (build-cli.mjs), so the bin re-exports
+// what they take, one `exports.x =` line per name. The core reaches the chunks through a function
+// the bin passes it (a require() in a promise), not import(): V8 drops a script's host options
+// with its code cache, and an import() inside a cached vm.Script fails with "A dynamic import
+// callback was not specified".
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +65,8 @@ try {
 } catch {
   // no cache: V8 compiles the core from source
 }
-const core = runCore(compileCore(cachedData), (spec) => import(spec));
+// the chunks are CommonJS (cjs-chunks.mjs); a promise, as the core awaits them
+const core = runCore(compileCore(cachedData), (spec) => Promise.resolve(spec).then(require));
 // one assignment per name: Node finds a CommonJS module's exports for an ES import by reading them
 ${taken.map((n) => `exports.${n} = core.${n};`).join('\n')}
 `;

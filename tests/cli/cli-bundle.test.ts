@@ -103,6 +103,19 @@ describe('the bin compiles its core with the V8 code cache recorded at build tim
     }
   });
 
+  test('the core and the chunks are strict CommonJS: no ES module loader at start-up or at a command\'s first use', () => {
+    const core = readdirSync(dist).filter((n) => /^rshell-core-[0-9A-F]+\.cjs$/.test(n));
+    expect(core).toHaveLength(1);
+    expect(readFileSync(join(dist, core[0]), 'utf8').startsWith('"use strict";')).toBe(true);
+    const chunks = readdirSync(join(dist, 'chunks'));
+    expect(chunks.length).toBeGreaterThan(40);
+    for (const name of chunks) {
+      expect(name).toMatch(/\.cjs$/);
+      expect(readFileSync(join(dist, 'chunks', name), 'utf8').startsWith('"use strict";')).toBe(true);
+    }
+    expect(readFileSync(join(dist, 'package.json'), 'utf8')).toContain('"commonjs"');
+  });
+
   test('a damaged or missing cache only costs time: V8 compiles the core from source', () => {
     const copy = join(work, 'dist-copy');
     cpSync(dist, copy, { recursive: true, filter: (src) => !src.includes(`${join(dist, 'types')}`) });

@@ -47,11 +47,6 @@ import { CORE_IMPORT, writeLauncher } from './cli-launcher.mjs';
 import { CHUNK_REQUIRE, convertChunks } from './cjs-chunks.mjs';
 import { pathToFileURL } from 'node:url';
 
-/** every re-exported name (`m12$parse`) of the core */
-function coreExports(coreModules) {
-  return new Set([...coreModules.values()].flatMap((m) => m.exports.map((n) => `${m.id}$${n}`)));
-}
-
 /** Where lazy chunks reach the core from: they all live in dist/chunks/, the core in dist/. */
 const CORE_FROM_CHUNKS = '../rshell.js';
 const LAZY_PLACEHOLDER = '@rshell-lazy:';
@@ -494,7 +489,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     });
   if (lazyImports === 0 || coreText.includes(LAZY_PLACEHOLDER)) throw new Error('build: the core\'s lazy imports were not all pointed at its chunks');
   const chunks = await convertChunks(Object.keys(lazy.metafile.outputs).filter((p) => p.endsWith('.mjs')).map((p) => path.resolve(root, p)));
-  writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang(), taken: [...taken].filter((n) => coreExports(coreModules).has(n)).sort() });
-  removeStaleChunks(chunkDir, new Set(chunks));
+  writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang() });
+  removeStaleChunks(chunkDir, new Set(chunks.flatMap((c) => [c, c.replace(/\.cjs$/, '.cache')])));
   if (metafile) writeFileSync(path.join(out, 'cli-meta.json'), JSON.stringify({ core: core.metafile, lazy: lazy.metafile }));
 }

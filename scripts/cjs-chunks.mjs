@@ -4,9 +4,9 @@
 // imports makes Node start its ES module loader (~5 ms of internal modules), and an ES module that
 // imports the CommonJS bin makes it read the bin with cjs-module-lexer (~2.5 ms): `echo hi | cat`
 // cost 17 ms more than `echo hi`. So each chunk the split build writes is converted to CommonJS
-// here: its imports become require() (of the bin, '../rshell.js', which Node already holds as the
-// main module, and of other chunks), its import() of other chunks a require() in a promise, and
-// the core loads chunks with require() too (cli-launcher.mjs).
+// here: its imports become require() calls, its import() of other chunks a require() in a promise.
+// The bin's loader compiles each chunk itself, with its code cache, and answers its require() of
+// '../rshell.js' with the core and of './chunk-….cjs' with that chunk (cli-launcher.mjs).
 import { transform } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 

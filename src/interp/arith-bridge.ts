@@ -9,6 +9,7 @@ import { evalArithText, ArithError, formatInt, type ArithEnv, type ArithSource, 
 import { ExpansionError, AssignError } from './interp-errors.js';
 import { compiledTopOf, evalArithCompiled, runTop, type TopLevel } from './arith-compile.js';
 import { readElement, readVar, assignElement, assignScalar } from './var-access.js';
+import { compileDirectArith } from './arith-direct.js';
 import { isAssocValue, scalarOf } from './vars.js';
 import { expandString } from './expand.js';
 
@@ -122,6 +123,17 @@ export function arithText(sh: Shell, text: string): Int {
  * at the first use, instead of two WeakMap lookups per evaluation (issue 7: loops).
  */
 export function compileArithCmd(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
+  const general = compileArithCmdGeneral(x, prefix);
+  const direct = compileDirectArith(x);
+  if (direct === null) return general;
+  return (sh) => {
+    const v = direct(sh);
+    return v === v ? v : general(sh);
+  };
+}
+
+/** compileArithCmd without its direct form (arith-direct.ts) */
+export function compileArithCmdGeneral(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
   let top: TopLevel | null = null;
   let src: ArithSource | undefined;
   return (sh) => {
@@ -141,6 +153,16 @@ export function compileArithCmd(x: ArithmExpr, prefix: string): (sh: Shell) => I
 export function compileArithExpand(node: ArithmExp): (sh: Shell) => string {
   const x = node.X;
   if (!x) return () => '0';
+  const general = compileArithExpandGeneral(x);
+  const direct = compileDirectArith(x);
+  if (direct === null) return general;
+  return (sh) => {
+    const v = direct(sh);
+    return v === v ? String(v) : general(sh);
+  };
+}
+
+function compileArithExpandGeneral(x: ArithmExpr): (sh: Shell) => string {
   let top: TopLevel | null = null;
   let src: ArithSource | undefined;
   return (sh) => {

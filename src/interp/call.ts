@@ -4,10 +4,11 @@
 
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
-import { compileWordFields, compileWordString, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
-import { assignArray, assignElement, assignScalar, type ArrayItem } from './var-access.js';
+import { compileWordFields, compileWordString, plainLiteral, scalarParamOf, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
+import { assignArray, assignElement, assignScalar, isDynamic, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
-import { ATTR, cloneVariable, isAssocValue } from './vars.js';
+import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
+import { ATTR, cloneVariable, isAssocValue, newVariable } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
 import { settleProcSubsts } from './subst.js';
 import { AssignError } from './interp-errors.js';
@@ -46,8 +47,40 @@ export function compileAssign(a: Assign): AssignFn {
       assignElement(sh, name, key, expandAssignValue(sh, value), append);
     };
   }
+  const text = plainLiteral(value);
+  // `s+=x`, `n=0`: the text itself, not a call for it
+  if (text !== null) return (sh) => assignScalar(sh, name, text, append);
+  const arith = !append && value !== null && !isDynamic(name) ? directArithValue(value) : null;
+  if (arith !== null) {
+    // `n=$((n+1))`: the number stored as arithmetic stores it (with its reading, for the next
+    // `$((n+1))`); any other case goes the way of every assignment
+    const valueOf = compileWordString(value, 'assign');
+    return (sh) => {
+      if (sh.tape === null) {
+        const n = arith(sh);
+        if (n === n && writeNum(sh, name, n)) return;
+        if (n === n) return assignScalar(sh, name, String(n), false);
+      }
+      assignScalar(sh, name, valueOf(sh), false);
+    };
+  }
+  const read = value !== null ? scalarParamOf(value) : null;
+  if (read !== null) {
+    // `r=$1`, `a=${s%.*}`: the parameter's reader, without the word's layer around it
+    return (sh) => {
+      const v = read(sh);
+      assignScalar(sh, name, v !== undefined ? v : expandAssignValue(sh, value), append);
+    };
+  }
   const valueOf = compileWordString(value, 'assign');
   return (sh) => assignScalar(sh, name, valueOf(sh), append);
+}
+
+/** the direct arithmetic (arith-direct.ts) of a value that is one `$((…))`, else null */
+function directArithValue(w: Word): DirectArith | null {
+  const p = w.Parts.length === 1 ? w.Parts[0]! : null;
+  if (p === null || p.type !== 'ArithmExp' || p.X === null || needsTape(p)) return null;
+  return compileDirectArith(p.X);
 }
 
 /** `[]` (bash-compat parse: an Unparsed word with nothing in it) */
@@ -280,7 +313,7 @@ function withRedirsAndAssigns(
     const frame = sh.vars.pushFrame(true);
     for (const n of names) {
       const outer = sh.vars.lookup(n);
-      frame.set(n, outer ? cloneVariable(outer) : { value: undefined, attrs: 0 });
+      frame.set(n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
     }
     const pop = (): void => {
       const i = sh.vars.frames.lastIndexOf(frame);
@@ -365,6 +398,18 @@ function withRedirsAndAssigns(
 function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[], fresh = true): Exec {
   if (redirs.length === 0 && !needsTape(nodes)) {
     const n = assigns.length;
+    if (n === 1 && fresh) {
+      // `n=$((n+1))`, `s+=x`: one assignment, no loop around it
+      const assign = assigns[0]!;
+      const node = nodes[0]!;
+      return (sh) => {
+        sh.lastSubstStatus = -1;
+        assign(sh);
+        if (sh.setOpts.xtrace) xtraceAssign(sh, node);
+        sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
+        return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
+      };
+    }
     return (sh) => {
       if (fresh) sh.lastSubstStatus = -1;
       for (let i = 0; i < n; i++) {

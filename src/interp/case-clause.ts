@@ -24,19 +24,26 @@ export function compileCase(cmd: CaseClause): Exec {
   const literal = literalCaseTable(items);
   return (sh) => {
     const subject = subjectOf(sh);
-    const nocase = sh.shopt('nocasematch');
-    if (literal !== null && !nocase) {
+    if (literal !== null && !sh.shopt('nocasematch')) {
       const first = literal.firstMatch(sh, subject);
       return first < 0 ? 0 : runCaseFrom(sh, items, NO_MORE_TESTS, first, true, 0);
     }
-    const opts = { extglob: sh.shopt('extglob'), nocase };
-    const matches = (i: number): boolean => {
-      const ms = items[i]!.matchers;
-      for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return true;
-      return false;
-    };
-    return runCaseFrom(sh, items, matches, 0, false, 0);
+    return runCaseByPatterns(sh, items, subject);
   };
+}
+
+/**
+ * a case without a literal table: each item's patterns tested in turn. A function of its own: its
+ * closure would make the case's closure allocate a context on every run (issue 7).
+ */
+function runCaseByPatterns(sh: Shell, items: CaseItem[], subject: string): Status {
+  const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
+  const matches = (i: number): boolean => {
+    const ms = items[i]!.matchers;
+    for (let k = 0; k < ms.length; k++) if (ms[k]!(sh, subject, opts)) return true;
+    return false;
+  };
+  return runCaseFrom(sh, items, matches, 0, false, 0);
 }
 
 /** for a case whose items never test a later pattern after a match (no `;;&`) */

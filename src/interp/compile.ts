@@ -11,7 +11,8 @@ import { andThen } from './status.js';
 import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
 import { needsTape, withTape } from './expand.js';
-import { arithEvalCmd, compileArithCmd } from './arith-bridge.js';
+import { arithEvalCmd, compileArithCmdGeneral } from './arith-bridge.js';
+import { compileDirectArith } from './arith-direct.js';
 import { compileFor, compileWhile } from './loops.js';
 import { compileCase } from './case-clause.js';
 import { compileCall, compileRedirOnly } from './call.js';
@@ -73,7 +74,7 @@ export function compileStmts(stmts: readonly Stmt[]): Exec {
 
 // Hot functions below create no closure themselves: a function holding one makes V8 allocate a
 // context on every call, even when the branch with the closure is not taken (and it is taken
-// now and then: rt.check() yields to the event loop every 40 ms). Each asynchronous
+// now and then: rt.check() yields to the event loop). Each asynchronous
 // continuation lives in a small `…Later` function of its own (issue 7).
 
 /** run execs in order until one sets a control transfer (break, return, exit, abort…) */
@@ -94,6 +95,11 @@ function runSeqLater(sh: Shell, execs: Exec[], next: number, r: Promise<number>)
 export function compileStmt(st: Stmt): Exec {
   const line = info.lineOf(st);
   const cmd = st.Cmd;
+  if (cmd !== null && cmd.type === 'Block' && cmd.Stmts.length > 0 && !st.Negated && st.Redirs.length === 0) {
+    // `{ …; }` (a function's body): the statements inside do all a statement does (line, checks,
+    // status, errors), and a block is not subject to errexit itself; one wrapper less per call
+    return compileStmts(cmd.Stmts);
+  }
   let body: Exec;
   if (!cmd) body = compileRedirOnly(st.Redirs);
   else if (cmd.type === 'CallExpr') body = compileCall(cmd, st.Redirs);
@@ -269,7 +275,8 @@ export function asCondition(sh: Shell, cond: Exec, next: (sh: Shell, s: number) 
   return conditionLater(sh, r, next);
 }
 
-function conditionLater(sh: Shell, r: Promise<number>, next: (sh: Shell, s: number) => Status): Promise<number> {
+/** asCondition's continuation once the condition settled (loops.ts inlines asCondition) */
+export function conditionLater(sh: Shell, r: Promise<number>, next: (sh: Shell, s: number) => Status): Promise<number> {
   return r.then((s) => {
     sh.noErrexit--;
     return next(sh, s);
@@ -344,9 +351,18 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
 function compileArithStatement(cmd: ArithmCmd): Exec {
   const x = cmd.X;
   if (!needsTape(x)) {
-    const evaluate = compileArithCmd(x, '((: ');
+    const general = compileArithCmdGeneral(x, '((: ');
+    const direct = compileDirectArith(x);
+    if (direct !== null) {
+      // `((i++))`, `((i<n))` in a loop: the direct form, called from here (one call less per run)
+      return (sh) => {
+        const d = direct(sh);
+        const v = d === d ? d : general(sh);
+        return v === 0 || v === 0n ? 1 : 0;
+      };
+    }
     return (sh) => {
-      const v = evaluate(sh);
+      const v = general(sh);
       return v === 0 || v === 0n ? 1 : 0;
     };
   }

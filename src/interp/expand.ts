@@ -9,7 +9,7 @@
 // exactly the same path and nothing is evaluated twice.
 
 import type { ArithmExp, CmdSubst, DblQuoted, Lit, ParamExp, ProcSubst, Word, WordPart } from '../syntax/ast.js';
-import { isDynamic, readScalar } from './var-access.js';
+import { compileScalarRead, isDynamic, readScalar } from './var-access.js';
 import type { Shell } from './shell.js';
 import { FieldBuilder, escapePattern, type Field } from './fields.js';
 import { ExpansionError } from './interp-errors.js';
@@ -17,6 +17,7 @@ import { dynamicWaitError, needsTape, taped, withTape } from './tape.js';
 import { appendParam } from './param.js';
 import { decodeAnsiC } from './escapes.js';
 import { arithExpand, compileArithExpand } from './arith-bridge.js';
+import { compileDirectArith } from './arith-direct.js';
 import { runCmdSubst, runProcSubst } from './subst.js';
 import { globField } from './glob-bridge.js';
 import { compileScalarParam } from './param-fast.js';
@@ -214,10 +215,7 @@ function singlePart(sh: Shell, p: WordPart): string | null {
  */
 function simpleParamReader(pe: ParamExp): ((sh: Shell) => string | undefined) | null {
   if (pe.Invalid !== undefined) return null; // a bad substitution: the general path reports it
-  if (isPlainVar(pe)) {
-    const name = pe.Param.Value;
-    return (sh) => readScalar(sh, name);
-  }
+  if (isPlainVar(pe)) return compileScalarRead(pe.Param.Value);
   if (pe.Excl || pe.Length || pe.Index !== null || pe.Slice !== null || pe.Repl !== null) return null;
   if (pe.Names !== null || pe.Exp !== null) return null;
   if (!/^[1-9][0-9]*$/.test(pe.Param.Value)) return null;
@@ -254,7 +252,7 @@ function expandOne(sh: Shell, w: Word | null, mode: 'string' | 'assign'): string
     const fast = singlePart(sh, p);
     if (fast !== null) return fast;
   }
-  const b = new FieldBuilder(false, ifsOf(sh));
+  const b = new FieldBuilder(false, ifsOf(sh), false, false);
   appendParts(sh, b, parts, false, mode, true);
   return b.text();
 }
@@ -271,6 +269,13 @@ export function isStaticWord(w: Word): boolean {
  * expandString / expandAssignValue with the word's shape decided once, at compile time: a literal
  * is a constant, `$((…))` and a plain `$x` skip the field builder.
  */
+/** the value of a word that is plain literal text (no quotes, escapes, tilde or expansion), else null */
+export function plainLiteral(w: Word | null): string | null {
+  if (w === null) return '';
+  const p = w.Parts.length === 1 ? w.Parts[0]! : null;
+  return p !== null && p.type === 'Lit' && SIMPLE_LIT.test(p.Value) ? p.Value : null;
+}
+
 export function compileWordString(w: Word | null, mode: 'string' | 'assign'): (sh: Shell) => string {
   if (!w) return () => '';
   const parts = w.Parts;
@@ -281,20 +286,40 @@ export function compileWordString(w: Word | null, mode: 'string' | 'assign'): (s
       return () => v;
     }
     if (p.type === 'ArithmExp') {
+      const direct = p.X !== null && !needsTape(p) ? compileDirectArith(p.X) : null;
       const arith = compileArithExpand(p);
+      if (direct !== null) {
+        // `n=$((n+1))`, `case $((i%4))`: the direct form first, with no layer in between
+        return (sh) => {
+          if (sh.tape !== null) return tapedArith(sh, p);
+          const d = direct(sh);
+          return d === d ? String(d) : arith(sh);
+        };
+      }
       return (sh) => (sh.tape === null ? arith(sh) : tapedArith(sh, p));
     }
-    const pe = p.type === 'DblQuoted' && p.Parts.length === 1 ? p.Parts[0]! : p;
-    const read = pe.type === 'ParamExp' ? simpleParamReader(pe) ?? compileScalarParam(pe) : null;
+    const read = scalarParamOf(w);
     if (read) return (sh) => read(sh) ?? expandOne(sh, w, mode);
   }
   return (sh) => expandOne(sh, w, mode);
 }
 
+/**
+ * For a word that is one parameter expansion of a compiled form (`$x`, "$1", `${s%.*}`…): its
+ * reader, which gives the word's string, or undefined when the general expansion must decide
+ * (unset, nounset…). Null for other words.
+ */
+export function scalarParamOf(w: Word): ((sh: Shell) => string | undefined) | null {
+  if (w.Parts.length !== 1) return null;
+  const p = w.Parts[0]!;
+  const pe = p.type === 'DblQuoted' && p.Parts.length === 1 ? p.Parts[0]! : p;
+  return pe.type === 'ParamExp' ? simpleParamReader(pe) ?? compileScalarParam(pe) : null;
+}
+
 /** the value of `[k]=v` in an associative compound assignment: bash 5.2 expands no tilde there */
 export function expandAssocElementValue(sh: Shell, w: Word | null): string {
   if (!w) return '';
-  const b = new FieldBuilder(false, ifsOf(sh));
+  const b = new FieldBuilder(false, ifsOf(sh), false, false);
   appendParts(sh, b, w.Parts, false, 'string', false);
   return b.text();
 }
@@ -316,7 +341,7 @@ export function expandWordToFields(sh: Shell, w: Word): string[] {
 
 /** expand a here-document body: parameters, command substitutions, arithmetic; no quote removal */
 export function expandHeredoc(sh: Shell, w: Word): string {
-  const b = new FieldBuilder(false, ifsOf(sh));
+  const b = new FieldBuilder(false, ifsOf(sh), false, false);
   for (const p of w.Parts) {
     if (p.type === 'Lit') b.quoted(unescapeHeredoc(p.Value));
     else appendPart(sh, b, p, true, 'string', false);

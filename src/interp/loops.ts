@@ -9,9 +9,10 @@ import { ExpansionError } from './interp-errors.js';
 import { needsTape, withTape } from './expand.js';
 import { expandForWords, type LazyWords } from './word-split.js';
 import { assignScalar } from './var-access.js';
-import { arithEvalCmd, compileArithCmd } from './arith-bridge.js';
+import { arithEvalCmd, compileArithCmdGeneral } from './arith-bridge.js';
+import { compileDirectArith, type DirectArith } from './arith-direct.js';
 import { braceExpandWords } from './brace-bridge.js';
-import { asCondition, compileStmts } from './compile.js';
+import { compileStmts, conditionLater } from './compile.js';
 
 /** iteration outcomes: ≥ 0 keep looping (body status); STOP: end with the last status */
 const STOP = -1;
@@ -42,8 +43,7 @@ type Iter = (sh: Shell) => number | Promise<number>;
 
 function drive(sh: Shell, iter: Iter, last: number): Status {
   for (;;) {
-    sh.rt.countLoop();
-    const y = sh.rt.check();
+    const y = sh.rt.iteration();
     if (y) return driveAfterYield(sh, iter, last, y);
     const r = iter(sh);
     if (typeof r !== 'number') return stepLater(sh, iter, last, r);
@@ -109,10 +109,28 @@ export function compileWhile(cmd: WhileClause): Exec {
     if (sh.ctl) return afterBody(sh, cs);
     if ((cs === 0) === until) return STOP;
     const b = body(sh);
-    if (typeof b === 'number') return afterBody(sh, b);
+    if (typeof b === 'number') return sh.ctl === CTL.none ? b : afterBody(sh, b);
     return afterBodyLater(sh, b);
   };
-  const iter: Iter = (sh) => asCondition(sh, cond, afterCond);
+  // asCondition(sh, cond, afterCond), written out: two calls less per iteration, which a loop's
+  // first (interpreted) iterations pay in full (issue 7: cold loops)
+  const iter: Iter = (sh) => {
+    sh.noErrexit++;
+    let cs: Status;
+    try {
+      cs = cond(sh);
+    } catch (e) {
+      sh.noErrexit--;
+      throw e;
+    }
+    if (typeof cs !== 'number') return conditionLater(sh, cs, afterCond);
+    sh.noErrexit--;
+    if (sh.ctl !== CTL.none) return afterBody(sh, cs);
+    if ((cs === 0) === until) return STOP;
+    const b = body(sh);
+    if (typeof b === 'number') return sh.ctl === CTL.none ? b : afterBody(sh, b);
+    return afterBodyLater(sh, b);
+  };
   return (sh) => loopScope(sh, () => drive(sh, iter, 0));
 }
 
@@ -132,20 +150,22 @@ export function compileFor(cmd: ForClause): Exec {
     const words = items === null ? sh.positional.slice() : withTape(sh, () => expandForWords(sh, items), items);
     const start = (list: string[] | LazyWords): Status => {
       let i = 0;
-      const iter: Iter = (s2) => {
-        let w: string | undefined;
-        if (Array.isArray(list)) {
+      const iter: Iter = Array.isArray(list)
+        ? (s2) => {
           if (i >= list.length) return STOP;
-          w = list[i++]!;
-        } else {
-          w = list.next();
-          if (w === undefined) return STOP;
+          assignScalar(s2, name, list[i++]!);
+          const b = body(s2);
+          if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
+          return afterBodyLater(s2, b);
         }
-        assignScalar(s2, name, w);
-        const b = body(s2);
-        if (typeof b === 'number') return afterBody(s2, b);
-        return afterBodyLater(s2, b);
-      };
+        : (s2) => {
+          const w = list.next();
+          if (w === undefined) return STOP;
+          assignScalar(s2, name, w);
+          const b = body(s2);
+          if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
+          return afterBodyLater(s2, b);
+        };
       return loopScope(sh, () => drive(sh, iter, 0));
     };
     if (words instanceof Promise) return words.then(start);
@@ -162,28 +182,39 @@ export function compileCFor(loop: CStyleLoop, body: Exec): Exec {
   const evaluator = (x: ArithmExpr | null): ((sh: Shell) => number | bigint) | null => {
     if (x === null) return null;
     if (needsTape(x)) return (sh) => withTapeSync(sh, () => arithEvalCmd(sh, x, '((: '), x);
-    return compileArithCmd(x, '((: ');
+    return compileArithCmdGeneral(x, '((: ');
   };
+  // the direct forms (arith-direct.ts) of `i<n` and `i++`, tried first; NaN: use the evaluator
+  const direct = (x: ArithmExpr | null): DirectArith => (x !== null && !needsTape(x) && compileDirectArith(x)) || NO_DIRECT;
   const evInit = evaluator(init);
   const evCond = evaluator(cond);
   const evPost = evaluator(post);
+  const condDirect = direct(cond);
+  const postDirect = direct(post);
   return (sh) => {
     if (evInit) evInit(sh);
     let first = true;
     const iter: Iter = (s2) => {
-      if (!first && evPost) evPost(s2);
-      first = false;
-      if (evCond) {
-        const v = evCond(s2);
+      if (first) first = false;
+      else if (evPost !== null) {
+        const p = postDirect(s2);
+        if (p !== p) evPost(s2);
+      }
+      if (evCond !== null) {
+        const d = condDirect(s2);
+        const v = d === d ? d : evCond(s2);
         if (v === 0 || v === 0n) return STOP;
       }
       const b = body(s2);
-      if (typeof b === 'number') return afterBody(s2, b);
+      if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
       return afterBodyLater(s2, b);
     };
     return loopScope(sh, () => drive(sh, iter, 0));
   };
 }
+
+/** no direct form: always NaN, so the evaluator runs */
+const NO_DIRECT: DirectArith = () => NaN;
 
 /** arithmetic with command substitutions inside `(( ))` must complete synchronously here */
 function withTapeSync<T>(sh: Shell, f: () => T, node?: unknown): T {

@@ -9,9 +9,10 @@
 import type { ParamExp } from '../syntax/ast.js';
 import type { Shell } from './shell.js';
 import { expandPattern, isStaticWord } from './expand.js';
-import { readScalar } from './var-access.js';
+import { compileScalarRead } from './var-access.js';
 import { byteLength, normalizeRepl } from './param.js';
 import { removePrefix, removeSuffix, replacePattern, type PatternOptions, type ReplaceMode, type ReplaceOptions } from './pattern.js';
+import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral, type LiteralShape } from './pattern-literal.js';
 
 export type ScalarParam = (sh: Shell) => string | undefined;
 
@@ -27,16 +28,10 @@ const REPLACE_OPTIONS: readonly ReplaceOptions[] = [false, true, false, true].ma
 function readerOf(pe: ParamExp): ScalarParam | null {
   const name = pe.Param.Value;
   const c = name.charCodeAt(0) | 32;
-  if ((c >= 97 && c <= 122) || c === 127 /* '_' | 32 */) return (sh) => readScalar(sh, name);
+  if ((c >= 97 && c <= 122) || c === 127 /* '_' | 32 */) return compileScalarRead(name);
   if (!/^[1-9][0-9]*$/.test(name)) return null;
   const index = Number(name) - 1;
   return (sh) => sh.positional[index];
-}
-
-/** a pattern word expanded on first use (it never changes) */
-function fixedPattern(w: Parameters<typeof expandPattern>[1]): (sh: Shell) => string {
-  let text: string | null = null;
-  return (sh) => (text ??= expandPattern(sh, w));
 }
 
 export function compileScalarParam(pe: ParamExp): ScalarParam | null {
@@ -57,27 +52,51 @@ export function compileScalarParam(pe: ParamExp): ScalarParam | null {
     const op = exp.Op;
     if (op !== '#' && op !== '##' && op !== '%' && op !== '%%') return null;
     if (exp.Word && !isStaticWord(exp.Word)) return null;
-    const pattern = fixedPattern(exp.Word);
+    const word = exp.Word;
     const longest = op.length === 2;
     const remove = op[0] === '#' ? removePrefix : removeSuffix;
+    const removeLiteral = op[0] === '#' ? removePrefixLiteral : removeSuffixLiteral;
+    // the pattern's text and its literal shape, found at the first use (they never change)
+    let pattern: string | null = null;
+    let shape: LiteralShape | null = null;
     return (sh) => {
       const v = read(sh);
       if (v === undefined) return undefined;
-      return remove(v, pattern(sh), longest, sh.shopt('extglob') ? EXTGLOB : PLAIN);
+      if (pattern === null) {
+        pattern = expandPattern(sh, word);
+        shape = literalShape(pattern);
+      }
+      if (shape !== null) return removeLiteral(v, shape, longest);
+      return remove(v, pattern, longest, sh.shopt('extglob') ? EXTGLOB : PLAIN);
     };
   }
   if (repl && !exp) {
     const r = normalizeRepl(repl);
     if (!isStaticWord(r.Orig) || (r.With && !isStaticWord(r.With))) return null;
-    const pattern = fixedPattern(r.Orig);
-    const replacement = r.With ? fixedPattern(r.With) : () => '';
+    const orig = r.Orig;
+    const withWord = r.With;
     const mode: ReplaceMode = r.Anchor === '#' ? 'prefix' : r.Anchor === '%' ? 'suffix' : r.All ? 'all' : 'first';
+    // the pattern and replacement texts, expanded at the first use (they never change); `lit`:
+    // the pattern when it is plain text replaced where found (`${s/o/0}`, `${s//-/_}`)
+    let pat: string | null = null;
+    let rep = '';
+    let lit: string | null = null;
     return (sh) => {
       const v = read(sh);
       if (v === undefined) return undefined;
-      const pat = pattern(sh);
+      if (pat === null) {
+        pat = expandPattern(sh, orig);
+        rep = withWord ? expandPattern(sh, withWord) : '';
+        const shape = mode === 'first' || mode === 'all' ? literalShape(pat) : null;
+        if (shape !== null && shape.kind === 'exact') lit = shape.lit;
+      }
+      if (lit !== null && (rep.indexOf('\\') < 0 && rep.indexOf('&') < 0)) {
+        // replacePattern's literal case, minus its lookups: the replacement is the text itself
+        const i = v.indexOf(lit);
+        return i < 0 ? v : spliceLiteral(v, lit, mode === 'all', rep, i);
+      }
       if (pat === '' && mode !== 'prefix' && mode !== 'suffix') return v;
-      return replacePattern(v, pat, replacement(sh), mode, REPLACE_OPTIONS[(sh.shopt('extglob') ? 1 : 0) | (sh.shopt('patsub_replacement') ? 2 : 0)]!);
+      return replacePattern(v, pat, rep, mode, REPLACE_OPTIONS[(sh.shopt('extglob') ? 1 : 0) | (sh.shopt('patsub_replacement') ? 2 : 0)]!);
     };
   }
   return null;

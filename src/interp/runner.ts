@@ -12,7 +12,7 @@ import type { ByteWriter } from '../io/streams.js';
 import { resolveLimits } from './limits.js';
 import { Runtime } from './runtime.js';
 import { CTL, Shell } from './shell.js';
-import { ATTR } from './vars.js';
+import { ATTR, newVariable } from './vars.js';
 import { BASH_VERSINFO, BASH_VERSION_TEXT } from './bash-version.js';
 import { compileStmts } from './compile.js';
 import { info, registerSource } from './source-info.js';
@@ -300,7 +300,7 @@ export class Runner {
 
   private initVars(sh: Shell, roots: readonly string[]): void {
     const set = (name: string, value: string, attrs = 0): void => {
-      sh.vars.frames[0]!.set(name, { value, attrs });
+      sh.vars.frames[0]!.set(name, newVariable(value, attrs));
     };
     set('IFS', ' \t\n');
     set('OPTIND', '1');
@@ -310,7 +310,7 @@ export class Runner {
     set('UID', String(uid), ATTR.readonly | ATTR.integer);
     set('EUID', String(uid), ATTR.readonly | ATTR.integer);
     set('BASH_VERSION', BASH_VERSION_TEXT);
-    sh.vars.frames[0]!.set('BASH_VERSINFO', { value: [...BASH_VERSINFO], attrs: ATTR.readonly | ATTR.indexed });
+    sh.vars.frames[0]!.set('BASH_VERSINFO', newVariable([...BASH_VERSINFO], ATTR.readonly | ATTR.indexed));
     if (roots.length) set('ALLOWED_PATHS', roots.join(':'));
     for (const [k, v] of Object.entries(this.cfg.env)) {
       if (VALID_NAME.test(k)) set(k, v, ATTR.export);

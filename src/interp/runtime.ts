@@ -9,8 +9,18 @@ import { closedWriter, EMPTY_READER, type AbortSource } from '../io/pipe.js';
 import { limitError } from './limits.js';
 import { monotonicMs } from './clock.js';
 
-/** How long synchronous work may run before the event loop gets a turn. */
+/** How long a loop may run synchronously before the event loop gets a turn. */
 const YIELD_EVERY_MS = 40;
+/**
+ * The same for statements outside loops (recursion, long straight scripts): longer, so that in a
+ * loop only the loop driver yields. A yield hands a promise back through every frame on the
+ * stack, and optimised code that never saw one on that path is thrown away (a deopt, then a
+ * recompile: a real share of a short run, issue 7); yielding from the loop driver only keeps the
+ * promise out of the frames of the loop's body.
+ */
+const STATEMENT_YIELD_MS = 100;
+/** loop iterations between two looks at the clock */
+const ITERATIONS_PER_CLOCK = 128;
 
 export interface RuntimeConfig {
   limits: RunLimits;
@@ -26,9 +36,12 @@ export class Runtime implements AbortSource {
   aborted: RunAbortedError | null = null;
   private abortCbs = new Set<(e: RunAbortedError) => void>();
   readonly deadline: number;
+  /** when the event loop last had a turn */
   private lastYield = monotonicMs();
   loopIterations = 0;
+  private readonly maxLoopIterations: number;
   private ticks = 0;
+  private loopTicks = 0;
   readonly pid: number;
   private pidCounter: number;
   readonly startMs = Date.now();
@@ -55,6 +68,7 @@ export class Runtime implements AbortSource {
 
   constructor(cfg: RuntimeConfig) {
     this.limits = cfg.limits;
+    this.maxLoopIterations = cfg.limits.maxLoopIterations;
     this.sandbox = cfg.sandbox;
     this.allowed = cfg.allowed;
     this.mode = cfg.mode;
@@ -128,12 +142,31 @@ export class Runtime implements AbortSource {
     // reading the clock costs more than a simple command (process.hrtime allocates): look every
     // 256 calls, well under a millisecond of the simplest loop
     if ((++this.ticks & 255) !== 0) return;
+    return this.lookAtClock(STATEMENT_YIELD_MS);
+  }
+
+  /**
+   * Called at every loop iteration, instead of check(): counts the iteration against the budget,
+   * and gives the event loop a turn every YIELD_EVERY_MS.
+   */
+  iteration(): void | Promise<void> {
+    if (++this.loopIterations > this.maxLoopIterations) {
+      this.breach(`loop iteration limit exceeded (${this.maxLoopIterations})`);
+    }
+    if (this.aborted) throw this.aborted;
+    if (++this.loopTicks !== ITERATIONS_PER_CLOCK) return;
+    this.loopTicks = 0;
+    return this.lookAtClock(YIELD_EVERY_MS);
+  }
+
+  /** the deadline, then a turn for the event loop when the last one is `period` ms old */
+  private lookAtClock(period: number): void | Promise<void> {
     const now = monotonicMs();
     if (now >= this.deadline) {
       this.abort(this.timeoutError());
       throw this.aborted!;
     }
-    if (now - this.lastYield > YIELD_EVERY_MS) return this.yieldTurn(now);
+    if (now - this.lastYield > period) return this.yieldTurn(now);
   }
 
   /**
@@ -161,12 +194,6 @@ export class Runtime implements AbortSource {
     if (monotonicMs() >= this.deadline) {
       this.abort(this.timeoutError());
       throw this.aborted!;
-    }
-  }
-
-  countLoop(): void {
-    if (++this.loopIterations > this.limits.maxLoopIterations) {
-      this.breach(`loop iteration limit exceeded (${this.limits.maxLoopIterations})`);
     }
   }
 

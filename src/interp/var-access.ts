@@ -104,6 +104,33 @@ export function readScalar(sh: Shell, name: string): string | undefined {
   return scalarOf(readVar(sh, name));
 }
 
+/** names that readVar answers dynamically even when they are set */
+function staysDynamic(name: string): boolean {
+  return name === '_' || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS';
+}
+
+/**
+ * A reader of `$name` for one name fixed at compile time: readScalar, with the common case (a set
+ * scalar that is no nameref) found in the frames directly. In a loop's first, interpreted
+ * iterations each call layer costs (issue 7: cold loops), and every `$x` comes here.
+ */
+export function compileScalarRead(name: string): (sh: Shell) => string | undefined {
+  if (staysDynamic(name)) return (sh) => readScalar(sh, name);
+  return (sh) => readSetScalar(sh, name);
+}
+
+function readSetScalar(sh: Shell, name: string): string | undefined {
+  const fs = sh.vars.frames;
+  for (let i = fs.length - 1; i >= 0; i--) {
+    const v = fs[i]!.get(name);
+    if (v === undefined) continue;
+    const value = v.value;
+    if (typeof value === 'string' && (v.attrs & ATTR.nameref) === 0) return value;
+    break;
+  }
+  return readScalar(sh, name);
+}
+
 export function lookupResolved(sh: Shell, name: string): Variable | undefined {
   return sh.vars.lookup(sh.vars.resolve(name));
 }
@@ -173,15 +200,24 @@ export function assignScalar(sh: Shell, name: string, value: string, append = fa
     sh.randomState = Number(value) | 0 || 1;
     return;
   }
-  // the common case in loops: an existing plain scalar, found with one lookup
-  const plain = sh.vars.lookup(name);
-  if (plain !== undefined && (plain.attrs & SLOW_ASSIGN_ATTRS) === 0 && typeof plain.value === 'string') {
+  // the common case in loops: an existing plain scalar, found in the frames directly (a loop's
+  // first iterations run interpreted, where each call layer costs: issue 7, cold loops)
+  const fs = sh.vars.frames;
+  for (let i = fs.length - 1; i >= 0; i--) {
+    const plain = fs[i]!.get(name);
+    if (plain === undefined) continue;
+    if ((plain.attrs & SLOW_ASSIGN_ATTRS) !== 0 || typeof plain.value !== 'string') break;
     const s = append ? plain.value + value : value;
-    checkSize(sh, s);
+    if (s.length > sh.rt.limits.maxVarBytes) checkSize(sh, s);
     plain.value = s;
     if (sh.setOpts.allexport) plain.attrs |= ATTR.export;
     return;
   }
+  assignScalarSlow(sh, name, value, append);
+}
+
+/** assignScalar for a new variable, a nameref, an array, an attribute that transforms or forbids */
+function assignScalarSlow(sh: Shell, name: string, value: string, append: boolean): void {
   const resolved = sh.vars.resolve(name);
   if (resolved !== name) {
     const el = ELEMENT_REF.exec(resolved);

@@ -27,6 +27,18 @@ export interface Variable {
   /** undefined: declared (attributes only) but unset */
   value: VarValue | undefined;
   attrs: number;
+  /**
+   * arithmetic's reading of the value (arith-direct.ts): `num` is `value` as a plain decimal
+   * while `value === numText`. Any write of `value` leaves a stale pair that simply no longer
+   * matches, so only arithmetic reads and writes it. Saves re-parsing `i` on every `((i<n))`.
+   */
+  numText: string | undefined;
+  num: number;
+}
+
+/** a Variable (always made here, so that every one has the same fields in the same order) */
+export function newVariable(value: VarValue | undefined, attrs: number): Variable {
+  return { value, attrs, numText: undefined, num: 0 };
 }
 
 export type Frame = Map<string, Variable>;
@@ -195,9 +207,9 @@ export function keysOf(v: VarValue | undefined): string[] {
 
 export function cloneVariable(v: Variable): Variable {
   const val = v.value;
-  if (val === undefined || typeof val === 'string') return { value: val, attrs: v.attrs };
-  if (Array.isArray(val)) return { value: copyArray(val), attrs: v.attrs };
-  return { value: new Map(val), attrs: v.attrs };
+  if (val === undefined || typeof val === 'string') return newVariable(val, v.attrs);
+  if (Array.isArray(val)) return newVariable(copyArray(val), v.attrs);
+  return newVariable(new Map(val), v.attrs);
 }
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -263,7 +275,7 @@ export class VarStore {
   slot(name: string): Variable {
     const v = this.lookup(name);
     if (v) return v;
-    const nv: Variable = { value: undefined, attrs: 0 };
+    const nv = newVariable(undefined, 0);
     this.frames[0]!.set(name, nv);
     return nv;
   }

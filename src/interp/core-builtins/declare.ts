@@ -2,7 +2,7 @@
 // Used both by DeclClause (parsed `declare a=(…)`) and by the argv form (`command declare …`).
 
 import type { Shell, Status } from '../shell.js';
-import { ATTR, isArrayValue, isAssocValue, isValidName, keysOf, scalarOf, valuesOf, type Variable } from '../vars.js';
+import { ATTR, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from '../var-access.js';
 import { AssignError } from '../interp-errors.js';
 import { declareQuote } from '../quote.js';
@@ -184,13 +184,13 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
     if (!v) {
       const outer = sh.vars.lookup(name);
       if (outer && outer.attrs & ATTR.readonly) throw new AssignError(`${name}: readonly variable`);
-      v = { value: undefined, attrs: 0 };
+      v = newVariable(undefined, 0);
       f.set(name, v);
     }
   } else {
     v = sh.vars.lookup(name);
     if (!v) {
-      v = { value: undefined, attrs: 0 };
+      v = newVariable(undefined, 0);
       sh.vars.frames[flags.global ? 0 : 0]!.set(name, v);
     }
   }

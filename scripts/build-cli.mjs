@@ -43,7 +43,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
-import { CORE_IMPORT, writeLauncher } from './cli-launcher.mjs';
+import { CORE_IMPORT, probeCaches, V8_FLAGS, writeLauncher } from './cli-launcher.mjs';
 import { CHUNK_REQUIRE, convertChunks } from './cjs-chunks.mjs';
 import { pathToFileURL } from 'node:url';
 
@@ -345,9 +345,10 @@ function foldableModules(meta, root, coreBuiltins) {
  * opens a TLS connection (no network, no child process), so the bin drops the variable for itself
  * through env's -S (coreutils ≥ 8.30, macOS, FreeBSD). An env without -S (BusyBox) would refuse the
  * whole line, so the build asks the env it will run under and falls back to the plain line.
+ * The same line passes node the CLI's V8 flags (cli-launcher.mjs), sparing the bin node:v8.
  */
 export function shebang(probe = () => spawnSync('/usr/bin/env', ['-S -u NODE_EXTRA_CA_CERTS true'], { stdio: 'ignore' }).status === 0) {
-  return probe() ? '#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node' : '#!/usr/bin/env node';
+  return probe() ? `#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node ${V8_FLAGS}` : '#!/usr/bin/env node';
 }
 
 export async function buildCli({ root, out, common, minify = true, metafile = false }) {
@@ -491,5 +492,8 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   const chunks = await convertChunks(Object.keys(lazy.metafile.outputs).filter((p) => p.endsWith('.mjs')).map((p) => path.resolve(root, p)));
   writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang() });
   removeStaleChunks(chunkDir, new Set(chunks.flatMap((c) => [c, c.replace(/\.cjs$/, '.cache')])));
+  // (after the clean-up: an earlier build's chunk and cache would be probed too)
+  const probe = probeCaches(out);
+  if (probe !== 'accepted') process.stderr.write(`build: warning: V8 takes not every code cache of the CLI (${probe}): those start from source\n`);
   if (metafile) writeFileSync(path.join(out, 'cli-meta.json'), JSON.stringify({ core: core.metafile, lazy: lazy.metafile }));
 }

@@ -74,7 +74,7 @@ describe('the bin drops NODE_EXTRA_CA_CERTS (node loads that bundle before any J
 
   test('its first line is the one the build chose for this machine', async () => {
     const { shebang } = await import('../../scripts/build-cli.mjs');
-    expect(shebang(() => true)).toBe('#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node');
+    expect(shebang(() => true)).toBe('#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node --no-turbo-inlining');
     expect(shebang(() => false)).toBe('#!/usr/bin/env node');
     expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toBe(shebang());
   });
@@ -92,7 +92,9 @@ describe('the bin compiles its core and chunks with the V8 code caches recorded 
   const dist = join(import.meta.dirname, '..', '..', 'dist');
 
   test('V8 accepts the cache as the bin runs (a rejected one costs the whole gain, silently)', async () => {
-    const { probeCaches } = await import('../../scripts/cli-launcher.mjs');
+    const { probeCaches, V8_FLAGS } = await import('../../scripts/cli-launcher.mjs');
+    // started by its first line (which passes node the flags), and as `node dist/rshell.js`
+    expect(probeCaches(dist, [V8_FLAGS])).toBe('accepted');
     expect(probeCaches(dist)).toBe('accepted');
     // the commands agents use most start from a cache of their own
     const cached = readdirSync(join(dist, 'chunks')).filter((n) => n.endsWith('.cache')).map((n) => n.replace(/-[0-9A-Z]+\.cache$/, ''));

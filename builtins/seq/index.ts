@@ -121,6 +121,21 @@ function encodeLength(s: string): number {
   return encode(s).length;
 }
 
+/** digits of Number.MAX_SAFE_INTEGER */
+const MAX_SAFE_DIGITS = 16;
+
+/** writes the decimal digits of x (a non-negative safe integer) at buf[at]; the end */
+function putDigits(buf: Uint8Array, at: number, x: number): number {
+  let end = at + 1;
+  for (let t = x; t >= 10; t = Math.floor(t / 10)) end++;
+  for (let i = end - 1; i >= at; i--) {
+    const q = Math.floor(x / 10);
+    buf[i] = 48 + (x - q * 10);
+    x = q;
+  }
+  return end;
+}
+
 /** GNU seq_fast: exact integers of any size */
 async function countIntegers(
   ctx: CallContext, out: OutputBuffer, first: bigint, step: bigint, last: bigint, separator: string,
@@ -129,16 +144,19 @@ async function countIntegers(
   let pending = '';
   let count = 0;
   if (last <= BigInt(Number.MAX_SAFE_INTEGER)) {
+    // digits straight into the output buffer: a string per number (and a longer one per join)
+    // made `seq 1 100000` twice as slow and kept the collector busy (issue #7: `for w in $(seq …)`)
+    const sep = encode(separator)[0];
     const l = Number(last);
     const s = Number(step);
     for (let x = Number(first); x <= l; x += s) {
-      pending += (count === 0 ? '' : separator) + x;
-      if (++count % 4096 === 0) {
+      if (out.len + MAX_SAFE_DIGITS + 1 > out.cap) {
         ctx.checkAbort();
-        const p = out.writeString(pending);
-        pending = '';
+        const p = out.drain();
         if (p) await p;
       }
+      if (count++ > 0) out.buf[out.len++] = sep;
+      out.len = putDigits(out.buf, out.len, x);
     }
   } else {
     for (let x = first; x <= last; x += step) {

@@ -2,9 +2,17 @@
 // path: read() returns a chunk, not a promise). FIFOs, sockets and other character devices are
 // opened O_NONBLOCK; when no data is ready (EAGAIN) read() returns a promise that polls on a timer
 // with back-off, so a waiting reader costs no CPU and a FIFO with no writer reads as EOF at once.
+//
+// The fstat behind `info` is made on first use, not at open: `cat *` or `wc -l *` over thousands
+// of small files read each through readInto() and never ask, and on Node 20 every stat result is
+// a Stats object with four Date objects (the allocations dominate a small file's cost). Until the
+// type is known, readInto() lets the read itself tell: bytes or end of file for anything readable,
+// EISDIR for a directory, EAGAIN for a FIFO or device with nothing ready (then the fstat is made
+// and the reader polls as for a known FIFO).
 
 import * as fs from 'node:fs';
 import { errnoOf, fromNode, fsError } from './errors.js';
+import { toInfo } from './info.js';
 import type { FileInfo, FileReader, FsError } from './types.js';
 
 export const CHUNK_BYTES = 64 * 1024;
@@ -22,10 +30,17 @@ function copyOut(buf: Buffer, n: number): Uint8Array {
   return out;
 }
 
+/** `info` asked after close() of a reader that never needed it: nothing left to fstat */
+const CLOSED_INFO: FileInfo = Object.freeze({
+  type: 'file', size: 0, mode: 0o100000, nlink: 0, uid: 0, gid: 0, ino: 0, dev: 0, rdev: 0, blocks: 0, blksize: 4096,
+  atimeMs: 0, mtimeMs: 0, ctimeMs: 0, birthtimeMs: 0,
+});
+
 export class FdReader implements FileReader {
-  error?: FsError;
+  error: FsError | undefined = undefined;
   private fd: number;
-  private readonly nonBlocking: boolean;
+  /** the fstat, once made (null until something needs the type or size) */
+  private known: FileInfo | null;
   private consumed = 0;
   private atEnd = false;
   /** bytes handed back by unread(), returned before the next read(2) */
@@ -33,14 +48,43 @@ export class FdReader implements FileReader {
   /** the memory of the last buffer handed to readInto (its views must be copied before keeping) */
   private lent: ArrayBufferLike | null = null;
 
+  /** `info`: the descriptor's stat when the opener made one already (devices), else null */
   constructor(
     fd: number,
-    readonly info: FileInfo,
+    info: FileInfo | null,
     private readonly signal?: AbortSignal,
   ) {
     this.fd = fd;
-    this.nonBlocking = info.type === 'fifo' || info.type === 'socket' || info.type === 'char';
-    if (info.type === 'dir') this.error = fsError('EISDIR');
+    this.known = null;
+    if (info !== null) this.learn(info);
+  }
+
+  /** the descriptor's stat, made on first use (see the note at the top) */
+  get info(): FileInfo {
+    return this.known ?? this.fetchInfo();
+  }
+
+  private fetchInfo(): FileInfo {
+    if (this.fd < 0) return CLOSED_INFO;
+    try {
+      return this.learn(toInfo(fs.fstatSync(this.fd)));
+    } catch (e) {
+      // fstat of an open descriptor does not fail in practice; if it does, reading fails with it
+      this.error = fromNode(e);
+      return CLOSED_INFO;
+    }
+  }
+
+  private learn(info: FileInfo): FileInfo {
+    this.known = info;
+    if (info.type === 'dir' && this.error === undefined) this.error = fsError('EISDIR');
+    return info;
+  }
+
+  /** read without waiting: FIFOs, sockets and character devices (opened O_NONBLOCK) */
+  private get nonBlocking(): boolean {
+    const t = this.info.type;
+    return t === 'fifo' || t === 'socket' || t === 'char';
   }
 
   read(): Uint8Array | null | Promise<Uint8Array | null> {
@@ -50,7 +94,10 @@ export class FdReader implements FileReader {
       this.pushedBack = null;
       return b;
     }
-    const r = this.info.type === 'file' ? this.readFileChunk() : this.tryRead();
+    // read() sizes its chunks from the stat: make it now if nothing has yet
+    const type = this.info.type;
+    if (this.error) return null;
+    const r = type === 'file' ? this.readFileChunk() : this.tryRead();
     if (r !== 'again') return r;
     return this.poll();
   }
@@ -87,11 +134,37 @@ export class FdReader implements FileReader {
    * read() into a buffer the caller owns and reuses (see FileReader.readInto): a regular file's
    * bytes land in `buf` and come back as a view of it. Reusing one buffer spares an allocation and
    * the kernel's page faults on fresh memory per chunk, which cost more than the read itself.
+   * Before anything asked for the stat, the read itself tells what the descriptor is.
    */
   readInto(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
-    if (this.info.type !== 'file' || this.pushedBack || this.fd < 0 || this.error) return this.read();
+    if (this.pushedBack || this.fd < 0 || this.error) return this.read();
+    const known = this.known;
+    if (known !== null && known.type !== 'file') return this.read();
     this.lent = buf.buffer;
-    return this.readFileInto(buf);
+    return known !== null ? this.readFileInto(buf) : this.readUntyped(buf);
+  }
+
+  /**
+   * One read(2) into buf of a descriptor whose type is not known yet: bytes (a view of buf), null
+   * at end of file or on error, or — EAGAIN, a FIFO or device with nothing ready — the stat after
+   * all and a poll. Without the size, the end of a regular file is the read that returns 0.
+   */
+  private readUntyped(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
+    let n: number;
+    try {
+      n = fs.readSync(this.fd, buf, 0, buf.length, null);
+    } catch (e) {
+      const code = errnoOf(e);
+      if (code === 'EAGAIN' || code === 'EWOULDBLOCK') {
+        if (this.nonBlocking) return this.poll();
+        if (this.error) return null;
+      }
+      this.error = fromNode(e);
+      return null;
+    }
+    this.consumed += n;
+    if (n === 0) return null;
+    return n === buf.length ? buf : new Uint8Array(buf.buffer, buf.byteOffset, n);
   }
 
   /** give back the unused end of the last chunk (regular files: GNU tools lseek back the same way) */

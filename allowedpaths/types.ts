@@ -45,6 +45,10 @@ export interface DirEntry {
 
 /** An open file for reading: a ByteReader that must be closed. */
 export interface FileReader extends ByteReader {
+  /**
+   * The descriptor's fstat. The sandbox's reader makes it on first use, not at open (most small
+   * reads never need it): ask before close(), after which an unasked one cannot be made.
+   */
   readonly info: FileInfo;
   /** set when read() returned null because of an error rather than end of file (EISDIR, EIO) */
   readonly error?: FsError;

@@ -193,25 +193,28 @@ export class SandboxView implements SandboxFS {
   }
 
   open(path: string, opts?: OpenReadOptions): Result<FileReader> {
+    const signal = opts?.signal;
+    if (signal === undefined) return this.core.walker.resolve<FileReader>(this.route(path), this.start, this.openFinal, openDeviceReader);
     return this.core.walker.resolve<FileReader>(
       this.route(path),
       this.start,
-      (dir, name) => {
-        let fd: number;
-        try {
-          fd = this.core.nat.openFile(dir, name, READ_FLAGS);
-        } catch (e) {
-          return errnoOf(e) === 'ELOOP' ? SYMLINK : stop(fromNode(e));
-        }
-        try {
-          return done(new FdReader(fd, toInfo(fs.fstatSync(fd)), opts?.signal));
-        } catch (e) {
-          fs.closeSync(fd);
-          return stop(fromNode(e));
-        }
-      },
-      (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), opts?.signal)),
+      (dir, name) => this.openAt(dir, name, signal),
+      (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), signal)),
     );
+  }
+
+  /** open's final step without a signal, made once per view (`cat *` opens thousands through it) */
+  private readonly openFinal = (dir: Cursor, name: string): FinalStep<FileReader> => this.openAt(dir, name, undefined);
+
+  private openAt(dir: Cursor, name: string, signal: AbortSignal | undefined): FinalStep<FileReader> {
+    let fd: number;
+    try {
+      fd = this.core.nat.openFile(dir, name, READ_FLAGS);
+    } catch (e) {
+      return errnoOf(e) === 'ELOOP' ? SYMLINK : stop(fromNode(e));
+    }
+    // no fstat here: the reader makes it when something needs the type or size (reader.ts)
+    return done(new FdReader(fd, null, signal));
   }
 
   readFile(path: string, maxBytes: number): Result<Uint8Array> {
@@ -497,6 +500,9 @@ function deviceStat(p: string): Result<FileInfo> | null {
     return { ok: false, error: fromNode(e) };
   }
 }
+
+/** open's device hook without a signal, made once */
+const openDeviceReader = (p: string): Result<FileReader> | null => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st)));
 
 /** open a device exception by its fixed path and verify it is the genuine device */
 function openDevice<T>(p: string, write: boolean, wrap: (fd: number, st: fs.Stats) => T): Result<T> | null {

@@ -95,6 +95,11 @@ interface WalkState {
   steps: number;
 }
 
+/** one component, nothing to clean: not empty, not '.' or '..', no '/' */
+function isPlainName(path: string): boolean {
+  return path !== '.' && path !== '..' && !path.includes('/');
+}
+
 /** a placeholder cursor while the walk is outside the roots */
 function noCursor(root: Root): Cursor {
   return new Cursor(root, [], -1, false);
@@ -248,6 +253,7 @@ export class Walker {
     if (this.disabled) return fail('EACCES');
     if (path === '' || path.includes('\0')) return fail('ENOENT');
     if (path.length > PATH_MAX / 4 && byteLength(path) >= PATH_MAX) return fail('ENAMETOOLONG');
+    if (isPlainName(path)) return this.resolveName(path, start, finalOp, device);
     const split = splitPath(path);
     if (split.absolute && !split.dirOnly && device) {
       const dev = device(normalizeKeepDots(path));
@@ -268,6 +274,38 @@ export class Walker {
       return this.run(st, finalOp, device);
     } catch (e) {
       // the boundary: no node exception leaves the sandbox (a final op that threw unexpectedly)
+      return { ok: false, error: fromNode(e) };
+    } finally {
+      st.cursor.release();
+    }
+  }
+
+  /**
+   * A plain name relative to the start (`cat *` hands over thousands): the final operation straight
+   * on the start directory, which is what the walk below does for a one-component path, without
+   * building its state. Only a symlink, which the walk must read and follow, goes the long way
+   * (and the walk then looks at the name again, as it does whenever a link may have changed).
+   */
+  private resolveName<T>(name: string, start: () => Result<Cursor>, finalOp: FinalOp<T>, device: DeviceHook<T> | null): Result<T> {
+    if (this.roots.length === 0) return fail('EACCES');
+    const s = start();
+    if (!s.ok) return s;
+    const cursor = s.value;
+    let followLink = false;
+    try {
+      const out = finalOp(cursor, name);
+      if (out.kind === 'done') return ok(out.value);
+      if (out.kind === 'error') return { ok: false, error: out.error };
+      followLink = true;
+    } catch (e) {
+      return { ok: false, error: fromNode(e) };
+    } finally {
+      if (!followLink) cursor.release();
+    }
+    const st: WalkState = { cursor, outside: null, queue: [name], dirOnly: false, hops: 0, steps: 0 };
+    try {
+      return this.run(st, finalOp, device);
+    } catch (e) {
       return { ok: false, error: fromNode(e) };
     } finally {
       st.cursor.release();

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cat } from './index.js';
-import { runBuiltin } from '../internal/testing.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { bytesReader, DEFAULT_TEST_LIMITS, makeTempTree, runBuiltin } from '../internal/testing.js';
+import { createSandbox } from '../../allowedpaths/index.js';
+import type { CallContext } from '../types.js';
 import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
 
 const FILES = {
@@ -132,5 +136,59 @@ describe('cat: differential against GNU cat', () => {
       ),
       { numRuns: long ? 3000 : 60, seed: long ? undefined : 7 },
     );
+  });
+});
+
+describe('cat: one read buffer for every file', () => {
+  /**
+   * A sink that keeps each chunk it is handed until its promise settles and copies it only then:
+   * the contract lets it (a writer never keeps a chunk past the promise), so a cat that refilled
+   * its buffer before the write settled would show up as wrong bytes here.
+   */
+  class LateCopyWriter {
+    readonly parts: Uint8Array[] = [];
+    closed = false;
+    write(chunk: Uint8Array): Promise<void> {
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          this.parts.push(chunk.slice());
+          resolve();
+        }, 0),
+      );
+    }
+    writeString(s: string): Promise<void> {
+      return this.write(new TextEncoder().encode(s));
+    }
+    flush(): void {}
+    text(): string {
+      return Buffer.concat(this.parts).toString('latin1');
+    }
+  }
+
+  it('big and small files through a sink that waits on every write', async () => {
+    const files: Record<string, string> = { 'big-a': 'a'.repeat(300_000), 'big-b': 'b'.repeat(70_000), d: '' };
+    for (let i = 0; i < 50; i++) files[`s${i}`] = `${i}\n`;
+    const dir = makeTempTree(files);
+    fs.rmSync(path.join(dir, 'd'));
+    fs.mkdirSync(path.join(dir, 'd'));
+    const sandbox = createSandbox([dir]);
+    try {
+      const stdout = new LateCopyWriter();
+      const stderr = new LateCopyWriter();
+      const operands = ['big-a', 's0', 'd', 'big-b', ...Array.from({ length: 49 }, (_, i) => `s${i + 1}`), 'big-a'];
+      const ctx = {
+        name: 'cat', stdin: bytesReader(new Uint8Array()), stdout, stderr, cwd: dir, fs: sandbox.at(dir),
+        getEnv: () => undefined, signal: new AbortController().signal, limits: DEFAULT_TEST_LIMITS, mode: 'read-only',
+        procPath: '/proc', exec: () => Promise.resolve(127), checkAbort: () => {},
+      } as unknown as CallContext;
+      const code = await cat.run(ctx, operands);
+      const small = Array.from({ length: 50 }, (_, i) => `${i}\n`);
+      expect(stdout.text()).toBe('a'.repeat(300_000) + small[0] + 'b'.repeat(70_000) + small.slice(1).join('') + 'a'.repeat(300_000));
+      expect(stderr.text()).toBe('cat: d: Is a directory\n');
+      expect(code).toBe(1);
+    } finally {
+      sandbox.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

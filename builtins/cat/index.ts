@@ -6,7 +6,7 @@ import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { forEachInput } from '../internal/input-loop.js';
-import type { Input } from '../internal/inputs.js';
+import { borrowChunkBuffer, readChunkInto, returnChunkBuffer, type Input } from '../internal/inputs.js';
 import type { OutputBuffer } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
 import { CatRenderer, type CatOptions } from './render.js';
@@ -49,30 +49,38 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const decorated =
     opts.number || opts.squeezeBlank || opts.showEnds || opts.showTabs || opts.showNonprinting;
   const renderer = decorated ? new CatRenderer(opts) : undefined;
-  return forEachInput(ctx, {
-    tool: 'cat',
-    operands: r.operands.length === 0 ? ['-'] : r.operands,
-    openError: (name, msg) => `cat: ${quotef(name)}: ${msg}`,
-    // cat names the operand as given, '-' included
-    readError: (operand, _shown, msg) => `cat: ${quotef(operand)}: ${msg}`,
-    body: (input, out) => (renderer === undefined ? copyPlain(input, out) : copyRest(input, out, renderer, input.reader.read())),
-    finish: renderer === undefined ? undefined : (out) => renderer.finish(out),
-  });
+  // plain cat reads every file into one buffer of its own (the output copies what it keeps)
+  const buf = renderer === undefined ? borrowChunkBuffer() : undefined;
+  try {
+    return await forEachInput(ctx, {
+      tool: 'cat',
+      operands: r.operands.length === 0 ? ['-'] : r.operands,
+      openError: (name, msg) => `cat: ${quotef(name)}: ${msg}`,
+      // cat names the operand as given, '-' included
+      readError: (operand, _shown, msg) => `cat: ${quotef(operand)}: ${msg}`,
+      body: (input, out) => (buf !== undefined ? copyPlain(input, out, buf) : copyRest(input, out, renderer, input.reader.read())),
+      finish: renderer === undefined ? undefined : (out) => renderer.finish(out),
+    });
+  } finally {
+    if (buf !== undefined) returnChunkBuffer(buf);
+  }
 }
 
 type Chunk = ReturnType<Input['reader']['read']>;
 
 /**
  * Plain cat of one input, synchronously for as long as nothing has to be waited for (a regular
- * file read into an output that takes it): most files are done without a promise.
+ * file read into an output that takes it): most files are done without a promise. Chunks land in
+ * `buf` when the reader can fill it; a write that must be waited for is awaited before the next
+ * read, so `buf` is never refilled while the output may still hold a view of it.
  */
-function copyPlain(input: Input, out: OutputBuffer): true | Promise<true> {
+function copyPlain(input: Input, out: OutputBuffer, buf: Uint8Array): true | Promise<true> {
   for (;;) {
-    const chunk = input.reader.read();
+    const chunk = readChunkInto(input.reader, buf);
     if (chunk instanceof Promise) return copyRest(input, out, undefined, chunk);
     if (chunk === null) return true;
     const p = out.write(chunk);
-    if (p) return p.then(() => copyRest(input, out, undefined, input.reader.read()));
+    if (p) return p.then(() => copyPlain(input, out, buf));
   }
 }
 

@@ -49,8 +49,9 @@ const MAX_DIR_ENTRIES = 1_000_000;
 /** directories held open at once (one per level): deeper than this, paths are walked again */
 const MAX_HELD_DEPTH = 256;
 
-function joinPath(dir: string, name: string): string {
-  return dir.endsWith('/') ? dir + name : dir + '/' + name;
+/** what an entry's name is appended to: the directory's path with one trailing slash */
+function prefixOf(dir: string): string {
+  return dir.endsWith('/') ? dir : dir + '/';
 }
 
 interface Ancestor {
@@ -180,9 +181,10 @@ export class Walker {
   private visitEntries(e: Entry, entries: DirEntry[], from: number, held: HeldDir | undefined, lazy: boolean): boolean | Promise<boolean> {
     const env = this.env;
     const rest = (i: number) => (goOn: boolean): boolean | Promise<boolean> => goOn && this.visitEntries(e, entries, i + 1, held, lazy);
+    const prefix = prefixOf(e.path);
     for (let i = from; i < entries.length; i++) {
       const d = entries[i]!;
-      const path = joinPath(e.path, d.name);
+      const path = prefix + d.name;
       let r: boolean | Promise<boolean>;
       if (lazy) {
         r = this.visit(new LazyEntry(env, path, e.start, e.depth + 1, d.type, held, d.name), held, d.name);

@@ -18,22 +18,11 @@ export interface Input {
   readonly name: string;
   readonly reader: ByteReader;
   readonly isStdin: boolean;
-  /** stat of the opened file; undefined for stdin */
+  /** stat of the opened file (made when first asked: ask before close()); undefined for stdin */
   readonly info: FileInfo | undefined;
   /** the sandbox reader itself (for readAt); undefined for stdin */
   readonly file: FileReader | undefined;
   close(): void;
-}
-
-const EISDIR: FsError = { code: 'EISDIR', message: 'Is a directory' };
-
-/** A reader that fails on first read, as read(2) on a directory does. */
-function failingReader(error: FsError): ByteReader {
-  return {
-    read(): never {
-      throw new ReadFailure(error);
-    },
-  };
 }
 
 /** The error thrown (once, at the end of a file) when the sandbox reader stopped on a failure. */
@@ -45,28 +34,48 @@ export class ReadFailure extends Error {
 }
 
 /**
- * The sandbox's FileReader ends with null and records a failure in `error`; turn that into one
- * ReadFailure throw so the tools' read loops stay simple (a thrown end, not a flag checked per chunk).
+ * An operand opened through the sandbox, and its reader. The sandbox's FileReader ends with null
+ * and records a failure in `error`; the reader turns that into one ReadFailure throw so the tools'
+ * read loops stay simple (a thrown end, not a flag checked per chunk). `info` is the file's stat,
+ * made when first asked. One object per operand, no closures: `cat *` makes one per file.
  */
-function surfacingErrors(file: FileReader): ByteReader {
-  const check = (c: Uint8Array | null): Uint8Array | null => {
-    if (c === null && file.error !== undefined) throw new ReadFailure(file.error);
-    return c;
-  };
-  const reader: ByteReader = {
-    read(): Uint8Array | null | Promise<Uint8Array | null> {
-      const c = file.read();
-      return c instanceof Promise ? c.then(check) : check(c);
-    },
-  };
-  if (file.unread !== undefined) reader.unread = (rest) => file.unread!(rest);
-  if (file.readInto !== undefined) {
-    (reader as Reusing).readInto = (buf) => {
-      const c = file.readInto!(buf);
-      return c instanceof Promise ? c.then(check) : check(c);
-    };
+class FileInput implements Input, ByteReader {
+  readonly isStdin = false;
+  readonly reader: ByteReader = this;
+  constructor(
+    readonly name: string,
+    readonly file: FileReader,
+  ) {}
+
+  get info(): FileInfo {
+    return this.file.info;
   }
-  return reader;
+
+  read(): Uint8Array | null | Promise<Uint8Array | null> {
+    const c = this.file.read();
+    if (c instanceof Promise) return c.then((v) => this.check(v));
+    return c === null ? this.check(c) : c;
+  }
+
+  readInto(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
+    const file = this.file;
+    const c = file.readInto === undefined ? file.read() : file.readInto(buf);
+    if (c instanceof Promise) return c.then((v) => this.check(v));
+    return c === null ? this.check(c) : c;
+  }
+
+  unread(rest: Uint8Array): void {
+    this.file.unread?.(rest);
+  }
+
+  private check(c: Uint8Array | null): Uint8Array | null {
+    if (c === null && this.file.error !== undefined) throw new ReadFailure(this.file.error);
+    return c;
+  }
+
+  close(): void {
+    this.file.close();
+  }
 }
 
 /** a reader that can fill a caller's buffer (the sandbox's FileReader.readInto) */
@@ -76,6 +85,22 @@ type Reusing = ByteReader & { readInto?(buf: Uint8Array): Uint8Array | null | Pr
 const CHUNK_BUFFER_BYTES = 256 * 1024;
 const KEPT_CHUNK_BUFFERS = 4;
 const chunkBuffers: Uint8Array[] = [];
+
+/** a chunk buffer from the shared pool, for a caller that reads many inputs in turn (cat) */
+export function borrowChunkBuffer(): Uint8Array {
+  return chunkBuffers.pop() ?? new Uint8Array(CHUNK_BUFFER_BYTES);
+}
+
+/** give a borrowed buffer back (the last chunk read into it is invalid from here on) */
+export function returnChunkBuffer(buf: Uint8Array): void {
+  if (chunkBuffers.length < KEPT_CHUNK_BUFFERS) chunkBuffers.push(buf);
+}
+
+/** one read of `reader`, into `buf` when it can fill a caller's buffer (see ChunkReader) */
+export function readChunkInto(reader: ByteReader, buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
+  const r = reader as Reusing;
+  return r.readInto === undefined ? r.read() : r.readInto(buf);
+}
 
 /**
  * Reads an input chunk by chunk through one reused buffer when the reader can fill it (a regular
@@ -98,7 +123,7 @@ export class ChunkReader {
     if (r.readInto === undefined) return r.read();
     // a plain Uint8Array, not a Buffer: Buffer's slice() is a view, not a copy, so a writer that
     // keeps `chunk.slice()` of a Buffer chunk would see it change with the next read
-    this.buf ??= chunkBuffers.pop() ?? new Uint8Array(CHUNK_BUFFER_BYTES);
+    this.buf ??= borrowChunkBuffer();
     return r.readInto(this.buf);
   }
 
@@ -113,7 +138,7 @@ export class ChunkReader {
   /** give the buffer back for the next input (the last chunk read is invalid from here on) */
   release(): void {
     if (this.own !== undefined) return;
-    if (this.buf !== null && chunkBuffers.length < KEPT_CHUNK_BUFFERS) chunkBuffers.push(this.buf);
+    if (this.buf !== null) returnChunkBuffer(this.buf);
     this.buf = null;
   }
 }
@@ -127,13 +152,8 @@ export function openInput(ctx: CallContext, operand: string): Result<Input> {
   }
   const r = ctx.fs.open(operand);
   if (!r.ok) return r;
-  const file = r.value;
-  // GNU tools open directories fine and fail on read(); keep that order of events.
-  const reader: ByteReader = file.info.type === 'dir' ? failingReader(EISDIR) : surfacingErrors(file);
-  return {
-    ok: true,
-    value: { name: operand, reader, file, isStdin: false, info: file.info, close: () => file.close() },
-  };
+  // GNU tools open directories fine and fail on read(): the sandbox's reader does the same
+  return { ok: true, value: new FileInput(operand, r.value) };
 }
 
 /**

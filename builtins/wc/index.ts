@@ -108,8 +108,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     const chunks = new ChunkReader(input.reader, counter.readBuffer ?? undefined);
     let counts: Counts;
     try {
-      const info = input.info;
-      if (sizeOnly && info !== undefined && info.type === 'file' && info.size > 0) {
+      // asked only when it answers: the stat is made on first use (a fstat per file otherwise)
+      const info = sizeOnly ? input.info : undefined;
+      if (info !== undefined && info.type === 'file' && info.size > 0) {
         counts = { lines: 0, words: 0, bytes: info.size, maxLineLength: 0 };
       } else {
         for (;;) {

@@ -10,6 +10,7 @@ import { executeScript, type ExecuteEnv } from './execute.js';
 import { USAGE, VERSION } from './help.js';
 import { resolveScript, type Stdin } from './script-source.js';
 import { FdOutput } from './fd-output.js';
+import { cheapenDirConstruction } from '../../allowedpaths/dir-promisify.js';
 
 const encoder = new TextEncoder();
 
@@ -68,6 +69,8 @@ const processEnv: ExecuteEnv = {
 const writeErr = (s: string) => void stderr.write(encoder.encode(s));
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // the CLI owns its process: `find` opens a directory per directory it lists (dir-promisify.ts)
+  cheapenDirConstruction();
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     writeErr(`error: ${parsed.error}\nRun 'rshell --help' for usage.\n`);

@@ -4,6 +4,7 @@
 // to avoid loops. --include/--exclude/--exclude-dir match base names, on the command line too.
 
 import type { ByteReader } from '../../src/io/streams.js';
+import { EMPTY_READER } from '../../src/io/pipe.js';
 import type { CallContext } from '../types.js';
 import type { FileType } from '../../allowedpaths/types.js';
 import { matchPattern } from '../../src/interp/pattern.js';
@@ -149,7 +150,8 @@ export async function collectTargets(
       return walker.walk(operand, implicitDot ? '' : operand, 0);
     }
     await cb.onError(operand, 'Is a directory');
-    return false;
+    // GNU reads it as a file whose read failed: still counted (-c: `d:0`) and listed (-L)
+    return cb.onTarget({ reader: EMPTY_READER, displayName: operand, isStdin: false, fromRecursion: false, close: () => {} });
   }
   if (walker.fileExcluded(operand)) return false;
   if (isDevice(type) && opts.devices === 'skip') return false;

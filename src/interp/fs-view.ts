@@ -2,7 +2,7 @@
 // descriptors under /dev/fd/N (process substitution, `cat /dev/fd/3`), /dev/stdin, /dev/stdout and
 // /dev/stderr, which never touch the filesystem.
 
-import type { FileInfo, FileReader, FileWriter, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
+import type { FileInfo, FileReader, FileWriter, OpenReadOptions, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import type { Shell } from './shell.js';
 import { DETAIL, fsError } from '../../allowedpaths/index.js';
@@ -24,6 +24,8 @@ const NOFS: Result<never> = { ok: false, error: { code: 'EACCES', message: 'Perm
 
 /** which shell descriptor a path names, or -1 */
 export function shellFdOf(path: string): number {
+  // every open and stat of a command asks: most paths are not under /dev/ (`cat *` over 10,000 names)
+  if (path.charCodeAt(0) !== 47 || !path.startsWith('/dev/')) return -1;
   const s = STD[path];
   if (s !== undefined) return s;
   const m = FD_PATH.exec(path);
@@ -79,44 +81,49 @@ export function shellFs(sh: Shell): SandboxFS {
       writable: () => false,
     } as SandboxFS);
   if (sh.rt.devFds.size === 0 && !hasStdNames) return inner;
+  // the wrappers are made once per view, not at every property read: a command calls open() or
+  // stat() once per operand
+  const open = (path: string, opts?: OpenReadOptions): Result<FileReader> => {
+    const n = shellFdOf(path);
+    if (n < 0) return inner.open(path, opts);
+    const e = fdEntry(sh, n);
+    if (!e) return NOT_OPEN;
+    if (!e.reader) return EBADF;
+    return { ok: true, value: readerFor(e.reader) };
+  };
+  const openWrite = (path: string, opts?: OpenWriteOptions): Result<FileWriter> => {
+    const n = shellFdOf(path);
+    if (n < 0) return inner.openWrite(path, opts);
+    const e = fdEntry(sh, n);
+    if (!e) return NOT_OPEN;
+    if (!e.writer) return EBADF;
+    return { ok: true, value: writerFor(e.writer) };
+  };
+  const statOf =
+    (prop: 'stat' | 'lstat') =>
+    (path: string): Result<FileInfo> => {
+      const n = shellFdOf(path);
+      if (n < 0) return inner[prop](path);
+      return fdEntry(sh, n) ? { ok: true, value: pseudoInfo() } : NOT_OPEN;
+    };
+  const readFile = (path: string, max: number): Result<Uint8Array> => (shellFdOf(path) < 0 ? inner.readFile(path, max) : EBADF);
+  const own = new Map<string | symbol, unknown>([
+    ['open', open],
+    ['openWrite', openWrite],
+    ['stat', statOf('stat')],
+    ['lstat', statOf('lstat')],
+    ['readFile', readFile],
+  ]);
   return new Proxy(inner, {
     get(target, prop, receiver) {
-      if (prop === 'open') {
-        return (path: string): Result<FileReader> => {
-          const n = shellFdOf(path);
-          if (n < 0) return target.open(path);
-          const e = fdEntry(sh, n);
-          if (!e) return NOT_OPEN;
-          if (!e.reader) return EBADF;
-          return { ok: true, value: readerFor(e.reader) };
-        };
-      }
-      if (prop === 'openWrite') {
-        return (path: string, opts?: OpenWriteOptions): Result<FileWriter> => {
-          const n = shellFdOf(path);
-          if (n < 0) return target.openWrite(path, opts);
-          const e = fdEntry(sh, n);
-          if (!e) return NOT_OPEN;
-          if (!e.writer) return EBADF;
-          return { ok: true, value: writerFor(e.writer) };
-        };
-      }
-      if (prop === 'stat' || prop === 'lstat') {
-        return (path: string): Result<FileInfo> => {
-          const n = shellFdOf(path);
-          if (n < 0) return (target[prop] as (p: string) => Result<FileInfo>)(path);
-          return fdEntry(sh, n) ? { ok: true, value: pseudoInfo() } : NOT_OPEN;
-        };
-      }
-      if (prop === 'readFile') {
-        return (path: string, max: number): Result<Uint8Array> => {
-          const n = shellFdOf(path);
-          if (n < 0) return target.readFile(path, max);
-          return EBADF;
-        };
-      }
+      const mine = own.get(prop);
+      if (mine !== undefined) return mine;
       const v = Reflect.get(target, prop, receiver);
-      return typeof v === 'function' ? v.bind(target) : v;
+      if (typeof v !== 'function') return v;
+      // bound once, then kept with the view's own
+      const b = v.bind(target);
+      own.set(prop, b);
+      return b;
     },
   });
 }

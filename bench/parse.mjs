@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { getProcessor, parse as shParse } from 'sh-syntax';
 // PARSE_MODULE=path benchmarks another build (an A/B variant) instead of dist/
-const { parse } = await import(process.env.PARSE_MODULE ?? '../dist/index.js');
+const { parse } = await import(process.env.PARSE_MODULE ?? '../dist/index.mjs');
 
 const require = createRequire(import.meta.url);
 const wasm = new WebAssembly.Module(readFileSync(require.resolve('sh-syntax/main.wasm')));

@@ -124,16 +124,32 @@ function encodeLength(s: string): number {
 /** digits of Number.MAX_SAFE_INTEGER */
 const MAX_SAFE_DIGITS = 16;
 
-/** writes the decimal digits of x (a non-negative safe integer) at buf[at]; the end */
-function putDigits(buf: Uint8Array, at: number, x: number): number {
-  let end = at + 1;
-  for (let t = x; t >= 10; t = Math.floor(t / 10)) end++;
-  for (let i = end - 1; i >= at; i--) {
+/** the decimal digits of x (a non-negative safe integer) right-aligned in d; where they start */
+function putDigits(d: Uint8Array, x: number): number {
+  let i = d.length;
+  do {
     const q = Math.floor(x / 10);
-    buf[i] = 48 + (x - q * 10);
+    d[--i] = 48 + (x - q * 10);
     x = q;
+  } while (x > 0);
+  return i;
+}
+
+/** adds step (≤ 200) to the number right-aligned in d from start; where it starts now */
+function addSmall(d: Uint8Array, start: number, step: number): number {
+  let carry = step;
+  for (let i = d.length - 1; carry !== 0; i--) {
+    if (i < start) {
+      // one more digit; a number past MAX_SAFE_INTEGER is never printed (the loop stops at last)
+      if (i < 0) return 0;
+      start = i;
+      d[i] = 48;
+    }
+    const v = d[i] - 48 + carry;
+    carry = (v / 10) | 0;
+    d[i] = 48 + v - carry * 10;
   }
-  return end;
+  return start;
 }
 
 /** GNU seq_fast: exact integers of any size */
@@ -144,19 +160,26 @@ async function countIntegers(
   let pending = '';
   let count = 0;
   if (last <= BigInt(Number.MAX_SAFE_INTEGER)) {
-    // digits straight into the output buffer: a string per number (and a longer one per join)
-    // made `seq 1 100000` twice as slow and kept the collector busy (issue #7: `for w in $(seq …)`)
+    // GNU's seq_fast: the number as ASCII digits, copied into the output buffer and incremented
+    // in place (a string per number, and a longer one per join, made `seq 1 100000` twice as slow
+    // and kept the collector busy: issue #7, `for w in $(seq …)`)
     const sep = encode(separator)[0];
     const l = Number(last);
     const s = Number(step);
+    const digits = new Uint8Array(MAX_SAFE_DIGITS + 1);
+    let start = putDigits(digits, Number(first));
     for (let x = Number(first); x <= l; x += s) {
       if (out.len + MAX_SAFE_DIGITS + 1 > out.cap) {
         ctx.checkAbort();
         const p = out.drain();
         if (p) await p;
       }
-      if (count++ > 0) out.buf[out.len++] = sep;
-      out.len = putDigits(out.buf, out.len, x);
+      const buf = out.buf;
+      let at = out.len;
+      if (count++ > 0) buf[at++] = sep;
+      for (let i = start; i < digits.length; i++) buf[at++] = digits[i];
+      out.len = at;
+      start = addSmall(digits, start, s);
     }
   } else {
     for (let x = first; x <= last; x += step) {

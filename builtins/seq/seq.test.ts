@@ -76,6 +76,18 @@ describe('seq: differential against GNU seq', () => {
     });
   }
 
+  it('fuzz: the integer fast path (digits incremented in place) across carries and up to 2^53', { timeout: 900_000 }, async () => {
+    const long = process.env.TEXT_FUZZ_LONG === '1';
+    const start = fc.oneof(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 9_007_199_254_730_000, max: 9_007_199_254_740_991 }));
+    await fc.assert(
+      fc.asyncProperty(start, fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 5000 }), fc.constantFrom([], ['-s', ','], ['-s', ' ']), async (a, st, span, flags) => {
+        const args = [...flags, String(a), String(st), String(a + span)];
+        expect(await runOurs(seq, args)).toEqual(runGnu('seq', args));
+      }),
+      { numRuns: long ? 3000 : 60, seed: long ? undefined : 7 },
+    );
+  });
+
   it('fuzz: random decimal operands', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';
     const num = fc

@@ -270,10 +270,15 @@ export class Walker {
       st.cursor = s.value;
     }
     if (opts.parentMode && st.queue.length > 0 && st.queue[st.queue.length - 1] !== '..') st.dirOnly = false;
+    return this.runToEnd(st, finalOp, device);
+  }
+
+  /** run() behind the boundary: no node exception leaves the sandbox, the cursor is released */
+  private runToEnd<T>(st: WalkState, finalOp: FinalOp<T>, device: DeviceHook<T> | null): Result<T> {
     try {
       return this.run(st, finalOp, device);
     } catch (e) {
-      // the boundary: no node exception leaves the sandbox (a final op that threw unexpectedly)
+      // a final op that threw unexpectedly
       return { ok: false, error: fromNode(e) };
     } finally {
       st.cursor.release();
@@ -302,14 +307,7 @@ export class Walker {
     } finally {
       if (!followLink) cursor.release();
     }
-    const st: WalkState = { cursor, outside: null, queue: [name], dirOnly: false, hops: 0, steps: 0 };
-    try {
-      return this.run(st, finalOp, device);
-    } catch (e) {
-      return { ok: false, error: fromNode(e) };
-    } finally {
-      st.cursor.release();
-    }
+    return this.runToEnd({ cursor, outside: null, queue: [name], dirOnly: false, hops: 0, steps: 0 }, finalOp, device);
   }
 
   private run<T>(st: WalkState, finalOp: FinalOp<T>, device: DeviceHook<T> | null): Result<T> {

@@ -37,6 +37,14 @@ function fdEntry(sh: Shell, n: number): { reader?: ByteReader; writer?: ByteWrit
   return sh.rt.devFds.get(n);
 }
 
+/** the shell's descriptor n as a file: not open, open the wrong way (EBADF), or `pick`'s view */
+function viaShellFd<T>(sh: Shell, n: number, pick: (e: { reader?: ByteReader; writer?: ByteWriter }) => T | undefined): Result<T> {
+  const e = fdEntry(sh, n);
+  if (!e) return NOT_OPEN;
+  const v = pick(e);
+  return v === undefined ? EBADF : { ok: true, value: v };
+}
+
 export function readerFor(r: ByteReader): FileReader {
   return { read: () => r.read(), info: pseudoInfo(), close: () => undefined };
 }
@@ -85,19 +93,11 @@ export function shellFs(sh: Shell): SandboxFS {
   // stat() once per operand
   const open = (path: string, opts?: OpenReadOptions): Result<FileReader> => {
     const n = shellFdOf(path);
-    if (n < 0) return inner.open(path, opts);
-    const e = fdEntry(sh, n);
-    if (!e) return NOT_OPEN;
-    if (!e.reader) return EBADF;
-    return { ok: true, value: readerFor(e.reader) };
+    return n < 0 ? inner.open(path, opts) : viaShellFd(sh, n, (e) => e.reader && readerFor(e.reader));
   };
   const openWrite = (path: string, opts?: OpenWriteOptions): Result<FileWriter> => {
     const n = shellFdOf(path);
-    if (n < 0) return inner.openWrite(path, opts);
-    const e = fdEntry(sh, n);
-    if (!e) return NOT_OPEN;
-    if (!e.writer) return EBADF;
-    return { ok: true, value: writerFor(e.writer) };
+    return n < 0 ? inner.openWrite(path, opts) : viaShellFd(sh, n, (e) => e.writer && writerFor(e.writer));
   };
   const statOf =
     (prop: 'stat' | 'lstat') =>

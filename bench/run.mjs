@@ -70,6 +70,25 @@ function timeCmd(argv, { cwd = dataDir, runs = RUNS, timeoutMs = 120_000, warmup
   return { median: median(times), min: Math.min(...times), max: Math.max(...times), out };
 }
 
+/** several commands timed in turns (one run of each per round, after a warm-up round): stats per key */
+function interleaved(cmds, { runs = RUNS, env } = {}) {
+  const keys = Object.keys(cmds);
+  const cells = Object.fromEntries(keys.map((k) => [k, { times: [], out: '' }]));
+  for (let round = 0; round <= runs; round++) {
+    for (const k of keys) {
+      if (cells[k].error) continue;
+      const r = timeCmd(cmds[k], { runs: 1, warmup: 0, env });
+      if (r.error) cells[k].error = r.error;
+      else if (round > 0) cells[k].times.push(r.median);
+      cells[k].out = r.out ?? '';
+    }
+  }
+  return Object.fromEntries(keys.map((k) => {
+    const c = cells[k];
+    return [k, c.error ? { error: c.error } : { median: median(c.times), min: Math.min(...c.times), max: Math.max(...c.times), out: c.out }];
+  }));
+}
+
 /** peak RSS (KiB) of argv, from /usr/bin/time -f %M */
 function peakRss(argv, { cwd = dataDir, timeoutMs = 300_000 } = {}) {
   if (!existsSync('/usr/bin/time')) return { error: 'no /usr/bin/time' };
@@ -153,22 +172,17 @@ async function main() {
   process.stderr.write(`rshell bench — node ${process.version}, bash ${bashVersion}, runs=${RUNS}, log=${LOG_MB} MB\n`);
 
   if (want('startup')) {
-    row('startup', "echo hi (cold CLI)", {
-      rshellCli: timeCmd(rshellCli('echo hi'), { runs: RUNS * 2 }),
-      node: timeCmd(['node', '-e', ''], { runs: RUNS * 2 }),
-      bash: timeCmd(bashCmd('echo hi'), { runs: RUNS * 2 }),
-      justBash: jb?.bin ? timeCmd(['node', jb.bin, '--root', dataDir, '-c', 'echo hi'], { runs: RUNS }) : null,
-    });
+    // runs of a few tens of ms drift with the machine's load: the tools take turns, round by round
+    const startupRow = (name, env) =>
+      row('startup', name, interleaved({
+        rshellCli: rshellCli('echo hi'),
+        node: ['node', '-e', ''],
+        bash: bashCmd('echo hi'),
+        ...(jb?.bin ? { justBash: ['node', jb.bin, '--root', dataDir, '-c', 'echo hi'] } : {}),
+      }, { runs: RUNS * 4, env }));
+    startupRow('echo hi (cold CLI)');
     // the same without the variable for every tool: node's own floor, and the peer at its best
-    if (process.env[CA_VAR] !== undefined) {
-      const env = withoutCaVar();
-      row('startup', `echo hi (cold CLI, no ${CA_VAR})`, {
-        rshellCli: timeCmd(rshellCli('echo hi'), { runs: RUNS * 2, env }),
-        node: timeCmd(['node', '-e', ''], { runs: RUNS * 2, env }),
-        bash: timeCmd(bashCmd('echo hi'), { runs: RUNS * 2, env }),
-        justBash: jb?.bin ? timeCmd(['node', jb.bin, '--root', dataDir, '-c', 'echo hi'], { runs: RUNS, env }) : null,
-      });
-    }
+    if (process.env[CA_VAR] !== undefined) startupRow(`echo hi (cold CLI, no ${CA_VAR})`, withoutCaVar());
   }
 
   if (want('inprocess')) {

@@ -11,8 +11,8 @@ describe('cheapenDirConstruction', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rshell-dirp-'));
     for (const n of ['a', 'b', 'c']) fs.writeFileSync(path.join(dir, n), n);
-    cheapenDirConstruction();
-    cheapenDirConstruction(); // idempotent
+    cheapenDirConstruction(fs.Dir.prototype);
+    cheapenDirConstruction(fs.Dir.prototype); // idempotent
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

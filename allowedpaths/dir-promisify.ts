@@ -12,7 +12,6 @@
 // keeps these methods private, nothing is found and nothing changes. Only the rshell CLI applies
 // it (src/cli/main.ts), in the process it owns: the library never patches its host's modules.
 
-import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 
 type Callback = (err: unknown, value?: unknown) => void;
@@ -36,13 +35,15 @@ function giveCustomPromisify(method: unknown): void {
   Object.defineProperty(m, promisify.custom, { value: promiseWrapper(m), configurable: true, writable: false, enumerable: false });
 }
 
-/** make `new fs.Dir` cheap (see above); safe to call any number of times */
-export function cheapenDirConstruction(): void {
+/**
+ * make `new fs.Dir` cheap (see above), given fs.Dir's prototype (the CLI passes the first opened
+ * Dir's: reading fs.Dir itself would load Node's Dir module at every start); safe to call again
+ */
+export function cheapenDirConstruction(dirPrototype: object): void {
   if (applied) return;
   applied = true;
   try {
-    const proto = (fs as { Dir?: { prototype: object } }).Dir?.prototype as Record<string | symbol, unknown> | undefined;
-    if (proto === undefined) return;
+    const proto = dirPrototype as Record<string | symbol, unknown>;
     giveCustomPromisify(proto.close);
     for (const key of Object.getOwnPropertySymbols(proto)) {
       // Node 20: Symbol(kDirReadImpl), the callback-style read behind dir.read()

@@ -39,11 +39,27 @@ function readAllBytes(where: string | Buffer): DirEntry[] {
   return fs.readdirSync(where as string, { withFileTypes: true, encoding: 'buffer' as BufferEncoding }).map(toEntry);
 }
 
+/** called once, with fs.Dir's prototype, when the first directory is opened (see onFirstDirectory) */
+let firstDirHook: ((dirPrototype: object) => void) | null = null;
+
+/**
+ * Lets the rshell CLI, which owns its process, adjust fs.Dir when a script first lists a directory
+ * (dir-promisify.ts); the library itself never sets it.
+ */
+export function onFirstDirectory(hook: (dirPrototype: object) => void): void {
+  firstDirHook = hook;
+}
+
 /** entries in readdir order up to `limit`; null when a name needs raw bytes and !asBytes */
 function readStreaming(where: string | Buffer, limit: number, asBytes: boolean): DirEntry[] | null {
   const out: DirEntry[] = [];
   // 256 entries per getdents batch instead of 32: fewer native calls for the usual directory
   const handle = fs.opendirSync(where as string, asBytes ? { encoding: 'buffer' as BufferEncoding, bufferSize: 256 } : { bufferSize: 256 });
+  if (firstDirHook !== null) {
+    const hook = firstDirHook;
+    firstDirHook = null;
+    hook(Object.getPrototypeOf(handle) as object);
+  }
   try {
     for (let d = handle.readSync(); d !== null && out.length < limit; d = handle.readSync()) {
       if (asBytes) out.push(toEntry(d));

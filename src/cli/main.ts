@@ -11,6 +11,7 @@ import { USAGE, VERSION } from './help.js';
 import { resolveScript, type Stdin } from './script-source.js';
 import { FdOutput } from './fd-output.js';
 import { cheapenDirConstruction } from '../../allowedpaths/dir-promisify.js';
+import { onFirstDirectory } from '../../allowedpaths/listing.js';
 
 const encoder = new TextEncoder();
 
@@ -70,7 +71,7 @@ const writeErr = (s: string) => void stderr.write(encoder.encode(s));
 
 export async function main(argv: readonly string[]): Promise<number> {
   // the CLI owns its process: `find` opens a directory per directory it lists (dir-promisify.ts)
-  cheapenDirConstruction();
+  onFirstDirectory(cheapenDirConstruction);
   const parsed = parseArgs(argv);
   if (!parsed.ok) {
     writeErr(`error: ${parsed.error}\nRun 'rshell --help' for usage.\n`);

@@ -12,11 +12,12 @@
 //
 // The bin is CommonJS too (dist/package.json says so; the library is dist/index.mjs), and so are
 // the lazy chunks (cjs-chunks.mjs): the first ES module would start Node's ES module loader, ~5 ms.
-// The chunks take the core's modules from '../rshell.js' (build-cli.mjs), so the bin re-exports
-// what they take, one `exports.x =` line per name. The core reaches the chunks through a function
-// the bin passes it (a require() in a promise), not import(): V8 drops a script's host options
-// with its code cache, and an import() inside a cached vm.Script fails with "A dynamic import
-// callback was not specified".
+// The bin's loader compiles each chunk the same way, with the cache a second warm-up (the commands
+// agents use most) recorded for it, and answers a chunk's require() of '../rshell.js' (the core's
+// modules, build-cli.mjs) with the core's exports and of './chunk-….cjs' with that chunk. The core
+// reaches the chunks through a function the bin passes it, not import(): V8 drops a script's host
+// options with its code cache, and an import() inside a cached vm.Script fails with "A dynamic
+// import callback was not specified".
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

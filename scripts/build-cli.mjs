@@ -7,7 +7,7 @@
 //   1. the core: src/cli/main.ts bundled into one CommonJS file with every dynamic import left
 //      out (a placeholder), and every export of every module it contains re-exported under a
 //      unique name (`m12$parse`). The bin, dist/rshell.js, compiles it with the V8 code cache
-//      the build records and re-exports those names (cli-launcher.mjs says why);
+//      the build records and hands its exports to the chunks (cli-launcher.mjs says why);
 //   2. the lazy side: each dynamically imported module (a command, a rarely used shell builtin,
 //      the REPL) is an entry of a split build into dist/chunks/ (then converted to CommonJS,
 //      cjs-chunks.mjs, so that no ES module is ever loaded), in which any module the core

@@ -14,8 +14,8 @@
 
 import type { ArithmExpr, BinaryArithm, UnaryArithm } from '../syntax/ast.js';
 import type { Shell } from './shell.js';
-import { ATTR, type Variable } from './vars.js';
-import { isDynamic } from './var-access.js';
+import { ATTR } from './vars.js';
+import { isDynamic, SLOW_ASSIGN_ATTRS } from './var-access.js';
 import { isIdent } from './arith.js';
 import * as I from './arith-int.js';
 
@@ -23,19 +23,6 @@ import * as I from './arith-int.js';
 export type DirectArith = (sh: Shell) => number;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/** attributes whose assignment needs var-access's full path (as its SLOW_ASSIGN_ATTRS) */
-const SLOW_WRITE = ATTR.nameref | ATTR.readonly | ATTR.integer | ATTR.lower | ATTR.upper | ATTR.capitalize;
-
-/** the variable visible as `name` (VarStore.lookup, one call fewer) */
-function find(sh: Shell, name: string): Variable | undefined {
-  const fs = sh.vars.frames;
-  for (let i = fs.length - 1; i >= 0; i--) {
-    const v = fs[i]!.get(name);
-    if (v !== undefined) return v;
-  }
-  return undefined;
-}
 
 /**
  * a value that is a plain decimal (`0`, `42`, `-7`; at most 15 digits) as a number, else NaN.
@@ -61,7 +48,7 @@ export function plainDecimal(s: string): number {
 
 /** `name`'s value as a number, or NaN when it is not a set plain scalar holding a plain decimal */
 export function readNum(sh: Shell, name: string): number {
-  const v = find(sh, name);
+  const v = sh.vars.lookup(name);
   if (v === undefined || (v.attrs & ATTR.nameref) !== 0) return NaN;
   const s = v.value;
   if (typeof s !== 'string') return NaN;
@@ -81,8 +68,8 @@ export function readNum(sh: Shell, name: string): number {
  * attributes that transform or forbid it); false: nothing was written, take the general path
  */
 export function writeNum(sh: Shell, name: string, n: number): boolean {
-  const v = find(sh, name);
-  if (v === undefined || (v.attrs & SLOW_WRITE) !== 0 || typeof v.value !== 'string') return false;
+  const v = sh.vars.lookup(name);
+  if (v === undefined || (v.attrs & SLOW_ASSIGN_ATTRS) !== 0 || typeof v.value !== 'string') return false;
   const s = String(n);
   if (s.length > sh.rt.limits.maxVarBytes) return false;
   v.value = s;

@@ -241,7 +241,7 @@ function assignScalarSlow(sh: Shell, name: string, value: string, append: boolea
 }
 
 /** attributes that change what an assignment stores or whether it may happen */
-const SLOW_ASSIGN_ATTRS = ATTR.nameref | ATTR.readonly | ATTR.integer | ATTR.lower | ATTR.upper | ATTR.capitalize;
+export const SLOW_ASSIGN_ATTRS = ATTR.nameref | ATTR.readonly | ATTR.integer | ATTR.lower | ATTR.upper | ATTR.capitalize;
 
 
 /** `name[key]=value`; key is an evaluated index (indexed) or the key (assoc) */

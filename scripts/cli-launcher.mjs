@@ -165,18 +165,34 @@ export function writeLauncher({ out, coreText, coreMap, shebang }) {
 }
 
 /**
- * Runs the warm-up through the core in a node of its own (the flags and version V8 checks are
- * the ones a plain `rshell` gets: no NODE_OPTIONS) and saves V8's cache of everything it compiled,
- * the core's and each loaded chunk's, beside each file.
+ * Runs `body` after the loader, as a script beside the core, in a node of its own: the flags and
+ * version V8 checks a cache against are those a plain `rshell` gets (no NODE_OPTIONS; `nodeArgs`
+ * as the bin's first line passes them). `runs` are the argv/options of each run; their results.
+ */
+function runBesideCore(out, coreName, kind, body, runs) {
+  const file = path.join(out, `.${kind}-${process.pid}.cjs`);
+  writeFileSync(file, `${loaderSource(coreName)}\n${body}`);
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  try {
+    return runs.map(({ nodeArgs = [], args = [], env: extra, cwd }) =>
+      spawnSync(process.execPath, [...nodeArgs, file, ...args], { cwd, env: { ...env, ...extra }, encoding: 'utf8' }),
+    );
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * Runs the warm-up through the core and saves V8's cache of everything it compiled, the core's
+ * and each loaded chunk's, beside each file. The core's cache comes from the shell language
+ * only: a cache holds every function compiled so far, and the larger it is the longer V8 takes
+ * to read it at every start; the chunks' from the commands too.
  */
 function recordCaches({ out, coreName }) {
-  const recorder = path.join(out, `.record-cache-${process.pid}.cjs`);
   const work = mkdtempSync(path.join(tmpdir(), 'rshell-cache-'));
   writeFileSync(path.join(work, 'file.txt'), 'one\ntwo\n');
-  writeFileSync(
-    recorder,
-    `${loaderSource(coreName)}
-const exit = process.exit;
+  const recorder = `const exit = process.exit;
 process.exit = (code) => {
   // V8 accepts a cache only under the flags it was recorded with: the warm-up's first pattern
   // turned this one on (src/regex/engine.ts), a fresh bin has it off. (It changes no bytecode.)
@@ -190,48 +206,32 @@ process.exit = (code) => {
   exit(code);
 };
 runCore(false);
-`,
-  );
+`;
   try {
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    // the core's cache after the shell language only: a cache holds every function compiled so
-    // far, and the larger it is the longer V8 takes to read it at every start; the chunks' after
-    // the commands
-    for (const [which, script] of [['core', WARM_UP], ['chunks', WARM_UP + WARM_UP_COMMANDS]]) {
-      const r = spawnSync(process.execPath, [recorder, '--allow-all-commands', '--allowed-paths', work, '-c', script], { cwd: work, env: { ...env, RSHELL_RECORD: which }, encoding: 'utf8' });
+    const runs = [
+      ['core', WARM_UP],
+      ['chunks', WARM_UP + WARM_UP_COMMANDS],
+    ].map(([which, script]) => ({ args: ['--allow-all-commands', '--allowed-paths', work, '-c', script], env: { RSHELL_RECORD: which }, cwd: work }));
+    for (const r of runBesideCore(out, coreName, 'record-cache', recorder, runs)) {
       if (r.status !== 0 || r.stderr !== '') throw new Error(`build: the code-cache warm-up failed (status ${r.status}):\n${r.stderr}`);
     }
   } finally {
-    rmSync(recorder, { force: true });
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 /**
- * Whether V8 takes the caches in `out` as the bin would (a node of its own, given `nodeArgs` as
- * the bin's first line gives them): "accepted" when it
- * takes the core's and every chunk's, else what it refuses or misses. A cache V8 rejects costs
- * its whole gain, silently.
+ * Whether V8 takes the caches in `out` as the bin would (given `nodeArgs` as the bin's first line
+ * gives them): "accepted" when it takes the core's and every chunk's, else what it refuses or
+ * misses. A cache V8 rejects costs its whole gain, silently.
  */
 export function probeCaches(out, nodeArgs = []) {
   const bin = readFileSync(path.join(out, 'rshell.js'), 'utf8');
   const coreName = /rshell-core-[0-9A-F]+(?=\.cjs)/.exec(bin)?.[0];
   if (!coreName || !existsSync(path.join(out, `${coreName}.cache`))) return 'no cache for the core';
-  const probe = path.join(out, `.probe-cache-${process.pid}.cjs`);
-  writeFileSync(
-    probe,
-    `${loaderSource(coreName)}
-const files = [[coreFile, CORE_PARAMS], ...fs.readdirSync(chunkDir).filter((n) => n.endsWith('.cache')).map((n) => [\`\${chunkDir}/\${n.slice(0, -'.cache'.length)}.cjs\`, CHUNK_PARAMS])];
+  const probe = `const files = [[coreFile, CORE_PARAMS], ...fs.readdirSync(chunkDir).filter((n) => n.endsWith('.cache')).map((n) => [\`\${chunkDir}/\${n.slice(0, -'.cache'.length)}.cjs\`, CHUNK_PARAMS])];
 const rejected = files.filter(([file, params]) => compile(file, params, true).script.cachedDataRejected).map(([file]) => file.slice(__dirname.length + 1));
 process.stdout.write(rejected.length === 0 ? 'accepted' : 'rejected: ' + rejected.join(' '));
-`,
-  );
-  try {
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    return spawnSync(process.execPath, [...nodeArgs, probe], { env, encoding: 'utf8' }).stdout;
-  } finally {
-    rmSync(probe, { force: true });
-  }
+`;
+  return runBesideCore(out, coreName, 'probe-cache', probe, [{ nodeArgs }])[0].stdout;
 }

@@ -58,8 +58,7 @@ class FileInput implements Input, ByteReader {
   }
 
   readInto(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
-    const file = this.file;
-    const c = file.readInto === undefined ? file.read() : file.readInto(buf);
+    const c = readChunkInto(this.file, buf);
     if (c instanceof Promise) return c.then((v) => this.check(v));
     return c === null ? this.check(c) : c;
   }

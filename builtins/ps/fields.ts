@@ -72,22 +72,29 @@ function stateFlags(p: ProcessInfo): string {
   return s;
 }
 
-/** STIME / START: HH:MM today, MmmDD this year, YYYY before */
+/**
+ * STIME / START (procps `pr_stime`): HH:MM when started on today's calendar day, MmmDD on
+ * another day of this calendar year, YYYY before. Calendar days, not 24 hours: a process
+ * started at 14:50 yesterday shows `Nov30` at 00:05 today.
+ */
 function shortStart(p: ProcessInfo, e: PsEnv): string {
-  const t = startEpoch(p, e);
-  const d = new Date(t * 1000);
-  if (e.now - t < 86400) return `${two(d.getHours())}:${two(d.getMinutes())}`;
-  if (e.now - t < 365 * 86400) return `${MONTHS[d.getMonth()]}${two(d.getDate())}`;
-  return ` ${d.getFullYear()}`;
+  const d = new Date(startEpoch(p, e) * 1000);
+  const now = new Date(e.now * 1000);
+  if (d.getFullYear() !== now.getFullYear()) return String(d.getFullYear());
+  if (dayOfYear(d) !== dayOfYear(now)) return `${MONTHS[d.getMonth()]}${two(d.getDate())}`;
+  return `${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-/** STARTED: HH:MM:SS today, Mmm DD this year, YYYY before */
+function dayOfYear(d: Date): number {
+  return Math.round((Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) - Date.UTC(d.getFullYear(), 0, 1)) / 86400000);
+}
+
+/** STARTED (procps `pr_start`): HH:MM:SS within the last 24 hours, else `Mmm DD` (no year branch) */
 function longStart(p: ProcessInfo, e: PsEnv): string {
   const t = startEpoch(p, e);
   const d = new Date(t * 1000);
-  if (e.now - t < 86400) return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  if (e.now - t < 365 * 86400) return `${MONTHS[d.getMonth()]} ${two(d.getDate())}`;
-  return `  ${d.getFullYear()}`;
+  if (t + 86400 > e.now) return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return `  ${MONTHS[d.getMonth()]} ${two(d.getDate())}`;
 }
 
 function ctimeStart(p: ProcessInfo, e: PsEnv): string {

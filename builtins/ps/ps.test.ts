@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ps } from './index.js';
+import { fieldNamed, type PsEnv } from './fields.js';
+import type { ProcessInfo } from '../internal/proc/process.js';
 import { lsof } from '../lsof/index.js';
 import { pmap } from '../pmap/index.js';
 import { ss } from '../ss/index.js';
@@ -93,6 +95,30 @@ describe('ps on the hand-made process table', () => {
   });
   it('an empty proc root lists nothing', async () => {
     expect(await ours(['-e'], fixtureProc('empty'))).toMatchObject({ stdout: '  PID TTY          TIME CMD\n', code: 1 });
+  });
+});
+
+/** procps words start times by two different rules: STIME/START by calendar day, STARTED by 24 hours */
+describe('start-time fields at fixed clocks', () => {
+  const at = (y: number, mo: number, d: number, h: number, mi: number, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime() / 1000;
+  const show = (name: string, started: number, now: number) => {
+    const env = { bootTime: started, now, uptime: now - started } as PsEnv;
+    return fieldNamed(name)!.text({ startTicks: 0 } as ProcessInfo, env);
+  };
+  it('STIME and START: HH:MM on the same calendar day, MmmDD after midnight, the year before this one', () => {
+    const started = at(2026, 11, 30, 14, 50, 31);
+    for (const f of ['stime', 'start_time']) {
+      expect(show(f, started, at(2026, 11, 30, 23, 59))).toBe('14:50');
+      expect(show(f, started, at(2026, 12, 1, 0, 5))).toBe('Nov30');
+      expect(show(f, at(2026, 1, 2, 3, 4), at(2026, 12, 31, 23, 0))).toBe('Jan02');
+      expect(show(f, at(2025, 12, 31, 23, 0), at(2026, 1, 1, 0, 30))).toBe('2025');
+    }
+  });
+  it('STARTED: HH:MM:SS within 24 hours (across midnight too), then "  Mmm DD" even years back', () => {
+    const started = at(2026, 11, 30, 14, 50, 31);
+    expect(show('start', started, at(2026, 12, 1, 0, 5))).toBe('14:50:31');
+    expect(show('start', started, at(2026, 12, 1, 14, 51))).toBe('  Nov 30');
+    expect(show('start', at(2023, 3, 5, 1, 2), at(2026, 12, 1, 0, 5))).toBe('  Mar 05');
   });
 });
 

@@ -54,7 +54,8 @@ export function openRoots(specs: readonly string[], nat: Native, warn: (msg: str
     let real: string;
     let fd: number;
     try {
-      real = fs.realpathSync(absolute);
+      // realpath(3) in one call: the JavaScript realpathSync lstats every component (cold, ~0.2 ms a root)
+      real = fs.realpathSync.native(absolute);
       fd = fs.openSync(real, nat.dirFlags | C.O_DIRECTORY);
     } catch (e) {
       warn(`AllowedPaths: skipping "${path}": ${lowerReason(e)}`);

@@ -43,7 +43,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
-import { CORE_IMPORT, probeCaches, V8_FLAGS, writeLauncher } from './cli-launcher.mjs';
+import { CORE_IMPORT, CORE_TABLE, probeCaches, V8_FLAGS, writeLauncher } from './cli-launcher.mjs';
 import { CHUNK_REQUIRE, convertChunks } from './cjs-chunks.mjs';
 import { pathToFileURL } from 'node:url';
 
@@ -450,18 +450,23 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     chunkOf.set(key, './chunks/' + path.basename(file).replace(/\.mjs$/, '.cjs'));
   }
 
-  // pass 1b: the core, re-exporting what the chunks take from it (only that: an export nobody
-  // imports would keep its code out of esbuild's tree-shaking)
+  // pass 1b: the core, with a table of what the chunks take from it (only that: an export nobody
+  // imports would keep its code out of esbuild's tree-shaking). The table is built by a function
+  // the bin calls when the first chunk loads, not at every start: as plain CommonJS re-exports,
+  // esbuild's getters for ~600 names, defined once and then copied by __toCommonJS, cost every
+  // `rshell -c 'echo hi'` ~1 ms. Getters still, so that a chunk reads a binding's current value.
   const taken = new Set();
   for (const file of Object.keys(lazy.metafile.outputs)) {
     if (!/\.m?js$/.test(file)) continue;
     for (const m of readFileSync(path.resolve(root, file), 'utf8').matchAll(/\bm\d+\$[\w$]+/g)) taken.add(m[0]);
   }
-  const reexports = [...coreModules]
-    .map(([file, m]) => [file, m.exports.filter((n) => taken.has(`${m.id}$${n}`)).map((n) => `${n} as ${m.id}$${n}`)])
-    .filter(([, names]) => names.length > 0)
-    .map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(file)};`)
-    .join('\n');
+  const shared = [...coreModules]
+    .map(([file, m]) => [file, m.exports.filter((n) => taken.has(`${m.id}$${n}`)).map((n) => [n, `${m.id}$${n}`])])
+    .filter(([, names]) => names.length > 0);
+  const reexports = [
+    ...shared.map(([file, names]) => `import { ${names.map(([n, as]) => `${n} as ${as}`).join(', ')} } from ${JSON.stringify(file)};`),
+    `export const ${CORE_TABLE} = () => ({ ${shared.flatMap(([, names]) => names.map(([, as]) => `get ${as}() { return ${as}; }`)).join(', ')} });`,
+  ].join('\n');
   // CommonJS, so that the bin can hand V8 the code cache recorded for it (cli-launcher.mjs)
   const core = await build({
     ...base,

@@ -30,6 +30,9 @@ export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessi
 /** V8 flags of the CLI process (the library leaves its host's alone) */
 export const V8_FLAGS = '--no-turbo-inlining';
 
+/** the core's export that builds the table of what chunks take from it (build-cli.mjs) */
+export const CORE_TABLE = '__rshellChunkTable';
+
 /** the parameter through which the core imports its lazy chunks (build-cli.mjs rewrites import()) */
 export const CORE_IMPORT = '__rshellImport';
 
@@ -71,6 +74,7 @@ function compile(file, params, useCache) {
   return { script, module };
 }
 let core;
+let coreTable;
 /** runs the core (which runs the command line in process.argv); its exports */
 function runCore(useCache) {
   const { script, module } = compile(coreFile, CORE_PARAMS, useCache);
@@ -85,7 +89,7 @@ function loadChunk(name, useCache) {
   const done = loaded.get(file);
   if (done) return done.module.exports;
   const { script, module } = compile(file, CHUNK_PARAMS, useCache);
-  const chunkRequire = (id) => (id === '../rshell.js' ? core : id.startsWith('./') ? loadChunk(id.slice(2), useCache) : require(id));
+  const chunkRequire = (id) => (id === '../rshell.js' ? (coreTable ??= core.${CORE_TABLE}()) : id.startsWith('./') ? loadChunk(id.slice(2), useCache) : require(id));
   script.runInThisContext().call(module.exports, module.exports, chunkRequire, module, file, chunkDir);
   return module.exports;
 }

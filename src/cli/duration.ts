@@ -25,7 +25,9 @@ export function parseDuration(text: string): { ok: true; ns: number } | { ok: fa
   if (s === '0') return { ok: true, ns: 0 };
   if (s === '') return bad;
   let total = 0;
-  const component = /^(\d*\.?\d*)([a-zµμ]*)/;
+  // µ and μ (micro sign, Greek mu) written as escapes: one non-ASCII character would make V8 hold
+  // the whole CLI core as a two-byte string (read, transcoded and scanned at twice the size)
+  const component = /^(\d*\.?\d*)([a-z\u00b5\u03bc]*)/;
   while (s !== '') {
     const m = component.exec(s);
     if (!m || m[1] === '' || m[1] === '.') return bad;

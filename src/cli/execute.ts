@@ -5,6 +5,7 @@ import type { RunOptions, RunResult, WritableLike } from '../api.js';
 import { formatDuration } from './duration.js';
 import { GuardedOutput, type NodeWritable } from './guarded-output.js';
 import type { ScriptSource } from './script-source.js';
+import { CancelSwitch } from './cancel.js';
 
 export interface ScriptRunner {
   run(script: string, opts?: RunOptions): Promise<RunResult>;
@@ -40,19 +41,19 @@ export async function executeScript(
   opts: ExecuteOptions,
   env: ExecuteEnv,
 ): Promise<number> {
-  const controller = new AbortController();
+  const cancel = new CancelSwitch();
   let stdoutClosed = false;
   const stdout = new GuardedOutput(env.stdout, (err) => {
     if (err.code === 'EPIPE') stdoutClosed = true;
-    controller.abort();
+    cancel.abort();
   });
-  const unsubscribe = env.onInterrupt(() => controller.abort());
+  const unsubscribe = env.onInterrupt(() => cancel.abort());
   try {
     const result = await runner.run(source.script, {
       stdin: source.stdin,
       name: source.name,
       args: source.args,
-      signal: controller.signal,
+      signal: cancel,
       ...(opts.json ? {} : { stdout, stderr: env.stderr }),
     });
     if (stdoutClosed) return 141; // 128 + SIGPIPE, as bash reports a writer whose reader left

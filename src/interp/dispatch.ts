@@ -245,7 +245,7 @@ class Context implements ShellContext {
     return (this.fsView ??= shellFs(this.sh));
   }
   get signal(): AbortSignal {
-    return this.sh.rt.controller.signal;
+    return this.sh.rt.signal;
   }
   get limits(): Limits {
     return BUILTIN_LIMITS;

@@ -1,7 +1,7 @@
 // State shared by everything one run does: configuration, policy, budgets, the deadline and the
 // abort state. Subshells share it; only `Shell` is copied.
 
-import type { RunLimits } from '../api.js';
+import type { CancelSignal, RunLimits } from '../api.js';
 import type { Sandbox, SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import { RunAbortedError } from '../io/errors.js';
@@ -29,7 +29,7 @@ export interface RuntimeConfig {
   mode: 'read-only' | 'remediation';
   procPath: string;
   timeoutMs: number;
-  signal?: AbortSignal;
+  signal?: AbortSignal | CancelSignal;
 }
 
 export class Runtime implements AbortSource {
@@ -51,11 +51,12 @@ export class Runtime implements AbortSource {
   readonly mode: 'read-only' | 'remediation';
   readonly procPath: string;
   readonly emptyReader: ByteReader = EMPTY_READER;
-  readonly controller = new AbortController();
+  /** made at the first ask for `signal` (Node loads its AbortController module then, ~0.6 ms) */
+  private abortController: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly timeoutMs: number;
   private signalListener: (() => void) | null = null;
-  private externalSignal: AbortSignal | undefined;
+  private externalSignal: AbortSignal | CancelSignal | undefined;
   /** process substitutions' pipes, visible to builtins as /dev/fd/N */
   readonly devFds = new Map<number, { reader?: ByteReader; writer?: ByteWriter }>();
   private nextDevFd = 63;
@@ -96,6 +97,15 @@ export class Runtime implements AbortSource {
     }
   }
 
+  /** aborted with the run, for builtins to hand to what they wait on */
+  get signal(): AbortSignal {
+    if (this.abortController === null) {
+      this.abortController = new AbortController();
+      if (this.aborted) this.abortController.abort(this.aborted);
+    }
+    return this.abortController.signal;
+  }
+
   private timeoutError(): RunAbortedError {
     const s = this.timeoutMs / 1000;
     return new RunAbortedError('timeout', `execution timed out after ${s}s`);
@@ -119,7 +129,7 @@ export class Runtime implements AbortSource {
   abort(err: RunAbortedError): void {
     if (this.aborted) return;
     this.aborted = err;
-    if (!this.controller.signal.aborted) this.controller.abort(err);
+    if (this.abortController && !this.abortController.signal.aborted) this.abortController.abort(err);
     const cbs = [...this.abortCbs];
     this.abortCbs.clear();
     for (const cb of cbs) cb(err);

@@ -5,6 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Runner, type RunnerOptions } from '../../src/index.js';
+import { CancelSwitch } from '../../src/cli/cancel.js';
+import { Runtime } from '../../src/interp/runtime.js';
+import { DEFAULT_LIMITS } from '../../src/interp/limits.js';
+import { RunAbortedError } from '../../src/io/errors.js';
 
 let dir: string;
 beforeAll(() => {
@@ -164,6 +168,33 @@ describe('limits, timeouts and cancellation', () => {
     setTimeout(() => ac.abort(), 100);
     const res = await runner().run('while :; do :; done', { signal: ac.signal });
     expect(res).toMatchObject({ exitCode: 124, cancelled: true, timedOut: false });
+  });
+
+  it('stops on any CancelSignal, such as the CLI\'s CancelSwitch', async () => {
+    const sw = new CancelSwitch();
+    setTimeout(() => sw.abort(), 100);
+    const res = await runner().run('while :; do :; done', { signal: sw });
+    expect(res).toMatchObject({ exitCode: 124, cancelled: true, timedOut: false });
+  });
+
+  it('a signal cancelled before the run starts stops it before its first command', async () => {
+    const sw = new CancelSwitch();
+    sw.abort();
+    const res = await runner().run('echo ran');
+    expect(res.stdout).toBe('ran\n');
+    const stopped = await runner().run('echo ran', { signal: sw });
+    expect(stopped).toMatchObject({ exitCode: 124, cancelled: true, stdout: '' });
+  });
+
+  it('the run\'s own AbortSignal, made at first ask, is aborted even when asked for after the abort', () => {
+    const rt = new Runtime({ limits: DEFAULT_LIMITS, sandbox: null, allowed: 'all', mode: 'read-only', procPath: '/proc', timeoutMs: 0 });
+    const early = rt.signal;
+    rt.abort(new RunAbortedError('cancelled', 'execution canceled'));
+    expect(early.aborted).toBe(true);
+    const late = new Runtime({ limits: DEFAULT_LIMITS, sandbox: null, allowed: 'all', mode: 'read-only', procPath: '/proc', timeoutMs: 0 });
+    late.abort(new RunAbortedError('timeout', 'execution timed out after 1s'));
+    expect(late.signal.aborted).toBe(true);
+    expect((late.signal.reason as Error).message).toBe('execution timed out after 1s');
   });
 
   it('stops a script waiting on a caller stdin that never ends', async () => {

@@ -123,6 +123,22 @@ describe('the bin compiles its core and chunks with the V8 code caches recorded 
     expect(readFileSync(join(dist, 'package.json'), 'utf8')).toContain('"commonjs"');
   });
 
+  test('the core is ASCII: one other character would make V8 hold all of it as a two-byte string', () => {
+    const core = readdirSync(dist).find((n) => /^rshell-core-[0-9A-F]+\.cjs$/.test(n))!;
+    const text = readFileSync(join(dist, core), 'latin1');
+    const at = text.search(/[^\x00-\x7f]/);
+    expect(at === -1 ? '' : text.slice(Math.max(0, at - 40), at + 10)).toBe('');
+  });
+
+  test('the core builds the table chunks take from it only when the first chunk loads', () => {
+    const core = readdirSync(dist).find((n) => /^rshell-core-[0-9A-F]+\.cjs$/.test(n))!;
+    const text = readFileSync(join(dist, core), 'utf8');
+    // the CommonJS exports are that one builder; the getters are inside it
+    expect(text).toMatch(/__rshellChunkTable:\(\)=>\w+\}\);module\.exports=/);
+    const run = spawnSync(process.execPath, [join(dist, 'rshell.js'), '--allow-all-commands', '-c', 'printf "b\\na\\n" | sort | head -1'], { cwd: work, encoding: 'utf8' });
+    expect(run).toMatchObject({ stdout: 'a\n', stderr: '', status: 0 });
+  });
+
   test('a damaged or missing cache only costs time: V8 compiles from source', () => {
     const copy = join(work, 'dist-copy');
     cpSync(dist, copy, { recursive: true, filter: (src) => !src.includes(`${join(dist, 'types')}`) });

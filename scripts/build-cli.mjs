@@ -187,6 +187,21 @@ const LAZY_BUILTINS = new Set(['v8', 'os']);
  * `perImporter` (the lazy chunks): one facade per importing module, so that it is inlined into
  * the importer's chunk; one facade shared by several chunks would be a chunk file of its own.
  */
+/**
+ * The members of Node's module `id` that are getters until first read. Asked of a fresh node: in
+ * this process, importing a module (the build imports node:fs) has read them all already.
+ */
+const gettersOf = new Map();
+function membersBehindGetters(id) {
+  if (!gettersOf.has(id)) {
+    const probe = `const m = require(${JSON.stringify(`node:${id}`)}); process.stdout.write(JSON.stringify(Object.getOwnPropertyNames(m).filter((n) => Object.getOwnPropertyDescriptor(m, n).get)))`;
+    const r = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`build: cannot list the getters of node:${id}: ${r.stderr}`);
+    gettersOf.set(id, new Set(JSON.parse(r.stdout)));
+  }
+  return gettersOf.get(id);
+}
+
 function builtinsWithoutFacade({ perImporter = false, cjs = false, requireName = cjs ? 'require' : null } = {}) {
   return {
     name: 'builtins-without-facade',
@@ -202,6 +217,11 @@ function builtinsWithoutFacade({ perImporter = false, cjs = false, requireName =
         const real = await import(`node:${args.path}`);
         const names = Object.getOwnPropertyNames(real).filter((n) => n !== 'default' && /^[A-Za-z_$][\w$]*$/.test(n));
         const lazy = LAZY_BUILTINS.has(args.path);
+        // Some members are getters that load a module of Node's at the first read (fs.opendirSync
+        // loads internal/fs/dir, ~0.2 ms): a function among them is forwarded at call time, not
+        // read when the importer starts. (Classes and objects behind getters are read up front.)
+        const getters = membersBehindGetters(args.path);
+        const behindGetter = (n) => typeof real[n] === 'function' && !/^[A-Z]/.test(n) && getters.has(n);
         const lines = [
           // without getBuiltinModule (Node < 20.16), the module is imported once, up front
           // (CommonJS code has require() and no top-level await: the core, and the chunks once
@@ -211,7 +231,7 @@ function builtinsWithoutFacade({ perImporter = false, cjs = false, requireName =
           lazy ? `export default new Proxy({}, { get: (_, k) => mod()[k] });` : `const m = mod();\nexport default m;`,
           `const get = (k) => ${lazy ? 'mod()' : 'm'}[k];`,
           ...names.map((n) =>
-            lazy && typeof real[n] === 'function'
+            (lazy && typeof real[n] === 'function') || behindGetter(n)
               ? `export function ${n}(...a) { return mod().${n}(...a); }`
               : `export const ${n} = /* @__PURE__ */ get(${JSON.stringify(n)});`,
           ),

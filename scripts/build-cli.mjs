@@ -368,7 +368,7 @@ function foldableModules(meta, root, coreBuiltins) {
  * The same line passes node the CLI's V8 flags (cli-launcher.mjs), sparing the bin node:v8.
  */
 export function shebang(probe = () => spawnSync('/usr/bin/env', ['-S -u NODE_EXTRA_CA_CERTS true'], { stdio: 'ignore' }).status === 0) {
-  return probe() ? `#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node ${V8_FLAGS}` : '#!/usr/bin/env node';
+  return probe() ? `#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node ${V8_FLAGS.join(' ')}` : '#!/usr/bin/env node';
 }
 
 export async function buildCli({ root, out, common, minify = true, metafile = false }) {

@@ -24,11 +24,19 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** the flag src/regex/engine.ts and src/interp/pattern.ts set (a test keeps the three in step) */
+/** the flag src/regex/engine.ts sets at the first pattern (a test keeps the two in step) */
 export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessive-backtracks';
 
-/** V8 flags of the CLI process (the library leaves its host's alone) */
-export const V8_FLAGS = '--no-turbo-inlining';
+/**
+ * V8 flags of the CLI process (the library leaves its host's alone):
+ *   - the optimising compiler without inlining: a CLI run is short and mostly cold, and on a busy
+ *     or small machine the background compiles of inlined code compete with the run itself (loops
+ *     through the CLI: 10-30% faster; the 200 MB text workloads no slower);
+ *   - the linear regex engine for runaway backtracking, which engine.ts would otherwise turn on at
+ *     the first pattern (a glob, `[[ == ]]`, grep, sed…) through node:v8, whose loading pulls in
+ *     Node's streams: ~2.5 ms of such a run. engine.ts leaves it alone when node was given it.
+ */
+export const V8_FLAGS = ['--no-turbo-inlining', LINEAR_REGEX_FLAG];
 
 /** the core's export that builds the table of what chunks take from it (build-cli.mjs) */
 export const CORE_TABLE = '__rshellChunkTable';
@@ -42,13 +50,12 @@ export const CORE_IMPORT = '__rshellImport';
  * the cache beside it, if any), `runCore` and `loadChunk`; `loaded` holds every compiled script.
  */
 function loaderSource(coreName) {
-  return `// V8's optimising compiler without inlining: a CLI run is short and mostly cold, and on a busy
-// or small machine the background compiles of inlined code compete with the run itself (loops
-// through the CLI: 10-30% faster; the 200 MB text workloads no slower). A flag V8 sees before any
-// code is compiled, here and when the caches are recorded: a cache fits only the flags it was
-// recorded under. The bin's first line passes it to node; started as \`node rshell.js\` it is set
+  return `// The CLI's V8 flags (scripts/cli-launcher.mjs says why), which V8 sees before any code is
+// compiled, here and when the caches are recorded: a cache fits only the flags it was recorded
+// under. The bin's first line passes them to node; started as \`node rshell.js\` they are set
 // here (loading node:v8 costs ~3 ms).
-if (!process.execArgv.includes(${JSON.stringify(V8_FLAGS)})) require('node:v8').setFlagsFromString(${JSON.stringify(V8_FLAGS)});
+const missingFlags = ${JSON.stringify(V8_FLAGS)}.filter((f) => !process.execArgv.includes(f));
+if (missingFlags.length > 0) require('node:v8').setFlagsFromString(missingFlags.join(' '));
 const fs = require('node:fs');
 const vm = require('node:vm');
 const coreFile = \`\${__dirname}/${coreName}.cjs\`;
@@ -198,9 +205,6 @@ function recordCaches({ out, coreName }) {
   writeFileSync(path.join(work, 'file.txt'), 'one\ntwo\n');
   const recorder = `const exit = process.exit;
 process.exit = (code) => {
-  // V8 accepts a cache only under the flags it was recorded with: the warm-up's first pattern
-  // turned this one on (src/regex/engine.ts), a fresh bin has it off. (It changes no bytecode.)
-  require('node:v8').setFlagsFromString(${JSON.stringify(LINEAR_REGEX_FLAG.replace('--', '--no-'))});
   const which = process.env.RSHELL_RECORD;
   if (code === 0) {
     for (const [file, { script }] of loaded) {

@@ -17,7 +17,7 @@
 // (pattern-match.ts) instead. For regexes without extglob, greedy stars give bash's longest match
 // and lazy stars its shortest; with extglob alternation we try lengths explicitly, as bash does.
 
-import { setFlagsFromString } from 'node:v8';
+import { enableLinearFallback } from '../regex/engine.js';
 import { hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
 import { makeNegationMatcher } from './pattern-match.js';
 import { asciiLower, fromByteString, isAscii, toByteString } from './bytes.js';
@@ -40,15 +40,6 @@ export interface CompiledPattern {
   matchAt(s: string, i: number, longest: boolean): number;
 }
 
-let regexEngineReady = false;
-
-/** V8's linear engine takes over from backtracking regexes that run away (once per process) */
-function ensureLinearFallback(): void {
-  if (regexEngineReady) return;
-  setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
-  regexEngineReady = true;
-}
-
 const CACHE_SIZE = 256;
 /**
  * One cache per option combination (extglob | nocase | pathname as bits), keyed by the pattern
@@ -68,7 +59,7 @@ export function compilePattern(p: string, opts: PatternOptions = {}): CompiledPa
 }
 
 function build(p: string, opts: PatternOptions): CompiledPattern {
-  ensureLinearFallback();
+  enableLinearFallback();
   const pathname = !!opts.pathname;
   const nocase = !!opts.nocase;
   const fold = nocase ? asciiLower : (s: string) => s;

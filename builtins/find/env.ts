@@ -66,8 +66,7 @@ export class FindEnv {
   readonly out: OutputBuffer;
   readonly opts: FindOptions = { symlinks: 'P', maxDepth: Infinity, minDepth: 0, depthFirst: false, sameFs: false };
   regexType = 'emacs';
-  // sub-millisecond: file times carry a fraction, and a file made this instant must not look newer than now
-  readonly nowMs: number = performance.timeOrigin + performance.now();
+  private now: number | undefined;
   /** -daystart moves the origin of -mtime & co to the end of today */
   dayStart = false;
   status = 0;
@@ -75,6 +74,15 @@ export class FindEnv {
   readonly warnings: string[] = [];
   /** -exec … {} + batches to run at the end */
   readonly finishers: (() => Promise<void>)[] = [];
+
+  /**
+   * Now, in ms with a fraction (file times carry one: a file made this instant must not look
+   * newer than now), read once: the time tests read it when they are parsed, at the start. Not
+   * before it is needed: the `performance` global's first use loads perf_hooks, ~1 ms.
+   */
+  get nowMs(): number {
+    return (this.now ??= performance.timeOrigin + performance.now());
+  }
 
   constructor(readonly ctx: CallContext) {
     this.out = new BatchedOutput(ctx.stdout);

@@ -152,12 +152,13 @@ type TimeField = 'atimeMs' | 'mtimeMs' | 'ctimeMs';
 
 /** -mtime & co: whole days, truncated (GNU: `-mtime 0` is the last 24 hours) */
 function daysTest(field: TimeField): PredSpec {
-  return parsedTest(timeArg, (env, n) =>
-    info((e) => {
-      const origin = env.dayStart ? startOfTomorrow(env.nowMs) : env.nowMs;
+  return parsedTest(timeArg, (env, n) => {
+    const now = env.nowMs;
+    return info((e) => {
+      const origin = env.dayStart ? startOfTomorrow(now) : now;
       return compareNum(Math.floor((origin - e.info[field]) / 86_400_000), n);
-    }),
-  );
+    });
+  });
 }
 
 function startOfTomorrow(nowMs: number): number {
@@ -166,15 +167,15 @@ function startOfTomorrow(nowMs: number): number {
 
 /** -mmin & co: GNU compares against now − N minutes with a one-minute window for `N` */
 function minutesTest(field: TimeField): PredSpec {
-  return parsedTest(timeArg, (env, n) =>
-    info((e) => {
-      const ref = env.nowMs - n.value * 60_000;
+  return parsedTest(timeArg, (env, n) => {
+    const ref = env.nowMs - n.value * 60_000;
+    return info((e) => {
       const t = e.info[field];
       if (n.cmp === 'gt') return t < ref;
       if (n.cmp === 'lt') return t > ref;
       return t >= ref && t < ref + 60_000;
-    }),
-  );
+    });
+  });
 }
 
 function newerTest(field: TimeField): PredSpec {

@@ -4,7 +4,7 @@
 // original byte. This is what lets NUL-free binary data pass through variables and `$(…)` intact.
 
 /** made at the first decode that needs it: a fatal TextDecoder costs ~0.2 ms to make (issue #7) */
-let textDecoder: TextDecoder | null = null;
+let textDecoder: { decode(bytes: Uint8Array): string } | null = null;
 const textEncoder = new TextEncoder();
 
 function isAscii(bytes: Uint8Array): boolean {

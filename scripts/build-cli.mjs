@@ -40,7 +40,7 @@
 // tables here, so the lazy tables can never drift from them.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { CORE_IMPORT, CORE_TABLE, probeCaches, V8_FLAGS, writeLauncher } from './cli-launcher.mjs';
@@ -364,11 +364,34 @@ function foldableModules(meta, root, coreBuiltins) {
  * corporate networks, this build machine) it cost `node -e ''` ~48 ms of its ~72 ms. rshell never
  * opens a TLS connection (no network, no child process), so the bin drops the variable for itself
  * through env's -S (coreutils ≥ 8.30, macOS, FreeBSD). An env without -S (BusyBox) would refuse the
- * whole line, so the build asks the env it will run under and falls back to the plain line.
- * The same line passes node the CLI's V8 flags (cli-launcher.mjs), sparing the bin node:v8.
+ * whole line, so the build tries each candidate line as the first line of a script and keeps the
+ * first that runs node with what it says. The first candidate also passes node the CLI's V8 flags
+ * (cli-launcher.mjs), sparing the bin node:v8; it is ~140 bytes, and Linux before 5.1 reads only
+ * 127 of a first line: there the next one runs, and the bin's loader sets the flags itself.
  */
-export function shebang(probe = () => spawnSync('/usr/bin/env', ['-S -u NODE_EXTRA_CA_CERTS true'], { stdio: 'ignore' }).status === 0) {
-  return probe() ? `#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node ${V8_FLAGS.join(' ')}` : '#!/usr/bin/env node';
+export function shebang(works = shebangWorks) {
+  const candidates = [
+    `#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node ${V8_FLAGS.join(' ')}`,
+    '#!/usr/bin/env -S -u NODE_EXTRA_CA_CERTS node',
+  ];
+  return candidates.find((line) => works(line)) ?? '#!/usr/bin/env node';
+}
+
+/** Does a script whose first line is `line` run node without NODE_EXTRA_CA_CERTS and with the line's flags? */
+function shebangWorks(line) {
+  // beside this script, not in /tmp: a noexec /tmp would refuse every candidate
+  const dir = mkdtempSync(path.join(path.dirname(new URL(import.meta.url).pathname), '.shebang-'));
+  try {
+    const file = path.join(dir, 'probe.js');
+    writeFileSync(file, `${line}\nprocess.stdout.write(JSON.stringify([process.execArgv, process.env.NODE_EXTRA_CA_CERTS ?? null]));\n`, { mode: 0o755 });
+    const r = spawnSync(file, [], { encoding: 'utf8', env: { ...process.env, NODE_EXTRA_CA_CERTS: '/nonexistent' } });
+    const flags = line.split(' node')[1]?.trim().split(' ').filter((f) => f !== '') ?? [];
+    return r.status === 0 && r.stdout === JSON.stringify([flags, null]);
+  } catch {
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function buildCli({ root, out, common, minify = true, metafile = false }) {

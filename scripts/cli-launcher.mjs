@@ -34,9 +34,13 @@ export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessi
  *     through the CLI: 10-30% faster; the 200 MB text workloads no slower);
  *   - the linear regex engine for runaway backtracking, which engine.ts would otherwise turn on at
  *     the first pattern (a glob, `[[ == ]]`, grep, sed…) through node:v8, whose loading pulls in
- *     Node's streams: ~2.5 ms of such a run. engine.ts leaves it alone when node was given it.
+ *     Node's streams: ~2.5 ms of such a run. engine.ts leaves it alone when node was given it;
+ *   - no Sparkplug: its baseline code is compiled on the main thread for functions that ran a few
+ *     times, work a short run never earns back (`echo hi` 1.2-1.9 ms, a 20-line script ~3 ms
+ *     faster; loops and the 200 MB text workloads no slower: TurboFan, on its own thread, takes
+ *     over the hot code either way).
  */
-export const V8_FLAGS = ['--no-turbo-inlining', LINEAR_REGEX_FLAG];
+export const V8_FLAGS = ['--no-turbo-inlining', LINEAR_REGEX_FLAG, '--no-sparkplug'];
 
 /** the core's export that builds the table of what chunks take from it (build-cli.mjs) */
 export const CORE_TABLE = '__rshellChunkTable';

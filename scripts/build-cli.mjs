@@ -497,7 +497,10 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   // imports would keep its code out of esbuild's tree-shaking). The table is built by a function
   // the bin calls when the first chunk loads, not at every start: as plain CommonJS re-exports,
   // esbuild's getters for ~600 names, defined once and then copied by __toCommonJS, cost every
-  // `rshell -c 'echo hi'` ~1 ms. Getters still, so that a chunk reads a binding's current value.
+  // `rshell -c 'echo hi'` ~1 ms. Plain values, not getters: an object of 600 accessors is slow to
+  // make and to read (dictionary mode, a call per read), and by the time a chunk loads, every
+  // module of the core has run; a value could still change only if it were an exported `let`,
+  // which the build refuses below.
   const taken = new Set();
   for (const file of Object.keys(lazy.metafile.outputs)) {
     if (!/\.m?js$/.test(file)) continue;
@@ -506,9 +509,13 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   const shared = [...coreModules]
     .map(([file, m]) => [file, m.exports.filter((n) => taken.has(`${m.id}$${n}`)).map((n) => [n, `${m.id}$${n}`])])
     .filter(([, names]) => names.length > 0);
+  for (const [file] of shared) {
+    const reassignable = /^export\s+(let|var)\s+([\w$]+)/m.exec(readFileSync(file, 'utf8'));
+    if (reassignable) throw new Error(`build: ${path.relative(root, file)} exports \`${reassignable[1]} ${reassignable[2]}\`: the chunks' table copies the core's exports once (make it a const, or a function that returns it)`);
+  }
   const reexports = [
     ...shared.map(([file, names]) => `import { ${names.map(([n, as]) => `${n} as ${as}`).join(', ')} } from ${JSON.stringify(file)};`),
-    `export const ${CORE_TABLE} = () => ({ ${shared.flatMap(([, names]) => names.map(([, as]) => `get ${as}() { return ${as}; }`)).join(', ')} });`,
+    `export const ${CORE_TABLE} = () => ({ ${shared.flatMap(([, names]) => names.map(([, as]) => as)).join(', ')} });`,
   ].join('\n');
   // CommonJS, so that the bin can hand V8 the code cache recorded for it (cli-launcher.mjs)
   const core = await build({

@@ -164,6 +164,10 @@ basename /a/b.txt .txt > /dev/null; dirname /a/b.txt > /dev/null; head -n 1 file
  * `coreText` is the CommonJS core with its import()s already pointed at CORE_IMPORT.
  */
 export function writeLauncher({ out, coreText, coreMap, shebang }) {
+  // one other character would make V8 hold the whole core as a two-byte string (read, transcoded
+  // and scanned at twice the size): a build error, not a silent loss
+  const nonAscii = coreText.search(/[^\x00-\x7f]/);
+  if (nonAscii >= 0) throw new Error(`build: the CLI core must be ASCII; it has ${JSON.stringify(coreText.slice(Math.max(0, nonAscii - 40), nonAscii + 10))} (write the character as an escape)`);
   const hash = createHash('sha256').update(coreText).digest('hex').slice(0, 12).toUpperCase();
   const coreName = `rshell-core-${hash}`;
   const corePath = path.join(out, `${coreName}.cjs`);

@@ -26,22 +26,24 @@ class ParseError {
   constructor(readonly message: string) {}
 }
 
-const WORD = classBytes('alnum')!;
-WORD[0x5f] = 1;
-const SPACE = classBytes('space')!;
-
 function complement(s: ByteSet): ByteSet {
   const out = newByteSet();
   for (let b = 0; b < 256; b++) out[b] = s[b] ? 0 : 1;
   return out;
 }
 
-const ESCAPE_SETS: Record<string, ByteSet> = {
-  w: WORD,
-  W: complement(WORD),
-  s: SPACE,
-  S: complement(SPACE),
-};
+/** \w \W \s \S, made at the first pattern that uses one (not at every CLI start, issue #7) */
+let escapeSets: Record<string, ByteSet> | null = null;
+
+function escapeSet(e: string): ByteSet | undefined {
+  if (escapeSets === null) {
+    const word = classBytes('alnum')!;
+    word[0x5f] = 1;
+    const space = classBytes('space')!;
+    escapeSets = { w: word, W: complement(word), s: space, S: complement(space) };
+  }
+  return escapeSets[e];
+}
 
 const ESCAPE_ASSERTS: Record<string, Node> = {
   b: { type: 'assert', kind: 'word-boundary' },
@@ -227,7 +229,7 @@ class Parser {
       this.hasBackrefs = true;
       return { type: 'backref', group: n };
     }
-    const set = ESCAPE_SETS[e];
+    const set = escapeSet(e);
     if (set !== undefined) return { type: 'set', bytes: set };
     const assertion = ESCAPE_ASSERTS[e];
     if (assertion !== undefined) return assertion;

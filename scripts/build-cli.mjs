@@ -545,7 +545,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     });
   if (lazyImports === 0 || coreText.includes(LAZY_PLACEHOLDER)) throw new Error('build: the core\'s lazy imports were not all pointed at its chunks');
   const chunks = await convertChunks(Object.keys(lazy.metafile.outputs).filter((p) => p.endsWith('.mjs')).map((p) => path.resolve(root, p)));
-  writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang() });
+  writeLauncher({ out, coreText, coreMap: coreMap?.text, shebang: shebang(), requireAscii: minify });
   removeStaleChunks(chunkDir, new Set(chunks.flatMap((c) => [c, c.replace(/\.cjs$/, '.cache')])));
   // (after the clean-up: an earlier build's chunk and cache would be probed too)
   const probe = probeCaches(out);

@@ -163,11 +163,16 @@ basename /a/b.txt .txt > /dev/null; dirname /a/b.txt > /dev/null; head -n 1 file
  * and the bin; removes the cores and caches of earlier builds (build-cli.mjs removes the chunks').
  * `coreText` is the CommonJS core with its import()s already pointed at CORE_IMPORT.
  */
-export function writeLauncher({ out, coreText, coreMap, shebang }) {
+export function writeLauncher({ out, coreText, coreMap, shebang, requireAscii = true }) {
   // one other character would make V8 hold the whole core as a two-byte string (read, transcoded
-  // and scanned at twice the size): a build error, not a silent loss
+  // and scanned at twice the size): a build error, not a silent loss (a --no-minify build keeps
+  // comments, which may hold any character: there it is only a warning)
   const nonAscii = coreText.search(/[^\x00-\x7f]/);
-  if (nonAscii >= 0) throw new Error(`build: the CLI core must be ASCII; it has ${JSON.stringify(coreText.slice(Math.max(0, nonAscii - 40), nonAscii + 10))} (write the character as an escape)`);
+  if (nonAscii >= 0) {
+    const message = `the CLI core must be ASCII; it has ${JSON.stringify(coreText.slice(Math.max(0, nonAscii - 40), nonAscii + 10))} (write the character as an escape)`;
+    if (requireAscii) throw new Error(`build: ${message}`);
+    process.stderr.write(`build: warning: ${message}\n`);
+  }
   const hash = createHash('sha256').update(coreText).digest('hex').slice(0, 12).toUpperCase();
   const coreName = `rshell-core-${hash}`;
   const corePath = path.join(out, `${coreName}.cjs`);

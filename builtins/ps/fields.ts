@@ -74,13 +74,14 @@ function stateFlags(p: ProcessInfo): string {
 
 /**
  * STIME / START (procps `pr_stime`): HH:MM when started on today's calendar day, MmmDD on
- * another day of this calendar year, YYYY before. Calendar days, not 24 hours: a process
+ * another day of this calendar year, ` YYYY` before. Calendar days, not 24 hours: a process
  * started at 14:50 yesterday shows `Nov30` at 00:05 today.
  */
 function shortStart(p: ProcessInfo, e: PsEnv): string {
   const d = new Date(startEpoch(p, e) * 1000);
   const now = new Date(e.now * 1000);
-  if (d.getFullYear() !== now.getFullYear()) return String(d.getFullYear());
+  // procps right-aligns the column: a year is ` 2025` (`ps aux` on a long-lived machine)
+  if (d.getFullYear() !== now.getFullYear()) return ` ${d.getFullYear()}`;
   if (dayOfYear(d) !== dayOfYear(now)) return `${MONTHS[d.getMonth()]}${two(d.getDate())}`;
   return `${two(d.getHours())}:${two(d.getMinutes())}`;
 }

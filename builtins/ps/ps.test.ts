@@ -111,7 +111,7 @@ describe('start-time fields at fixed clocks', () => {
       expect(show(f, started, at(2026, 11, 30, 23, 59))).toBe('14:50');
       expect(show(f, started, at(2026, 12, 1, 0, 5))).toBe('Nov30');
       expect(show(f, at(2026, 1, 2, 3, 4), at(2026, 12, 31, 23, 0))).toBe('Jan02');
-      expect(show(f, at(2025, 12, 31, 23, 0), at(2026, 1, 1, 0, 30))).toBe('2025');
+      expect(show(f, at(2025, 12, 31, 23, 0), at(2026, 1, 1, 0, 30))).toBe(' 2025');
     }
   });
   it('STARTED: HH:MM:SS within 24 hours (across midnight too), then "  Mmm DD" even years back', () => {

@@ -30,6 +30,13 @@ function err(args: string[]): string {
 }
 
 describe('parseFlags', () => {
+  it('with no option, the defaults yargs-parser would give, without calling it', () => {
+    const none = ok(['file']);
+    const viaYargs = ok(['--count', 'file']);
+    expect({ ...none.flags }).toEqual({ ...viaYargs.flags, count: false });
+    expect({ ...none.flags }).toEqual({ context: undefined, color: undefined, count: false, regexp: [], lines: undefined, reverse: false, verbose: 0, ignore: false, help: false });
+    expect(none.operands).toEqual(['file']);
+  });
   it('clusters and attached/separate values', () => {
     const r = ok(['-cr', '-n5', 'x', '-n', '7', '-rn8']);
     expect(r.flags.count).toBe(true);

@@ -45,7 +45,7 @@ import path from 'node:path';
 import { isBuiltin } from 'node:module';
 import { CORE_IMPORT, CORE_TABLE, probeCaches, V8_FLAGS, writeLauncher } from './cli-launcher.mjs';
 import { CHUNK_REQUIRE, convertChunks } from './cjs-chunks.mjs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Where lazy chunks reach the core from: they all live in dist/chunks/, the core in dist/. */
 const CORE_FROM_CHUNKS = '../rshell.js';
@@ -184,10 +184,6 @@ function lazyTablesPlugin(sources) {
 const LAZY_BUILTINS = new Set(['v8', 'os']);
 
 /**
- * `perImporter` (the lazy chunks): one facade per importing module, so that it is inlined into
- * the importer's chunk; one facade shared by several chunks would be a chunk file of its own.
- */
-/**
  * The members of Node's module `id` that are getters until first read. Asked of a fresh node: in
  * this process, importing a module (the build imports node:fs) has read them all already.
  */
@@ -202,6 +198,10 @@ function membersBehindGetters(id) {
   return gettersOf.get(id);
 }
 
+/**
+ * `perImporter` (the lazy chunks): one facade per importing module, so that it is inlined into
+ * the importer's chunk; one facade shared by several chunks would be a chunk file of its own.
+ */
 function builtinsWithoutFacade({ perImporter = false, cjs = false, requireName = cjs ? 'require' : null } = {}) {
   return {
     name: 'builtins-without-facade',
@@ -380,7 +380,7 @@ export function shebang(works = shebangWorks) {
 /** Does a script whose first line is `line` run node without NODE_EXTRA_CA_CERTS and with the line's flags? */
 function shebangWorks(line) {
   // beside this script, not in /tmp: a noexec /tmp would refuse every candidate
-  const dir = mkdtempSync(path.join(path.dirname(new URL(import.meta.url).pathname), '.shebang-'));
+  const dir = mkdtempSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '.shebang-'));
   try {
     const file = path.join(dir, 'probe.js');
     writeFileSync(file, `${line}\nprocess.stdout.write(JSON.stringify([process.execArgv, process.env.NODE_EXTRA_CA_CERTS ?? null]));\n`, { mode: 0o755 });

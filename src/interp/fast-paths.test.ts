@@ -60,6 +60,7 @@ const SCRIPTS: Record<string, string> = {
   'functions: return, locals, recursion, status': 'f(){ local x=$1; ((x<=1)) && { echo 1; return 3; }; echo $x; f $((x-1)); }; f 3; echo st=$?; g(){ return 7; }; g; echo $?',
   'functions: break inside a function does not leak': 'f(){ break; }; for i in 1 2; do f; echo $i; done',
   'assign: += on strings, integers and arrays': 's=a; s+=b; s+=$((1+1)); echo $s; declare -i n=5; n+=3; echo $n; a=(1); a+=x; echo ${a[@]}; readonly r=1; r+=2; echo $r',
+  'assign: long values built by appends (flattened as they grow)': 's=; for ((i=0;i<5000;i++)); do s+="é$i"; done; echo ${#s} ${s:0:12} ${s:4000:16} ${s: -9}; t=; for ((i=0;i<3000;i++)); do t=$t${i}x; done; echo ${#t} ${t:2500:10}; a=(); for ((i=0;i<2000;i++)); do a[1]+=ab; done; echo ${#a[1]} ${a[1]:3990}; declare -u u=; for ((i=0;i<1500;i++)); do u+=q; done; echo ${#u} ${u:0:5}; v=$s; v+=.; echo ${#v} ${v: -3}',
   'loops: for over words and c-style': 'n=0; for w in $(seq 1 50); do n=$((n+w)); done; echo $n; for ((i=0,j=10;i<j;i+=3,j--)); do echo -n "$i,$j "; done; echo',
   'words: $(cmd) split on the default IFS': 'for w in $(printf " a\\tb\\n\\n c  "); do echo "<$w>"; done; for w in $(printf ""); do echo never; done; echo $(echo "f* x[ ?") ; set -f; echo $(echo "f*"); set +f; echo $(echo "é ü")',
   'words: $(cmd) with IFS changed or unset': 'IFS=:; for w in $(echo "a:b c"); do echo "<$w>"; done; unset IFS; for w in $(echo "a:b c"); do echo "[$w]"; done',

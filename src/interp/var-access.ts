@@ -179,7 +179,7 @@ function transform(sh: Shell, v: Variable, value: string, old: string | undefine
     const n = arithText(sh, value);
     return formatInt(append ? addInts(arithText(sh, old || '0'), n) : n);
   }
-  const s = append ? (old ?? '') + value : value;
+  const s = settled(old?.length ?? 0, append ? (old ?? '') + value : value);
   return v.attrs & (ATTR.lower | ATTR.upper | ATTR.capitalize) ? applyCaseAttrs(v.attrs, s) : s;
 }
 
@@ -191,6 +191,24 @@ function addInts(a: number | bigint, b: number | bigint): number | bigint {
 
 function readonlyError(name: string): AssignError {
   return new AssignError(`${name}: readonly variable`);
+}
+
+/**
+ * A variable's new value, flattened now and then as it grows. V8 joins strings lazily (a cons
+ * string per `+`), so `s+=x` or `s=$s$x` in a loop keeps every piece alive as one more cell of a
+ * chain, however short the piece: a million one-byte appends ran in 99-108 MB of RSS, 70 MB with
+ * this, and each young-generation GC copies the cells made since the last one. Reading a
+ * character flattens the chain in place and frees its cells. Doing so each time the length
+ * crosses a multiple of an eighth of its highest power of two (at least 1 KiB) copies at most ~32
+ * bytes per byte of the final value; on a string that is flat already it costs nothing.
+ */
+function settled(previousLength: number, s: string): string {
+  const n = s.length;
+  if (n >= 1024) {
+    const step = Math.max(1024, (1 << (31 - Math.clz32(n))) >>> 3);
+    if ((previousLength & -step) !== (n & -step)) s.charCodeAt(0);
+  }
+  return s;
 }
 
 /** `name=value` / `name+=value` */
@@ -207,9 +225,10 @@ export function assignScalar(sh: Shell, name: string, value: string, append = fa
     const plain = fs[i]!.get(name);
     if (plain === undefined) continue;
     if ((plain.attrs & SLOW_ASSIGN_ATTRS) !== 0 || typeof plain.value !== 'string') break;
-    const s = append ? plain.value + value : value;
+    const old = plain.value;
+    const s = append ? old + value : value;
     if (s.length > sh.rt.limits.maxVarBytes) checkSize(sh, s);
-    plain.value = s;
+    plain.value = settled(old.length, s);
     if (sh.setOpts.allexport) plain.attrs |= ATTR.export;
     return;
   }

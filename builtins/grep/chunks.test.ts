@@ -38,10 +38,14 @@ const CASES: Record<string, string | Uint8Array> = {
   nulEarly: 'a\0b\n' + filler(CHUNK) + 'ERROR one\n',
   // the literal's rare byte (R) is everywhere and matches nowhere: the fallback to indexOf
   probeDecoy: 'R'.repeat(CHUNK + 5000) + '\nxERRORx\n' + 'RRRR\n'.repeat(20000) + 'ERROR\n',
+  // every line matches (printed records are copied as runs, a run per block), last one unterminated
+  dense: ('ERROR ' + 'x'.repeat(57) + '\n').repeat(10000) + 'ERROR last',
+  // matching and other lines alternate across three chunks
+  alternating: ('ERROR ' + 'x'.repeat(20) + '\n' + 'y'.repeat(30) + '\n').repeat(15000),
 };
 
 describe('grep over several chunks matches GNU', () => {
-  const argSets = [['-c', 'ERROR'], ['ERROR'], ['-n', 'ERROR'], ['-c', '-F', 'ERROR'], ['-cE', 'ERR(OR)'], ['-b', '-o', 'ERROR'], ['-v', '-c', 'x'], ['-c', 'R']];
+  const argSets = [['-c', 'ERROR'], ['ERROR'], ['-n', 'ERROR'], ['-c', '-F', 'ERROR'], ['-cE', 'ERR(OR)'], ['-b', '-o', 'ERROR'], ['-v', '-c', 'x'], ['-c', 'R'], ['ERROR', 'f'], ['-m', '7000', 'ERROR'], ['-A1', '-m3', 'ERROR'], ['-z', 'ERROR']];
   for (const [name, content] of Object.entries(CASES)) {
     it(name, async () => {
       for (const args of argSets) {

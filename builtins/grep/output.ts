@@ -4,6 +4,7 @@
 
 import { Buffer } from 'node:buffer';
 import type { ByteWriter } from '../../src/io/streams.js';
+import { copyBytes } from '../internal/bytes.js';
 
 export const SGR_END = '\x1b[m\x1b[K';
 const sgr = (code: string) => `\x1b[${code}m\x1b[K`;
@@ -54,24 +55,117 @@ export class Painter {
   }
 }
 
-/** Collects latin1 output pieces and writes them as bytes in batches. */
+/** Buffer's native latin1 encoder, one call for a whole string (no Buffer made for it) */
+const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
+const INITIAL_BYTES = 64 * 1024;
+
+/**
+ * Collects output as bytes and writes them in batches. Printed records are copied from the block
+ * they were found in, never decoded to a string just to be printed and back; adjacent records of
+ * one block (every line of `grep e` on text full of e's) are copied as one span when the next
+ * push breaks the run. So the block must stay as it is until settle(): the searcher settles after
+ * every block. Prefixes, separators and colored lines come as latin1-style strings (one char per
+ * byte). The buffer grows to hold what one block prints; the caller flushes between blocks.
+ */
 export class LatinOutput {
-  private parts: string[] = [];
-  private size = 0;
+  private buf: Uint8Array = new Uint8Array(INITIAL_BYTES);
+  private bufView = new DataView(this.buf.buffer);
+  private len = 0;
+  /** a DataView over the last block a span was copied from (one per block, not per copy) */
+  private srcView: DataView | null = null;
+  private viewed: Uint8Array | null = null;
+  /** the run of bytes pushed from one block and not copied yet: spanSrc[spanFrom, spanTo) */
+  private spanSrc: Uint8Array | null = null;
+  private spanFrom = 0;
+  private spanTo = 0;
   constructor(private readonly out: ByteWriter) {}
+
+  /** room for n more bytes; where they go */
+  private reserve(n: number): number {
+    const at = this.len;
+    if (at + n > this.buf.length) {
+      let cap = this.buf.length * 2;
+      while (cap < at + n) cap *= 2;
+      const grown = new Uint8Array(cap);
+      grown.set(this.buf.subarray(0, at));
+      this.buf = grown;
+      this.bufView = new DataView(grown.buffer);
+    }
+    this.len = at + n;
+    return at;
+  }
+
   push(s: string): void {
-    this.parts.push(s);
-    this.size += s.length;
+    const n = s.length;
+    if (n === 0) return;
+    if (this.spanSrc !== null) this.settle();
+    const at = this.reserve(n);
+    const buf = this.buf;
+    if (n <= 32) for (let i = 0; i < n; i++) buf[at + i] = s.charCodeAt(i);
+    else latin1Write.call(buf, s, at, n);
   }
+
+  /** src[from, to), copied at the latest when settle() is called (src must not change until then) */
+  pushBytes(src: Uint8Array, from: number, to: number): void {
+    if (to <= from) return;
+    if (src === this.spanSrc && from === this.spanTo) {
+      this.spanTo = to;
+      return;
+    }
+    if (this.spanSrc !== null) this.settle();
+    this.spanSrc = src;
+    this.spanFrom = from;
+    this.spanTo = to;
+  }
+
+  pushByte(b: number): void {
+    const src = this.spanSrc;
+    if (src !== null) {
+      // the terminator that follows the record in its block: the span grows over it
+      if (this.spanTo < src.length && src[this.spanTo] === b) {
+        this.spanTo++;
+        return;
+      }
+      this.settle();
+    }
+    this.buf[this.reserve(1)] = b;
+  }
+
+  /** copy the pending span: its block is about to change */
+  settle(): void {
+    const src = this.spanSrc;
+    if (src === null) return;
+    this.spanSrc = null;
+    const from = this.spanFrom;
+    const n = this.spanTo - from;
+    const at = this.reserve(n);
+    if (n > 256) {
+      this.buf.set(new Uint8Array(src.buffer, src.byteOffset + from, n), at);
+      return;
+    }
+    // a line-sized span (one prefixed line) word by word: set() with a view costs more
+    if (this.viewed !== src) {
+      this.viewed = src;
+      this.srcView = new DataView(src.buffer, src.byteOffset, src.byteLength);
+    }
+    copyBytes(this.srcView!, src, from, from + n, this.bufView, this.buf, at);
+  }
+
   get pending(): number {
-    return this.size;
+    return this.len + (this.spanSrc === null ? 0 : this.spanTo - this.spanFrom);
   }
+
   flush(): void | Promise<void> {
-    if (this.parts.length === 0) return;
-    const text = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
-    this.parts = [];
-    this.size = 0;
-    const bytes = Buffer.from(text, 'latin1');
-    return this.out.write(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    this.settle();
+    const n = this.len;
+    if (n === 0) return;
+    this.len = 0;
+    const p = this.out.write(new Uint8Array(this.buf.buffer, 0, n));
+    // the writer may read the bytes until its promise settles: push into fresh memory meanwhile
+    if (p) {
+      this.buf = new Uint8Array(this.buf.length);
+      this.bufView = new DataView(this.buf.buffer);
+    }
+    return p;
   }
 }

@@ -10,7 +10,7 @@ import { toLatin1 } from '../../src/regex/index.js';
 import type { GrepOptions } from './options.js';
 import { LatinOutput, Painter } from './output.js';
 import { ByteAccumulator } from '../internal/lines.js';
-import { indexOfByte } from '../internal/bytes.js';
+import { countByte, indexOfByte } from '../internal/bytes.js';
 import { ChunkReader } from '../internal/inputs.js';
 import { LiteralFinder } from './literal.js';
 import { acquireSimdScanner } from '../internal/simd-count.js';
@@ -42,8 +42,9 @@ export interface SearchTarget {
   showName: boolean;
 }
 
+/** a before-context record, copied out of its block (the read buffer is reused) */
 interface Pending {
-  text: string;
+  bytes: Uint8Array;
   lineNo: number;
   offset: number;
 }
@@ -160,6 +161,13 @@ export class Searcher {
    * nothing still needed (the block may be copied through it, see LiteralFinder.countRecords)
    */
   private processBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean, scratchFree: boolean): boolean {
+    const done = this.searchBlock(state, bytes, blockOffset, endsWithEol, scratchFree);
+    // what was printed from the block is copied out before its buffer is read into again
+    this.out.settle();
+    return done;
+  }
+
+  private searchBlock(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean, scratchFree: boolean): boolean {
     const o = this.opts;
     // (in 'binary' mode searchChunks has already looked for NULs in the chunk: see zapsNuls)
     if (!state.binary && o.binaryMode === 'without-match' && !o.nullData && indexOfByte(bytes, 0) >= 0) {
@@ -211,15 +219,15 @@ export class Searcher {
         const m = block.exec(text);
         // an empty match at the very end belongs to the last record only if it is unterminated
         if (m === null || m.index > text.length || (m.index === text.length && endsWithEol)) {
-          state.skipRecords(text, pos, text.length, blockOffset, endsWithEol);
+          state.skipRecords(bytes, pos, text.length, blockOffset, endsWithEol);
           return state.finished();
         }
         // matches never contain the terminator, so the record holding m.index holds the match
         const recStart = m.index === 0 ? 0 : text.lastIndexOf(this.eolChar, m.index - 1) + 1;
-        state.skipRecords(text, pos, recStart, blockOffset, endsWithEol);
+        state.skipRecords(bytes, pos, recStart, blockOffset, endsWithEol);
         let recEnd = text.indexOf(this.eolChar, m.index);
         if (recEnd < 0) recEnd = text.length;
-        if (state.record(text, recStart, recEnd, true, blockOffset)) return true;
+        if (state.record(bytes, recStart, recEnd, true, blockOffset)) return true;
         pos = recEnd + 1;
       }
       return state.finished();
@@ -227,8 +235,7 @@ export class Searcher {
     while (pos < text.length) {
       let recEnd = text.indexOf(this.eolChar, pos);
       if (recEnd < 0) recEnd = text.length;
-      const line = text.slice(pos, recEnd);
-      if (state.record(text, pos, recEnd, this.matcher.test(line), blockOffset, line)) return true;
+      if (state.record(bytes, pos, recEnd, this.matcher.test(text.slice(pos, recEnd)), blockOffset)) return true;
       pos = recEnd + 1;
     }
     return state.finished();
@@ -237,7 +244,7 @@ export class Searcher {
   /**
    * The fast paths over raw bytes (no decoding): `find` returns a position inside the next
    * matching record at or after a record start (a plain string's index, or where the DFA saw a
-   * match end), or -1. Only the records that are printed get decoded. Used only when the
+   * match end), or -1. Printed records are copied as bytes, never decoded. Used only when the
    * records in between need no attention (no -v, no context, no line numbers: see
    * FileState.recordsMaySkip).
    */
@@ -255,8 +262,7 @@ export class Searcher {
       const recStart = m === pos || !state.printsLines ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
       let recEnd = endOfRecord(m);
       if (recEnd < 0) recEnd = bytes.length;
-      const line = state.printsLines ? toLatin1(bytes.subarray(recStart, recEnd)) : '';
-      if (state.record(line, 0, line.length, true, blockOffset + recStart, line)) return true;
+      if (state.record(bytes, recStart, recEnd, true, blockOffset)) return true;
       pos = recEnd + 1;
     }
     return state.finished();
@@ -268,6 +274,9 @@ export class Searcher {
   }
   get terminator(): string {
     return this.eolChar;
+  }
+  get eolByte(): number {
+    return this.eol;
   }
   get contextOn(): boolean {
     return this.contextGiven;
@@ -322,6 +331,9 @@ class FileState {
   private anyPrinted = false;
   private afterLeft = 0;
   private ring: Pending[] = [];
+  /** the file-name prefix of selected and of context lines, once made (see prefix) */
+  private selectedPrefix: string | undefined = undefined;
+  private contextPrefix: string | undefined = undefined;
   private readonly printLines: boolean;
   /** line numbers are needed for -n and for context adjacency */
   private readonly countLines: boolean;
@@ -365,16 +377,16 @@ class FileState {
     return this.s.options.invert || (this.printLines && this.s.beforeCount > 0);
   }
 
-  /** the records starting in text[from, toExclusive) do not match */
-  skipRecords(text: string, from: number, toExclusive: number, blockOffset: number, endsWithEol: boolean): void {
+  /** the records starting in bytes[from, toExclusive) do not match */
+  skipRecords(bytes: Uint8Array, from: number, toExclusive: number, blockOffset: number, endsWithEol: boolean): void {
     if (toExclusive <= from) return;
-    const eol = this.s.terminator;
+    const eol = this.s.eolByte;
     if (this.printLines && this.afterLeft > 0) {
       let p = from;
       while (p < toExclusive) {
-        let e = text.indexOf(eol, p);
-        if (e < 0) e = text.length;
-        this.record(text, p, e, false, blockOffset);
+        let e = indexOfByte(bytes, eol, p);
+        if (e < 0) e = bytes.length;
+        this.record(bytes, p, e, false, blockOffset);
         p = e + 1;
         if (this.afterLeft === 0) break;
       }
@@ -383,24 +395,21 @@ class FileState {
     }
     // only line numbers advance (and only when someone reads them)
     if (!this.countLines) return;
-    let p = from;
-    for (;;) {
-      const e = text.indexOf(eol, p);
-      if (e < 0 || e >= toExclusive) break;
-      this.lineNo++;
-      p = e + 1;
-    }
-    if (!endsWithEol && p < toExclusive) this.lineNo++;
+    const ends = countByte(bytes, eol, from, toExclusive);
+    this.lineNo += ends;
+    // an unterminated last record: bytes after the last terminator of the range
+    if (!endsWithEol && (ends === 0 ? from : bufferLastIndexOf.call(bytes, eol, toExclusive - 1) + 1) < toExclusive) this.lineNo++;
   }
 
   /** handle one record; returns true when this file needs no more reading */
-  record(text: string, start: number, end: number, matched: boolean, blockOffset: number, lineText?: string): boolean {
+  /** the record is bytes[start, end) (its terminator excluded), at blockOffset + start in the file */
+  record(bytes: Uint8Array, start: number, end: number, matched: boolean, blockOffset: number): boolean {
     const o = this.s.options;
     this.lineNo++;
     if (this.stop) {
       // after -m: only trailing context remains
       if (this.afterLeft > 0 && this.printLines) {
-        this.emitLine(lineText ?? text.slice(start, end), this.lineNo, blockOffset + start, false);
+        this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, false);
         this.afterLeft--;
       }
       return this.afterLeft === 0;
@@ -408,12 +417,11 @@ class FileState {
     const selected = matched !== o.invert;
     if (!selected) {
       if (!this.printLines) return false;
-      const line = lineText ?? text.slice(start, end);
       if (this.afterLeft > 0) {
-        this.emitLine(line, this.lineNo, blockOffset + start, false);
+        this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, false);
         this.afterLeft--;
       } else if (this.s.beforeCount > 0) {
-        this.ring.push({ text: line, lineNo: this.lineNo, offset: blockOffset + start });
+        this.ring.push({ bytes: bytes.slice(start, end), lineNo: this.lineNo, offset: blockOffset + start });
         if (this.ring.length > this.s.beforeCount) this.ring.shift();
       }
       return false;
@@ -438,9 +446,9 @@ class FileState {
         this.stop = true;
         return true;
       }
-      for (const p of this.ring) this.emitLine(p.text, p.lineNo, p.offset, false);
+      for (const p of this.ring) this.emitLine(p.bytes, 0, p.bytes.length, p.lineNo, p.offset, false);
       this.ring.length = 0;
-      this.emitLine(lineText ?? text.slice(start, end), this.lineNo, blockOffset + start, true);
+      this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, true);
       this.afterLeft = this.s.afterCount;
     }
     if (this.selected >= o.maxCount) {
@@ -452,6 +460,12 @@ class FileState {
 
   private prefix(lineNo: number, offset: number, sepChar: string): string {
     const o = this.s.options;
+    // the file name alone, the usual prefix of `grep PATTERN FILES...`: made once per file
+    if (!o.lineNumber && !o.byteOffset) {
+      if (!this.target.showName) return '';
+      if (sepChar === ':') return (this.selectedPrefix ??= this.namePrefix(sepChar));
+      return (this.contextPrefix ??= this.namePrefix(sepChar));
+    }
     const paint = this.s.colors;
     let p = '';
     const sep = paint.paint('separator', sepChar);
@@ -461,7 +475,13 @@ class FileState {
     return p;
   }
 
-  private emitLine(line: string, lineNo: number, offset: number, selected: boolean): void {
+  /** print the record bytes[start, end): as it is, or decoded when -o or colors look into it */
+  private namePrefix(sepChar: string): string {
+    const paint = this.s.colors;
+    return paint.paint('filename', this.target.displayName) + (this.s.options.nullAfterName ? '\0' : paint.paint('separator', sepChar));
+  }
+
+  private emitLine(bytes: Uint8Array, start: number, end: number, lineNo: number, offset: number, selected: boolean): void {
     const o = this.s.options;
     const out = this.s.output;
     const paint = this.s.colors;
@@ -472,6 +492,14 @@ class FileState {
     this.lastPrintedLine = lineNo;
     const eol = this.s.terminator;
     const highlight = selected !== o.invert; // the line contains matches
+    const pre = o.onlyMatching ? '' : this.prefix(lineNo, offset, selected ? ':' : '-');
+    if (!o.onlyMatching && (paint.colors === null || !highlight)) {
+      out.push(pre);
+      out.pushBytes(bytes, start, end);
+      out.pushByte(this.s.eolByte);
+      return;
+    }
+    const line = toLatin1(bytes.subarray(start, end));
     if (o.onlyMatching) {
       // -o prints the matches of lines that have some: selected lines, or with -v the context lines
       if (!highlight) return;
@@ -488,11 +516,6 @@ class FileState {
         out.push(this.prefix(lineNo, offset + m.start, sepChar) + paint.paint(kind, line.slice(m.start, m.end)) + eol);
         from = m.end;
       }
-      return;
-    }
-    const pre = this.prefix(lineNo, offset, selected ? ':' : '-');
-    if (paint.colors === null || !highlight) {
-      out.push(pre + line + eol);
       return;
     }
     const kind = selected ? 'match' : 'contextMatch';

@@ -73,6 +73,39 @@ describe('LineReader', () => {
     expect(bad.tooLong).toBe(true);
   });
 
+  it('text() is each line decoded, from windows of big chunks and of one reused buffer', async () => {
+    // 300 KiB of lines of varied length: windows of 64 KiB end mid-chunk and lines straddle them
+    let text = '';
+    for (let i = 0; text.length < 300 * 1024; i++) text += 'x'.repeat(i % 200) + String.fromCharCode(0x80 + (i % 128)) + '\n';
+    text += 'last';
+    const data = new Uint8Array(Buffer.from(text, 'latin1'));
+    /** every chunk in the same buffer: a window decoded from an earlier chunk must not be reused */
+    const reusing = (size: number): ByteReader => {
+      const buf = new Uint8Array(size);
+      let pos = 0;
+      return {
+        read() {
+          if (pos >= data.length) return null;
+          const n = Math.min(size, data.length - pos);
+          buf.set(data.subarray(pos, pos + n));
+          pos += n;
+          return buf.subarray(0, n);
+        },
+      };
+    };
+    for (const src of [reader(data, [256 * 1024], false), reader(data, [70000, 3], true), reusing(100000), reusing(4096)]) {
+      const lr = new LineReader(src);
+      const lines: string[] = [];
+      for (;;) {
+        let more = lr.next();
+        if (typeof more !== 'boolean') more = await more;
+        if (!more) break;
+        lines.push(lr.text());
+      }
+      expect(lines).toEqual(expected(text, '\n').lines);
+    }
+  });
+
   it('assembles a 3 MiB line from 64 KiB chunks', async () => {
     const data = new Uint8Array((3 << 20) + 2).fill(0x61);
     data[data.length - 2] = 0x0a;

@@ -14,10 +14,16 @@
 //   }
 // `buf`/`start`/`end` are valid until the next call to next().
 
+import { Buffer } from 'node:buffer';
 import type { ByteReader } from '../../src/io/streams.js';
 import { indexOfByte } from './bytes.js';
 
 const EMPTY = new Uint8Array(0);
+
+/** Buffer's native latin1 decoder, called on a plain Uint8Array (no Buffer made per call) */
+const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
+/** how much of a chunk text() decodes at a time (a string over 128 KiB goes to V8's large-object space) */
+const TEXT_WINDOW_BYTES = 64 * 1024;
 
 export const NEWLINE = 0x0a;
 export const NUL = 0x00;
@@ -68,7 +74,14 @@ export class LineReader {
   tooLong = false;
 
   private chunk: Uint8Array = EMPTY;
+  /** counts the chunks accepted: a decoded window belongs to one of them */
+  private chunkNo = 0;
   private pos = 0;
+  /** latin1 of chunk[windowStart, windowEnd), decoded for chunk number windowChunk (see text()) */
+  private window = '';
+  private windowStart = 0;
+  private windowEnd = 0;
+  private windowChunk = -1;
   private eof = false;
   private readonly carry = new ByteAccumulator();
 
@@ -138,8 +151,27 @@ export class LineReader {
       return false;
     }
     this.chunk = c;
+    this.chunkNo++;
     this.pos = 0;
     return true;
+  }
+
+  /**
+   * The current line as a latin1-style string (one char per byte). Lines inside the current chunk
+   * are cut from a window of it decoded at once, so a chunk of short lines costs one native
+   * decode and a slice per line, not a Buffer and a decode per line.
+   */
+  text(): string {
+    const start = this.start;
+    const end = this.end;
+    if (this.buf !== this.chunk) return latin1Slice.call(this.buf, start, end);
+    if (this.windowChunk !== this.chunkNo || start < this.windowStart || end > this.windowEnd) {
+      this.windowChunk = this.chunkNo;
+      this.windowStart = start;
+      this.windowEnd = Math.max(end, Math.min(this.chunk.length, start + TEXT_WINDOW_BYTES));
+      this.window = latin1Slice.call(this.chunk, start, this.windowEnd);
+    }
+    return this.window.slice(start - this.windowStart, end - this.windowStart);
   }
 
   private stopTooLong(): false {

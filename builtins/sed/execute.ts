@@ -38,6 +38,8 @@ export type FileSwitch = (file: number, previous: number) => Promise<SedOutput>;
 
 const JUMPS_PER_ABORT_CHECK = 4096;
 
+type CycleEnd = 'end' | 'delete' | 'restart' | 'quit' | 'quitNow';
+
 export class Executor {
   private ps = '';
   private hold = '';
@@ -75,13 +77,18 @@ export class Executor {
   async run(): Promise<number | null> {
     let reuse = false;
     let lines = 0;
+    // a line costs no promise unless something has to be waited for (an `await` of a plain value
+    // still costs a turn of the microtask queue): sed over a big file is one cycle per line
     for (;;) {
       if (!reuse) {
-        if (!(await this.readLine(false))) break;
+        let more = this.readLine(false);
+        if (more instanceof Promise) more = await more;
+        if (!more) break;
       }
       reuse = false;
       if ((++lines & 1023) === 0) this.ctx.checkAbort();
-      const end = await this.cycle();
+      let end = this.cycleFrom(0, 0);
+      if (end instanceof Promise) end = await end;
       if (end === 'quitNow') return this.exitCode;
       if (end === 'restart') {
         reuse = true;
@@ -103,18 +110,30 @@ export class Executor {
   }
 
   /** read the next line into the pattern space (append: N); false at the end of input */
-  private async readLine(append: boolean): Promise<boolean> {
-    let l = this.input.next();
-    if (l instanceof Promise) l = await l;
+  private readLine(append: boolean): boolean | Promise<boolean> {
+    const l = this.input.next();
+    if (l instanceof Promise) return l.then((v) => this.takeLine(v, append));
+    return this.takeLine(l, append);
+  }
+
+  private takeLine(l: Line | null, append: boolean): boolean | Promise<boolean> {
     if (l === null) return false;
-    if (l.file !== this.currentFile) {
-      if (this.onFileSwitch !== null) {
-        await this.out.flush();
-        this.out = await this.onFileSwitch(l.file, this.currentFile);
-      }
-      if (this.opts.separate) this.lineNo = 0;
-      this.currentFile = l.file;
+    if (l.file !== this.currentFile) return this.switchFile(l, append);
+    return this.setLine(l, append);
+  }
+
+  /** the first line of another operand (sed -i: output goes to that file from here) */
+  private async switchFile(l: Line, append: boolean): Promise<boolean> {
+    if (this.onFileSwitch !== null) {
+      await this.out.flush();
+      this.out = await this.onFileSwitch(l.file, this.currentFile);
     }
+    if (this.opts.separate) this.lineNo = 0;
+    this.currentFile = l.file;
+    return this.setLine(l, append);
+  }
+
+  private setLine(l: Line, append: boolean): boolean | Promise<boolean> {
     this.line = l;
     this.psChomped = l.terminated;
     this.lineNo++;
@@ -122,7 +141,12 @@ export class Executor {
     this.substituted = false;
     this.ps = append ? this.ps + this.opts.delim + l.text : l.text;
     this.checkSpace(this.ps);
-    if (this.usesLast) this.last = await this.input.isLast(l);
+    if (this.usesLast) {
+      return this.input.isLast(l).then((last) => {
+        this.last = last;
+        return true;
+      });
+    }
     return true;
   }
 
@@ -157,11 +181,13 @@ export class Executor {
     return !(await this.input.atEnd());
   }
 
-  /** one pass of the script over the pattern space */
-  private async cycle(): Promise<'end' | 'delete' | 'restart' | 'quit' | 'quitNow'> {
+  /**
+   * One pass of the script over the pattern space, from command `pc` on: synchronous until
+   * something must be waited for (a full output pipe, n/N reading ahead), then the rest of the
+   * pass continues after it (resume).
+   */
+  private cycleFrom(pc: number, jumps: number): CycleEnd | Promise<CycleEnd> {
     const cmds = this.program.commands;
-    let jumps = 0;
-    let pc = 0;
     while (pc < cmds.length) {
       const cmd = cmds[pc]!;
       if (!this.selected(cmd)) {
@@ -175,16 +201,16 @@ export class Executor {
         case ':':
           break;
         case '=':
-          { const w = this.out.text(`${this.lineNo}${this.opts.delim}`); if (w) await w; }
+          { const w = this.out.text(`${this.lineNo}${this.opts.delim}`); if (w) return this.resume(w, pc, jumps); }
           break;
         case 'a':
           this.appendQueue.push(cmd.text!);
           break;
         case 'i':
-          { const w = this.out.text(this.delimited(cmd.text!)); if (w) await w; }
+          { const w = this.out.text(this.delimited(cmd.text!)); if (w) return this.resume(w, pc, jumps); }
           break;
         case 'c':
-          if (cmd.range !== 'active') { const w = this.out.text(this.delimited(cmd.text!)); if (w) await w; }
+          if (cmd.range !== 'active') { const w = this.out.text(this.delimited(cmd.text!)); if (w) return w.then(() => 'delete'); }
           return 'delete';
         case 'b':
         case 't':
@@ -206,7 +232,7 @@ export class Executor {
           return 'restart';
         }
         case 'F':
-          { const w = this.out.text(this.input.nameOf(this.currentFile) + this.opts.delim); if (w) await w; }
+          { const w = this.out.text(this.input.nameOf(this.currentFile) + this.opts.delim); if (w) return this.resume(w, pc, jumps); }
           break;
         case 'g':
           this.ps = this.hold;
@@ -236,27 +262,19 @@ export class Executor {
           break;
         }
         case 'l':
-          { const w = this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength, this.opts.delim)); if (w) await w; }
+          { const w = this.out.text(escapeForL(this.ps, cmd.int ?? this.opts.lineLength, this.opts.delim)); if (w) return this.resume(w, pc, jumps); }
           break;
         case 'n':
-          if (!(await this.hasNext())) return 'end';
-          if (!this.opts.quiet) { const w = this.emitPatternSpace(); if (w) await w; }
-          await this.flushAppends();
-          await this.readLine(false);
-          break;
         case 'N':
-          if (!(await this.hasNext())) return this.opts.posix ? 'delete' : 'end';
-          await this.flushAppends();
-          await this.readLine(true);
-          break;
+          return this.readAhead(cmd.name, pc, jumps);
         case 'p': {
           const w = this.emitPatternSpace();
-          if (w) await w;
+          if (w) return this.resume(w, pc, jumps);
           break;
         }
         case 'P': {
           const nl = this.ps.indexOf(this.opts.delim);
-          { const w = nl < 0 ? this.out.line(this.ps, this.psChomped) : this.out.line(this.ps.slice(0, nl)); if (w) await w; }
+          { const w = nl < 0 ? this.out.line(this.ps, this.psChomped) : this.out.line(this.ps.slice(0, nl)); if (w) return this.resume(w, pc, jumps); }
           break;
         }
         case 'q':
@@ -267,7 +285,7 @@ export class Executor {
           return 'quitNow';
         case 's': {
           const w = this.substitute(cmd);
-          if (w) await w;
+          if (w) return this.resume(w, pc, jumps);
           break;
         }
         case 'y':
@@ -279,6 +297,24 @@ export class Executor {
       }
     }
     return 'end';
+  }
+
+  /** the rest of a pass once `w` has settled */
+  private async resume(w: Promise<void>, pc: number, jumps: number): Promise<CycleEnd> {
+    await w;
+    return this.cycleFrom(pc, jumps);
+  }
+
+  /** n / N: print (n), then read the next line into the pattern space (N appends it); then go on */
+  private async readAhead(name: 'n' | 'N', pc: number, jumps: number): Promise<CycleEnd> {
+    if (!(await this.hasNext())) return name === 'n' || !this.opts.posix ? 'end' : 'delete';
+    if (name === 'n' && !this.opts.quiet) {
+      const w = this.emitPatternSpace();
+      if (w) await w;
+    }
+    await this.flushAppends();
+    await this.readLine(name === 'N');
+    return this.cycleFrom(pc, jumps);
   }
 
   private regexFor(re: SedRegex | null): SedRegex {

@@ -6,7 +6,6 @@
 import type { CallContext } from '../types.js';
 import { LineReader } from '../internal/lines.js';
 import { openInput, readFailure, type Input } from '../internal/inputs.js';
-import { toLatin1 } from '../../src/regex/index.js';
 import type { FsError } from '../../allowedpaths/types.js';
 
 export function errorText(err: FsError): string {
@@ -62,7 +61,7 @@ export class SedInput {
       } catch (e) {
         return this.read(Promise.reject(e));
       }
-      if (m === true) return { text: toLatin1(cur.lines.buf.subarray(cur.lines.start, cur.lines.end)), terminated: cur.lines.terminated, file: cur.index };
+      if (m === true) return { text: cur.lines.text(), terminated: cur.lines.terminated, file: cur.index };
       return this.read(m);
     }
     return this.read();
@@ -106,8 +105,7 @@ export class SedInput {
         this.closeCurrent();
         continue;
       }
-      const text = toLatin1(cur.lines.buf.subarray(cur.lines.start, cur.lines.end));
-      return { text, terminated: cur.lines.terminated, file: cur.index };
+      return { text: cur.lines.text(), terminated: cur.lines.terminated, file: cur.index };
     }
   }
 

@@ -6,9 +6,13 @@ import { Buffer } from 'node:buffer';
 import type { ByteWriter } from '../../src/io/streams.js';
 import { OutputBuffer } from '../internal/output.js';
 
+/** Buffer's native latin1 encoder, one call for a whole string (no Buffer made for it) */
+const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
+
 export class SedOutput {
   private readonly buffer: OutputBuffer;
   private missingNewline = false;
+  private readonly delimByte: number;
 
   constructor(
     sink: ByteWriter,
@@ -16,10 +20,26 @@ export class SedOutput {
     private readonly delim: string,
   ) {
     this.buffer = new OutputBuffer(sink);
+    this.delimByte = delim.charCodeAt(0);
   }
 
-  /** a byte string, then the delimiter unless `terminated` is false */
+  /**
+   * a byte string, then the delimiter unless `terminated` is false. Not `text + delim`: that
+   * makes a cons string per line, which the copy below would flatten (a copy more per line).
+   */
   line(text: string, terminated = true): void | Promise<void> {
+    const b = this.buffer;
+    const n = text.length;
+    if (!this.missingNewline && n < b.cap - b.len) {
+      this.missingNewline = !terminated;
+      let at = b.len;
+      const buf = b.buf;
+      if (n <= 32) for (let i = 0; i < n; i++) buf[at++] = text.charCodeAt(i);
+      else at += latin1Write.call(buf, text, at, n);
+      if (terminated) buf[at++] = this.delimByte;
+      b.len = at;
+      return;
+    }
     return this.raw(terminated ? text + this.delim : text, !terminated);
   }
 

@@ -40,7 +40,8 @@ export function cachedSource(src: PositionedSource): PositionedSource {
     readAt(pos, len) {
       const end = Math.min(src.size, pos + len);
       if (cache !== null && pos >= cacheStart && end <= cacheStart + cache.length) {
-        return cache.subarray(pos - cacheStart, end - cacheStart);
+        // a plain view: the cache may be a Buffer, whose subarray() is JS with argument checks
+        return new Uint8Array(cache.buffer, cache.byteOffset + pos - cacheStart, end - pos);
       }
       if (end - pos > BLOCK) return src.readAt(pos, end - pos);
       // load the block that ends here: the next reads go further back
@@ -49,20 +50,26 @@ export function cachedSource(src: PositionedSource): PositionedSource {
       if (block === null || block.length < end - start) return null;
       cache = block;
       cacheStart = start;
-      return cache.subarray(pos - start, end - start);
+      return new Uint8Array(block.buffer, block.byteOffset + pos - start, end - pos);
     },
   };
 }
 
-/** copy src[from, to) to out, a block at a time */
-export async function copyRange(src: PositionedSource, out: OutputBuffer, from: number, to: number): Promise<void> {
+/**
+ * copy src[from, to) to out, a block at a time; a promise only when out must be waited for (one
+ * record is one call: a promise per line cost tac more than the copying)
+ */
+export function copyRange(src: PositionedSource, out: OutputBuffer, from: number, to: number): void | Promise<void> {
   let pos = from;
   while (pos < to) {
     const chunk = src.readAt(pos, Math.min(BLOCK, to - pos));
     if (chunk === null || chunk.length === 0) throw new SourceReadError('read failed');
     const p = out.write(chunk);
-    if (p) await p;
     pos += chunk.length;
+    if (p) {
+      const resume = pos;
+      return p.then(() => copyRange(src, out, resume, to));
+    }
   }
 }
 
@@ -117,10 +124,16 @@ export async function writeReversed(
     const m = next(limit);
     if (m === null) break;
     const recordStart = before ? m.start : m.end;
-    if (recordStart < pastEnd) await copyRange(src, out, recordStart, pastEnd);
+    if (recordStart < pastEnd) {
+      const p = copyRange(src, out, recordStart, pastEnd);
+      if (p) await p;
+    }
     pastEnd = recordStart;
     limit = m.start;
     if (++count % 1024 === 0) checkAbort();
   }
-  if (pastEnd > 0) await copyRange(src, out, 0, pastEnd);
+  if (pastEnd > 0) {
+    const p = copyRange(src, out, 0, pastEnd);
+    if (p) await p;
+  }
 }

@@ -187,11 +187,11 @@ export class Searcher {
       if (literal !== null) {
         const base = literal.simdBase(bytes);
         return this.processSkippingBlock(
-          state, bytes, blockOffset, (from) => literal.find(bytes, from, base), (from) => literal.indexOfByte(bytes, this.eol, from, base),
+          state, bytes, blockOffset, endsWithEol, (from) => literal.find(bytes, from, base), (from) => literal.indexOfByte(bytes, this.eol, from, base),
         );
       }
       const dfa = this.matcher.lineDfa;
-      if (dfa !== null) return this.processSkippingBlock(state, bytes, blockOffset, (from) => dfa.matchEnd(bytes, from, bytes.length));
+      if (dfa !== null) return this.processSkippingBlock(state, bytes, blockOffset, endsWithEol, (from) => dfa.matchEnd(bytes, from, bytes.length));
     }
     // decoded in pieces of whole records: a string over 128 KiB lands in V8's large-object space,
     // which made decoding 256 KiB blocks three times slower than the same bytes in 64 KiB pieces
@@ -249,10 +249,12 @@ export class Searcher {
    * FileState.recordsMaySkip).
    */
   private processSkippingBlock(
-    state: FileState, bytes: Uint8Array, blockOffset: number, find: (from: number) => number,
+    state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean, find: (from: number) => number,
     endOfRecord: (from: number) => number = (from) => indexOfByte(bytes, this.eol, from),
   ): boolean {
     const eol = this.eol;
+    // -n: the records skipped are only counted
+    const counting = state.countsLines;
     let pos = 0;
     while (pos < bytes.length) {
       const m = find(pos);
@@ -260,11 +262,13 @@ export class Searcher {
       // a match never holds the terminator, so the record holding m holds the whole match
       // (the record's start only matters when it is printed)
       const recStart = m === pos || !state.printsLines ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
+      if (counting && recStart > pos) state.countRecords(bytes, pos, recStart);
       let recEnd = endOfRecord(m);
       if (recEnd < 0) recEnd = bytes.length;
       if (state.record(bytes, recStart, recEnd, true, blockOffset)) return true;
       pos = recEnd + 1;
     }
+    if (counting && pos < bytes.length) state.skipRecords(bytes, pos, bytes.length, blockOffset, endsWithEol);
     return state.finished();
   }
 
@@ -349,12 +353,31 @@ class FileState {
     const o = s.options;
     this.printLines = !o.quiet && !o.count && !o.listMatching && !o.listNonMatching;
     this.countLines = this.printLines && (o.lineNumber || s.contextOn);
-    this.skippable = !o.invert && !this.countLines && (!this.printLines || (s.beforeCount === 0 && s.afterCount === 0));
+    // records between matches need no look: only counting with -n (not with context, whose
+    // lines are printed, nor with -v, which prints the records between)
+    this.skippable = !o.invert && (!this.printLines || (!s.contextOn && s.beforeCount === 0 && s.afterCount === 0));
     this.onlyCounting = this.skippable && o.count && !o.quiet && !o.listMatching && !o.listNonMatching && o.maxCount === Infinity;
   }
 
   get printsLines(): boolean {
     return this.printLines;
+  }
+
+  /** line numbers are kept (-n, context) */
+  get countsLines(): boolean {
+    return this.countLines;
+  }
+
+  /** the whole records in bytes[from, to) are skipped: only the line number moves */
+  countRecords(bytes: Uint8Array, from: number, to: number): void {
+    const eol = this.s.eolByte;
+    if (to - from > 256) {
+      this.lineNo += countByte(bytes, eol, from, to);
+      return;
+    }
+    let n = 0;
+    for (let i = from; i < to; i++) if (bytes[i] === eol) n++;
+    this.lineNo += n;
   }
 
   /** only the number of selected records matters (-c without -m): no record needs a look */

@@ -8,6 +8,7 @@
 // `unread` when it has one (seekable files), otherwise into a side buffer keyed by the reader that
 // the next `read`/`mapfile` on the same stream consumes first (pipes: `… | while read l`).
 
+import { Buffer } from 'node:buffer';
 import type { ByteReader, ByteWriter } from '../../io/streams.js';
 
 export function emit(w: ByteWriter, text: string, status = 0): number | Promise<number> {
@@ -23,6 +24,21 @@ export function complain(w: ByteWriter, line: string): void {
 }
 
 const leftovers = new WeakMap<ByteReader, Uint8Array>();
+
+const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
+const NO_BYTES = new Uint8Array(0);
+
+/** what ByteInput.line() found: the bytes before the delimiter, and whether there was one */
+export interface LineBytes {
+  bytes: Uint8Array;
+  found: boolean;
+}
+
+function joined(pieces: Uint8Array[] | null, last: Uint8Array): Uint8Array {
+  if (pieces === null) return last;
+  pieces.push(last);
+  return Buffer.concat(pieces);
+}
 
 /** a byte source over a ByteReader that can give back the unused end of its last chunk */
 export class ByteInput {
@@ -50,6 +66,57 @@ export class ByteInput {
     }
     if (r instanceof Promise) return r.then((chunk) => this.take(chunk), (e: unknown) => this.fail(e));
     return this.take(r);
+  }
+
+  /**
+   * The bytes up to the next `delim`, which is consumed and not included (found: false at the end
+   * of input). The delimiter is looked for in whole chunks, not byte by byte.
+   */
+  line(delim: number, pieces: Uint8Array[] | null = null): LineBytes | Promise<LineBytes> {
+    for (;;) {
+      if (this.pos < this.buf.length) {
+        const i = bufferIndexOf.call(this.buf, delim, this.pos);
+        if (i >= 0) {
+          const part = this.buf.subarray(this.pos, i);
+          this.pos = i + 1;
+          return { bytes: joined(pieces, part), found: true };
+        }
+        // a copy: the rest of this chunk joins bytes from the next ones
+        (pieces ??= []).push(this.buf.slice(this.pos));
+        this.pos = this.buf.length;
+      }
+      if (this.eof) return { bytes: joined(pieces, NO_BYTES), found: false };
+      let r: Uint8Array | null | Promise<Uint8Array | null>;
+      try {
+        r = this.reader.read();
+      } catch (e) {
+        this.fail(e);
+        continue;
+      }
+      if (r instanceof Promise) {
+        const held = pieces;
+        return r.then(
+          (chunk) => {
+            this.accept(chunk);
+            return this.line(delim, held);
+          },
+          (e: unknown) => {
+            this.fail(e);
+            return this.line(delim, held);
+          },
+        );
+      }
+      this.accept(r);
+    }
+  }
+
+  private accept(chunk: Uint8Array | null): void {
+    if (chunk === null) {
+      this.eof = true;
+      return;
+    }
+    this.buf = chunk;
+    this.pos = 0;
   }
 
   /** the read(2) failure that ended input early (`Is a directory`), if any */

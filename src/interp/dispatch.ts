@@ -266,7 +266,8 @@ class Context implements ShellContext {
     this.sh.rt.checkAbort();
   }
   get vars(): ShellVars {
-    return (this.varsView ??= shellVars(this.sh));
+    const sh = this.sh;
+    return (this.varsView ??= (sh.varsView as ShellVars | null) ?? (sh.varsView = shellVars(sh)));
   }
   get options(): ShellContext['options'] {
     return { set: this.sh.setOpts, shopt: this.sh.shopts };

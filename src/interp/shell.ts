@@ -131,6 +131,8 @@ export class Shell {
   tapePos = 0;
   /** the status of the last command substitution during an assignment-only command */
   lastSubstStatus = -1;
+  /** the variables view builtins get (dispatch.ts): made once per shell, not once per call */
+  varsView: unknown = null;
   /** true inside a subshell/cmd substitution/pipeline stage */
   isSubshell = false;
   /** nesting of `source` (return is allowed inside) and of eval */

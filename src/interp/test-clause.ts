@@ -189,6 +189,8 @@ function unary(sh: Shell, op: string, v: string): boolean {
 }
 
 export function isVarSet(sh: Shell, v: string): boolean {
+  // a plain name (read asks for IFS on every line): no pattern to run
+  if (!v.includes('[')) return readVar(sh, v) !== undefined;
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(v);
   if (m) {
     const val = readVar(sh, m[1]!);

@@ -255,3 +255,18 @@ describe('--color values', () => {
     });
   }
 });
+
+describe('-w words right after another match (GNU grep)', () => {
+  // a word whose leading boundary is the last byte of the word before it: `..` holds two words
+  // for [^a], each bounded by the other
+  it('finds every bounded word, with -o, --color, -c and -n', async () => {
+    const inputs = ['..\n', '\xc3\xbf\n', 'x.y\n', '#$\n', 'foo bar foo_x foo\n', 'a.a.b..c\n', 'a b\n'];
+    for (const stdin of inputs) {
+      for (const p of ['[^a]', 'foo', '[a-z]*', '.']) {
+        for (const flags of [['-ow'], ['-w'], ['-wc'], ['-w', '--color=always'], ['-wn', '-o']]) {
+          await expectSameAsGnu(grep, [...flags, p], { stdin });
+        }
+      }
+    }
+  });
+});

@@ -149,6 +149,10 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const global = newRegExp(source, 'g' + extraFlags);
   if (!plain.ok) return plain;
   if (!global.ok) return global;
+  // -w past the start of a record: the word's leading boundary is always the byte before it (see
+  // find: `(^|…)` there could match the empty start first and miss a word right after it)
+  const later = wordWrap ? newRegExp('([^\\w])(' + body + ')(?:[^\\w]|$)', 'g' + extraFlags) : null;
+  if (later !== null && !later.ok) return later;
   const blockSafe = patterns.length > 0 && opts.wholeLine !== true && !wordWrap && !hasLineAnchor(root);
   // the block regex only ever answers "which record matches next": lazy quantifiers find that sooner
   const lazyBody = lazySources.length === 1 ? lazySources[0]! : lazySources.map((s) => '(?:' + s + ')').join('|');
@@ -168,7 +172,7 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const literal = parsed.length === 1 && !icase && opts.wholeLine !== true && !wordWrap ? literalBytes(parsed[0]!.root, eol) : null;
   return {
     ok: true,
-    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, wordWrap, warnings, literal, lineDfa),
+    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa),
   };
 }
 
@@ -190,7 +194,8 @@ function makeMatcher(
   global: RegExp,
   blockRegex: RegExp | null,
   anchored: RegExp | null,
-  wordWrap: boolean,
+  /** -w: the wrapped pattern for a search from past the record's start (null without -w) */
+  wordLater: RegExp | null,
   warnings: string[],
   literal: Uint8Array | null,
   lineDfa: LineDfa | null,
@@ -211,16 +216,16 @@ function makeMatcher(
     warnings,
     test: (record) => plain.test(record),
     find(record, from) {
-      if (wordWrap) {
-        global.lastIndex = from > 0 ? from - 1 : 0;
-        for (;;) {
-          const m = global.exec(record);
-          if (m === null) return null;
-          // group 1 is the leading boundary byte ('' at the record start), group 2 the word
-          const start = m.index + m[1]!.length;
-          if (start >= from) return { start, end: start + m[2]!.length };
-          global.lastIndex = m.index + 1;
-        }
+      if (wordLater !== null) {
+        // group 1 is the leading boundary byte ('' at the record start), group 2 the word. From
+        // past the start, the match begins at the byte before `from` or later: with `..` and
+        // [^a], the second `.` is a word whose boundary is the first one
+        const re = from > 0 ? wordLater : global;
+        re.lastIndex = from > 0 ? from - 1 : 0;
+        const m = re.exec(record);
+        if (m === null) return null;
+        const start = m.index + m[1]!.length;
+        return { start, end: start + m[2]!.length };
       }
       global.lastIndex = from;
       const m = global.exec(record);
@@ -230,7 +235,7 @@ function makeMatcher(
       return { start, end };
     },
     exec(record, from) {
-      if (wordWrap) {
+      if (wordLater !== null) {
         const f = this.find(record, from);
         return f === null ? null : { ...f, groups: [record.slice(f.start, f.end)] };
       }

@@ -4,7 +4,7 @@
 // on the current path is not entered twice (GNU's loop check).
 
 import type { CallContext, Command } from '../types.js';
-import type { FileInfo, Result } from '../../allowedpaths/types.js';
+import type { DirHandle, FileInfo, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { encode } from '../../src/io/encoding.js';
 import { writeUsageError } from '../internal/flags.js';
@@ -15,7 +15,8 @@ import { renderEntries, totalLine, type Entry } from './render.js';
 import { LS_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 
-const latin1Key = (name: string): string => Buffer.from(encode(name)).toString('latin1');
+/** the name's bytes as a latin1-style string (byte order = string order); an ASCII name already is one */
+const latin1Key = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name : Buffer.from(encode(name)).toString('latin1'));
 
 /** a shell glob (*, ?, [..]) as an anchored regex, for -I/--hide/-B */
 function globRegex(glob: string): RegExp {
@@ -190,26 +191,17 @@ class Lister {
     const o = this.o;
     const needStat = o.format === 'long' || o.indicator !== 'none' || o.inode || o.size || o.sort === 'time' ||
       o.sort === 'size' || o.recursive || o.groupDirsFirst || o.dereference === 'always';
-    for (const name of names) {
-      if (!this.visible(name)) continue;
-      const childPath = base + name;
-      if (!needStat) {
-        entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
-        continue;
+    // entries lstat'ed through the open directory: one fstatat(2) each, not a walk of the whole
+    // path from the root (ls -laR over 50,000 files: 4x GNU)
+    const held = needStat && o.dereference !== 'always' && this.ctx.fs.openDir !== undefined ? this.ctx.fs.openDir(path) : null;
+    const handle = held !== null && held.ok ? held.value : null;
+    try {
+      for (const name of names) {
+        const r = this.addEntry(entries, name, base, shown, needStat, handle);
+        if (r) await r;
       }
-      const st = this.o.dereference === 'always' ? this.ctx.fs.stat(childPath) : this.ctx.fs.lstat(childPath);
-      if (!st.ok) {
-        // '..' of a root lies outside the sandbox: leave it out rather than invent it
-        if (name === '.' || name === '..') continue;
-        const l = this.o.dereference === 'always' ? st : this.ctx.fs.lstat(childPath);
-        if (l.ok) entries.push(this.entry(name, childPath, l.value));
-        else {
-          await this.error(`cannot access ${quoteaf(errorName(shown, name))}: ${errorText(st.error)}`, false);
-          entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
-        }
-        continue;
-      }
-      entries.push(this.entry(name, childPath, st.value));
+    } finally {
+      handle?.close();
     }
     const sorted = this.sort(entries);
     if (this.o.format === 'long' || this.o.size) await this.write(totalLine(sorted, this.o));
@@ -222,6 +214,31 @@ class Lister {
       if (e.name === '.' || e.name === '..' || e.info?.type !== 'dir') continue;
       await this.listDirectory(e.path, prefix + e.name, true, false, inner);
     }
+  }
+
+  /** one listed name as an entry (stat'ed when needed); a promise only when an error is printed */
+  private addEntry(entries: Entry[], name: string, base: string, shown: string, needStat: boolean, handle: DirHandle | null): void | Promise<void> {
+    if (!this.visible(name)) return;
+    const childPath = base + name;
+    if (!needStat) {
+      entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
+      return;
+    }
+    const st = this.o.dereference === 'always'
+      ? this.ctx.fs.stat(childPath)
+      : handle !== null && name !== '.' && name !== '..' ? handle.lstat(name) : this.ctx.fs.lstat(childPath);
+    if (!st.ok) {
+      // '..' of a root lies outside the sandbox: leave it out rather than invent it
+      if (name === '.' || name === '..') return;
+      const l = this.o.dereference === 'always' ? st : this.ctx.fs.lstat(childPath);
+      if (l.ok) {
+        entries.push(this.entry(name, childPath, l.value));
+        return;
+      }
+      entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
+      return this.error(`cannot access ${quoteaf(errorName(shown, name))}: ${errorText(st.error)}`, false);
+    }
+    entries.push(this.entry(name, childPath, st.value));
   }
 }
 

@@ -27,6 +27,17 @@ export interface Entry {
  */
 function byteWidth(s: string): number {
   let w = 0;
+  // an ASCII name is its own bytes: no encoding per listed name
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) return encodedWidth(s);
+    if (c >= 0x20 && c <= 0x7e) w++;
+  }
+  return w;
+}
+
+function encodedWidth(s: string): number {
+  let w = 0;
   for (const b of encode(s)) if (b >= 0x20 && b <= 0x7e) w++;
   return w;
 }

@@ -98,16 +98,17 @@ function peakRss(argv, { cwd = dataDir, timeoutMs = 300_000 } = {}) {
   return m ? { kib: Number(m[1]), out: r.stdout.slice(0, 100) } : { error: r.stderr.slice(0, 120) };
 }
 
-/** a Runner from the built library, with the roots given; its first root is the cwd */
-async function warmRunner(paths) {
-  const lib = await import(join(root, 'dist', 'index.mjs'));
-  return new lib.Runner({ allowedPaths: paths, allowedCommands: 'all' });
-}
-
-/** one script through a warm Runner, RUNS times after a warm-up run, in ms like timeCmd */
-async function timeRun(runner, script) {
-  const t = await timeInProcess(() => runner.run(script), { iterations: RUNS, warmup: 1 });
-  return { median: t.median / 1000, min: t.min / 1000, max: t.max / 1000 };
+/**
+ * one script through a warm Runner (roots `paths`, the first is the cwd), RUNS times after a
+ * warm-up run, in a node process of its own (inproc-child.mjs says why); in ms like timeCmd
+ */
+function timeRun(paths, script) {
+  const r = spawnSync(process.execPath, [join(here, 'inproc-child.mjs'), join(root, 'dist', 'index.mjs'), JSON.stringify(paths), script, String(RUNS)], {
+    encoding: 'utf8', maxBuffer: 1 << 20, timeout: 600_000,
+  });
+  if (r.status !== 0) return { error: (r.stderr || String(r.error ?? r.status)).trim().slice(0, 60) };
+  const times = JSON.parse(r.stdout);
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
 }
 
 async function timeInProcess(fn, { iterations = 2000, warmup = 200 } = {}) {
@@ -238,10 +239,9 @@ async function main() {
   if (want('loops')) {
     // in-process too: the same script through one warm Runner, without node's start-up and module
     // compile (~0.1 s, more than bash needs for some of these loops in total)
-    const runner = await warmRunner([dataDir]);
     for (const [name, script] of Object.entries(LOOPS)) {
       row('loops', name, {
-        rshellInProc: await timeRun(runner, script),
+        rshellInProc: timeRun([dataDir], script),
         rshellCli: timeCmd(rshellCli(script)),
         bash: timeCmd(bashCmd(script)),
         justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
@@ -254,10 +254,9 @@ async function main() {
     const log = `log-${LOG_MB}mb.txt`;
     genLog(join(dataDir, log), LOG_MB * 1024 * 1024);
     // in-process too: what an agent embedding the library pays per call, without node's start-up
-    const textRunner = await warmRunner([dataDir]);
     for (const [name, script] of Object.entries(textWorkloads(log))) {
       row('text', name, {
-        rshellInProc: await timeRun(textRunner, script),
+        rshellInProc: timeRun([dataDir], script),
         rshellCli: timeCmd(rshellCli(script)),
         bash: timeCmd(bashCmd(script)),
         justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
@@ -276,13 +275,13 @@ async function main() {
     const small = genSmallFiles(join(dataDir, 'small'), quick ? 2000 : 10000);
     const tree = genTree(join(dataDir, 'tree'), quick ? 10000 : 50000);
     row('files', 'cat dir/* (10k small files)', {
-      rshellInProc: await timeRun(await warmRunner([small]), 'cat * | wc -l'),
+      rshellInProc: timeRun([small], 'cat * | wc -l'),
       rshellCli: timeCmd(rshellCli('cat * | wc -l', [small]), { cwd: small }),
       bash: timeCmd(bashCmd('cat * | wc -l'), { cwd: small }),
       justBash: jbCli('cat * | wc -l', small) ? timeCmd(jbCli('cat * | wc -l', small), { cwd: small, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
     });
     row('files', "find . -name '*.log' | wc -l", {
-      rshellInProc: await timeRun(await warmRunner([tree]), "find . -name '*.log' | wc -l"),
+      rshellInProc: timeRun([tree], "find . -name '*.log' | wc -l"),
       rshellCli: timeCmd(rshellCli("find . -name '*.log' | wc -l", [tree]), { cwd: tree }),
       bash: timeCmd(bashCmd("find . -name '*.log' | wc -l"), { cwd: tree }),
       justBash: jbCli("find . -name '*.log' | wc -l", tree) ? timeCmd(jbCli("find . -name '*.log' | wc -l", tree), { cwd: tree, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,

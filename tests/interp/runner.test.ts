@@ -344,3 +344,28 @@ describe('state, streams and bytes', () => {
     expect(res.stdout).toBe('line19999\n');
   });
 });
+
+describe('read stays bounded', () => {
+  // bash reads `read x < /dev/zero` forever (its NULs are dropped, no line ever ends); rshell's
+  // read takes at most a line's limit (ctx.limits.maxLineBytes, 1 MiB) and fails, whichever way
+  // it reads (whole chunks for a line, byte by byte for -n/-N and escapes)
+  const r = new Runner({ allowedPaths: ['/dev'], allowedCommands: 'all', timeoutMs: 20_000 });
+  for (const args of ['-r x', 'x', '-N 5000000 x', '-n 3 x', '-a arr']) {
+    it(`read ${args} < /dev/zero`, async () => {
+      const res = await r.run(`read ${args} < /dev/zero; echo "status $? [\${#x}]"`);
+      expect(res.stdout).toBe('status 1 [0]\n');
+      expect(res.stderr).toBe('read: line too long (over 1048576 bytes)\n');
+    });
+  }
+  it('a line of 2 MiB from a pipe fails the same way; the next read goes on after it', async () => {
+    const res = await r.run(
+      '{ head -c 2097152 /dev/zero | tr "\\0" a; printf "\\nnext\\n"; } | { read -r x; echo "status $? [${#x}]"; read -r y; echo "[$y]"; }',
+    );
+    expect(res.stderr).toBe('read: line too long (over 1048576 bytes)\n');
+    expect(res.stdout.split('\n')[0]).toBe('status 1 [0]');
+  });
+  it('-d "" stops at the first NUL of /dev/zero', async () => {
+    const res = await r.run('read -d "" x < /dev/zero; echo "status $? [${#x}]"');
+    expect(res.stdout).toBe('status 0 [0]\n');
+  });
+});

@@ -32,6 +32,8 @@ const NO_BYTES = new Uint8Array(0);
 export interface LineBytes {
   bytes: Uint8Array;
   found: boolean;
+  /** more than maxBytes came before any delimiter (`bytes` is then empty) */
+  overflow?: boolean;
 }
 
 function joined(pieces: Uint8Array[] | null, last: Uint8Array): Uint8Array {
@@ -72,7 +74,7 @@ export class ByteInput {
    * The bytes up to the next `delim`, which is consumed and not included (found: false at the end
    * of input). The delimiter is looked for in whole chunks, not byte by byte.
    */
-  line(delim: number, pieces: Uint8Array[] | null = null): LineBytes | Promise<LineBytes> {
+  line(delim: number, maxBytes: number, checkAbort: () => void, pieces: Uint8Array[] | null = null, taken = 0): LineBytes | Promise<LineBytes> {
     for (;;) {
       if (this.pos < this.buf.length) {
         const i = bufferIndexOf.call(this.buf, delim, this.pos);
@@ -83,7 +85,11 @@ export class ByteInput {
         }
         // a copy: the rest of this chunk joins bytes from the next ones
         (pieces ??= []).push(this.buf.slice(this.pos));
+        taken += this.buf.length - this.pos;
         this.pos = this.buf.length;
+        if (taken > maxBytes) return { bytes: NO_BYTES, found: false, overflow: true };
+        // an endless source (/dev/zero) must not keep the run past its deadline
+        checkAbort();
       }
       if (this.eof) return { bytes: joined(pieces, NO_BYTES), found: false };
       let r: Uint8Array | null | Promise<Uint8Array | null>;
@@ -95,14 +101,15 @@ export class ByteInput {
       }
       if (r instanceof Promise) {
         const held = pieces;
+        const sum = taken;
         return r.then(
           (chunk) => {
             this.accept(chunk);
-            return this.line(delim, held);
+            return this.line(delim, maxBytes, checkAbort, held, sum);
           },
           (e: unknown) => {
             this.fail(e);
-            return this.line(delim, held);
+            return this.line(delim, maxBytes, checkAbort, held, sum);
           },
         );
       }

@@ -18,6 +18,13 @@ import { splitFields, splitRest, type Char } from './read-split.js';
 const SYNOPSIS = 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]';
 
 interface ReadSpec {
+  /**
+   * the most bytes one read takes (ctx.limits.maxLineBytes): past it the read fails. bash would
+   * grow without bound (`read x < /dev/zero` never ends); here memory stays bounded.
+   */
+  maxBytes: number;
+  /** ctx.checkAbort, called every chunk and every 64 KiB taken byte by byte */
+  checkAbort: () => void;
   raw: boolean;
   delim: number; // byte value
   count: number; // -n / -N limit, -1 for none
@@ -32,8 +39,12 @@ class Collector {
   readonly chars: Char[] = [];
   private bytes: number[] = [];
   private nread = 0;
+  /** bytes taken, NULs and escapes included (see ReadSpec.maxBytes) */
+  private taken = 0;
   private backslash = false;
   eof = false;
+  /** the read went past ReadSpec.maxBytes */
+  overflow = false;
 
   constructor(private readonly spec: ReadSpec) {}
 
@@ -50,6 +61,13 @@ class Collector {
 
   feed(b: number): boolean {
     const spec = this.spec;
+    if ((++this.taken & 0xffff) === 0) {
+      spec.checkAbort();
+      if (this.taken > spec.maxBytes) {
+        this.overflow = true;
+        return true;
+      }
+    }
     if (b < 0) {
       this.eof = true;
       this.flush(false);
@@ -85,6 +103,8 @@ class Collector {
 /** what a read produced: its characters (each marked when a backslash escaped it), end of input */
 interface ReadResult {
   readonly eof: boolean;
+  /** the line was longer than ReadSpec.maxBytes: nothing is assigned */
+  readonly overflow: boolean;
   readonly chars: Char[];
   /** the line as one string, when no character was escaped (PlainLine) */
   readonly text?: string;
@@ -102,6 +122,7 @@ function isWhitespaceIfs(ifs: string): boolean {
 
 /** a line read whole, with nothing escaped and no NUL to drop: its characters made when asked */
 class PlainLine implements ReadResult {
+  readonly overflow = false;
   private made: Char[] | null = null;
   constructor(
     readonly text: string,
@@ -127,13 +148,14 @@ const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: numb
  */
 function readInput(input: ByteInput, spec: ReadSpec): ReadResult | Promise<ReadResult> {
   if (spec.count < 0 && !spec.exact) {
-    const l = input.line(spec.delim);
+    const l = input.line(spec.delim, spec.maxBytes, spec.checkAbort);
     return l instanceof Promise ? l.then((v) => lineResult(input, spec, v)) : lineResult(input, spec, l);
   }
   return collect(input, new Collector(spec));
 }
 
 function lineResult(input: ByteInput, spec: ReadSpec, l: LineBytes): ReadResult | Promise<ReadResult> {
+  if (l.overflow) return { eof: false, overflow: true, chars: [] };
   const b = l.bytes;
   if ((spec.delim === 0 || bufferIndexOf.call(b, 0) < 0) && (spec.raw || bufferIndexOf.call(b, 0x5c) < 0)) {
     return new PlainLine(decode(b), !l.found);
@@ -175,7 +197,9 @@ export const read: ShellBuiltin = {
     const p = parseBuiltinOptions(ctx, 'read', SYNOPSIS, 'ersa:d:i:n:N:p:t:u:', args);
     if (optionsEnded(p)) return p;
     const { opts, operands: names } = p;
-    const spec: ReadSpec = { raw: opts.has('r'), delim: 0x0a, count: -1, exact: false };
+    const spec: ReadSpec = {
+      maxBytes: ctx.limits.maxLineBytes, checkAbort: () => ctx.checkAbort(), raw: opts.has('r'), delim: 0x0a, count: -1, exact: false,
+    };
     if (opts.has('d')) {
       const d = opts.get('d')!;
       spec.delim = d === '' ? 0 : d.charCodeAt(0) & 0xff;
@@ -239,6 +263,10 @@ function readFailed(ctx: ShellContext, fd: string, message: string): number {
 }
 
 function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayName: string | undefined): number {
+  if (result.overflow) {
+    complain(ctx.stderr, `read: line too long (over ${ctx.limits.maxLineBytes} bytes)`);
+    return 1;
+  }
   const status = result.eof ? 1 : 0;
   const ifs = ctx.vars.isSet('IFS') ? (ctx.vars.get('IFS') ?? '') : ' \t\n';
   const assign = (name: string, value: string): boolean => {

@@ -2,9 +2,8 @@
 // GREP_COLORS SGR sequences (ms=01;31:mc=01;31:sl=:cx=:fn=35:ln=32:bn=32:se=36). All text here is
 // latin1-style (one char per byte) so it can be joined with record slices and written as bytes.
 
-import { Buffer } from 'node:buffer';
 import type { ByteWriter } from '../../src/io/streams.js';
-import { copyBytes } from '../internal/bytes.js';
+import { copyBytes, latin1Write } from '../internal/bytes.js';
 
 export const SGR_END = '\x1b[m\x1b[K';
 const sgr = (code: string) => `\x1b[${code}m\x1b[K`;
@@ -55,8 +54,6 @@ export class Painter {
   }
 }
 
-/** Buffer's native latin1 encoder, one call for a whole string (no Buffer made for it) */
-const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
 const INITIAL_BYTES = 64 * 1024;
 
 /**

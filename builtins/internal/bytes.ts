@@ -4,6 +4,13 @@
 
 const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
+/**
+ * Buffer's native latin1 codecs, called on any Uint8Array: one char per byte, no Buffer made per
+ * call and no toString()/write() argument checks (docs/RULES.md, per-line paths)
+ */
+export const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
+export const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
+
 /** index of `byte` in `arr` at or after `from`, or -1 */
 export function indexOfByte(arr: Uint8Array, byte: number, from = 0): number {
   if (from >= arr.length) return -1;

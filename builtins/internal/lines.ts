@@ -14,14 +14,11 @@
 //   }
 // `buf`/`start`/`end` are valid until the next call to next().
 
-import { Buffer } from 'node:buffer';
 import type { ByteReader } from '../../src/io/streams.js';
-import { indexOfByte } from './bytes.js';
+import { indexOfByte, latin1Slice } from './bytes.js';
 
 const EMPTY = new Uint8Array(0);
 
-/** Buffer's native latin1 decoder, called on a plain Uint8Array (no Buffer made per call) */
-const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
 /** how much of a chunk text() decodes at a time (a string over 128 KiB goes to V8's large-object space) */
 const TEXT_WINDOW_BYTES = 64 * 1024;
 

@@ -5,9 +5,8 @@
 import { Buffer } from 'node:buffer';
 import type { ByteWriter } from '../../src/io/streams.js';
 import { OutputBuffer } from '../internal/output.js';
+import { latin1Write } from '../internal/bytes.js';
 
-/** Buffer's native latin1 encoder, one call for a whole string (no Buffer made for it) */
-const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
 
 export class SedOutput {
   private readonly buffer: OutputBuffer;

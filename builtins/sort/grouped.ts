@@ -7,9 +7,8 @@
 // probe decoded: each record is decoded once either way.
 
 import { Buffer } from 'node:buffer';
+import { latin1Slice } from '../internal/bytes.js';
 
-/** Buffer's native latin1 decoder without toString()'s argument checks (one call per record) */
-const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
 const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
 /**

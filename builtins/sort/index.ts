@@ -18,6 +18,7 @@ import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput, splitRecords } from './grouped.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
+import { latin1Write } from '../internal/bytes.js';
 
 const REFUSED: Record<string, string> = {
   output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
@@ -185,8 +186,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return 0;
 }
 
-/** Buffer's native latin1 encoder, one call per line (no joined string, no Buffer per batch) */
-const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
 const OUT_BYTES = 64 * 1024;
 
 async function writeLines(ctx: CallContext, lines: string[], eol: number): Promise<void> {

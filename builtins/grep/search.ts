@@ -42,9 +42,16 @@ export interface SearchTarget {
   showName: boolean;
 }
 
-/** a before-context record, copied out of its block (the read buffer is reused) */
+/**
+ * A before-context record: bytes[start, end), in the block it was found in until that block is
+ * done (FileState.keepRing copies the few still held, as the read buffer is reused).
+ */
 interface Pending {
   bytes: Uint8Array;
+  start: number;
+  end: number;
+  /** bytes is a copy of its own (not the block) */
+  owned: boolean;
   lineNo: number;
   offset: number;
 }
@@ -164,6 +171,7 @@ export class Searcher {
     const done = this.searchBlock(state, bytes, blockOffset, endsWithEol, scratchFree);
     // what was printed from the block is copied out before its buffer is read into again
     this.out.settle();
+    state.keepRing();
     return done;
   }
 
@@ -192,6 +200,17 @@ export class Searcher {
       }
       const dfa = this.matcher.lineDfa;
       if (dfa !== null) return this.processSkippingBlock(state, bytes, blockOffset, endsWithEol, (from) => dfa.matchEnd(bytes, from, bytes.length));
+    } else {
+      // every record needs a look (-v, context): the raw-byte search still says which match
+      const literal = this.literalFinder;
+      if (literal !== null) {
+        const base = literal.simdBase(bytes);
+        return this.processClassifiedBlock(
+          state, bytes, blockOffset, (from) => literal.find(bytes, from, base), (from) => literal.indexOfByte(bytes, this.eol, from, base),
+        );
+      }
+      const dfa = this.matcher.lineDfa;
+      if (dfa !== null) return this.processClassifiedBlock(state, bytes, blockOffset, (from) => dfa.matchEnd(bytes, from, bytes.length));
     }
     // decoded in pieces of whole records: a string over 128 KiB lands in V8's large-object space,
     // which made decoding 256 KiB blocks three times slower than the same bytes in 64 KiB pieces
@@ -269,6 +288,37 @@ export class Searcher {
       pos = recEnd + 1;
     }
     if (counting && pos < bytes.length) state.skipRecords(bytes, pos, bytes.length, blockOffset, endsWithEol);
+    return state.finished();
+  }
+
+  /**
+   * Every record of the block in turn, told matching or not by the raw-byte search (`find` as for
+   * processSkippingBlock): the records before the next match do not match. For -v and context,
+   * which look at every record, without decoding the block or testing a regex per record.
+   */
+  private processClassifiedBlock(
+    state: FileState, bytes: Uint8Array, blockOffset: number, find: (from: number) => number,
+    endOfRecord: (from: number) => number = (from) => indexOfByte(bytes, this.eol, from),
+  ): boolean {
+    const eol = this.eol;
+    const n = bytes.length;
+    let pos = 0;
+    while (pos < n) {
+      const m = find(pos);
+      // the start of the record holding the match (a match never holds the terminator)
+      const matchStart = m < 0 ? n : m === pos ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
+      while (pos < matchStart) {
+        let e = indexOfByte(bytes, eol, pos);
+        if (e < 0) e = n; // an unterminated last record
+        if (state.record(bytes, pos, e, false, blockOffset)) return true;
+        pos = e + 1;
+      }
+      if (m < 0) break;
+      let recEnd = endOfRecord(m);
+      if (recEnd < 0) recEnd = n;
+      if (state.record(bytes, matchStart, recEnd, true, blockOffset)) return true;
+      pos = recEnd + 1;
+    }
     return state.finished();
   }
 
@@ -385,7 +435,18 @@ class FileState {
     return this.onlyCounting;
   }
 
-  /** the records between matches may be skipped without a look (see Searcher.processLiteralBlock) */
+  /** the block is done: the before-context records still held get bytes of their own */
+  keepRing(): void {
+    for (const p of this.ring) {
+      if (p.owned) continue;
+      p.bytes = p.bytes.slice(p.start, p.end);
+      p.start = 0;
+      p.end = p.bytes.length;
+      p.owned = true;
+    }
+  }
+
+  /** the records between matches may be skipped without a look (see Searcher.processSkippingBlock) */
   recordsMaySkip(): boolean {
     return this.skippable;
   }
@@ -444,7 +505,7 @@ class FileState {
         this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, false);
         this.afterLeft--;
       } else if (this.s.beforeCount > 0) {
-        this.ring.push({ bytes: bytes.slice(start, end), lineNo: this.lineNo, offset: blockOffset + start });
+        this.ring.push({ bytes, start, end, owned: false, lineNo: this.lineNo, offset: blockOffset + start });
         if (this.ring.length > this.s.beforeCount) this.ring.shift();
       }
       return false;
@@ -469,7 +530,7 @@ class FileState {
         this.stop = true;
         return true;
       }
-      for (const p of this.ring) this.emitLine(p.bytes, 0, p.bytes.length, p.lineNo, p.offset, false);
+      for (const p of this.ring) this.emitLine(p.bytes, p.start, p.end, p.lineNo, p.offset, false);
       this.ring.length = 0;
       this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, true);
       this.afterLeft = this.s.afterCount;

@@ -270,3 +270,14 @@ describe('-w words right after another match (GNU grep)', () => {
     }
   });
 });
+
+describe('-o and --color take the longest match, also before an assertion on what follows', () => {
+  // JavaScript takes the first alternative that matches; POSIX the longest (`\|aa$` is "aa")
+  it('matches GNU', async () => {
+    for (const p of ['\\|aa$', 'fo\\|foo\\>', 'a\\|ab\\b', 'x*\\|xy$']) {
+      for (const flags of [['-o'], ['--color=always']]) {
+        await expectSameAsGnu(grep, [...flags, p], { stdin: 'aa\nxaa\nfoo foobar\nab abc\nxy\n' });
+      }
+    }
+  });
+});

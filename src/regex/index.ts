@@ -158,11 +158,14 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const lazyBody = lazySources.length === 1 ? lazySources[0]! : lazySources.map((s) => '(?:' + s + ')').join('|');
   const blockSource = !hasBackrefs && lazySources.length > 0 ? lazyBody : source;
   const block = blockSafe ? newRegExp(blockSource, 'g' + extraFlags) : null;
-  const wantLongest = opts.wholeLine !== true && !wordWrap && mayDifferFromLongest(root) && !hasEndSensitiveAssertion(root);
-  let anchored: RegExp | null = null;
+  const wantLongest = opts.wholeLine !== true && !wordWrap && mayDifferFromLongest(root);
+  let anchored: EndProbe | null = null;
   if (wantLongest) {
-    const a = newRegExp('(?:' + body + ')$', 'y' + extraFlags);
-    if (a.ok) anchored = a.re;
+    if (hasEndSensitiveAssertion(root)) anchored = inContextProbe(body, extraFlags);
+    else {
+      const a = newRegExp('(?:' + body + ')$', 'y' + extraFlags);
+      if (a.ok) anchored = prefixProbe(a.re);
+    }
   }
   void backtracking;
   // measured: V8's RegExp (native code, lazy quantifiers) beats a per-byte JS DFA on ordinary
@@ -189,11 +192,57 @@ function literalBytes(root: Node, eol: number): Uint8Array | null {
   return bytes;
 }
 
+/**
+ * Does the pattern match record[start, end) exactly? POSIX wants the longest match at the leftmost
+ * start, where JavaScript takes the first alternative that works: `\|aa` on "aa" is "" for V8,
+ * "aa" for GNU. Null when it does not; the match (with its groups) when it does.
+ */
+interface EndProbe {
+  at(record: string, start: number, end: number): RegExpExecArray | null;
+}
+
+/** `(?:body)$` on the record cut at `end`: right for patterns whose assertions look only back */
+function prefixProbe(anchored: RegExp): EndProbe {
+  return {
+    at(record, start, end) {
+      anchored.lastIndex = start;
+      return anchored.exec(end === record.length ? record : record.slice(0, end));
+    },
+  };
+}
+
+/** the probes kept per pattern (one per distance from the end); cleared past this many */
+const KEPT_END_PROBES = 64;
+
+/**
+ * For patterns with `$`, `\>`, `\b`…, whose truth depends on what follows: cut at `end`, the
+ * record would end there and `$` hold. The whole record is matched instead, with the match's end
+ * pinned by a lookahead on how many characters remain after it.
+ */
+function inContextProbe(body: string, flags: string): EndProbe {
+  const byRemaining = new Map<number, RegExp | null>();
+  return {
+    at(record, start, end) {
+      const k = record.length - end;
+      let re = byRemaining.get(k);
+      if (re === undefined) {
+        if (byRemaining.size >= KEPT_END_PROBES) byRemaining.clear();
+        const r = newRegExp('(?:' + body + ')(?=[\\s\\S]{' + k + '}$)', 'y' + flags);
+        re = r.ok ? r.re : null;
+        byRemaining.set(k, re);
+      }
+      if (re === null) return null;
+      re.lastIndex = start;
+      return re.exec(record);
+    },
+  };
+}
+
 function makeMatcher(
   plain: RegExp,
   global: RegExp,
   blockRegex: RegExp | null,
-  anchored: RegExp | null,
+  anchored: EndProbe | null,
   /** -w: the wrapped pattern for a search from past the record's start (null without -w) */
   wordLater: RegExp | null,
   warnings: string[],
@@ -203,10 +252,7 @@ function makeMatcher(
   const longest = (record: string, start: number, end: number): number => {
     if (anchored === null) return end;
     const limit = Math.min(record.length, end + LONGEST_SEARCH_SPAN);
-    for (let e = limit; e > end; e--) {
-      anchored.lastIndex = start;
-      if (anchored.test(e === record.length ? record : record.slice(0, e))) return e;
-    }
+    for (let e = limit; e > end; e--) if (anchored.at(record, start, e) !== null) return e;
     return end;
   };
   return {
@@ -246,8 +292,7 @@ function makeMatcher(
       const end = longest(record, start, start + m[0].length);
       if (end !== start + m[0].length && anchored !== null) {
         // the groups of the longest match come from re-running the anchored form up to its end
-        anchored.lastIndex = start;
-        const am = anchored.exec(end === record.length ? record : record.slice(0, end));
+        const am = anchored.at(record, start, end);
         if (am !== null) return { start, end, groups: Array.from(am) };
       }
       return { start, end, groups: Array.from(m) };

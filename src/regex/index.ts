@@ -150,7 +150,7 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   if (!plain.ok) return plain;
   if (!global.ok) return global;
   // -w past the start of a record: the word's leading boundary is always the byte before it (see
-  // find: `(^|…)` there could match the empty start first and miss a word right after it)
+  // find: `(^|...)` there could match the empty start first and miss a word right after it)
   const later = wordWrap ? newRegExp('([^\\w])(' + body + ')(?:[^\\w]|$)', 'g' + extraFlags) : null;
   if (later !== null && !later.ok) return later;
   const blockSafe = patterns.length > 0 && opts.wholeLine !== true && !wordWrap && !hasLineAnchor(root);
@@ -161,11 +161,8 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const wantLongest = opts.wholeLine !== true && !wordWrap && mayDifferFromLongest(root);
   let anchored: EndProbe | null = null;
   if (wantLongest) {
-    if (hasEndSensitiveAssertion(root)) anchored = inContextProbe(body, extraFlags);
-    else {
-      const a = newRegExp('(?:' + body + ')$', 'y' + extraFlags);
-      if (a.ok) anchored = prefixProbe(a.re);
-    }
+    const a = newRegExp('(?:' + body + ')$', 'y' + extraFlags);
+    if (a.ok) anchored = hasEndSensitiveAssertion(root) ? inContextProbe(a.re, body, extraFlags) : prefixProbe(a.re);
   }
   void backtracking;
   // measured: V8's RegExp (native code, lazy quantifiers) beats a per-byte JS DFA on ordinary
@@ -215,15 +212,20 @@ function prefixProbe(anchored: RegExp): EndProbe {
 const KEPT_END_PROBES = 64;
 
 /**
- * For patterns with `$`, `\>`, `\b`…, whose truth depends on what follows: cut at `end`, the
- * record would end there and `$` hold. The whole record is matched instead, with the match's end
- * pinned by a lookahead on how many characters remain after it.
+ * For patterns with `$`, `\>`, `\b`..., whose truth depends on what follows: cut at `end`, the
+ * record would end there and `$` hold. An end the cut record accepts is checked on the whole
+ * record, the match's end pinned by a lookahead on how many characters remain after it. The cut
+ * comes first because it is cheap and rejects most ends (a pinned probe is a regex compiled per
+ * distance from the end): it wrongly rejects only an end where `\<`, or `\b` before a word
+ * character, would hold, which leaves the shorter match, as before.
  */
-function inContextProbe(body: string, flags: string): EndProbe {
+function inContextProbe(cut: RegExp, body: string, flags: string): EndProbe {
+  const prefix = prefixProbe(cut);
   const byRemaining = new Map<number, RegExp | null>();
   return {
     at(record, start, end) {
       const k = record.length - end;
+      if (k > 0 && prefix.at(record, start, end) === null) return null;
       let re = byRemaining.get(k);
       if (re === undefined) {
         if (byRemaining.size >= KEPT_END_PROBES) byRemaining.clear();

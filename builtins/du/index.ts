@@ -12,6 +12,7 @@ import { quote, quoteaf } from '../internal/quote.js';
 import { humanSize } from '../ls/fields.js';
 import { DU_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
+import { holdDir } from '../internal/held-dir.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -58,8 +59,6 @@ const REFUSED: Record<string, string> = {
 /** directories below an operand that one run may visit (a budget) */
 const MAX_DU_ENTRIES = 5_000_000;
 const MAX_DIR_ENTRIES = 1_000_000;
-/** directories held open at once (one per level): deeper than this, paths are walked again */
-const MAX_HELD_DEPTH = 256;
 /** hard-link entries remembered (Go rshell's 2^20) */
 const MAX_LINK_ENTRIES = 1 << 20;
 
@@ -154,17 +153,11 @@ class Du {
   }
 
   /**
-   * The directory open for its entries: through its open parent when there is one, else by path.
-   * Only where entries are lstat'ed (-P, and below the operands with -H): a handle's lstat does not
-   * follow links. Null without handles or when the open fails: the caller then lists by path,
-   * which also words any error. An lstat through the open directory is one fstatat(2), where a
-   * lookup by path walks every component from the root again (du over 50,000 files: 8x GNU).
+   * The directory open for its entries (see holdDir), only where entries are lstat'ed (-P, and
+   * below the operands with -H): a handle's lstat does not follow links.
    */
   private hold(path: string, depth: number, parent: DirHandle | undefined, name: string | undefined): DirHandle | null {
-    const fs = this.ctx.fs;
-    if (this.o.follow === 'L' || fs.openDir === undefined || depth >= MAX_HELD_DEPTH) return null;
-    const r = parent !== undefined && name !== undefined ? parent.openDir(name) : fs.openDir(path);
-    return r.ok ? r.value : null;
+    return this.o.follow === 'L' ? null : holdDir(this.ctx.fs, path, depth, parent, name);
   }
 
   /** returns the entry's total (for its parent); `parent`/`name`: the open directory holding it */

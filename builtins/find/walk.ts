@@ -8,6 +8,7 @@ import { quote } from '../internal/quote.js';
 import type { FindEnv } from './env.js';
 import type { DirEntry, DirHandle, FileInfo, FileType, Result } from '../../allowedpaths/types.js';
 import type { Entry, Node, WalkControl } from './types.js';
+import { holdDir } from '../internal/held-dir.js';
 
 /** A directory the walk holds open while it visits its entries (see DirHandle). */
 interface HeldDir {
@@ -46,8 +47,6 @@ const typeOf = (e: Entry): FileType | undefined => e.type ?? e.info?.type;
 /** entries one run may visit: a budget, so a huge tree cannot run find forever */
 export const MAX_FIND_ENTRIES = 5_000_000;
 const MAX_DIR_ENTRIES = 1_000_000;
-/** directories held open at once (one per level): deeper than this, paths are walked again */
-const MAX_HELD_DEPTH = 256;
 
 /** what an entry's name is appended to: the directory's path with one trailing slash */
 function prefixOf(dir: string): string {
@@ -126,16 +125,10 @@ export class Walker {
     return !this.control.quit;
   }
 
-  /**
-   * Open a directory to walk it: relative to its open parent when there is one, else by path.
-   * Null when the sandbox offers no handles or the open failed: the caller then lists by path,
-   * which also words any error as before.
-   */
+  /** open a directory to walk it (see holdDir); null: list it by path */
   private hold(e: Entry, parent: HeldDir | undefined, name: string | undefined): HeldDir | null {
-    const fs = this.env.ctx.fs;
-    if (fs.openDir === undefined || e.depth >= MAX_HELD_DEPTH) return null;
-    const r = parent?.open === true && name !== undefined ? parent.handle.openDir(name) : fs.openDir(e.path);
-    return r.ok ? { handle: r.value, open: true } : null;
+    const handle = holdDir(this.env.ctx.fs, e.path, e.depth, parent?.open === true ? parent.handle : undefined, name);
+    return handle === null ? null : { handle, open: true };
   }
 
   private descend(e: Entry, parent: HeldDir | undefined, name: string | undefined): boolean | Promise<boolean> {

@@ -281,7 +281,7 @@ export class Searcher {
       // a match never holds the terminator, so the record holding m holds the whole match
       // (the record's start only matters when it is printed)
       const recStart = m === pos || !state.printsLines ? pos : bufferLastIndexOf.call(bytes, eol, m - 1) + 1;
-      if (counting && recStart > pos) state.countRecords(bytes, pos, recStart);
+      if (counting && recStart > pos) state.skipRecords(bytes, pos, recStart, blockOffset, endsWithEol);
       let recEnd = endOfRecord(m);
       if (recEnd < 0) recEnd = bytes.length;
       if (state.record(bytes, recStart, recEnd, true, blockOffset)) return true;
@@ -416,18 +416,6 @@ class FileState {
   /** line numbers are kept (-n, context) */
   get countsLines(): boolean {
     return this.countLines;
-  }
-
-  /** the whole records in bytes[from, to) are skipped: only the line number moves */
-  countRecords(bytes: Uint8Array, from: number, to: number): void {
-    const eol = this.s.eolByte;
-    if (to - from > 256) {
-      this.lineNo += countByte(bytes, eol, from, to);
-      return;
-    }
-    let n = 0;
-    for (let i = from; i < to; i++) if (bytes[i] === eol) n++;
-    this.lineNo += n;
   }
 
   /** only the number of selected records matters (-c without -m): no record needs a look */

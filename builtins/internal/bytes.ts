@@ -19,6 +19,12 @@ export function indexOfByte(arr: Uint8Array, byte: number, from = 0): number {
 
 /** how many times `byte` occurs in arr[from, to) */
 export function countByte(arr: Uint8Array, byte: number, from = 0, to = arr.length): number {
+  if (to - from <= 256) {
+    // a line or two (grep -n between adjacent matches): a loop costs less than a view and memchr calls
+    let n = 0;
+    for (let i = from; i < to; i++) if (arr[i] === byte) n++;
+    return n;
+  }
   const view = from === 0 && to === arr.length ? arr : arr.subarray(from, to);
   // memchr per occurrence, called directly (an offset equal to the length just answers -1)
   let count = 0;

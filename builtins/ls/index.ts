@@ -14,6 +14,7 @@ import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
 import { renderEntries, totalLine, type Entry } from './render.js';
 import { LS_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
+import { holdDir } from '../internal/held-dir.js';
 
 /** the name's bytes as a latin1-style string (byte order = string order); an ASCII name already is one */
 const latin1Key = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name : Buffer.from(encode(name)).toString('latin1'));
@@ -191,10 +192,9 @@ class Lister {
     const o = this.o;
     const needStat = o.format === 'long' || o.indicator !== 'none' || o.inode || o.size || o.sort === 'time' ||
       o.sort === 'size' || o.recursive || o.groupDirsFirst || o.dereference === 'always';
-    // entries lstat'ed through the open directory: one fstatat(2) each, not a walk of the whole
-    // path from the root (ls -laR over 50,000 files: 4x GNU)
-    const held = needStat && o.dereference !== 'always' && this.ctx.fs.openDir !== undefined ? this.ctx.fs.openDir(path) : null;
-    const handle = held !== null && held.ok ? held.value : null;
+    // entries lstat'ed through the open directory (see holdDir; ls -laR over 50,000 files was 4x
+    // GNU by path); one directory is held at a time, so its depth does not count
+    const handle = needStat && o.dereference !== 'always' ? holdDir(this.ctx.fs, path, 0) : null;
     try {
       for (const name of names) {
         const r = this.addEntry(entries, name, base, shown, needStat, handle);

@@ -25,7 +25,8 @@ export function complain(w: ByteWriter, line: string): void {
 
 const leftovers = new WeakMap<ByteReader, Uint8Array>();
 
-const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
+/** memchr over any Uint8Array (Buffer's indexOf, called without making a Buffer) */
+export const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 const NO_BYTES = new Uint8Array(0);
 
 /** what ByteInput.line() found: the bytes before the delimiter, and whether there was one */

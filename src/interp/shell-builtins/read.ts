@@ -9,8 +9,7 @@
 
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
-import { Buffer } from 'node:buffer';
-import { ByteInput, complain, type LineBytes } from './io.js';
+import { ByteInput, bufferIndexOf, complain, type LineBytes } from './io.js';
 import { assignTarget, isAssignTarget } from './assign.js';
 import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
 import { splitFields, splitRest, type Char } from './read-split.js';
@@ -138,7 +137,6 @@ class PlainLine implements ReadResult {
   }
 }
 
-const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
 /**
  * A line up to the delimiter (no -n/-N) is looked for in whole chunks; only a line holding a NUL

@@ -125,7 +125,8 @@ export class LatinOutput {
       }
       this.settle();
     }
-    this.buf[this.reserve(1)] = b;
+    const at = this.reserve(1); // first: it may replace this.buf
+    this.buf[at] = b;
   }
 
   /** copy the pending span: its block is about to change */

@@ -3,7 +3,7 @@
 // latin1-style (one char per byte) so it can be joined with record slices and written as bytes.
 
 import type { ByteWriter } from '../../src/io/streams.js';
-import { copyBytes, latin1Write } from '../internal/bytes.js';
+import { copyBytes, putLatin1 } from '../internal/bytes.js';
 
 export const SGR_END = '\x1b[m\x1b[K';
 const sgr = (code: string) => `\x1b[${code}m\x1b[K`;
@@ -96,10 +96,8 @@ export class LatinOutput {
     const n = s.length;
     if (n === 0) return;
     if (this.spanSrc !== null) this.settle();
-    const at = this.reserve(n);
-    const buf = this.buf;
-    if (n <= 32) for (let i = 0; i < n; i++) buf[at + i] = s.charCodeAt(i);
-    else latin1Write.call(buf, s, at, n);
+    const at = this.reserve(n); // first: it may replace this.buf
+    putLatin1(this.buf, at, s);
   }
 
   /** src[from, to), copied at the latest when settle() is called (src must not change until then) */

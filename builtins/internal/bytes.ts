@@ -11,6 +11,17 @@ const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: numb
 export const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
 export const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;
 
+/**
+ * The latin1-style string `s` into `buf` at `at` (buf has room); the index after it. A short string
+ * by hand (a native call costs more than the copy), a longer one through latin1Write.
+ */
+export function putLatin1(buf: Uint8Array, at: number, s: string): number {
+  const n = s.length;
+  if (n > 32) return at + latin1Write.call(buf, s, at, n);
+  for (let i = 0; i < n; i++) buf[at + i] = s.charCodeAt(i);
+  return at + n;
+}
+
 /** index of `byte` in `arr` at or after `from`, or -1 */
 export function indexOfByte(arr: Uint8Array, byte: number, from = 0): number {
   if (from >= arr.length) return -1;

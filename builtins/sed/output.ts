@@ -5,7 +5,7 @@
 import { Buffer } from 'node:buffer';
 import type { ByteWriter } from '../../src/io/streams.js';
 import { OutputBuffer } from '../internal/output.js';
-import { latin1Write } from '../internal/bytes.js';
+import { putLatin1 } from '../internal/bytes.js';
 
 
 export class SedOutput {
@@ -31,11 +31,8 @@ export class SedOutput {
     const n = text.length;
     if (!this.missingNewline && n < b.cap - b.len) {
       this.missingNewline = !terminated;
-      let at = b.len;
-      const buf = b.buf;
-      if (n <= 32) for (let i = 0; i < n; i++) buf[at++] = text.charCodeAt(i);
-      else at += latin1Write.call(buf, text, at, n);
-      if (terminated) buf[at++] = this.delimByte;
+      let at = putLatin1(b.buf, b.len, text);
+      if (terminated) b.buf[at++] = this.delimByte;
       b.len = at;
       return;
     }
@@ -54,11 +51,8 @@ export class SedOutput {
     if (n === 0) return;
     const b = this.buffer;
     if (n <= 256 && b.len + n <= b.cap) {
-      // short lines: copy the bytes straight into the buffer (no intermediate Buffer)
-      const buf = b.buf;
-      let at = b.len;
-      for (let i = 0; i < n; i++) buf[at++] = s.charCodeAt(i);
-      b.len = at;
+      // short lines: straight into the buffer (no intermediate Buffer)
+      b.len = putLatin1(b.buf, b.len, s);
       return;
     }
     return b.write(Buffer.from(s, 'latin1'));

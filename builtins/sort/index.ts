@@ -18,7 +18,7 @@ import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput, splitRecords } from './grouped.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
-import { latin1Write } from '../internal/bytes.js';
+import { putLatin1 } from '../internal/bytes.js';
 
 const REFUSED: Record<string, string> = {
   output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
@@ -203,7 +203,7 @@ async function writeLines(ctx: CallContext, lines: string[], eol: number): Promi
       }
       if (n + 1 > out.length) out = new Uint8Array(n + 1);
     }
-    len += latin1Write.call(out, line, len, n);
+    len = putLatin1(out, len, line);
     out[len++] = eol;
   }
   if (len > 0) {

@@ -140,12 +140,7 @@ export class ByteInput {
   }
 
   private take(chunk: Uint8Array | null): number | Promise<number> {
-    if (chunk === null) {
-      this.eof = true;
-      return -1;
-    }
-    this.buf = chunk;
-    this.pos = 0;
+    this.accept(chunk);
     return this.next();
   }
 

@@ -137,7 +137,6 @@ class PlainLine implements ReadResult {
   }
 }
 
-
 /**
  * A line up to the delimiter (no -n/-N) is looked for in whole chunks; only a line holding a NUL
  * (dropped) or, without -r, a backslash goes through the byte-wise Collector — fed the bytes

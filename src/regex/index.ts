@@ -225,7 +225,9 @@ function inContextProbe(cut: RegExp, body: string, flags: string): EndProbe {
   return {
     at(record, start, end) {
       const k = record.length - end;
-      if (k > 0 && prefix.at(record, start, end) === null) return null;
+      // at the record's end the cut is the record itself: nothing to pin
+      const cutMatch = prefix.at(record, start, end);
+      if (k === 0 || cutMatch === null) return cutMatch;
       let re = byRemaining.get(k);
       if (re === undefined) {
         if (byRemaining.size >= KEPT_END_PROBES) byRemaining.clear();

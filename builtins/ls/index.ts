@@ -169,33 +169,36 @@ class Lister {
 
   private async listDirectory(path: string, shown: string, header: boolean, commandLine: boolean, ancestors: Set<string>): Promise<void> {
     this.ctx.checkAbort();
-    const listing = this.ctx.fs.readdir(path);
-    if (!listing.ok) {
-      await this.error(`cannot open directory ${quoteaf(shown)}: ${errorText(listing.error)}`, commandLine);
-      return;
-    }
-    const self = this.ctx.fs.stat(path);
-    const id = self.ok ? `${self.value.dev}:${self.value.ino}` : '';
-    if (this.o.recursive && id !== '' && ancestors.has(id)) {
-      await this.error(`${quoteaf(shown)}: not listing already-listed directory`, false);
-      return;
-    }
-    if (header) {
-      if (this.printedSomething) await this.write('\n');
-      await this.write(`${shown}:\n`);
-    }
-    const entries: Entry[] = [];
-    const names = listing.value.map((d) => d.name);
-    if (this.o.all) names.push('.', '..');
-    const base = path.endsWith('/') ? path : `${path}/`;
     // plain name listings need no stat at all (the common `ls` of a big directory)
     const o = this.o;
     const needStat = o.format === 'long' || o.indicator !== 'none' || o.inode || o.size || o.sort === 'time' ||
       o.sort === 'size' || o.recursive || o.groupDirsFirst || o.dereference === 'always';
-    // entries lstat'ed through the open directory (see holdDir; ls -laR over 50,000 files was 4x
-    // GNU by path); one directory is held at a time, so its depth does not count
+    // listed and its entries lstat'ed through the open directory (see holdDir; ls -laR over 50,000
+    // files was 4x GNU by path); held until its entries are read, before any subdirectory is
     const handle = needStat && o.dereference !== 'always' ? holdDir(this.ctx.fs, path, 0) : null;
+    const entries: Entry[] = [];
+    let id = '';
     try {
+      const held = handle?.list();
+      // a listing that fails through the handle is made again by path, which words the error
+      const listing = held?.ok === true ? held : this.ctx.fs.readdir(path);
+      if (!listing.ok) {
+        await this.error(`cannot open directory ${quoteaf(shown)}: ${errorText(listing.error)}`, commandLine);
+        return;
+      }
+      const self = this.ctx.fs.stat(path);
+      id = self.ok ? `${self.value.dev}:${self.value.ino}` : '';
+      if (this.o.recursive && id !== '' && ancestors.has(id)) {
+        await this.error(`${quoteaf(shown)}: not listing already-listed directory`, false);
+        return;
+      }
+      if (header) {
+        if (this.printedSomething) await this.write('\n');
+        await this.write(`${shown}:\n`);
+      }
+      const names = listing.value.map((d) => d.name);
+      if (this.o.all) names.push('.', '..');
+      const base = path.endsWith('/') ? path : `${path}/`;
       for (const name of names) {
         const r = this.addEntry(entries, name, base, shown, needStat, handle);
         if (r) await r;

@@ -4,7 +4,7 @@
 // on the current path is not entered twice (GNU's loop check).
 
 import type { CallContext, Command } from '../types.js';
-import type { DirHandle, FileInfo, Result } from '../../allowedpaths/types.js';
+import type { DirEntry, DirHandle, FileInfo, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { encode } from '../../src/io/encoding.js';
 import { writeUsageError } from '../internal/flags.js';
@@ -40,6 +40,10 @@ function globRegex(glob: string): RegExp {
   }
   return new RegExp(`^${re}$`);
 }
+
+/** the entries -a adds to a listing (readdir's own are left out by the sandbox) */
+const DOT: DirEntry = { name: '.', type: 'dir' };
+const DOT_DOT: DirEntry = { name: '..', type: 'dir' };
 
 /** GNU's attach(): the name in messages, without a leading "./" for the current directory */
 function errorName(dir: string, name: string): string {
@@ -169,10 +173,11 @@ class Lister {
 
   private async listDirectory(path: string, shown: string, header: boolean, commandLine: boolean, ancestors: Set<string>): Promise<void> {
     this.ctx.checkAbort();
-    // plain name listings need no stat at all (the common `ls` of a big directory)
+    // a name listing needs no stat: readdir's type (d_type) is all that -R (which directories to
+    // enter) and -p/--file-type need, as in GNU's gobble_file; -F stats, for the executable bit
     const o = this.o;
-    const needStat = o.format === 'long' || o.indicator !== 'none' || o.inode || o.size || o.sort === 'time' ||
-      o.sort === 'size' || o.recursive || o.groupDirsFirst || o.dereference === 'always';
+    const needStat = o.format === 'long' || o.indicator === 'classify' || o.inode || o.size || o.sort === 'time' ||
+      o.sort === 'size' || o.groupDirsFirst || o.dereference === 'always';
     // listed and its entries lstat'ed through the open directory (see holdDir; ls -laR over 50,000
     // files was 4x GNU by path); held until its entries are read, before any subdirectory is
     const handle = needStat && o.dereference !== 'always' ? holdDir(this.ctx.fs, path, 0) : null;
@@ -196,11 +201,10 @@ class Lister {
         if (this.printedSomething) await this.write('\n');
         await this.write(`${shown}:\n`);
       }
-      const names = listing.value.map((d) => d.name);
-      if (this.o.all) names.push('.', '..');
+      const listed: readonly DirEntry[] = this.o.all ? [...listing.value, DOT, DOT_DOT] : listing.value;
       const base = path.endsWith('/') ? path : `${path}/`;
-      for (const name of names) {
-        const r = this.addEntry(entries, name, base, shown, needStat, handle);
+      for (const d of listed) {
+        const r = this.addEntry(entries, d, base, shown, needStat, handle);
         if (r) await r;
       }
     } finally {
@@ -214,17 +218,18 @@ class Lister {
     if (id !== '') inner.add(id);
     const prefix = shown.endsWith('/') ? shown : `${shown}/`;
     for (const e of sorted) {
-      if (e.name === '.' || e.name === '..' || e.info?.type !== 'dir') continue;
+      if (e.name === '.' || e.name === '..' || (e.info?.type ?? e.type) !== 'dir') continue;
       await this.listDirectory(e.path, prefix + e.name, true, false, inner);
     }
   }
 
   /** one listed name as an entry (stat'ed when needed); a promise only when an error is printed */
-  private addEntry(entries: Entry[], name: string, base: string, shown: string, needStat: boolean, handle: DirHandle | null): void | Promise<void> {
+  private addEntry(entries: Entry[], d: DirEntry, base: string, shown: string, needStat: boolean, handle: DirHandle | null): void | Promise<void> {
+    const name = d.name;
     if (!this.visible(name)) return;
     const childPath = base + name;
     if (!needStat) {
-      entries.push({ name, path: childPath, info: undefined, key: latin1Key(name) });
+      entries.push({ name, path: childPath, info: undefined, type: d.type, key: latin1Key(name) });
       return;
     }
     const st = this.o.dereference === 'always'

@@ -2,7 +2,7 @@
 // widths computed over the whole list, as GNU does), comma-separated, and the two column layouts
 // (-C down then across, -x across) with GNU's column-fitting and tab indentation.
 
-import type { FileInfo } from '../../allowedpaths/types.js';
+import type { FileInfo, FileType } from '../../allowedpaths/types.js';
 import { encode } from '../../src/io/encoding.js';
 import { dateColumn, groupName, humanSize, kilobytes, modeString, userName } from './fields.js';
 import type { LsOptions } from './options.js';
@@ -12,8 +12,10 @@ export interface Entry {
   name: string;
   /** the sandbox path */
   path: string;
-  /** lstat (or stat when dereferenced); undefined when it could not be stat'ed */
+  /** lstat (or stat when dereferenced); undefined when it could not be stat'ed, or was not needed */
   info: FileInfo | undefined;
+  /** the type readdir gave (d_type), for an entry that was not stat'ed: -R and -p need no more */
+  type?: FileType;
   /** for symlinks: the link text, and the target's stat when it resolves */
   linkTarget?: string;
   targetInfo?: FileInfo;
@@ -42,11 +44,11 @@ function encodedWidth(s: string): number {
   return w;
 }
 
-function indicatorOf(info: FileInfo | undefined, o: LsOptions, isLinkTarget: boolean): string {
-  if (info === undefined || o.indicator === 'none') return '';
-  if (info.type === 'dir') return '/';
+function indicatorOf(info: FileInfo | undefined, o: LsOptions, isLinkTarget: boolean, type = info?.type): string {
+  if (type === undefined || o.indicator === 'none') return '';
+  if (type === 'dir') return '/';
   if (o.indicator === 'slash') return '';
-  switch (info.type) {
+  switch (type) {
     case 'symlink':
       return isLinkTarget ? '' : '@';
     case 'fifo':
@@ -54,7 +56,7 @@ function indicatorOf(info: FileInfo | undefined, o: LsOptions, isLinkTarget: boo
     case 'socket':
       return '=';
     case 'file':
-      return o.indicator === 'classify' && (info.mode & 0o111) !== 0 ? '*' : '';
+      return o.indicator === 'classify' && info !== undefined && (info.mode & 0o111) !== 0 ? '*' : '';
     default:
       return '';
   }
@@ -106,7 +108,7 @@ function prefixOf(e: Entry, o: LsOptions, p: Prefix): string {
 /** name with its indicator, and (for the column layouts) its printed width */
 function nameAndFrills(e: Entry, o: LsOptions, p: Prefix): { text: string; width: number } {
   const name = shownName(e.name, o);
-  const ind = indicatorOf(e.info, o, false);
+  const ind = indicatorOf(e.info, o, false, e.info?.type ?? e.type);
   const text = prefixOf(e, o, p) + name + ind;
   return { text, width: byteWidth(text) };
 }

@@ -57,6 +57,20 @@ for (const [label, native] of [['proc', undefined], ['portable fallback', pathNa
       top.value.close();
     });
 
+    it("stats the open directory itself (ls -R's loop check), and nothing once closed", () => {
+      const { root } = world();
+      box = createSandbox([root], { native });
+      const top = box.at(root).openDir!('.');
+      if (!top.ok) throw new Error(top.error.code);
+      const a = top.value.openDir('a');
+      if (!a.ok) throw new Error(a.error.code);
+      const real = fs.statSync(path.join(root, 'a'));
+      expect(a.value.stat()).toMatchObject({ ok: true, value: { type: 'dir', dev: real.dev, ino: real.ino } });
+      a.value.close();
+      expect(a.value.stat()).toMatchObject({ ok: false, error: { code: 'EACCES' } });
+      top.value.close();
+    });
+
     it('never follows a symlink or leaves the directory', () => {
       const { root } = world();
       box = createSandbox([root], { native });

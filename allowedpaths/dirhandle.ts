@@ -50,6 +50,16 @@ export class FdDirHandle implements DirHandle {
     }
   }
 
+  stat(): Result<FileInfo> {
+    if (!this.usable()) return fail('EACCES');
+    try {
+      // fstat works on an O_PATH descriptor (Linux 3.6 on)
+      return ok(toInfo(fs.fstatSync(this.fd)));
+    } catch (e) {
+      return { ok: false, error: fromNode(e) };
+    }
+  }
+
   openDir(name: string): Result<DirHandle> {
     if (!this.usable()) return fail('EACCES');
     if (!isEntryName(name)) return fail('EINVAL');

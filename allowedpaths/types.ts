@@ -80,6 +80,8 @@ export interface DirHandle {
   list(opts?: { maxEntries?: number }): Result<DirEntry[]>;
   /** lstat of an entry (a symlink is not followed) */
   lstat(name: string): Result<FileInfo>;
+  /** fstat of the directory itself (ls -R's loop check: its device and inode) */
+  stat(): Result<FileInfo>;
   /** open an entry that is itself a directory; a symlink is not followed (ENOTDIR) */
   openDir(name: string): Result<DirHandle>;
   close(): void;

@@ -280,12 +280,15 @@ async function main() {
       bash: timeCmd(bashCmd('cat * | wc -l'), { cwd: small }),
       justBash: jbCli('cat * | wc -l', small) ? timeCmd(jbCli('cat * | wc -l', small), { cwd: small, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
     });
-    row('files', "find . -name '*.log' | wc -l", {
-      rshellInProc: timeRun([tree], "find . -name '*.log' | wc -l"),
-      rshellCli: timeCmd(rshellCli("find . -name '*.log' | wc -l", [tree]), { cwd: tree }),
-      bash: timeCmd(bashCmd("find . -name '*.log' | wc -l"), { cwd: tree }),
-      justBash: jbCli("find . -name '*.log' | wc -l", tree) ? timeCmd(jbCli("find . -name '*.log' | wc -l", tree), { cwd: tree, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
-    });
+    // the tree walkers: find (readdir order, no stat), ls -R (names only), du (an lstat per entry)
+    for (const script of ["find . -name '*.log' | wc -l", 'ls -R | wc -l', 'du -s .']) {
+      row('files', script, {
+        rshellInProc: timeRun([tree], script),
+        rshellCli: timeCmd(rshellCli(script, [tree]), { cwd: tree }),
+        bash: timeCmd(bashCmd(script), { cwd: tree }),
+        justBash: jbCli(script, tree) ? timeCmd(jbCli(script, tree), { cwd: tree, runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
+      });
+    }
   }
 
   if (want('parse') && existsSync(join(here, 'parse.mjs'))) {

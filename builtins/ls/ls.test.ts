@@ -72,12 +72,25 @@ describe('ls: same output as GNU ls', () => {
     'ls -x', 'ls --x', 'ls --s', 'ls -y', 'ls --sort=bogus', 'ls --format=v', 'ls --time=x', 'ls --indicator-style=z',
     'ls --dereference-command-line-symlink-to-dir ld', 'ls -l --time=birth --time-style=long-iso | wc -l', 'ls --show-control-chars',
     'ls -l ld/', 'ls ld/', 'ls -d ld/', 'ls -lF ld/ la dangling', 'ls -ld . ..', 'ls -a e', 'ls -R e d',
+    'ls -Rp', 'ls -R --file-type', 'ls -aRp d', 'ls -RF d', 'ls -R ld la dangling',
     'ls --literal', 'ls --quoting-style=literal', 'ls --quoting-style=x', 'ls --width=x', 'ls --time-style=bogus', 'ls -w', 'ls --classify=maybe', 'ls --color=sometimes',
   ])('%s', async (script) => {
     await same(script);
   });
   it.each(['ls -i', 'ls -li', 'ls -si', 'ls -mi', 'ls -Ci'])('%s (inode numbers masked)', async (script) => {
     await same(script, opts, (s) => s.replace(/\d{4,}/g, 'N'));
+  });
+  it('ls -R past the depth at which directories are held open (256): listed by path below it', async () => {
+    const o = {
+      cwd: 'w',
+      setup: (d: string) => {
+        let deep = `${d}/w/deep`;
+        for (let i = 0; i < 300; i++) deep += '/d';
+        fs.mkdirSync(deep, { recursive: true });
+        fs.writeFileSync(`${deep}/bottom`, '');
+      },
+    };
+    await same('ls -R deep | wc -l; ls -Rp deep | tail -4; ls -lR deep | grep -c "^total"', o);
   });
   it('an unreadable directory', async () => {
     const o = { ...opts, setup: (d: string) => { setup(d); fs.chmodSync(`${d}/w/e`, 0); } };

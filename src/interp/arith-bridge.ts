@@ -104,7 +104,9 @@ export function arithEvalCmd(sh: Shell, x: ArithmExpr, prefix: string): Int {
 /** an error of `((…))` / `let`: not fatal unless nounset's */
 function cmdError(e: unknown, prefix: string): never {
   if (e instanceof ArithError) {
-    throw new ExpansionError(prefix + e.message, 1, e.kind === 'unbound', e.kind === 'unbound');
+    // `set -u`'s "y: unbound variable" names the variable itself, with no prefix (as convert)
+    const unbound = e.kind === 'unbound';
+    throw new ExpansionError((unbound ? '' : prefix) + e.message, 1, unbound, unbound);
   }
   if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false);
   throw e;
@@ -115,6 +117,15 @@ export function arithText(sh: Shell, text: string): Int {
     return evalArithText(text, envOf(sh));
   } catch (e) {
     convert(e);
+  }
+}
+
+/** arithText with a command's message prefix (`[[: `) and non-fatal errors, as arithEvalCmd */
+export function arithTextCmd(sh: Shell, text: string, prefix: string): Int {
+  try {
+    return evalArithText(text, envOf(sh));
+  } catch (e) {
+    cmdError(e, prefix);
   }
 }
 

@@ -10,9 +10,10 @@ import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
 import { ATTR, cloneVariable, isAssocValue, newVariable } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
+import { reportingErrors } from './error-status.js';
 import { settleProcSubsts } from './subst.js';
 import { AssignError } from './interp-errors.js';
-import { andThen } from './status.js';
+import { andThen, ensure } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable } from './dispatch.js';
 import { quoteForReuse, quoteIfNeeded } from './quote.js';
@@ -299,7 +300,10 @@ function traceLine(sh: Shell, line: string, to?: ByteWriter): void {
   }
 }
 
-/** open redirections, push inline assignments as a temporary scope, run, undo */
+/**
+ * push inline assignments as a temporary scope, open redirections, run, undo. bash expands the
+ * assignments before it opens the redirections: `x=$(echo hi >&2) cmd 2>/dev/null` prints hi.
+ */
 function withRedirsAndAssigns(
   sh: Shell,
   redirs: readonly Redirect[],
@@ -308,85 +312,47 @@ function withRedirsAndAssigns(
   assignNodes: readonly Assign[],
   body: Exec,
 ): Status {
-  const go = (): Status => {
-    if (!assigns.length) return body(sh);
-    const frame = sh.vars.pushFrame(true);
-    for (const n of names) {
-      const outer = sh.vars.lookup(n);
-      frame.set(n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
+  const run = (): Status => (redirs.length ? redirected(sh, redirs, body) : body(sh));
+  if (!assigns.length) return run();
+  const frame = sh.vars.pushFrame(true);
+  for (const n of names) {
+    const outer = sh.vars.lookup(n);
+    frame.set(n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
+  }
+  const pop = (): void => {
+    const i = sh.vars.frames.lastIndexOf(frame);
+    if (i >= 0) {
+      sh.vars.tempFrames.delete(frame);
+      sh.vars.frames.splice(i, 1);
     }
-    const pop = (): void => {
-      const i = sh.vars.frames.lastIndexOf(frame);
-      if (i >= 0) {
-        sh.vars.tempFrames.delete(frame);
-        sh.vars.frames.splice(i, 1);
-      }
-    };
-    let r: Status;
-    try {
-      const a = withTape(
-        sh,
-        () => {
-          for (const f of assigns) {
-            try {
-              f(sh);
-            } catch (e) {
-              // `r=2 cmd` with r readonly: bash reports it and still runs the command
-              if (!(e instanceof AssignError)) throw e;
-              sh.error(e.message);
-            }
+  };
+  return ensure(() => {
+    const a = withTape(
+      sh,
+      () => {
+        for (const f of assigns) {
+          try {
+            f(sh);
+          } catch (e) {
+            // `r=2 cmd` with r readonly: bash reports it and still runs the command
+            if (!(e instanceof AssignError)) throw e;
+            sh.error(e.message);
           }
-          for (const v of frame.values()) v.attrs |= ATTR.export;
-        },
-        assignNodes,
-      );
-      // inline assignments go to the temporary frame: make them local to it
-      r = a instanceof Promise ? a.then(() => body(sh)) : body(sh);
-    } catch (e) {
-      pop();
-      throw e;
-    }
-    if (typeof r === 'number') {
-      pop();
-      return r;
-    }
-    return r.then(
-      (v) => {
-        pop();
-        return v;
+        }
+        for (const v of frame.values()) v.attrs |= ATTR.export;
       },
-      (e) => {
-        pop();
-        throw e;
-      },
+      assignNodes,
     );
-  };
-  if (!redirs.length) return go();
+    // inline assignments go to the temporary frame: make them local to it
+    return a instanceof Promise ? a.then(run) : run();
+  }, pop);
+}
+
+/** run `body` with `redirs` in effect, its errors reported inside them (reportingErrors) */
+function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec): Status {
   const st = applyRedirects(sh, redirs);
-  const after = (rs: RedirState | number): Status => {
-    if (typeof rs === 'number') return rs;
-    let r: Status;
-    try {
-      r = go();
-    } catch (e) {
-      restoreRedirects(sh, rs);
-      throw e;
-    }
-    if (typeof r === 'number') {
-      restoreRedirects(sh, rs);
-      return r;
-    }
-    return r.then(
-      (v) => {
-        restoreRedirects(sh, rs);
-        return v;
-      },
-      (e) => {
-        restoreRedirects(sh, rs);
-        throw e;
-      },
-    );
-  };
+  const after = (rs: RedirState | number): Status =>
+    typeof rs === 'number' ? rs : ensure(() => reportingErrors(body)(sh), () => restoreRedirects(sh, rs));
   return st instanceof Promise ? st.then(after) : after(st);
 }
 
@@ -436,16 +402,13 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
       return r instanceof Promise ? r.then(fin) : fin();
     };
     if (!redirs.length) return doAssign();
+    // bash opens and closes the redirections first, then assigns (even when they failed: status
+    // 1), so `w=$(echo x >&2) 2>/dev/null` prints x
     const st = applyRedirects(sh, redirs);
     const after = (rs: RedirState | number): Status => {
-      if (typeof rs === 'number') return rs;
-      let r: Status;
-      try {
-        r = doAssign();
-      } finally {
-        restoreRedirects(sh, rs);
-      }
-      return r;
+      if (typeof rs !== 'number') restoreRedirects(sh, rs);
+      const r = doAssign();
+      return typeof rs === 'number' ? andThen(r, () => rs) : r;
     };
     return st instanceof Promise ? st.then(after) : after(st);
   };

@@ -8,8 +8,7 @@ import type {
 } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
-import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
-import { BadFdError } from '../io/pipe.js';
+import { reportingErrors, statusOfError } from './error-status.js';
 import { needsTape, withTape } from './expand.js';
 import { arithEvalCmd, compileArithCmdGeneral } from './arith-bridge.js';
 import { compileDirectArith } from './arith-direct.js';
@@ -28,35 +27,7 @@ import { isLetHelp, showHelp } from './core-builtins/help-option.js';
 
 // ---------------------------------------------------------------- errors inside a statement
 
-/** turn an error thrown by a command into its status (messages printed); rethrow the rest */
-export function statusOfError(sh: Shell, e: unknown): number {
-  if (e instanceof ExpansionError) {
-    if (e.message) sh.error(e.message);
-    if (e.exit || e.fatal) {
-      sh.ctl = e.exit ? CTL.exit : CTL.abort;
-      sh.status = e.status;
-    }
-    return e.status;
-  }
-  if (e instanceof AssignError) {
-    // `r=2` with r readonly abandons the current top-level command
-    sh.error(e.message);
-    sh.ctl = CTL.abort;
-    sh.status = e.status;
-    return e.status;
-  }
-  if (e instanceof Suspend) {
-    // a waiting command substitution reached outside any expansion (builtin-evaluated text)
-    e.promise.catch(() => undefined);
-    sh.error('command substitution inside an evaluated subscript is not supported here');
-    return 1;
-  }
-  if (e instanceof BadFdError) {
-    sh.error(`write error: Bad file descriptor`);
-    return 1;
-  }
-  throw e;
-}
+
 
 // ---------------------------------------------------------------- statements
 
@@ -105,7 +76,7 @@ export function compileStmt(st: Stmt): Exec {
   else if (cmd.type === 'CallExpr') body = compileCall(cmd, st.Redirs);
   else {
     body = compileCommand(cmd);
-    if (st.Redirs.length) body = withRedirects(st.Redirs, body);
+    if (st.Redirs.length) body = withRedirects(st.Redirs, reportingErrors(body));
   }
   const negated = st.Negated;
   const setsPipeStatus = cmd === null || LEAF_COMMANDS.has(cmd.type);

@@ -71,9 +71,12 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
       const parts = (node.Hdoc as { Parts: Node[] }).Parts;
       if (parts.length) heredocs.set(node.Hdoc as object, src.slice(parts[0]!.Pos, parts[parts.length - 1]!.End));
     }
-    else if (t !== undefined && TEXT_NODES.has(t)) texts.set(node, src.slice(node.Pos as number, node.End as number));
-    else if (t === 'LetClause') {
-      for (const x of node.Exprs as Node[]) arithSources.set(x, { text: arithText(src, x), offset: x.Pos });
+    else if (t !== undefined && TEXT_NODES.has(t)) {
+      texts.set(node, src.slice(node.Pos as number, node.End as number));
+      // let's expressions are quoted in its errors (`let: 1/0: division by 0 (error token…`)
+      if (t === 'LetClause') {
+        for (const x of node.Exprs as Node[]) arithSources.set(x, { text: arithText(src, x), offset: x.Pos });
+      }
     }
     if (t !== undefined) {
       const fields = ARITH_FIELDS[t];

@@ -5,7 +5,7 @@ import type { TestClause, TestExpr, Word } from '../syntax/ast.js';
 import type { Exec, Shell } from './shell.js';
 import { compileWordString, expandPattern, expandString, withTape } from './expand.js';
 import { matchPattern } from './pattern.js';
-import { arithText } from './arith-bridge.js';
+import { arithTextCmd } from './arith-bridge.js';
 import { shellFs } from './fs-view.js';
 import { assignArray } from './var-access.js';
 import { compilePatterns, toLatin1 } from '../regex/index.js';
@@ -116,8 +116,9 @@ function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
       const l = compileStr(x.X);
       const r = compileStr(x.Y);
       return (sh) => {
-        const a = arithText(sh, l(sh));
-        const b = arithText(sh, r(sh));
+        // an operand that is not an expression fails this [[ ]] only (status 1), as in bash
+        const a = arithTextCmd(sh, l(sh), '[[: ');
+        const b = arithTextCmd(sh, r(sh), '[[: ');
         return compareInts(op, a, b);
       };
     }

@@ -8,7 +8,7 @@ import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from '../extglob-s
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
 import { andThen } from '../status.js';
-import { arithEvalCmd } from '../arith-bridge.js';
+import { arithTextCmd } from '../arith-bridge.js';
 import { arithSyntaxError } from '../arith.js';
 import { decode } from '../../io/encoding.js';
 import { withTape } from '../expand.js';
@@ -396,7 +396,8 @@ export const let_: CoreBuiltin = (sh, args) => {
         sh.error(`let: ${arithSyntaxError(a) ?? `${a}: syntax error in expression (error token is "${a}")`}`);
         return null;
       }
-      last = x ? arithEvalCmd(sh, x, 'let: ') : 0;
+      // evaluated from its text, so an error quotes it (`let: 1/0: division by 0 (error token…`)
+      last = x ? arithTextCmd(sh, a, 'let: ') : 0;
     }
     return last;
   });

@@ -1,0 +1,54 @@
+// What an error thrown by a command becomes: its message on the shell's stderr (as redirected at
+// the place it is caught) and a status; fatal ones also stop the current command list.
+
+import { CTL, type Exec, type Shell, type Status } from './shell.js';
+import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
+import { BadFdError } from '../io/pipe.js';
+
+/** turn an error thrown by a command into its status (messages printed); rethrow the rest */
+export function statusOfError(sh: Shell, e: unknown): number {
+  if (e instanceof ExpansionError) {
+    if (e.message) sh.error(e.message);
+    if (e.exit || e.fatal) {
+      sh.ctl = e.exit ? CTL.exit : CTL.abort;
+      sh.status = e.status;
+    }
+    return e.status;
+  }
+  if (e instanceof AssignError) {
+    // `r=2` with r readonly abandons the current top-level command
+    sh.error(e.message);
+    sh.ctl = CTL.abort;
+    sh.status = e.status;
+    return e.status;
+  }
+  if (e instanceof Suspend) {
+    // a waiting command substitution reached outside any expansion (builtin-evaluated text)
+    e.promise.catch(() => undefined);
+    sh.error('command substitution inside an evaluated subscript is not supported here');
+    return 1;
+  }
+  if (e instanceof BadFdError) {
+    sh.error(`write error: Bad file descriptor`);
+    return 1;
+  }
+  throw e;
+}
+
+/**
+ * A command's errors reported inside its own redirections: `(( 1/0 )) 2>/dev/null`,
+ * `[[ 1a -eq 1 ]] 2>&1` and `unset 'a[1/0]' 2>/dev/null` send the message where the command's
+ * stderr goes, as bash does (the statement's own catch would print it after the redirections
+ * were undone). Wraps what runs once the redirections are in place.
+ */
+export function reportingErrors(body: Exec): Exec {
+  return (sh) => {
+    let r: Status;
+    try {
+      r = body(sh);
+    } catch (e) {
+      return statusOfError(sh, e);
+    }
+    return typeof r === 'number' ? r : r.catch((e: unknown) => statusOfError(sh, e));
+  };
+}

@@ -15,9 +15,10 @@ export interface Field {
   pattern: string | null;
 }
 
-// `&` too: in a ${x/p/r} replacement an escaped & is literal (patsub_replacement)
-const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}&]/;
-const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}&]/g;
+// `&` too: in a ${x/p/r} replacement an escaped & is literal (patsub_replacement); `-` too: a
+// quoted one inside brackets is not a range (`[a\-c]`, `[a"-"c]`)
+const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}&-]/;
+const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}&-]/g;
 
 export function escapePattern(s: string): string {
   return PATTERN_SPECIAL.test(s) ? s.replace(PATTERN_SPECIAL_G, '\\$&') : s;

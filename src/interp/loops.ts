@@ -5,7 +5,7 @@
 
 import type { ArithmExpr, CStyleLoop, ForClause, WhileClause, WordIter } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
-import { ExpansionError } from './interp-errors.js';
+import { AssignError, ExpansionError } from './interp-errors.js';
 import { needsTape, withTape } from './expand.js';
 import { expandForWords, type LazyWords } from './word-split.js';
 import { assignScalar } from './var-access.js';
@@ -16,6 +16,23 @@ import { compileStmts, conditionLater } from './compile.js';
 
 /** iteration outcomes: ≥ 0 keep looping (body status); STOP: end with the last status */
 const STOP = -1;
+/** what an iteration returns to stop its loop with status 1 (drive's -2 - status) */
+const ASSIGN_FAILED = -3;
+
+/**
+ * the loop variable takes the next word; false when it cannot (readonly): bash reports it and
+ * the loop ends with status 1, and the command list goes on
+ */
+function bindLoopVar(sh: Shell, name: string, value: string): boolean {
+  try {
+    assignScalar(sh, name, value);
+    return true;
+  } catch (e) {
+    if (!(e instanceof AssignError)) throw e;
+    sh.error(e.message);
+    return false;
+  }
+}
 /** end the loop with status s */
 function stopWith(s: number): number {
   return -2 - s;
@@ -153,7 +170,7 @@ export function compileFor(cmd: ForClause): Exec {
       const iter: Iter = Array.isArray(list)
         ? (s2) => {
           if (i >= list.length) return STOP;
-          assignScalar(s2, name, list[i++]!);
+          if (!bindLoopVar(s2, name, list[i++]!)) return ASSIGN_FAILED;
           const b = body(s2);
           if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
           return afterBodyLater(s2, b);
@@ -161,7 +178,7 @@ export function compileFor(cmd: ForClause): Exec {
         : (s2) => {
           const w = list.next();
           if (w === undefined) return STOP;
-          assignScalar(s2, name, w);
+          if (!bindLoopVar(s2, name, w)) return ASSIGN_FAILED;
           const b = body(s2);
           if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
           return afterBodyLater(s2, b);

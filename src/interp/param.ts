@@ -423,9 +423,21 @@ function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     start = Math.max(0, start);
     return [byteSlice(str, start, end)];
   }
-  if (lenV !== undefined && lenV < 0) throw new ExpansionError(`${lenV}: substring expression < 0`, 1);
   const name = f.source ?? pe.Param.Value;
-  if (name === '@' || name === '*') {
+  const positional = name === '@' || name === '*';
+  const v: VarValue | undefined = positional ? undefined : readVar(sh, name);
+  // an offset past the array's end slices to nothing before the length is checked, as in bash:
+  // an indexed array's end is its highest index + 1 (from the end when negative), an associative
+  // one's its count (offsets past it only); an empty or unset array is always empty
+  if (!positional) {
+    if (f.vals.length === 0) return [];
+    if (isArrayValue(v)) {
+      const first = off < 0 ? v.length + off : off;
+      if (first < 0 || (first >= v.length && farEntries(v).length === 0)) return [];
+    } else if (off > f.vals.length) return [];
+  }
+  if (lenV !== undefined && lenV < 0) throw new ExpansionError(`${lenV}: substring expression < 0`, 1);
+  if (positional) {
     const all = [sh.arg0, ...sh.positional];
     let start = off < 0 ? all.length + off : off;
     if (start < 0) return [];
@@ -434,7 +446,6 @@ function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     return all.slice(start, end);
   }
   // arrays slice by index, not by position
-  const v: VarValue | undefined = readVar(sh, name);
   if (isArrayValue(v)) {
     const maxIdx = v.length;
     const start = off < 0 ? maxIdx + off : off;

@@ -196,6 +196,8 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
   }
   const changing = it.value !== undefined || it.array !== undefined || (flags.off & ATTR.readonly) !== 0;
   if (v.attrs & ATTR.readonly && changing) throw new AssignError(`${name}: readonly variable`);
+  refuseConversion(flags.on, v, name);
+  if (flags.on & ATTR.nameref && !local) refuseNameref(name, it.value ?? (typeof v.value === 'string' ? v.value : undefined));
 
   // attributes that shape the value come first; readonly last
   const on = flags.on & ~ATTR.readonly;
@@ -230,6 +232,21 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
     // existing values are not re-evaluated by -i in bash
   }
   if (flags.on & ATTR.readonly) v.attrs |= ATTR.readonly;
+}
+
+/** bash's checks before an array changes kind: -A of an indexed array, -a of an associative one */
+function refuseConversion(on: number, v: Variable, name: string): void {
+  const assoc = isAssocValue(v.value) || (v.attrs & ATTR.assoc) !== 0;
+  const indexed = !assoc && (isArrayValue(v.value) || (v.attrs & ATTR.indexed) !== 0);
+  if (on & ATTR.assoc && indexed) throw new AssignError(`${name}: cannot convert indexed to associative array`);
+  if (on & ATTR.indexed && assoc) throw new AssignError(`${name}: cannot convert associative to indexed array`);
+}
+
+/** a global nameref may not name itself, nor hold what is not a name (bash's declare errors) */
+function refuseNameref(name: string, target: string | undefined): void {
+  if (target === undefined || target === '') return;
+  if (target === name) throw new AssignError(`${name}: nameref variable self references not allowed`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\[[^]*\])?$/.test(target)) throw new AssignError(`\`${target}': invalid variable name for name reference`);
 }
 
 function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {

@@ -239,7 +239,7 @@ export const read: ShellBuiltin = {
         (col) => {
           input.release();
           if (input.failure !== undefined) return readFailed(ctx, opts.get('u') ?? '0', input.failure);
-          return finish(ctx, col, names, arrayName);
+          return finish(ctx, col, names, arrayName, spec.exact);
         },
         (e) => {
           input.release();
@@ -249,7 +249,7 @@ export const read: ShellBuiltin = {
     }
     input.release();
     if (input.failure !== undefined) return readFailed(ctx, opts.get('u') ?? '0', input.failure);
-    return finish(ctx, pending, names, arrayName);
+    return finish(ctx, pending, names, arrayName, spec.exact);
   },
 };
 
@@ -259,7 +259,8 @@ function readFailed(ctx: ShellContext, fd: string, message: string): number {
   return 1;
 }
 
-function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayName: string | undefined): number {
+/** `exact` (-N): what was read goes unsplit to the first name (or element), as bash does */
+function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayName: string | undefined, exact: boolean): number {
   if (result.overflow) {
     complain(ctx.stderr, `read: line too long (over ${ctx.limits.maxLineBytes} bytes)`);
     return 1;
@@ -272,8 +273,9 @@ function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayNam
     return !err;
   };
 
+  const whole = (): string => result.text ?? result.chars.map((x) => x.c).join('');
   if (arrayName !== undefined) {
-    const err = ctx.vars.setArray(arrayName, splitFields(result.chars, ifs));
+    const err = ctx.vars.setArray(arrayName, exact ? [whole()] : splitFields(result.chars, ifs));
     if (err) {
       complain(ctx.stderr, err);
       return 1;
@@ -281,7 +283,12 @@ function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayNam
     return status;
   }
   const text = result.text;
-  if (names.length === 0) return assign('REPLY', text ?? result.chars.map((x) => x.c).join('')) ? status : 1;
+  if (names.length === 0) return assign('REPLY', whole()) ? status : 1;
+  if (exact) {
+    if (!assign(names[0]!, whole())) return 1;
+    for (let k = 1; k < names.length; k++) if (!assign(names[k]!, '')) return 1;
+    return status;
+  }
   // IFS= read -r line: the whole line, no splitting to do
   if (text !== undefined && ifs === '') {
     if (!assign(names[0]!, text)) return 1;

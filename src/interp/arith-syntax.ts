@@ -174,3 +174,19 @@ export function arithSyntaxError(text: string): string | null {
     return `${text}: ${e.msg} (error token is "${text.slice(e.at)}")`;
   }
 }
+
+/**
+ * The text re-spaced the way bash's lexer reads it: one space between tokens. `+++x` is `+ ++x`
+ * and `---x` is `- --x` there (`++` is an increment only before a name), which a grammar that
+ * takes `++` greedily rejects; null when a token is bad.
+ */
+export function bashTokenSpacing(text: string): string | null {
+  const r = new Reader(text);
+  const out: string[] = [];
+  while (r.tok.k !== 'eof') {
+    if (r.tok.k === 'bad') return null;
+    out.push(r.tok.s);
+    r.next();
+  }
+  return out.join(' ');
+}

@@ -18,7 +18,7 @@
 
 import type { ArithmExpr, BinaryArithm, ParamExp, UnaryArithm, Word } from '../syntax/ast.js';
 import * as I from './arith-int.js';
-import { arithSyntaxError } from './arith-syntax.js';
+import { arithSyntaxError, bashTokenSpacing } from './arith-syntax.js';
 
 export { formatInt } from './arith-int.js';
 export { arithSyntaxError } from './arith-syntax.js';
@@ -310,7 +310,15 @@ export function evalText(text: string, f: Frame): Int {
   const parsed = f.env.parse(text);
   if (parsed === null || ('message' in parsed && !('type' in parsed))) {
     // bash's wording, whatever our parser said
-    throw new ArithError(arithSyntaxError(text) ?? `${text}: syntax error in expression (error token is "${text}")`);
+    const message = arithSyntaxError(text);
+    if (message !== null) throw new ArithError(message);
+    // bash reads it (`+++x`): our grammar does too once the tokens are spaced as bash's lexer cut them
+    const spaced = bashTokenSpacing(text);
+    const again = spaced !== null && spaced !== text ? f.env.parse(spaced) : null;
+    if (again === null || ('message' in again && !('type' in again))) {
+      throw new ArithError(`${text}: syntax error in expression (error token is "${text}")`);
+    }
+    return evaluate(again as ArithmExpr, { ...inner, src: { text: spaced!, offset: 0 } });
   }
   return evaluate(parsed as ArithmExpr, inner);
 }

@@ -150,17 +150,26 @@ function fromEnd(v: string[], key: string): string {
 /** element `key` (an evaluated index or an assoc key) */
 export function readElement(sh: Shell, name: string, key: string): string | undefined {
   const v = readVar(sh, name);
-  if (v === undefined) return undefined;
-  if (typeof v === 'string') return key === '0' || key === '-1' ? v : undefined;
+  // a negative index before the first element reads as nothing, with bash's warning (a scalar
+  // or an unset variable has no end to count from)
+  if (v === undefined || typeof v === 'string') {
+    if (key[0] === '-') return badSubscript(sh, name);
+    return v !== undefined && key === '0' ? v : undefined;
+  }
   if (isArrayValue(v)) {
     const k = fromEnd(v, key);
     const far = farKey(k);
     if (far !== null) return getFar(v, far);
     let i = Number(k);
     if (i < 0) i += v.length;
-    return i >= 0 ? v[i] : undefined;
+    return i >= 0 ? v[i] : badSubscript(sh, name);
   }
   return v.get(key);
+}
+
+function badSubscript(sh: Shell, name: string): undefined {
+  sh.error(`${name}: bad array subscript`);
+  return undefined;
 }
 
 function checkSize(sh: Shell, value: string): void {

@@ -26,21 +26,28 @@ function parseStatus(s: string): number | null {
   return Number(BigInt.asUintN(8, BigInt(t)));
 }
 
+/**
+ * A special builtin's usage error (`shift 1 2`, `return 1 2`, `exit 1 2`, `break 1 2`): bash
+ * reports it and abandons the current top-level command, with status 1.
+ */
+function tooManyArguments(sh: Shell, name: string): number {
+  sh.error(`${name}: too many arguments`);
+  sh.ctl = CTL.abort;
+  sh.status = 1;
+  return 1;
+}
+
 export const exit: CoreBuiltin = (sh, args) => {
   if (args[0] === HELP) return showHelp(sh, 'exit');
   let st = sh.status;
-  if (args.length > 0) {
-    const a = args[0] === '--' ? args[1] : args[0];
-    if (a !== undefined) {
-      const v = parseStatus(a);
-      if (v === null) {
-        sh.error(`exit: ${a}: numeric argument required`);
-        st = 2;
-      } else if (args.length > 1 && args[0] !== '--') {
-        sh.error('exit: too many arguments');
-        st = 1;
-      } else st = v;
-    }
+  const rest = args[0] === '--' ? args.slice(1) : args;
+  if (rest.length > 0) {
+    const v = parseStatus(rest[0]!);
+    if (v === null) {
+      sh.error(`exit: ${rest[0]}: numeric argument required`);
+      st = 2;
+    } else if (rest.length > 1) return tooManyArguments(sh, 'exit');
+    else st = v;
   }
   sh.ctl = CTL.exit;
   sh.status = st;
@@ -49,17 +56,19 @@ export const exit: CoreBuiltin = (sh, args) => {
 
 export const returnB: CoreBuiltin = (sh, args) => {
   if (args[0] === HELP) return showHelp(sh, 'return');
-  if (sh.callDepth === 0 && sh.sourceDepth === 0) {
-    sh.error("return: can only `return' from a function or sourced script");
-    return 2;
-  }
+  // the arguments are checked first: at top level `return x` says both things, as bash does
   let st = sh.status;
   if (args.length) {
     const v = parseStatus(args[0]!);
     if (v === null) {
       sh.error(`return: ${args[0]}: numeric argument required`);
       st = 2;
-    } else st = v;
+    } else if (args.length > 1) return tooManyArguments(sh, 'return');
+    else st = v;
+  }
+  if (sh.callDepth === 0 && sh.sourceDepth === 0) {
+    sh.error("return: can only `return' from a function or sourced script");
+    return 2;
   }
   sh.ctl = CTL.return;
   sh.status = st;
@@ -75,13 +84,7 @@ function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
       return 0;
     }
     let n = 1;
-    if (args.length > 1) {
-      // a special builtin's usage error abandons the current command line
-      sh.error(`${kind}: too many arguments`);
-      sh.ctl = CTL.abort;
-      sh.status = 1;
-      return 1;
-    }
+    if (args.length > 1) return tooManyArguments(sh, kind);
     if (args.length) {
       const a = args[0]!;
       if (!INT_RE.test(a)) {
@@ -110,10 +113,6 @@ export const continueB = loopControl('continue');
 
 export const shift: CoreBuiltin = (sh, args) => {
   if (args[0] === HELP) return showHelp(sh, 'shift');
-  if (args.length > 1) {
-    sh.error('shift: too many arguments');
-    return 1;
-  }
   let n = 1;
   if (args.length) {
     const a = args[0]!;
@@ -121,6 +120,7 @@ export const shift: CoreBuiltin = (sh, args) => {
       sh.error(`shift: ${a}: numeric argument required`);
       return 1;
     }
+    if (args.length > 1) return tooManyArguments(sh, 'shift');
     n = Number(a);
     if (n < 0) {
       sh.error(`shift: ${a}: shift count out of range`);

@@ -16,13 +16,15 @@ export const echo: ShellBuiltin = {
     Options:
       -n	do not append a newline
       -e	interpret backslash escapes (\\n, \\t, \\c, \\0NNN, \\xHH, …)
-      -E	do not interpret backslash escapes (the default)
+      -E	do not interpret backslash escapes (the default, unless
+    	\`shopt -s xpg_echo\` is set)
 
     \`--\` is printed like any other argument.
 `,
   run(ctx, args) {
     let newline = true;
-    let escapes = false;
+    // `shopt -s xpg_echo` makes -e the default (-E still turns it off)
+    let escapes = ctx.options.shopt.get('xpg_echo') === true;
     let i = 0;
     for (; i < args.length && OPTION.test(args[i]!); i++) {
       for (const c of args[i]!.slice(1)) {

@@ -17,6 +17,7 @@ const OPS = [
   '*=', '/=', '%=', '+=', '-=', '&=', '^=', '|=',
   '=', '<', '>', '!', '~', '+', '-', '*', '/', '%', '&', '^', '|', '?', ':', ',', '(', ')',
 ];
+const INVALID_OPERATOR = 'syntax error: invalid arithmetic operator';
 const ASSIGN = new Set(['=', '*=', '/=', '%=', '+=', '-=', '<<=', '>>=', '&=', '^=', '|=']);
 const LEVELS: string[][] = [
   ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<=', '>=', '<', '>'], ['<<', '>>'], ['+', '-'], ['*', '/', '%'],
@@ -64,10 +65,14 @@ class Reader {
         const rest = t.slice(at + 2).replace(/^[ \t\n]*/, '');
         if (!/^[A-Za-z_]/.test(rest)) op = op[0];
       }
-      tok = op ? { k: 'op', s: op, at } : { k: 'bad', s: c, at, msg: 'syntax error: invalid arithmetic operator' };
+      tok = op ? { k: 'op', s: op, at } : { k: 'bad', s: c, at, msg: INVALID_OPERATOR };
     }
     this.tok = tok;
     this.i = at + tok.s.length;
+  }
+
+  atEof(): boolean {
+    return this.tok.k === 'eof';
   }
 
   is(s: string): boolean {
@@ -101,9 +106,12 @@ function cond(r: Reader): void {
   level(r, 0);
   if (!r.is('?')) return;
   r.next();
+  // bash's expcond: nothing, or `:` at once, after `?` (and nothing after `:`) is its own error
+  if (r.atEof() || r.is(':')) r.fail('expression expected');
   comma(r);
   if (!r.is(':')) r.fail("`:' expected for conditional expression");
   r.next();
+  if (r.atEof()) r.fail('expression expected');
   cond(r);
 }
 
@@ -134,7 +142,8 @@ function unary(r: Reader): void {
 
 function primary(r: Reader): void {
   const t = r.tok;
-  if (t.k === 'bad') throw new SyntaxFailure(t.msg, t.at);
+  // a character that is no operator, where an operand should be, is bash's "operand expected"
+  if (t.k === 'bad') throw new SyntaxFailure(t.msg === INVALID_OPERATOR ? 'syntax error: operand expected' : t.msg, t.at);
   if (t.k === 'op' && (t.s === '++' || t.s === '--')) {
     r.next();
     if (r.tok.k !== 'id') r.fail('syntax error: operand expected');

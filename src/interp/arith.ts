@@ -43,6 +43,8 @@ export interface ArithSource {
   text: string;
   /** the offset of text[0] in the coordinates of the AST positions */
   offset: number;
+  /** a `let` argument: its quotes are the shell's, removed before the arithmetic reads it */
+  shellWord?: boolean;
 }
 
 export class ArithError extends Error {
@@ -90,7 +92,8 @@ export function evalArith(x: ArithmExpr, env: ArithEnv, src?: ArithSource): Int 
 /** per expression tree: the words that need expansion before parsing (null: none) */
 const dynamicWordsOf = new WeakMap<object, Word[] | null>();
 
-const EXPANDING_PARTS = new Set(['CmdSubst', 'ArithmExp', 'DblQuoted', 'ProcSubst']);
+// SglQuoted too: bash keeps single quotes in the text, where its lexer rejects them (5.2)
+const EXPANDING_PARTS = new Set(['CmdSubst', 'ArithmExp', 'DblQuoted', 'ProcSubst', 'SglQuoted']);
 
 export function findDynamicWords(x: ArithmExpr): Word[] | null {
   const found: Word[] = [];
@@ -122,10 +125,16 @@ export function substituteText(src: ArithSource, words: Word[], env: ArithEnv): 
   let at = 0;
   for (const w of words) {
     const start = w.Pos - src.offset;
-    out += src.text.slice(at, start) + env.expandWord(w);
+    const keep = src.shellWord !== true && w.Parts.some((p) => p.type === 'SglQuoted');
+    out += src.text.slice(at, start) + (keep ? keepingSingleQuotes(w, env) : env.expandWord(w));
     at = w.End - src.offset;
   }
   return out + src.text.slice(at);
+}
+
+/** a word as bash expands it inside arithmetic: single-quoted parts keep their quotes */
+function keepingSingleQuotes(w: Word, env: ArithEnv): string {
+  return w.Parts.map((p) => (p.type === 'SglQuoted' ? `'${p.Value}'` : env.expandWord({ ...w, Parts: [p] }))).join('');
 }
 
 /** evaluate arithmetic given as text (a variable's value, `let` argument, array index) */
@@ -307,6 +316,12 @@ export function evalText(text: string, f: Frame): Int {
   const depth = f.depth + 1;
   const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth, noeval: f.noeval };
   if (depth > MAX_RECURSION) throw errorAt(inner, 0, 'expression recursion level exceeded');
+  // a quote is no token of bash's: `$(( '1' + 2 ))` is "operand expected" in 5.2, whatever our
+  // grammar makes of it
+  if (text.includes("'")) {
+    const message = arithSyntaxError(text);
+    if (message !== null) throw new ArithError(message);
+  }
   const parsed = f.env.parse(text);
   if (parsed === null || ('message' in parsed && !('type' in parsed))) {
     // bash's wording, whatever our parser said

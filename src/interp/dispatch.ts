@@ -319,7 +319,8 @@ function shellVars(sh: Shell): ShellVars {
     }
   };
   return {
-    get: (n) => readScalar(sh, n),
+    // $0 too (getopts words its errors with it)
+    get: (n) => (n === '0' ? sh.arg0 : readScalar(sh, n)),
     set: (n, v) => guard(() => {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/s.exec(n);
       if (!m) return assignScalar(sh, n, v);

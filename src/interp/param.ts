@@ -8,7 +8,7 @@ import type { Shell } from './shell.js';
 import type { FieldBuilder } from './fields.js';
 import type { Mode } from './expand.js';
 import { appendParts, expandPattern, expandString, taped } from './expand.js';
-import { ExpansionError } from './interp-errors.js';
+import { AssignError, ExpansionError } from './interp-errors.js';
 import { arithEval, indexKey } from './arith-bridge.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
 import { ATTR, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
@@ -127,8 +127,11 @@ function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
   }
   const base = fetchName(sh, name, pe.Index);
   const ref = base.vals.length ? (base.multi ? base.vals.join(' ') : base.vals[0]!) : undefined;
-  if (ref === undefined || ref === '') {
-    throw new ExpansionError(`${name}: invalid indirect expansion`, 1);
+  // unset: bash's "invalid indirect expansion", but a declared name without that value (`declare
+  // y`, an empty array) expands to nothing; set but empty falls to "invalid variable name"
+  if (ref === undefined) {
+    if (v0 === undefined) throw new ExpansionError(`${name}: invalid indirect expansion`, 1);
+    return { vals: [], multi: false, star: false, unset: true, shown: `!${name}` };
   }
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(ref);
   if (m) {
@@ -240,8 +243,14 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
         }
         if (!f.varName) throw new ExpansionError(`$${f.shown}: cannot assign in this way`, 1);
         const val = expandString(sh, exp.Word);
-        if (f.key !== undefined) assignElement(sh, f.varName, f.key, val);
-        else assignScalar(sh, f.varName, val);
+        try {
+          if (f.key !== undefined) assignElement(sh, f.varName, f.key, val);
+          else assignScalar(sh, f.varName, val);
+        } catch (e) {
+          // `${q:=5}` with q readonly abandons the command with status 2, as in bash
+          if (e instanceof AssignError) throw new AssignError(e.message, 2);
+          throw e;
+        }
         scalarOut(b, val, quoted);
         return;
       }

@@ -7,7 +7,7 @@
 import type { CallContext, Command } from '../../builtins/types.js';
 
 export interface ShellVars {
-  /** scalar value ($name; element 0 of an indexed array); undefined when unset */
+  /** scalar value ($name; element 0 of an indexed array; '0' is $0); undefined when unset */
   get(name: string): string | undefined;
   /** assign a scalar; returns an error message (`name: readonly variable`) or undefined */
   set(name: string, value: string): string | undefined;

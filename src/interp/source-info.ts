@@ -75,7 +75,7 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
       texts.set(node, src.slice(node.Pos as number, node.End as number));
       // let's expressions are quoted in its errors (`let: 1/0: division by 0 (error token…`)
       if (t === 'LetClause') {
-        for (const x of node.Exprs as Node[]) arithSources.set(x, { text: arithText(src, x), offset: x.Pos });
+        for (const x of node.Exprs as Node[]) arithSources.set(x, { text: arithText(src, x), offset: x.Pos, shellWord: true });
       }
     }
     if (t !== undefined) {

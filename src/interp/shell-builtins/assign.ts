@@ -15,3 +15,8 @@ export function assignTarget(ctx: ShellContext, target: string, value: string): 
   if (m && m[2] !== undefined && ctx.vars.setElement) return ctx.vars.setElement(m[1]!, m[2], value);
   return ctx.vars.set(target, value);
 }
+
+/** how a builtin reports a failed assignment: bash words a readonly one without the builtin's name */
+export function assignmentError(builtin: string, err: string): string {
+  return err.endsWith(': readonly variable') ? err : `${builtin}: ${err}`;
+}

@@ -66,8 +66,8 @@ describe('printf builtin', () => {
     expect(await printf.run(f.ctx, ['-v', 'arr[1]', '%s', 'second'])).toBe(0);
     expect(f.arrays.get('arr')?.[1]).toBe('second');
   });
-  it('readonly -v target', async () => {
-    expect(await run(printf, ['-v', 'r', 'x'], { readonly: ['r'] })).toMatchObject({ status: 1, err: 'printf: r: readonly variable\n' });
+  it('readonly -v target (bash words it without the builtin name)', async () => {
+    expect(await run(printf, ['-v', 'r', 'x'], { readonly: ['r'] })).toMatchObject({ status: 1, err: 'r: readonly variable\n' });
   });
 });
 

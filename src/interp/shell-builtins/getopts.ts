@@ -91,7 +91,7 @@ export const getopts: ShellBuiltin = {
       finishCluster();
       ctx.vars.unset('OPTARG');
       setVar(ctx, 'OPTIND', String(optind));
-      return setVar(ctx, name, c) ? 0 : 1;
+      return setVar(ctx, name, c) ? 0 : 2; // bash: a NAME it cannot set is status 2
     }
     // the option takes an argument: the rest of this word, or the next word
     if (charIndex < arg.length) {
@@ -114,6 +114,6 @@ export const getopts: ShellBuiltin = {
       return 0;
     }
     setVar(ctx, 'OPTIND', String(optind));
-    return setVar(ctx, name, c) ? 0 : 1;
+    return setVar(ctx, name, c) ? 0 : 2; // bash: a NAME it cannot set is status 2
   },
 };

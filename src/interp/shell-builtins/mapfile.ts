@@ -4,6 +4,7 @@
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain } from './io.js';
+import { assignmentError } from './assign.js';
 import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = (name: string) =>
@@ -104,7 +105,7 @@ function makeMapfile(name: string): ShellBuiltin {
         while (base.length < origin) base.push('');
         const err = ctx.vars.setArray(arrayName, base.concat(lines));
         if (err) {
-          complain(ctx.stderr, `${name}: ${err}`);
+          complain(ctx.stderr, assignmentError(name, err));
           return 1;
         }
         return 0;

@@ -2,7 +2,7 @@
 // options, bash's usage errors (status 2) and `-v` assignment.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { formatPrintf } from '../printf-format.js';
-import { assignTarget, isAssignTarget } from './assign.js';
+import { assignmentError, assignTarget, isAssignTarget } from './assign.js';
 import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain, emit } from './io.js';
 
@@ -46,12 +46,12 @@ export const printf: ShellBuiltin = {
     for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
     for (const [name, value] of r.assignments) {
       const err = ctx.vars.set(name, value);
-      if (err) complain(ctx.stderr, `printf: ${err}`);
+      if (err) complain(ctx.stderr, assignmentError('printf', err));
     }
     if (target !== undefined) {
       const err = assignTarget(ctx, target, r.output);
       if (err) {
-        complain(ctx.stderr, `printf: ${err}`);
+        complain(ctx.stderr, assignmentError('printf', err));
         return 1;
       }
       return r.status;

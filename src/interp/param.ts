@@ -508,7 +508,8 @@ function applyOperator(sh: Shell, op: string, w: Word | null, vals: string[], f:
 }
 
 function caseMod(v: string, pat: string, upper: boolean, all: boolean, sh: Shell): string {
-  const test = pat === '' ? null : compilePattern(pat, patOpts(sh));
+  // bash matches case-modification patterns with extended globbing on, whatever extglob says
+  const test = pat === '' ? null : compilePattern(pat, { ...patOpts(sh), extglob: true });
   let out = '';
   let done = false;
   for (const ch of v) {

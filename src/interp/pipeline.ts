@@ -68,6 +68,9 @@ export function compilePipeline(cmd: BinaryCmd): Exec {
         r = finishSubshell(sub, stages[i]!.exec);
       } catch (e) {
         cleanup();
+        // the earlier stages still running are abandoned with this throw: their failure (the same
+        // abort, as a rule) must not become an unhandled rejection in the host
+        for (const x of results) if (typeof x !== 'number') x.catch(() => undefined);
         throw e;
       }
       if (typeof r === 'number') {

@@ -255,6 +255,22 @@ describe('limits, timeouts and cancellation', () => {
     expect(res.stdout).toBe('');
   });
 
+  it('a limit breached in an early pipeline stage leaves no unhandled rejection behind', async () => {
+    const seen: unknown[] = [];
+    const onRejection = (e: unknown): void => void seen.push(e);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (const script of ['echo $(seq 100000) | cat', ': $(seq 100000) | : | :', '{ x=$(seq 100000); } | cat']) {
+        const res = await run(script, { limits: { maxCmdSubstBytes: 1000 } });
+        expect(res.stderr).toBe('command substitution output limit exceeded (maxCmdSubstBytes 1000)\n');
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(seen).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
   it('limits pipeline stages', async () => {
     const res = await run(': | : | : | :', { limits: { maxPipelineStages: 3 } });
     expect(res.stderr).toBe('pipeline stage limit exceeded (maxPipelineStages 3)\n');

@@ -124,3 +124,40 @@ describe('FdReader without an fstat at open', () => {
     expect(f.info.ino).toBe(0);
   });
 });
+
+describe('pace (Sandbox.at): the run deadline check before each read and write', () => {
+  it('is called before every read of a file and of a device the view opens, and a throw stops the read', () => {
+    const sb = createSandbox([`${base}:rw`], { mode: 'remediation' });
+    try {
+      let calls = 0;
+      let stop = false;
+      const paced = sb.at(base, () => {
+        calls++;
+        if (stop) throw new Error('deadline');
+      });
+      for (const name of ['big', '/dev/zero']) {
+        const r = paced.open(name);
+        if (!r.ok) throw new Error(r.error.message);
+        calls = 0;
+        const buf = new Uint8Array(64 * 1024);
+        for (let i = 0; i < 3; i++) r.value.readInto(buf);
+        expect(calls).toBeGreaterThanOrEqual(3);
+        stop = true;
+        expect(() => r.value.read()).toThrow('deadline');
+        stop = false;
+        r.value.close();
+      }
+      const w = paced.openWrite('paced.out');
+      if (!w.ok) throw new Error(w.error.message);
+      calls = 0;
+      w.value.write(new Uint8Array(10));
+      expect(calls).toBe(1);
+      stop = true;
+      expect(() => w.value.write(new Uint8Array(10))).toThrow('deadline');
+      w.value.close();
+      expect(fs.statSync(path.join(base, 'paced.out')).size).toBe(10);
+    } finally {
+      sb.close();
+    }
+  });
+});

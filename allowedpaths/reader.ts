@@ -53,6 +53,8 @@ export class FdReader implements FileReader {
     fd: number,
     info: FileInfo | null,
     private readonly signal?: AbortSignal,
+    /** the run's deadline check, before each read (Sandbox.at): a loop over /dev/zero must stop */
+    private readonly pace?: () => void,
   ) {
     this.fd = fd;
     this.known = null;
@@ -88,6 +90,7 @@ export class FdReader implements FileReader {
   }
 
   read(): Uint8Array | null | Promise<Uint8Array | null> {
+    this.pace?.();
     if (this.fd < 0 || this.error) return null;
     if (this.pushedBack) {
       const b = this.pushedBack;
@@ -137,6 +140,7 @@ export class FdReader implements FileReader {
    * Before anything asked for the stat, the read itself tells what the descriptor is.
    */
   readInto(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
+    this.pace?.();
     if (this.pushedBack || this.fd < 0 || this.error) return this.read();
     const known = this.known;
     if (known !== null && known.type !== 'file') return this.read();

@@ -36,8 +36,8 @@ class SandboxImpl implements Sandbox {
     return this.core.roots.map((r) => r.spec);
   }
 
-  at(cwd: string): SandboxFS {
-    return new SandboxView(this.core, cwd);
+  at(cwd: string, pace?: () => void): SandboxFS {
+    return new SandboxView(this.core, cwd, pace);
   }
 
   contains(absPath: string): boolean {

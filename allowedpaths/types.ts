@@ -165,8 +165,12 @@ export interface RootSpec {
 
 export interface Sandbox {
   readonly roots: readonly RootSpec[];
-  /** a view bound to `cwd` (which must lie inside a root) */
-  at(cwd: string): SandboxFS;
+  /**
+   * a view bound to `cwd` (which must lie inside a root). `pace`, when given, is called before
+   * every read and write of the files the view opens: a run's deadline check (it throws to stop),
+   * which a loop reading /dev/zero synchronously would otherwise never reach.
+   */
+  at(cwd: string, pace?: () => void): SandboxFS;
   /** is this absolute directory inside a root (used by `cd`) */
   contains(absPath: string): boolean;
   /** release the open root descriptors */

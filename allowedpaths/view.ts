@@ -40,6 +40,8 @@ export class SandboxView implements SandboxFS {
   constructor(
     private readonly core: SandboxCore,
     readonly cwd: string,
+    /** called before each read and write of what this view opens (Sandbox.at) */
+    private readonly pace?: () => void,
   ) {}
 
   abs(path: string): string {
@@ -194,17 +196,18 @@ export class SandboxView implements SandboxFS {
 
   open(path: string, opts?: OpenReadOptions): Result<FileReader> {
     const signal = opts?.signal;
-    if (signal === undefined) return this.core.walker.resolve<FileReader>(this.route(path), this.start, this.openFinal, openDeviceReader);
+    if (signal === undefined) return this.core.walker.resolve<FileReader>(this.route(path), this.start, this.openFinal, this.openDeviceFinal);
     return this.core.walker.resolve<FileReader>(
       this.route(path),
       this.start,
       (dir, name) => this.openAt(dir, name, signal),
-      (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), signal)),
+      (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), signal, this.pace)),
     );
   }
 
   /** open's final step without a signal, made once per view (`cat *` opens thousands through it) */
   private readonly openFinal = (dir: Cursor, name: string): FinalStep<FileReader> => this.openAt(dir, name, undefined);
+  private readonly openDeviceFinal = (p: string): Result<FileReader> | null => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), undefined, this.pace));
 
   private openAt(dir: Cursor, name: string, signal: AbortSignal | undefined): FinalStep<FileReader> {
     let fd: number;
@@ -214,7 +217,7 @@ export class SandboxView implements SandboxFS {
       return errnoOf(e) === 'ELOOP' ? SYMLINK : stop(fromNode(e));
     }
     // no fstat here: the reader makes it when something needs the type or size (reader.ts)
-    return done(new FdReader(fd, null, signal));
+    return done(new FdReader(fd, null, signal, this.pace));
   }
 
   readFile(path: string, maxBytes: number): Result<Uint8Array> {
@@ -297,7 +300,7 @@ export class SandboxView implements SandboxFS {
 
   openWrite(path: string, opts: OpenWriteOptions = {}): Result<FileWriter> {
     const devOpen = (rule: DeviceRule): Result<FileWriter> =>
-      rule.writable ? openDevice(rule.path, true, (fd) => new FdWriter(fd)) ?? fail('EACCES') : fail('EACCES');
+      rule.writable ? openDevice(rule.path, true, (fd) => new FdWriter(fd, this.pace)) ?? fail('EACCES') : fail('EACCES');
     if (this.core.mode !== 'remediation') {
       // read-only mode: only the writable devices (/dev/null)
       const rule = path.startsWith('/') ? deviceRule(normalizeKeepDots(path)) : undefined;
@@ -324,7 +327,7 @@ export class SandboxView implements SandboxFS {
             return stop(t);
           }
         }
-        return done(new FdWriter(fd));
+        return done(new FdWriter(fd, this.pace));
       },
       devOpen,
     );
@@ -502,7 +505,6 @@ function deviceStat(p: string): Result<FileInfo> | null {
 }
 
 /** open's device hook without a signal, made once */
-const openDeviceReader = (p: string): Result<FileReader> | null => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st)));
 
 /** open a device exception by its fixed path and verify it is the genuine device */
 function openDevice<T>(p: string, write: boolean, wrap: (fd: number, st: fs.Stats) => T): Result<T> | null {

@@ -16,7 +16,11 @@ export class FdWriter implements FileWriter {
   error?: FsError;
   private fd: number;
 
-  constructor(fd: number) {
+  constructor(
+    fd: number,
+    /** the run's deadline check, before each write (Sandbox.at): `cat /dev/zero > f` must stop */
+    private readonly pace?: () => void,
+  ) {
     this.fd = fd;
   }
 
@@ -25,6 +29,7 @@ export class FdWriter implements FileWriter {
   }
 
   write(chunk: Uint8Array): void | Promise<void> {
+    this.pace?.();
     let off = 0;
     while (off < chunk.length) {
       if (this.fd < 0 || this.error) return;

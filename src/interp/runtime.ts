@@ -199,6 +199,9 @@ export class Runtime implements AbortSource {
     });
   }
 
+  /** what the sandbox calls before each read and write (Sandbox.at): the deadline, by the clock */
+  private readonly pace = (): void => this.checkAbort();
+
   checkAbort(): void {
     if (this.aborted) throw this.aborted;
     if (monotonicMs() >= this.deadline) {
@@ -208,7 +211,7 @@ export class Runtime implements AbortSource {
   }
 
   fsAt(cwd: string): SandboxFS | null {
-    return this.sandbox ? this.sandbox.at(cwd) : null;
+    return this.sandbox ? this.sandbox.at(cwd, this.pace) : null;
   }
 
   isAllowed(name: string): boolean {

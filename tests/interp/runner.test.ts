@@ -163,6 +163,27 @@ describe('limits, timeouts and cancellation', () => {
     }
   });
 
+  it('stops a builtin that reads an endless device without writing, at the deadline', async () => {
+    // the reads are synchronous: only the sandbox's per-read deadline check (Sandbox.at's pace) stops them
+    for (const script of ['wc /dev/zero', 'wc -c < /dev/urandom', 'strings /dev/zero', 'tail -c 5 /dev/zero', 'tr -d "\\0" < /dev/zero']) {
+      const t0 = performance.now();
+      const res = await runner({ allowedPaths: [dir, '/dev'], timeoutMs: 300 }).run(script, { stdin: '' });
+      expect(res, script).toMatchObject({ exitCode: 124, timedOut: true });
+      expect(performance.now() - t0).toBeLessThan(2000);
+    }
+  });
+
+  it('stops writing an endless stream into a file at the deadline (remediation mode)', async () => {
+    const rw = mkdtempSync(join(tmpdir(), 'rshell-fill-'));
+    try {
+      const res = await new Runner({ allowedCommands: 'all', allowedPaths: [`${rw}:rw`], cwd: rw, mode: 'remediation', timeoutMs: 300 })
+        .run('cat /dev/zero > big.out; echo never', { stdin: '' });
+      expect(res).toMatchObject({ exitCode: 124, timedOut: true, stdout: '' });
+    } finally {
+      rmSync(rw, { recursive: true, force: true });
+    }
+  });
+
   it('stops on the caller signal', async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);

@@ -173,6 +173,12 @@ describe('limits, timeouts and cancellation', () => {
     }
   });
 
+  it('mapfile holds at most a line budget per record and the in-memory budget in all', async () => {
+    const res = await runner({ allowedPaths: [dir, '/dev'], timeoutMs: 5000 }).run('mapfile a < /dev/zero; echo "st=$?"; mapfile -d x b < /dev/zero; echo "st=$?"', { stdin: '' });
+    expect(res.stdout).toBe('st=1\nst=1\n');
+    expect(res.stderr).toBe('mapfile: line too long (over 1048576 bytes)\n'.repeat(2));
+  });
+
   it('stops writing an endless stream into a file at the deadline (remediation mode)', async () => {
     const rw = mkdtempSync(join(tmpdir(), 'rshell-fill-'));
     try {

@@ -3,7 +3,7 @@
 // would run shell code) is refused; -c is accepted and ignored.
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
-import { ByteInput, complain } from './io.js';
+import { ByteInput, complain, type LineBytes } from './io.js';
 import { assignmentError } from './assign.js';
 import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
 
@@ -17,43 +17,50 @@ interface MapSpec {
   strip: boolean;
 }
 
-/** split the input into records; sync while chunks are at hand */
-function collect(input: ByteInput, spec: MapSpec): string[] | Promise<string[]> {
+/** why collecting stopped short: a record or the whole input went past its budget */
+type Overflow = { tooLong: true } | { tooMuch: true };
+
+/**
+ * split the input into records; sync while chunks are at hand. A record longer than `maxLine`
+ * (/dev/zero has no newline) or records adding up to more than `maxTotal` stop it: bash has no
+ * limit, but one run must not take the host's memory.
+ */
+function collect(input: ByteInput, spec: MapSpec, maxLine: number, maxTotal: number, checkAbort: () => void): string[] | Overflow | Promise<string[] | Overflow> {
   const lines: string[] = [];
-  let cur: number[] = [];
   let skipped = 0;
-  // a kept NUL delimiter vanishes: bash variables cannot hold NUL
-  const push = (withDelim: boolean) => {
-    if (skipped < spec.skip) skipped++;
-    else lines.push(decode(Uint8Array.from(withDelim && !spec.strip && spec.delim !== 0 ? [...cur, spec.delim] : cur)));
-    cur = [];
-  };
+  let total = 0;
   const full = () => spec.max > 0 && lines.length >= spec.max;
-  const feed = (b: number): boolean => {
-    if (b < 0) {
-      if (cur.length) push(false);
-      return true;
+  // the records so far when done, an overflow, or null to read on
+  const step = (r: LineBytes): string[] | Overflow | null => {
+    if (r.overflow) return { tooLong: true };
+    if (!r.found && r.bytes.length === 0) return lines;
+    if (skipped < spec.skip) skipped++;
+    else {
+      // a kept NUL delimiter vanishes: bash variables cannot hold NUL
+      const keep = r.found && !spec.strip && spec.delim !== 0;
+      total += r.bytes.length + 1;
+      if (total > maxTotal) return { tooMuch: true };
+      lines.push(decode(keep ? Buffer.concat([r.bytes, Uint8Array.of(spec.delim)]) : r.bytes));
     }
-    if (b === spec.delim) {
-      push(true);
-      return full();
-    }
-    cur.push(b);
-    return false;
+    return !r.found || full() ? lines : null;
   };
-  const pump = (): string[] | Promise<string[]> => {
+  const pump = (): string[] | Overflow | Promise<string[] | Overflow> => {
     while (!full()) {
-      const b = input.next();
-      if (typeof b !== 'number') return b.then((v) => (feed(v) ? lines : pump()));
-      if (feed(b)) return lines;
+      const r = input.line(spec.delim, maxLine, checkAbort);
+      if (r instanceof Promise) return r.then((v) => step(v) ?? pump());
+      const done = step(r);
+      if (done !== null) return done;
     }
     return lines;
   };
   return pump();
 }
 
+/** bash's largest array origin (-O) */
+const MAX_ORIGIN = 4294967295;
+
 function count(ctx: ShellContext, name: string, s: string, what: string): number | null {
-  if (/^[0-9]+$/.test(s)) return Number(s);
+  if (/^[0-9]+$/.test(s) && (what !== 'array origin' || Number(s) <= MAX_ORIGIN)) return Number(s);
   complain(ctx.stderr, `${name}: ${s}: invalid ${what}`);
   return null;
 }
@@ -99,20 +106,30 @@ function makeMapfile(name: string): ShellBuiltin {
         return 1;
       }
       const input = new ByteInput(reader);
-      const store = (lines: string[]): number => {
+      const { maxLineBytes, maxSortBytes } = ctx.limits;
+      const store = (lines: string[] | Overflow): number => {
         input.release();
-        const base = opts.has('O') ? (ctx.vars.getArray(arrayName) ?? []).slice(0, origin) : [];
-        while (base.length < origin) base.push('');
-        const err = ctx.vars.setArray(arrayName, base.concat(lines));
+        if ('tooLong' in lines) {
+          complain(ctx.stderr, `${name}: line too long (over ${maxLineBytes} bytes)`);
+          return 1;
+        }
+        if ('tooMuch' in lines) {
+          complain(ctx.stderr, `${name}: input exceeds rshell's in-memory limit of ${maxSortBytes} bytes`);
+          return 1;
+        }
+        // -O keeps the array and sets the elements from the origin on; without it the array is new
+        const err = opts.has('O') && ctx.vars.setElement
+          ? setFrom(ctx, arrayName, origin, lines)
+          : ctx.vars.setArray(arrayName, lines);
         if (err) {
           complain(ctx.stderr, assignmentError(name, err));
           return 1;
         }
         return 0;
       };
-      let r: string[] | Promise<string[]>;
+      let r: string[] | Overflow | Promise<string[] | Overflow>;
       try {
-        r = collect(input, spec);
+        r = collect(input, spec, maxLineBytes, maxSortBytes, () => ctx.checkAbort());
       } catch (e) {
         input.release();
         throw e;
@@ -127,6 +144,19 @@ function makeMapfile(name: string): ShellBuiltin {
     },
   };
   return b;
+}
+
+/** `mapfile -O N`: element N + i for each record i, the others kept (an error message, or undefined) */
+function setFrom(ctx: ShellContext, arrayName: string, origin: number, lines: string[]): string | undefined {
+  if (ctx.vars.getArray(arrayName) === undefined) {
+    const err = ctx.vars.setArray(arrayName, []);
+    if (err) return err;
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const err = ctx.vars.setElement!(arrayName, String(origin + i), lines[i]!);
+    if (err) return err;
+  }
+  return undefined;
 }
 
 export const mapfile = makeMapfile('mapfile');

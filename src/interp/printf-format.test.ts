@@ -151,3 +151,30 @@ describe('printf strings and format handling', () => {
     expect(at('%(%s)T|%(%s)T', '-1')).toBe('1700000000|1700000000');
   });
 });
+
+// observed with bash 5.2 (glibc's long double %a; out-of-range arguments and fields)
+describe('printf %a, ranges and huge fields', () => {
+  it('%a is exact in the 64-bit significand, rounds half to even, and carries to 0x1p+N', () => {
+    expect(out('%a %a %a %a %A', '0.1', '1', '3.5', '1e300', '255')).toBe('0xc.ccccccccccccccdp-7 0x8p-3 0xep-2 0xb.f21e44003acdd2dp+993 0XF.FP+4');
+    expect(out('%a %a', '1e-320', '123456789012345678901234567890')).toBe('0xf.d00b897478238d1p-1067 0xc.77487fb61b9f077p+93');
+    expect(out('%.3a %.0a %.0a %.0a %.0a %.2a', '0.1', '1.5', '1.0625', '1.1875', '1.9999', '0.99999')).toBe('0xc.ccdp-7 0xcp-3 0x8p-3 0xap-3 0x1p+1 0x1.00p+0');
+    expect(out('%020a|%#a|%#.0a|%.20a|%.3a', '1', '1', '1', '1', '0')).toBe('0x000000000000008p-3|0x8.p-3|0x8.p-3|0x8.00000000000000000000p-3|0x0.000p+0');
+  });
+  it('a number past long double: inf or 0, with the warning and status 0 (1e309 used to loop)', () => {
+    expect(p('%a %a %f', '1e309', '1e5000', '1e-5000')).toEqual({
+      output: '0xb.201833b35d63f73p+1023 inf 0.000000',
+      errors: ['warning: 1e5000: Numerical result out of range', 'warning: 1e-5000: Numerical result out of range'],
+      status: 0,
+    });
+    expect(out('%g %g', '1e999999999', '1e-999999999')).toBe('inf 0');
+  });
+  it('a * past int: clamped, the range error reported with the next numeric argument', () => {
+    expect(p('%.*f', '-2147483649', '1')).toEqual({ output: '1.000000', errors: ['warning: 1: Numerical result out of range'], status: 0 });
+  });
+  it('a width written past int prints nothing for the conversion; one rshell cannot hold fails', () => {
+    expect(p('a%99999999999sb|%9223372036854775807d|%-2147483648s', 'x', '1', 'y')).toEqual({ output: 'ab||', errors: [], status: 0 });
+    expect(p('%0999999999d', '7')).toEqual({
+      output: '', errors: ["%0999999999d: field width or precision past rshell's limit of 16777216 bytes"], status: 1,
+    });
+  });
+});

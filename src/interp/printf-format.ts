@@ -121,14 +121,16 @@ type FloatFormatter = (d: Decimal, prec: number, alt: boolean, upper: boolean) =
 
 const FLOATS: Record<string, FloatFormatter> = {
   f: formatFixed, F: formatFixed, e: formatExp, E: formatExp, g: formatGeneral, G: formatGeneral,
-  a: (d, p, _alt, up) => formatHexFloat(d, p, up), A: (d, p, _alt, up) => formatHexFloat(d, p, up),
+  a: (d, p, alt, up) => formatHexFloat(d, p, up, alt), A: (d, p, alt, up) => formatHexFloat(d, p, up, alt),
 };
 
 function formatFloat(d: Decimal, conv: string, spec: Spec): string {
   const upper = conv === conv.toUpperCase();
   const prec = conv === 'a' || conv === 'A' ? spec.prec! : (spec.prec ?? 6);
   const body = FLOATS[conv]!(d, prec, spec.alt, upper);
-  return padNumber(signPrefix(isNegative(d), spec), body, spec, d.kind === 'num');
+  // %a's zeros go after its 0x, as glibc's: %020a of 1 is 0x000000000000008p-3
+  const hex = (conv === 'a' || conv === 'A') && d.kind === 'num' ? 2 : 0;
+  return padNumber(signPrefix(isNegative(d), spec) + body.slice(0, hex), body.slice(hex), spec, d.kind === 'num');
 }
 
 /** state of one printf call */
@@ -141,6 +143,11 @@ class Run {
   /** where the current pass of the format began in `out` (for %n) */
   passStart = 0;
   assignments: [string, string][] = [];
+  /**
+   * a `*` width or precision was past int's range: bash clamps it, and its range error (errno)
+   * is reported by the next numeric argument's conversion, named after that argument
+   */
+  pendingRange = false;
 
   constructor(
     readonly args: readonly string[],
@@ -156,6 +163,7 @@ class Run {
     if (a === undefined) return 0n;
     const r = parseIntArg(a, unsigned);
     if (r.warning) this.errors.push(r.warning);
+    else this.rangeWarning(a);
     if (r.error) {
       this.errors.push(r.error);
       this.status = 1;
@@ -166,11 +174,30 @@ class Run {
   floatArg(): Decimal {
     const a = this.nextArg();
     const r = parseFloatArg(a ?? '');
+    if (r.warning) this.errors.push(r.warning);
+    else this.rangeWarning(a ?? '');
     if (r.error) {
       this.errors.push(r.error);
       this.status = 1;
     }
     return r.value;
+  }
+
+  /** a `*` argument's pending range error, reported with this argument */
+  private rangeWarning(a: string): void {
+    if (!this.pendingRange) return;
+    this.pendingRange = false;
+    this.errors.push(`warning: ${a}: Numerical result out of range`);
+  }
+
+  /** a `*` width or precision: an int, clamped to int's range as bash does */
+  starArg(): number {
+    const v = this.intArg();
+    if (v > INT_MAX || v < -INT_MAX - 1n) {
+      this.pendingRange = true;
+      return v > 0n ? Number(INT_MAX) : -Number(INT_MAX) - 1;
+    }
+    return Number(v);
   }
 
   fail(msg: string): void {
@@ -235,7 +262,7 @@ function conversion(fmt: string, start: number, run: Run): number {
   }
   if (fmt[j] === '*') {
     j++;
-    const w = Number(BigInt.asIntN(32, run.intArg()));
+    const w = run.starArg();
     if (w < 0) spec.left = true;
     spec.width = Math.abs(w);
   } else {
@@ -249,7 +276,7 @@ function conversion(fmt: string, start: number, run: Run): number {
     j++;
     if (fmt[j] === '*') {
       j++;
-      const p = Number(BigInt.asIntN(32, run.intArg()));
+      const p = run.starArg();
       spec.prec = p < 0 ? undefined : p;
     } else {
       const m = /^\d*/.exec(fmt.slice(j))!;
@@ -269,9 +296,25 @@ function conversion(fmt: string, start: number, run: Run): number {
     run.fail(`\`${conv}': invalid format character`);
     return j + 1;
   }
+  // a width or precision written past int's range: glibc prints nothing for the conversion (its
+  // argument is still used); one rshell cannot hold fails, where bash would print gigabytes
+  if (spec.width > Number(INT_MAX) || (spec.prec ?? 0) > Number(INT_MAX)) {
+    const out = run.out;
+    handler(conv, { ...spec, width: 0, prec: undefined }, run);
+    run.out = out;
+    return j + 1;
+  }
+  if (spec.width > FIELD_BUDGET || (spec.prec ?? 0) > FIELD_BUDGET) {
+    run.fail(`${fmt.slice(start, j + 1)}: field width or precision past rshell's limit of ${FIELD_BUDGET} bytes`);
+    return j + 1;
+  }
   handler(conv, spec, run);
   return j + 1;
 }
+
+const INT_MAX = 2147483647n;
+/** the widest field one conversion may make: past it the run's output budget is gone anyway */
+const FIELD_BUDGET = 16 * 1024 * 1024;
 
 type Handler = (conv: string, spec: Spec, run: Run) => void;
 

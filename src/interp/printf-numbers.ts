@@ -68,6 +68,8 @@ export type Decimal =
 export interface ParsedFloat {
   value: Decimal;
   error?: string;
+  /** past long double's range: inf or 0 with bash's warning, the status unchanged */
+  warning?: string;
 }
 
 const DEC_RE = /^[ \t\n\v\f\r]*([+-]?)(?:(inf(?:inity)?|nan)|0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?\d+))?|(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?)/i;
@@ -90,17 +92,25 @@ export function parseFloatArg(s: string): ParsedFloat {
       const int = m[3] ?? '';
       const frac = m[4] ?? '';
       valid = int.length + frac.length > 0;
-      if (valid) value = toLongDouble(hexToDecimal(neg, int + frac, Number(m[5] ?? 0) - 4 * frac.length));
+      if (valid) value = toLongDouble(hexToDecimal(neg, int + frac, clampExp(Number(m[5] ?? 0)) - 4 * frac.length));
     } else {
       const int = m[6] ?? '';
       const frac = m[7] ?? '';
       valid = int.length + frac.length > 0;
-      if (valid) value = toLongDouble({ kind: 'num', neg, digits: BigInt(int + frac || '0'), exp: Number(m[8] ?? 0) - frac.length });
+      if (valid) value = toLongDouble({ kind: 'num', neg, digits: BigInt(int + frac || '0'), exp: clampExp(Number(m[8] ?? 0)) - frac.length });
     }
   }
   if (!valid) return { value: ZERO, error: `${s}: invalid number` };
   if (consumed < s.length) return { value, error: `${s}: invalid number` };
+  if (value === OUT_OF_RANGE_ZERO || value.kind === 'inf' && !m?.[2]) {
+    return { value: value === OUT_OF_RANGE_ZERO ? ZERO : value, warning: `warning: ${s}: Numerical result out of range` };
+  }
   return { value };
+}
+
+/** an exponent far past any range stays a small number (1e999999999 must not build 10^999999999) */
+function clampExp(e: number): number {
+  return Math.max(-100_000, Math.min(100_000, e));
 }
 
 function bitLength(n: bigint): number {
@@ -118,13 +128,27 @@ function binaryToDecimal(neg: boolean, m: bigint, e: number): Decimal {
 }
 
 /** round an exact decimal to the nearest x87 long double (ties to even), as strtold does */
+/** what strtold gives below long double's smallest value (bash warns; the number is 0) */
+const OUT_OF_RANGE_ZERO: Decimal = { kind: 'num', neg: false, digits: 0n, exp: 0 };
+/** long double's exponent range (of the value's leading bit): 2^16383 overflows, below 2^-16382 is subnormal */
+const LD_MAX_EXP = 16383;
+const LD_MIN_EXP = -16382;
+
 function toLongDouble(d: Decimal): Decimal {
   if (d.kind !== 'num' || d.digits === 0n) return d;
+  // decimal magnitudes far outside the range, decided before any power of ten is built
+  const magnitude = d.exp + digitCount(d.digits);
+  if (magnitude > 4940) return { kind: 'inf', neg: d.neg };
+  if (magnitude < -4960) return OUT_OF_RANGE_ZERO;
   let num = d.digits;
   let den = 1n;
   if (d.exp >= 0) num *= 10n ** BigInt(d.exp);
   else den = 10n ** BigInt(-d.exp);
-  if (bitLength(num) - bitLength(den) > 16400) return { kind: 'inf', neg: d.neg };
+  const lead = bitLength(num) - bitLength(den);
+  if (lead > LD_MAX_EXP + 1) return { kind: 'inf', neg: d.neg };
+  // subnormal or smaller: glibc's strtold reports ERANGE there; rshell gives 0 (bash prints the
+  // subnormal, which no script needs)
+  if (lead < LD_MIN_EXP) return OUT_OF_RANGE_ZERO;
   // choose k so that num × 2^k / den lies in [2^63, 2^64)
   let k = MANTISSA_BITS - (bitLength(num) - bitLength(den));
   const scaled = (kk: number): [bigint, bigint] => (kk >= 0 ? [num << BigInt(kk), den] : [num, den << BigInt(-kk)]);
@@ -138,6 +162,9 @@ function toLongDouble(d: Decimal): Decimal {
     m >>= 1n;
     k -= 1;
   }
+  // the leading bit's exponent is 63 - k
+  if (63 - k > LD_MAX_EXP) return { kind: 'inf', neg: d.neg };
+  if (63 - k < LD_MIN_EXP) return OUT_OF_RANGE_ZERO;
   return binaryToDecimal(d.neg, m, -k);
 }
 
@@ -235,30 +262,66 @@ export function formatGeneral(d: Decimal, prec: number, alt: boolean, upper: boo
   return stripZeros(s.slice(0, e)) + s.slice(e);
 }
 
-/** %a in glibc's long-double style (leading hex digit 8..f): 1 → 0x8p-3 */
-export function formatHexFloat(d: Decimal, prec: number | undefined, upper: boolean): string {
+/**
+ * %a as bash prints it: glibc's long double (a 64-bit significand), leading hex digit 8..f, so
+ * 1 → 0x8p-3 and 0.1 → 0xc.ccccccccccccccdp-7. Worked out exactly with BigInt from the decimal
+ * digits (a double both loses the last digits and overflows at 1e309, where this looped forever);
+ * precision rounds half to even, and a carry out of the lead digit gives glibc's 0x1p+N.
+ */
+export function formatHexFloat(d: Decimal, prec: number | undefined, upper: boolean, alt = false): string {
   const sp = special(d, upper);
   if (sp !== null || d.kind !== 'num') return sp!;
-  let v = Number(d.digits) * 10 ** d.exp;
-  let out: string;
-  if (v === 0) out = '0x0p+0';
-  else {
-    let e = 0;
-    while (v >= 16) { v /= 2; e++; }
-    while (v < 8) { v *= 2; e--; }
-    const lead = Math.floor(v);
-    let frac = '';
-    let f = v - lead;
-    const maxDigits = prec ?? 15;
-    while ((prec === undefined ? f > 0 : frac.length < prec) && frac.length < maxDigits) {
-      f *= 16;
-      const digit = Math.floor(f);
-      frac += digit.toString(16);
-      f -= digit;
-    }
-    out = '0x' + lead.toString(16) + (frac ? '.' + frac : '') + 'p' + (e < 0 ? '-' : '+') + Math.abs(e);
-  }
+  const out = hexFloatBody(d.digits, d.exp, prec, alt);
   return upper ? out.toUpperCase() : out;
+}
+
+/** decimal magnitudes past long double's range: inf above, zero below (bash warns for both) */
+const LONG_DOUBLE_MAX_DIGITS = 4933;
+const LONG_DOUBLE_MIN_DIGITS = -4951;
+
+function hexFloatBody(digits: bigint, exp: number, prec: number | undefined, alt: boolean): string {
+  const point = (frac: string): string => (frac !== '' ? '.' + frac : alt ? '.' : '');
+  const magnitude = exp + digits.toString().length;
+  if (digits === 0n || magnitude < LONG_DOUBLE_MIN_DIGITS) return '0x0' + point('0'.repeat(prec ?? 0)) + 'p+0';
+  if (magnitude > LONG_DOUBLE_MAX_DIGITS) return 'inf';
+  let num = digits;
+  let den = 1n;
+  if (exp >= 0) num *= 10n ** BigInt(exp);
+  else den = 10n ** BigInt(-exp);
+  // k = floor(log2(num / den))
+  let k = bitLength(num) - bitLength(den);
+  if (k >= 0 ? num < den << BigInt(k) : num << BigInt(-k) < den) k--;
+  // the 64-bit significand, rounded half to even
+  const shift = 63 - k;
+  const n2 = shift >= 0 ? num << BigInt(shift) : num;
+  const d2 = shift >= 0 ? den : den << BigInt(-shift);
+  let q = roundHalfEven(n2 / d2, n2 % d2, d2);
+  if (q === 1n << 64n) {
+    q >>= 1n;
+    k++;
+  }
+  let e = k - 3;
+  let hex = q.toString(16);
+  if (prec !== undefined && prec < 15) {
+    const drop = BigInt(4 * (15 - prec));
+    const kept = roundHalfEven(q >> drop, q & ((1n << drop) - 1n), 1n << drop);
+    hex = kept.toString(16);
+    if (hex.length > prec + 1) {
+      // f.ff… rounded up: glibc starts again at 0x1
+      hex = '1' + '0'.repeat(prec);
+      e += 4;
+    }
+  }
+  let frac = hex.slice(1);
+  if (prec === undefined) frac = frac.replace(/0+$/, '');
+  else if (prec > 15) frac += '0'.repeat(prec - 15);
+  return '0x' + hex[0] + point(frac) + 'p' + (e < 0 ? '-' : '+') + Math.abs(e);
+}
+
+/** q + 1 when the remainder r (of a division by d) is over half, or exactly half and q is odd */
+function roundHalfEven(q: bigint, r: bigint, d: bigint): bigint {
+  const twice = 2n * r;
+  return twice > d || (twice === d && (q & 1n) === 1n) ? q + 1n : q;
 }
 
 /** glibc prints the sign of -0 too */

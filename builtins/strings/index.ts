@@ -3,6 +3,7 @@
 // object-file reader); -T/--target, --unicode modes other than default/invalid, and @file option
 // files are refused.
 
+import { fsErrorOf } from '../internal/errors.js';
 import type { CallContext, Command } from '../types.js';
 import { encode } from '../../src/io/encoding.js';
 import { defineFlags, parseFlags } from '../internal/flags.js';
@@ -136,7 +137,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (files.length === 0 && r.operands.length > 0) return usageError(ctx, undefined);
   let status = 0;
   if (files.length === 0 && r.operands.length === 0) {
-    await scan(ctx, out, ctx.stdin, { ...opts, fileLabel: printNames ? '{standard input}' : undefined });
+    try {
+      await scan(ctx, out, ctx.stdin, { ...opts, fileLabel: printNames ? '{standard input}' : undefined });
+    } catch (e) {
+      // GNU strings ends quietly (status 0) at a read error on standard input (a directory)
+      if (fsErrorOf(e) === undefined) throw e;
+    }
   }
   for (const name of files) {
     const info = ctx.fs.stat(name);

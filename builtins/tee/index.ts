@@ -6,6 +6,7 @@
 import type { CallContext, Command } from '../types.js';
 import type { FileWriter } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
+import { fsErrorOf } from '../internal/errors.js';
 import { PipeClosedError } from '../../src/io/errors.js';
 import { defineFlags, flagBool, flagString } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
@@ -84,8 +85,18 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   try {
     for (;;) {
       ctx.checkAbort();
-      let chunk = ctx.stdin.read();
-      if (chunk instanceof Promise) chunk = await chunk;
+      let chunk: Uint8Array | null;
+      try {
+        const r = ctx.stdin.read();
+        chunk = r instanceof Promise ? await r : r;
+      } catch (e) {
+        // stdin that cannot be read (a directory): GNU's `tee: read error: Is a directory`
+        const failed = fsErrorOf(e);
+        if (failed === undefined) throw e;
+        await say(ctx.stderr, `tee: read error: ${failed.message}\n`);
+        status = 1;
+        break;
+      }
       if (chunk === null) break;
       if (stdoutLive) {
         const outcome = await writeStdout(ctx, chunk, mode);

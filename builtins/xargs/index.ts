@@ -4,6 +4,7 @@
 // -p/-o (a terminal) and --process-slot-var/--show-limits are refused. Exit statuses as GNU:
 // 123 when a command exited 1–125, 124 for 255, 125 for a signal, 126/127 when it could not run.
 
+import { fsErrorOf } from '../internal/errors.js';
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
@@ -341,10 +342,19 @@ async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
     return 1;
   }
   const parser = new ItemParser(s.mode, s.eofStr, runner, ctx.limits.maxLineBytes);
+  // input that cannot be read (a directory) ends it as end of file does; GNU then says so
+  let unreadable = false;
   try {
     while (!parser.done && !runner.stopped) {
-      let chunk = input.read();
-      if (chunk instanceof Promise) chunk = await chunk;
+      let chunk: Uint8Array | null;
+      try {
+        const r = input.read();
+        chunk = r instanceof Promise ? await r : r;
+      } catch (e) {
+        if (fsErrorOf(e) === undefined) throw e;
+        unreadable = true;
+        chunk = null;
+      }
       if (chunk === null) {
         parser.end();
         break;
@@ -362,6 +372,10 @@ async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
   // GNU runs the command once even without input (unless -r)
   if (!runner.stopped && !runner.ran && !s.noRunIfEmpty && s.replace === undefined && runner.fatal === undefined && parser.error === undefined) {
     await runner.runOnce(command);
+  }
+  if (unreadable) {
+    await ctx.stderr.writeString('xargs: error closing file\n');
+    return 1;
   }
   if (parser.tooLong) {
     await ctx.stderr.writeString(`xargs: argument longer than ${ctx.limits.maxLineBytes} bytes (rshell's line limit)\n`);

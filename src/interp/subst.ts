@@ -59,9 +59,11 @@ function readPathSubst(sh: Shell, path: string): string | Promise<string> {
 
 function fileSubstText(sh: Shell, path: string, r: Result<Uint8Array>): string {
   if (!r.ok) {
-    if (r.error.code !== 'EISDIR') sh.error(`${path}: ${errorText(r.error)}`);
-    sh.lastSubstStatus = 1;
-    sh.status = 1;
+    // a directory reads as nothing, with status 0 in bash (`$(< .)`)
+    const dir = r.error.code === 'EISDIR';
+    if (!dir) sh.error(`${path}: ${errorText(r.error)}`);
+    sh.lastSubstStatus = dir ? 0 : 1;
+    sh.status = sh.lastSubstStatus;
     return '';
   }
   sh.lastSubstStatus = 0;

@@ -214,12 +214,13 @@ function runSource(sh: Shell, name: string, args: string[]): Status {
   const file = a[0]!;
   // /dev/stdin and /dev/fd/N (a pipe, a here-document, <(…)) are read to their end first
   const r = readWhole(sh, file, sh.rt.limits.maxScriptBytes);
-  return r instanceof Promise ? r.then((x) => sourceContents(sh, a, file, x)) : sourceContents(sh, a, file, r);
+  return r instanceof Promise ? r.then((x) => sourceContents(sh, name, a, file, x)) : sourceContents(sh, name, a, file, r);
 }
 
-function sourceContents(sh: Shell, a: string[], file: string, r: Result<Uint8Array>): Status {
+function sourceContents(sh: Shell, name: string, a: string[], file: string, r: Result<Uint8Array>): Status {
   if (!r.ok) {
-    sh.error(`${file}: ${errorText(r.error)}`);
+    // bash's own wording for a directory (`source: .: is a directory`); else the system's
+    sh.error(r.error.code === 'EISDIR' ? `${name}: ${file}: is a directory` : `${file}: ${errorText(r.error)}`);
     return 1;
   }
   const text = decode(r.value);

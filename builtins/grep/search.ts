@@ -364,6 +364,9 @@ function zapNuls(chunk: Uint8Array, eol: number): Uint8Array {
   return out;
 }
 
+/** what the before-context may hold, in bytes (see FileState.holdBefore) */
+const RING_BYTES = 64 * 1024 * 1024;
+
 /** a view when there is no carry (the block is decoded before the next read), else a copy */
 function concat(a: Uint8Array | null, b: Uint8Array, from: number, to: number): Uint8Array {
   if (a === null || a.length === 0) return b.subarray(from, to);
@@ -384,7 +387,13 @@ class FileState {
   private lastPrintedLine = 0; // line number of the last printed line (0 = none)
   private anyPrinted = false;
   private afterLeft = 0;
+  /**
+   * the before-context records, oldest first from ringHead (a queue: Array.shift is linear, and
+   * -B can be huge); ringBytes is what they hold, kept under RING_BYTES
+   */
   private ring: Pending[] = [];
+  private ringHead = 0;
+  private ringBytes = 0;
   /** the file-name prefix of selected and of context lines, once made (see prefix) */
   private selectedPrefix: string | undefined = undefined;
   private contextPrefix: string | undefined = undefined;
@@ -423,9 +432,29 @@ class FileState {
     return this.onlyCounting;
   }
 
+  /**
+   * keep a record as before-context: the last -B of them, and no more than RING_BYTES in all
+   * (GNU holds what -B asks; a -B of billions over an endless text stream would hold the host's
+   * memory, so the oldest lines past the budget are dropped)
+   */
+  private holdBefore(p: Pending): void {
+    this.ring.push(p);
+    this.ringBytes += p.end - p.start;
+    while (this.ring.length - this.ringHead > this.s.beforeCount || this.ringBytes > RING_BYTES) {
+      const old = this.ring[this.ringHead]!;
+      this.ring[this.ringHead++] = undefined as unknown as Pending;
+      this.ringBytes -= old.end - old.start;
+    }
+    if (this.ringHead > 4096 && this.ringHead * 2 > this.ring.length) {
+      this.ring = this.ring.slice(this.ringHead);
+      this.ringHead = 0;
+    }
+  }
+
   /** the block is done: the before-context records still held get bytes of their own */
   keepRing(): void {
-    for (const p of this.ring) {
+    for (let i = this.ringHead; i < this.ring.length; i++) {
+      const p = this.ring[i]!;
       if (p.owned) continue;
       p.bytes = p.bytes.slice(p.start, p.end);
       p.start = 0;
@@ -492,9 +521,9 @@ class FileState {
       if (this.afterLeft > 0) {
         this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, false);
         this.afterLeft--;
-      } else if (this.s.beforeCount > 0) {
-        this.ring.push({ bytes, start, end, owned: false, lineNo: this.lineNo, offset: blockOffset + start });
-        if (this.ring.length > this.s.beforeCount) this.ring.shift();
+      } else if (this.s.beforeCount > 0 && !this.binary) {
+        // (a binary file prints no lines, so it needs no context: /dev/zero with -B stays small)
+        this.holdBefore({ bytes, start, end, owned: false, lineNo: this.lineNo, offset: blockOffset + start });
       }
       return false;
     }
@@ -518,8 +547,13 @@ class FileState {
         this.stop = true;
         return true;
       }
-      for (const p of this.ring) this.emitLine(p.bytes, p.start, p.end, p.lineNo, p.offset, false);
+      for (let i = this.ringHead; i < this.ring.length; i++) {
+        const p = this.ring[i]!;
+        this.emitLine(p.bytes, p.start, p.end, p.lineNo, p.offset, false);
+      }
       this.ring.length = 0;
+      this.ringHead = 0;
+      this.ringBytes = 0;
       this.emitLine(bytes, start, end, this.lineNo, blockOffset + start, true);
       this.afterLeft = this.s.afterCount;
     }

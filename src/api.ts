@@ -22,6 +22,11 @@ export interface RunLimits {
   maxHeredocBytes: number;
   /** bytes of the script text */
   maxScriptBytes: number;
+  /**
+   * syntax nodes of the script (about one per simple command, more for compound ones), and of
+   * each eval/source text: each costs about a kilobyte once compiled
+   */
+  maxScriptNodes: number;
   /** bytes of one variable's value */
   maxVarBytes: number;
   /** iterations of all loops together */

@@ -110,4 +110,9 @@ describe('brace expansion', () => {
     expect(() => expandBraces(word('{1..100}{1..100}'), 1000)).toThrow(BraceLimitError);
     expect(expandBraces(word('{1..10}{1..10}'), 1000)).toHaveLength(100);
   });
+  it('counts the words of the result, not a running total over nested levels', () => {
+    const nested = (n: number): string => '{a,'.repeat(n) + 'b' + '}'.repeat(n);
+    expect(expandBraces(word(nested(600)), 1000)).toHaveLength(601);
+    expect(() => expandBraces(word(nested(1001)), 100000)).toThrow('brace expansion: nesting too deep (more than 1000 levels)');
+  });
 });

@@ -9,6 +9,7 @@ export const DEFAULT_LIMITS: RunLimits = {
   maxCmdSubstBytes: 1024 * 1024,
   maxHeredocBytes: 10 * 1024 * 1024,
   maxScriptBytes: 5 * 1024 * 1024,
+  maxScriptNodes: 50_000,
   maxVarBytes: 1024 * 1024,
   maxLoopIterations: 100_000_000,
   maxCallDepth: 1000,

@@ -219,7 +219,7 @@ export class Runner {
     }
     let file;
     try {
-      file = parse(script, { maxBytes: cfg.limits.maxScriptBytes, heredocsToEOF: true });
+      file = parse(script, { maxBytes: cfg.limits.maxScriptBytes, maxNodes: cfg.limits.maxScriptNodes, heredocsToEOF: true });
     } catch (e) {
       if (e instanceof ParseError) {
         say(e.message);

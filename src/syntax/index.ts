@@ -12,6 +12,8 @@ export interface ParseOptions {
   maxBytes?: number;
   /** Deepest nesting of statements, words and expressions (default 500). */
   maxDepth?: number;
+  /** Most syntax nodes (statements, words, expressions…) in all (default: no limit). */
+  maxNodes?: number;
   /** File name, kept in File.Name and prefixed to error messages. */
   name?: string;
   /**
@@ -79,13 +81,14 @@ export function parse(src: string, opts: ParseOptions = {}): File {
   shared = null; // a re-entrant call (none today) would get its own parser
   try {
     const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
-    let file = parser.parseFile(src, name, maxDepth);
+    const maxNodes = opts.maxNodes ?? Infinity;
+    let file = parser.parseFile(src, name, maxDepth, false, false, maxNodes);
     let err = parser.error;
     if ((err !== null || parser.sawElseCommand) && opts.bashCompat !== false) {
       // only scripts mvdan/sh rejects pay for a second pass, and only a success replaces its
       // error; a script it accepts with a command named `else` gets the second pass's refusal
       const accepted = err === null;
-      const retry = parser.parseFile(src, name, maxDepth, true, opts.heredocsToEOF === true);
+      const retry = parser.parseFile(src, name, maxDepth, true, opts.heredocsToEOF === true, maxNodes);
       if (accepted) err = parser.error; // mvdan/sh's AST stays if the `else` was not reached
       else if (parser.error === null) {
         file = retry;

@@ -51,8 +51,9 @@ function wordLit(w: Word | null): string {
 
 export class Parser extends CompatClauseParser {
   /** Parses a whole script; errors are left in `this.err`. */
-  parseFile(src: string, name: string, maxDepth: number, compat = false, heredocsToEOF = false): File {
+  parseFile(src: string, name: string, maxDepth: number, compat = false, heredocsToEOF = false, maxNodes = Infinity): File {
     this.resetLexer(src);
+    this.maxNodes = maxNodes;
     this.sawElseCommand = false;
     this.compat = compat;
     this.heredocsToEOF = heredocsToEOF;
@@ -67,6 +68,7 @@ export class Parser extends CompatClauseParser {
 
   parseArithSource(src: string, maxDepth: number) {
     this.resetLexer(src);
+    this.maxNodes = Infinity;
     this.compat = false;
     this.maxDepth = maxDepth;
     return this.parseArithmInput();

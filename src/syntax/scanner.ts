@@ -149,6 +149,9 @@ export abstract class Scanner {
   protected litSeg = 0;
 
   protected openNodes = 0;
+  /** syntax nodes opened so far in this parse, against maxNodes (a memory budget) */
+  protected nodesSeen = 0;
+  protected maxNodes = Infinity;
   protected openBquotes = 0;
   protected lastBquoteEsc = 0;
   protected rxOpenParens = 0;
@@ -226,6 +229,7 @@ export abstract class Scanner {
     this.litOn = false;
     this.litAcc = '';
     this.openNodes = 0;
+    this.nodesSeen = 0;
     this.openBquotes = 0;
     this.lastBquoteEsc = 0;
     this.forbidNested = false;

@@ -307,6 +307,14 @@ describe('limits, timeouts and cancellation', () => {
     const res = await run('echo ' + 'x'.repeat(100), { limits: { maxScriptBytes: 50 } });
     expect(res).toMatchObject({ exitCode: 2, stderr: 'script size limit exceeded (maxScriptBytes 50)\n' });
   });
+
+  it('limits the syntax nodes of a script and of an eval text (memory: ~1 KB each once compiled)', async () => {
+    const res = await run(':\n'.repeat(101), { limits: { maxScriptNodes: 100 } });
+    expect(res).toMatchObject({ exitCode: 2, stdout: '', stderr: '101:1: script too large: more than 100 syntax nodes\n' });
+    expect(await run(':\n'.repeat(100) + 'echo ok', { limits: { maxScriptNodes: 101 } })).toMatchObject({ exitCode: 0, stdout: 'ok\n' });
+    const ev = await run('eval "$(printf \':\\n%.0s\' {1..101})"; echo "after $?"', { limits: { maxScriptNodes: 100 } });
+    expect(ev).toMatchObject({ stdout: 'after 2\n', stderr: 'eval: 101:1: script too large: more than 100 syntax nodes\n' });
+  });
 });
 
 describe('state, streams and bytes', () => {

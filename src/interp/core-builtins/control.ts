@@ -141,7 +141,7 @@ export const colon: CoreBuiltin = () => 0;
 export function runText(sh: Shell, text: string, what: string, lineBase = 0): Status {
   let exec;
   try {
-    exec = compileText(text, lineBase);
+    exec = compileText(text, lineBase, sh.rt.limits.maxScriptNodes);
   } catch (e) {
     if (e instanceof ParseError) {
       sh.error(`${what}: ${e.message}`);
@@ -177,11 +177,11 @@ const compiledTexts = new Map<string, ReturnType<typeof compileStmts>>();
 /** each compiled text's first extended glob: a syntax error while extglob is off */
 const extglobOf = new WeakMap<object, Node | null>();
 
-export function compileText(text: string, lineBase = 0): ReturnType<typeof compileStmts> {
+export function compileText(text: string, lineBase = 0, maxNodes = Infinity): ReturnType<typeof compileStmts> {
   const key = lineBase + ':' + text;
   const hit = compiledTexts.get(key);
   if (hit) return hit;
-  const file = parse(text);
+  const file = parse(text, { maxNodes });
   const exec = compileStmts(file.Stmts, file, text, lineBase);
   extglobOf.set(exec, mayHoldExtGlob(text) ? firstExtGlob(file.Stmts) : null);
   if (compiledTexts.size > 512) compiledTexts.clear();

@@ -202,6 +202,8 @@ function run(ctx: CallContext, args: string[]): Outcome {
     const a = args[i] ?? '';
     if (!a.startsWith('-')) break;
     if (a === '-h' || a === '--help' || a === '-help') return done(ctx, IP_USAGE);
+    // iproute2 matches options by prefix, and a lone `-` is a prefix of -help: its usage, status 255
+    if (a === '-') return fail(ctx, IP_USAGE, 255);
     if (a === '-V' || a === '-Version' || a === '--version') return done(ctx, versionText('ip'));
     const set = OPTIONS[a];
     if (set === undefined) {

@@ -31,6 +31,11 @@ describe('ip refusals and errors (Go rshell wording)', () => {
       expect(await run(args)).toMatchObject({ stdout: '', stderr, code });
     });
   }
+  it("a lone '-' is a prefix of -help, as iproute2 reads it: the usage on stderr, status 255", async () => {
+    const r = await run(['-']);
+    expect(r).toMatchObject({ stdout: '', code: 255 });
+    expect(r.stderr).toMatch(/^Usage: ip /);
+  });
   it('--help', async () => {
     const r = await run(['--help']);
     expect(r.code).toBe(0);

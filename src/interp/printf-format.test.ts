@@ -178,3 +178,9 @@ describe('printf %a, ranges and huge fields', () => {
     });
   });
 });
+
+describe('printf %(fmt)T past any calendar', () => {
+  it('formats the epoch, as bash does when localtime() fails (was NaN)', () => {
+    expect(out('%(%Y)T %(%s)T', '99999999999999999', '9223372036854775807')).toBe('1970 0');
+  });
+});

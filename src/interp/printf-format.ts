@@ -313,6 +313,8 @@ function conversion(fmt: string, start: number, run: Run): number {
 }
 
 const INT_MAX = 2147483647n;
+/** the widest time a JS Date holds (±8.64e15 ms), less a day for the zone offset */
+const MAX_DATE_SECONDS = 8.64e12 - 86400;
 /** the widest field one conversion may make: past it the run's output budget is gone anyway */
 const FIELD_BUDGET = 16 * 1024 * 1024;
 
@@ -392,6 +394,8 @@ function timeConversion(fmt: string, open: number, spec: Spec, run: Run): number
     secs = Number(r.value);
     if (secs === -1) secs = now();
     else if (secs === -2) secs = run.opts.startTime ?? now();
+    // a time no calendar here can hold: bash's localtime() fails there and it formats the epoch
+    else if (Math.abs(secs) > MAX_DATE_SECONDS) secs = 0;
   }
   let s = strftime(fmt.slice(open + 1, close), secs, run.opts.tz);
   if (encode(s).length >= STRFTIME_BUFFER_BYTES) s = '';

@@ -37,18 +37,30 @@ function tooManyArguments(sh: Shell, name: string): number {
   return 1;
 }
 
+/**
+ * exit's and return's status argument (after an optional `--`): the status it gives, 2 with bash's
+ * message for one that is not a number, the shell's last status without one; null when there are
+ * too many (reported: the current command is abandoned)
+ */
+function statusArgument(sh: Shell, name: 'exit' | 'return', args: string[]): number | null {
+  const rest = args[0] === '--' ? args.slice(1) : args;
+  if (rest.length === 0) return sh.status;
+  const v = parseStatus(rest[0]!);
+  if (v === null) {
+    sh.error(`${name}: ${rest[0]}: numeric argument required`);
+    return 2;
+  }
+  if (rest.length > 1) {
+    tooManyArguments(sh, name);
+    return null;
+  }
+  return v;
+}
+
 export const exit: CoreBuiltin = (sh, args) => {
   if (args[0] === HELP) return showHelp(sh, 'exit');
-  let st = sh.status;
-  const rest = args[0] === '--' ? args.slice(1) : args;
-  if (rest.length > 0) {
-    const v = parseStatus(rest[0]!);
-    if (v === null) {
-      sh.error(`exit: ${rest[0]}: numeric argument required`);
-      st = 2;
-    } else if (rest.length > 1) return tooManyArguments(sh, 'exit');
-    else st = v;
-  }
+  const st = statusArgument(sh, 'exit', args);
+  if (st === null) return 1;
   sh.ctl = CTL.exit;
   sh.status = st;
   return st;
@@ -57,15 +69,8 @@ export const exit: CoreBuiltin = (sh, args) => {
 export const returnB: CoreBuiltin = (sh, args) => {
   if (args[0] === HELP) return showHelp(sh, 'return');
   // the arguments are checked first: at top level `return x` says both things, as bash does
-  let st = sh.status;
-  if (args.length) {
-    const v = parseStatus(args[0]!);
-    if (v === null) {
-      sh.error(`return: ${args[0]}: numeric argument required`);
-      st = 2;
-    } else if (args.length > 1) return tooManyArguments(sh, 'return');
-    else st = v;
-  }
+  const st = statusArgument(sh, 'return', args);
+  if (st === null) return 1;
   if (sh.callDepth === 0 && sh.sourceDepth === 0) {
     sh.error("return: can only `return' from a function or sourced script");
     return 2;

@@ -8,7 +8,7 @@ import { compileWordFields, compileWordString, plainLiteral, scalarParamOf, expa
 import { assignArray, assignElement, assignScalar, isDynamic, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
-import { ATTR, cloneVariable, isAssocValue, newVariable } from './vars.js';
+import { ATTR, cloneVariable, isAssocValue, newVariable, type Frame } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
 import { reportingErrors } from './error-status.js';
 import { settleProcSubsts } from './subst.js';
@@ -312,9 +312,9 @@ function withRedirsAndAssigns(
   assignNodes: readonly Assign[],
   body: Exec,
 ): Status {
-  const run = (): Status => (redirs.length ? redirected(sh, redirs, body) : body(sh));
-  if (!assigns.length) return run();
+  if (!assigns.length) return redirs.length ? redirected(sh, redirs, body) : body(sh);
   const frame = sh.vars.pushFrame(true);
+  const run = (): Status => (redirs.length ? redirected(sh, redirs, body, frame) : body(sh));
   for (const n of names) {
     const outer = sh.vars.lookup(n);
     frame.set(n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
@@ -348,12 +348,32 @@ function withRedirsAndAssigns(
   }, pop);
 }
 
-/** run `body` with `redirs` in effect, its errors reported inside them (reportingErrors) */
-function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec): Status {
-  const st = applyRedirects(sh, redirs);
-  const after = (rs: RedirState | number): Status =>
-    typeof rs === 'number' ? rs : ensure(() => reportingErrors(body)(sh), () => restoreRedirects(sh, rs));
-  return st instanceof Promise ? st.then(after) : after(st);
+/**
+ * run `body` with `redirs` in effect, its errors reported inside them (reportingErrors).
+ * `hidden`: the frame of the command's inline assignments, out of sight while the redirections'
+ * words expand (`x=bar cmd > $x` writes to the old $x, as in bash)
+ */
+function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec, hidden?: Frame): Status {
+  const frames = sh.vars.frames;
+  const at = hidden === undefined ? -1 : frames.lastIndexOf(hidden);
+  if (at >= 0) frames.splice(at, 1);
+  let st: RedirState | number | Promise<RedirState | number>;
+  try {
+    st = applyRedirects(sh, redirs);
+  } catch (e) {
+    if (at >= 0) frames.splice(at, 0, hidden!);
+    throw e;
+  }
+  const after = (rs: RedirState | number): Status => {
+    if (at >= 0) frames.splice(at, 0, hidden!);
+    return typeof rs === 'number' ? rs : ensure(() => reportingErrors(body)(sh), () => restoreRedirects(sh, rs));
+  };
+  return st instanceof Promise
+    ? st.then(after, (e: unknown) => {
+      if (at >= 0) frames.splice(at, 0, hidden!);
+      throw e;
+    })
+    : after(st);
 }
 
 /**

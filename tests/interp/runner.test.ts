@@ -179,6 +179,17 @@ describe('limits, timeouts and cancellation', () => {
     expect(res.stderr).toBe('mapfile: line too long (over 1048576 bytes)\n'.repeat(2));
   });
 
+  it("a command's redirection words expand without its inline assignments, which expand first (bash's order)", async () => {
+    const rw = mkdtempSync(join(tmpdir(), 'rshell-order-'));
+    try {
+      const res = await new Runner({ allowedCommands: 'all', allowedPaths: [`${rw}:rw`], cwd: rw, mode: 'remediation' })
+        .run('x=foo; x=bar eval \'echo $x\' > $x; cat foo; ls; y=$(echo early >&2) true 2>err; cat err', { stdin: '' });
+      expect(res).toMatchObject({ exitCode: 0, stdout: 'bar\nfoo\n', stderr: 'early\n' });
+    } finally {
+      rmSync(rw, { recursive: true, force: true });
+    }
+  });
+
   it('stops writing an endless stream into a file at the deadline (remediation mode)', async () => {
     const rw = mkdtempSync(join(tmpdir(), 'rshell-fill-'));
     try {

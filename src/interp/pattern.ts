@@ -91,15 +91,16 @@ function build(p: string, opts: PatternOptions): CompiledPattern {
   // the leftmost start of a match that ends at the end is the longest suffix; behind the longest
   // prefix that lets one end there, the shortest. One search each, which V8 moves to its linear
   // engine when it backtracks too much (`${x%%*(a)}` over 100,000 zeros tried each start: 13 s)
-  const longestSuffix = new RegExp(`(?:${greedy})$`);
-  const shortestSuffix = new RegExp(`^[^]*((?:${greedy}))$`);
+  // (made at the first suffix removal: most patterns are only ever tested whole)
+  let longestSuffix: RegExp | undefined;
+  let shortestSuffix: RegExp | undefined;
   const suffixAt = (s: string, longest: boolean): number => {
     const t = fold(s);
     if (longest) {
-      const m = longestSuffix.exec(t);
+      const m = (longestSuffix ??= new RegExp(`(?:${greedy})$`)).exec(t);
       return m ? m.index : -1;
     }
-    const m = shortestSuffix.exec(t);
+    const m = (shortestSuffix ??= new RegExp(`^[^]*((?:${greedy}))$`)).exec(t);
     return m ? t.length - m[1]!.length : -1;
   };
   return { test, regex, matchAt, suffixAt };
@@ -171,11 +172,7 @@ function suffixAfterStar(s: string, p: string, longest: boolean, opts: PatternOp
   let i = 0;
   while (leadingStar(p.slice(i), opts)) i++;
   const rest = p.slice(i);
-  return rest === '' ? s.length : removeSuffixStart(s, rest, opts);
-}
-
-function removeSuffixStart(s: string, p: string, opts: PatternOptions): number {
-  return suffixStart(compilePattern(p, opts), s, false);
+  return rest === '' ? s.length : suffixStart(compilePattern(rest, opts), s, false);
 }
 
 /** where the shortest/longest matching suffix starts, or -1 */

@@ -149,23 +149,29 @@ function toLongDouble(d: Decimal): Decimal {
   // subnormal or smaller: glibc's strtold reports ERANGE there; rshell gives 0 (bash prints the
   // subnormal, which no script needs)
   if (lead < LD_MIN_EXP) return OUT_OF_RANGE_ZERO;
-  // choose k so that num × 2^k / den lies in [2^63, 2^64)
+  const { m, k } = significand64(num, den);
+  // the leading bit's exponent is 63 - k
+  if (63 - k > LD_MAX_EXP) return { kind: 'inf', neg: d.neg };
+  if (63 - k < LD_MIN_EXP) return OUT_OF_RANGE_ZERO;
+  return binaryToDecimal(d.neg, m, -k);
+}
+
+/**
+ * num/den (both positive) as a long double's 64-bit significand: m in [2^63, 2^64), rounded half
+ * to even, with num/den ≈ m × 2^-k
+ */
+function significand64(num: bigint, den: bigint): { m: bigint; k: number } {
   let k = MANTISSA_BITS - (bitLength(num) - bitLength(den));
   const scaled = (kk: number): [bigint, bigint] => (kk >= 0 ? [num << BigInt(kk), den] : [num, den << BigInt(-kk)]);
   let [n, q] = scaled(k);
   while (n / q >= TWO64) [n, q] = scaled(--k);
   while (n / q < TWO64 >> 1n) [n, q] = scaled(++k);
-  let m = n / q;
-  const twice = 2n * (n % q);
-  if (twice > q || (twice === q && (m & 1n) === 1n)) m += 1n;
+  let m = roundHalfEven(n / q, n % q, q);
   if (m === TWO64) {
     m >>= 1n;
     k -= 1;
   }
-  // the leading bit's exponent is 63 - k
-  if (63 - k > LD_MAX_EXP) return { kind: 'inf', neg: d.neg };
-  if (63 - k < LD_MIN_EXP) return OUT_OF_RANGE_ZERO;
-  return binaryToDecimal(d.neg, m, -k);
+  return { m, k };
 }
 
 function hexToDecimal(neg: boolean, hexDigits: string, binExp: number): Decimal {
@@ -288,19 +294,9 @@ function hexFloatBody(digits: bigint, exp: number, prec: number | undefined, alt
   let den = 1n;
   if (exp >= 0) num *= 10n ** BigInt(exp);
   else den = 10n ** BigInt(-exp);
-  // k = floor(log2(num / den))
-  let k = bitLength(num) - bitLength(den);
-  if (k >= 0 ? num < den << BigInt(k) : num << BigInt(-k) < den) k--;
-  // the 64-bit significand, rounded half to even
-  const shift = 63 - k;
-  const n2 = shift >= 0 ? num << BigInt(shift) : num;
-  const d2 = shift >= 0 ? den : den << BigInt(-shift);
-  let q = roundHalfEven(n2 / d2, n2 % d2, d2);
-  if (q === 1n << 64n) {
-    q >>= 1n;
-    k++;
-  }
-  let e = k - 3;
+  // the value is q × 2^-shift, q's leading bit 2^63: glibc's lead hex digit holds 4 bits of it
+  const { m: q, k: shift } = significand64(num, den);
+  let e = 63 - shift - 3;
   let hex = q.toString(16);
   if (prec !== undefined && prec < 15) {
     const drop = BigInt(4 * (15 - prec));

@@ -187,11 +187,7 @@ function roundScaled(digits: bigint, exp: number, places: number): bigint {
   const shift = exp + places;
   if (shift >= 0) return digits * 10n ** BigInt(shift);
   const div = 10n ** BigInt(-shift);
-  const q = digits / div;
-  const r = digits % div;
-  const twice = 2n * r;
-  if (twice > div || (twice === div && q % 2n === 1n)) return q + 1n;
-  return q;
+  return roundHalfEven(digits / div, digits % div, div);
 }
 
 function digitCount(n: bigint): number {

@@ -10,7 +10,7 @@ import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
 import { ATTR, cloneVariable, isAssocValue, newVariable, type Frame } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
-import { reportingErrors } from './error-status.js';
+import { runReporting } from './error-status.js';
 import { settleProcSubsts } from './subst.js';
 import { AssignError } from './interp-errors.js';
 import { andThen, ensure } from './status.js';
@@ -366,7 +366,7 @@ function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec, hidden?:
   }
   const after = (rs: RedirState | number): Status => {
     if (at >= 0) frames.splice(at, 0, hidden!);
-    return typeof rs === 'number' ? rs : ensure(() => reportingErrors(body)(sh), () => restoreRedirects(sh, rs));
+    return typeof rs === 'number' ? rs : ensure(() => runReporting(sh, body), () => restoreRedirects(sh, rs));
   };
   return st instanceof Promise
     ? st.then(after, (e: unknown) => {

@@ -42,13 +42,16 @@ export function statusOfError(sh: Shell, e: unknown): number {
  * were undone). Wraps what runs once the redirections are in place.
  */
 export function reportingErrors(body: Exec): Exec {
-  return (sh) => {
-    let r: Status;
-    try {
-      r = body(sh);
-    } catch (e) {
-      return statusOfError(sh, e);
-    }
-    return typeof r === 'number' ? r : r.catch((e: unknown) => statusOfError(sh, e));
-  };
+  return (sh) => runReporting(sh, body);
+}
+
+/** run `body`, its errors turned into statuses here (see reportingErrors), with no closure made */
+export function runReporting(sh: Shell, body: Exec): Status {
+  let r: Status;
+  try {
+    r = body(sh);
+  } catch (e) {
+    return statusOfError(sh, e);
+  }
+  return typeof r === 'number' ? r : r.catch((e: unknown) => statusOfError(sh, e));
 }

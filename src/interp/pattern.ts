@@ -153,8 +153,13 @@ export function removeSuffix(s: string, p: string, longest: boolean, opts: Patte
 }
 
 function removeSuffixAscii(s: string, p: string, longest: boolean, opts: PatternOptions): string {
-  const start = leadingStar(p, opts) ? suffixAfterStar(s, p, longest, opts) : suffixStart(compilePattern(p, opts), s, longest);
+  const start = matchingSuffix(s, p, longest, opts);
   return start < 0 ? s : s.slice(0, start);
+}
+
+/** where the longest (or shortest) suffix of s that matches p starts, or -1 */
+function matchingSuffix(s: string, p: string, longest: boolean, opts: PatternOptions): number {
+  return leadingStar(p, opts) ? suffixAfterStar(s, p, longest, opts) : suffixStart(compilePattern(p, opts), s, longest);
 }
 
 /** does the pattern start with a plain `*` (not extglob's `*(…)`) */
@@ -237,15 +242,22 @@ function replaceAscii(s: string, p: string, rep: string, mode: ReplaceMode, opts
     return end < 0 ? s : expandReplacement(rep, s.slice(0, end), amp) + s.slice(end);
   }
   if (mode === 'suffix') {
-    const start = suffixStart(c, s, true);
+    const start = matchingSuffix(s, p, true, opts);
     return start < 0 ? s : s.slice(0, start) + expandReplacement(rep, s.slice(start), amp);
   }
   if (p === '') return s; // bash: an empty pattern replaces nothing
   if (s === '') return emptyOk && c.test('') ? expandReplacement(rep, '', amp) : s;
   let out = '';
   let i = 0;
+  // `*X` matching nowhere from i matches nowhere after i either (its * would take the difference):
+  // stop there instead of trying each later start (quadratic: `${x//*(a)/}` over 100,000 bytes)
+  const starFirst = leadingStar(p, opts);
   while (i < s.length) {
     const end = c.matchAt(s, i, true);
+    if (end < 0 && starFirst) {
+      out += s.slice(i);
+      break;
+    }
     if (end < 0) {
       const next = nextIndex(s, i);
       out += s.slice(i, next);

@@ -127,6 +127,16 @@ describe('grep vs GNU grep 3.8', () => {
       await expectSameAsGnu(grep, args, { files: FILES, stdin: 'foo\nstdin line\n' }, args.some((a) => a.startsWith('-r')));
     });
   }
+  it('the matches inside a printed line are found without -x, as GNU finds them (-o, --color)', async () => {
+    for (const [stdin, args] of [
+      ['\naa', ['-v', '-x', '-o', '-m1', '-A1', 'a']],
+      ['b\naa\n', ['-v', '-x', '--color=always', '-m1', '-A1', 'a']],
+      ['a\nab\nxa\n', ['-x', '-o', '-C1', 'a']],
+      ['aXa\n', ['-x', '-o', '-E', 'a|aXa']],
+    ] as const) {
+      await expectSameAsGnu(grep, [...args], { stdin });
+    }
+  });
   it('egrep / fgrep', async () => {
     await expectSameAsGnu(egrep, ['fo+|zz', 'a', 'b'], { files: FILES });
     await expectSameAsGnu(fgrep, ['o+', 'a'], { files: FILES, stdin: 'o+\n' });

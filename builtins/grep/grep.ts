@@ -115,17 +115,23 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     return 2;
   }
   for (const w of compiled.matcher.warnings) await say(ctx.stderr, `${ctx.name}: warning: ${w}\n`);
-  return searchAll(ctx, opts, compiled.matcher, operands);
+  // the matches printed inside a line (-o, --color) are found as GNU finds them there: without
+  // -x's whole-line rule (its search from a start offset skips that check), which shows in
+  // context lines of -v -x (`grep -v -x -o -m1 -A1 a` prints the `a`s of a context line `aa`)
+  const inline = opts.wholeLine && (opts.onlyMatching || opts.color)
+    ? compilePatterns(gathered.patterns, { syntax: opts.syntax, icase: opts.icase, eol: opts.nullData ? 0 : 0x0a, wholeLine: false, wholeWord: opts.wholeWord })
+    : null;
+  return searchAll(ctx, opts, compiled.matcher, operands, inline?.ok === true ? inline.matcher : compiled.matcher);
 }
 
-async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, operands: string[]): Promise<number> {
+async function searchAll(ctx: CallContext, opts: GrepOptions, matcher: Matcher, operands: string[], inline: Matcher): Promise<number> {
   const recursive = opts.directories === 'recurse';
   // `grep -r PATTERN` with no file searches "." and shows names without a "./" prefix
   const implicitDot = recursive && operands.length === 0;
   if (operands.length === 0) operands.push(recursive ? '.' : '-');
   const out = new LatinOutput(ctx.stdout);
   const painter = new Painter(opts.color ? parseGrepColors(ctx.getEnv('GREP_COLORS')) : null);
-  const searcher = new Searcher(opts, matcher, out, painter, ctx.limits.maxLineBytes, () => ctx.checkAbort());
+  const searcher = new Searcher(opts, matcher, out, painter, ctx.limits.maxLineBytes, () => ctx.checkAbort(), inline);
   const multiple = operands.length > 1;
   let anySelected = false;
   let hadError = false;

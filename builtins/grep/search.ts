@@ -73,6 +73,8 @@ export class Searcher {
     painter: Painter,
     private readonly maxRecordBytes: number,
     private readonly checkAbort: () => void,
+    /** finds the matches printed inside a line (-o, --color): `matcher` but for -x (see grep.ts) */
+    private readonly inlineMatcher: Matcher = matcher,
   ) {
     this.eol = opts.nullData ? 0 : 0x0a;
     this.eolChar = String.fromCharCode(this.eol);
@@ -350,6 +352,11 @@ export class Searcher {
   get match(): Matcher {
     return this.matcher;
   }
+
+  /** the matcher for the matches inside a printed line (-o, --color) */
+  get inlineMatch(): Matcher {
+    return this.inlineMatcher;
+  }
 }
 
 /** a copy of the chunk with every NUL turned into the line end (the chunk may be a reused read buffer) */
@@ -613,7 +620,7 @@ class FileState {
       const kind = selected ? 'match' : 'contextMatch';
       let from = 0;
       while (from <= line.length) {
-        const m = this.s.match.find(line, from);
+        const m = this.s.inlineMatch.find(line, from);
         if (m === null) break;
         if (m.end === m.start) {
           from = m.end + 1;
@@ -629,7 +636,7 @@ class FileState {
     let last = 0;
     let from = 0;
     while (from <= line.length) {
-      const m = this.s.match.find(line, from);
+      const m = this.s.inlineMatch.find(line, from);
       if (m === null) break;
       if (m.end === m.start) {
         from = m.end + 1;

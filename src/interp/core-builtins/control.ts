@@ -3,13 +3,12 @@
 
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
-import { lineCol, parse, parseArith, ParseError, type Node } from '../../syntax/index.js';
+import { lineCol, parse, ParseError, type Node } from '../../syntax/index.js';
 import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from '../extglob-syntax.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
 import { andThen } from '../status.js';
 import { arithTextCmd } from '../arith-bridge.js';
-import { arithSyntaxError } from '../arith.js';
 import { decode } from '../../io/encoding.js';
 import { withTape } from '../expand.js';
 import { errorText } from '../../../allowedpaths/index.js';
@@ -393,21 +392,12 @@ export const let_: CoreBuiltin = (sh, args) => {
   }
   const r = withTape(sh, () => {
     let last: number | bigint = 0;
-    for (const a of args) {
-      let x;
-      try {
-        x = parseArith(a);
-      } catch {
-        // bash's wording for text that does not parse, not our parser's
-        sh.error(`let: ${arithSyntaxError(a) ?? `${a}: syntax error in expression (error token is "${a}")`}`);
-        return null;
-      }
-      // evaluated from its text, so an error quotes it (`let: 1/0: division by 0 (error token…`)
-      last = x ? arithTextCmd(sh, a, 'let: ') : 0;
-    }
+    // each argument evaluated from its text, which words its errors as bash does (`let: 1/0:
+    // division by 0 (error token…`, a syntax error in bash's terms) and reads `+++x` as bash
+    for (const a of args) last = arithTextCmd(sh, a, 'let: ');
     return last;
   });
-  const fin = (v: number | bigint | null): number => (v === null ? 1 : v === 0 || v === 0n ? 1 : 0);
+  const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
   return r instanceof Promise ? r.then(fin) : fin(r);
 };
 

@@ -103,13 +103,14 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     await say(ctx.stderr, `${ctx.name}: ${gathered.message}\n`);
     return 2;
   }
-  const compiled = compilePatterns(gathered.patterns, {
+  const patternOptions = {
     syntax: opts.syntax,
     icase: opts.icase,
     eol: opts.nullData ? 0 : 0x0a,
     wholeLine: opts.wholeLine,
     wholeWord: opts.wholeWord,
-  });
+  };
+  const compiled = compilePatterns(gathered.patterns, patternOptions);
   if (!compiled.ok) {
     await say(ctx.stderr, `${ctx.name}: ${compiled.message}\n`);
     return 2;
@@ -119,7 +120,7 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
   // -x's whole-line rule (its search from a start offset skips that check), which shows in
   // context lines of -v -x (`grep -v -x -o -m1 -A1 a` prints the `a`s of a context line `aa`)
   const inline = opts.wholeLine && (opts.onlyMatching || opts.color)
-    ? compilePatterns(gathered.patterns, { syntax: opts.syntax, icase: opts.icase, eol: opts.nullData ? 0 : 0x0a, wholeLine: false, wholeWord: opts.wholeWord })
+    ? compilePatterns(gathered.patterns, { ...patternOptions, wholeLine: false })
     : null;
   return searchAll(ctx, opts, compiled.matcher, operands, inline?.ok === true ? inline.matcher : compiled.matcher);
 }

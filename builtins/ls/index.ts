@@ -11,7 +11,7 @@ import { writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';
 import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
-import { renderEntries, totalLine, type Entry } from './render.js';
+import { entryType, renderEntries, totalLine, type Entry } from './render.js';
 import { LS_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 import { holdDir } from '../internal/held-dir.js';
@@ -227,7 +227,7 @@ class Lister {
       if (id !== '') inner.add(id);
       const prefix = shown.endsWith('/') ? shown : `${shown}/`;
       for (const e of sorted) {
-        if (e.name === '.' || e.name === '..' || (e.info?.type ?? e.type) !== 'dir') continue;
+        if (e.name === '.' || e.name === '..' || entryType(e) !== 'dir') continue;
         await this.listDirectory(e.path, prefix + e.name, true, false, inner, depth + 1, handle ?? undefined, e.name);
       }
     } finally {

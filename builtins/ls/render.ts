@@ -44,6 +44,9 @@ function encodedWidth(s: string): number {
   return w;
 }
 
+/** an entry's type: from its stat, else from readdir */
+export const entryType = (e: Entry): FileType | undefined => e.info?.type ?? e.type;
+
 function indicatorOf(info: FileInfo | undefined, o: LsOptions, isLinkTarget: boolean, type = info?.type): string {
   if (type === undefined || o.indicator === 'none') return '';
   if (type === 'dir') return '/';
@@ -108,7 +111,7 @@ function prefixOf(e: Entry, o: LsOptions, p: Prefix): string {
 /** name with its indicator, and (for the column layouts) its printed width */
 function nameAndFrills(e: Entry, o: LsOptions, p: Prefix): { text: string; width: number } {
   const name = shownName(e.name, o);
-  const ind = indicatorOf(e.info, o, false, e.info?.type ?? e.type);
+  const ind = indicatorOf(e.info, o, false, entryType(e));
   const text = prefixOf(e, o, p) + name + ind;
   return { text, width: byteWidth(text) };
 }

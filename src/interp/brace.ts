@@ -40,7 +40,7 @@ export function hasBraces(w: Word): boolean {
 
 export function expandBraces(w: Word, limit = DEFAULT_LIMIT): Word[] {
   if (!hasBraces(w)) return [w];
-  const results = expandTokens(tokenize(w), { limit, count: 0 });
+  const results = expandTokens(tokenize(w), { limit, depth: 0 });
   if (results.length === 1 && results[0]!.length === countTokens(w)) return [w];
   return results.map((toks) => rebuild(toks, w));
 }
@@ -138,10 +138,10 @@ function rebuild(expanded: Token[], w: Word): Word {
 const ch = (t: Token | undefined): string | undefined => (t && 'text' in t ? t.text : undefined);
 
 interface Budget {
+  /** words one level may make */
   limit: number;
-  count: number;
   /** braces open around the tokens being expanded */
-  depth?: number;
+  depth: number;
 }
 
 /** index of the `}` matching the `{` at i, or -1 (nested braces count; `${…}` is skipped) */
@@ -190,7 +190,7 @@ function expandTokens(toks: Token[], budget: Budget): Token[][] {
     let middles: Token[][];
     if (alts) {
       middles = [];
-      const depth = budget.depth ?? 0;
+      const depth = budget.depth;
       if (depth >= MAX_NESTING) throw new BraceLimitError(budget.limit, `brace expansion: nesting too deep (more than ${MAX_NESTING} levels)`);
       budget.depth = depth + 1;
       for (const a of alts) for (const e of expandTokens(a, budget)) middles.push(e);

@@ -1,6 +1,7 @@
 // declare / typeset / local / export / readonly: attributes, scoping and listing.
 // Used both by DeclClause (parsed `declare a=(…)`) and by the argv form (`command declare …`).
 
+import { isAssignTarget } from '../shell-builtins/assign.js';
 import type { Shell, Status } from '../shell.js';
 import { ATTR, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, type ArrayItem } from '../var-access.js';
@@ -246,7 +247,7 @@ function refuseConversion(on: number, v: Variable, name: string): void {
 function refuseNameref(name: string, target: string | undefined): void {
   if (target === undefined || target === '') return;
   if (target === name) throw new AssignError(`${name}: nameref variable self references not allowed`);
-  if (!/^[A-Za-z_][A-Za-z0-9_]*(\[[^]*\])?$/.test(target)) throw new AssignError(`\`${target}': invalid variable name for name reference`);
+  if (!isAssignTarget(target)) throw new AssignError(`\`${target}': invalid variable name for name reference`);
 }
 
 function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {

@@ -6,11 +6,14 @@
 // Prints a per-group table, the bash-asserted subtotal, and ends with `N passed, M failed`; writes
 // every failure with its diff to conformance-failures.txt (or --fail-log FILE).
 //
-//   node tests/harness/conformance.mjs [--only-bash-asserted] [--jobs N] [--cli CMD]
+//   node tests/harness/conformance.mjs [--only-bash-asserted] [--writable] [--jobs N] [--cli CMD]
 //        [--fail-log FILE] [--timeout SECONDS] [--strict] DIR...
 // Exit status 0 (it measures) unless --strict and something failed.
 // --in-process runs the scenarios through dist/index.mjs's Runner instead of one process each: much
 // faster, for iterating; the CLI run is the reference.
+// --writable runs every scenario with its allowed paths read-write in remediation mode: suites
+// recorded from bash (the Oils cases) create files with mkdir, touch and `>` without asking for
+// :rw, so read-only they measure the sandbox's refusal instead of the feature under test.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -34,6 +37,7 @@ function parseArgs(argv) {
     onlyBashAsserted: false,
     strict: false,
     inProcess: false,
+    writable: false,
     jobs: availableParallelism() + 1,
     // the bin itself, as a user runs it (its first line drops NODE_EXTRA_CA_CERTS: build-cli.mjs)
     cli: join(import.meta.dirname, '..', '..', 'dist', 'rshell.js'),
@@ -46,6 +50,7 @@ function parseArgs(argv) {
     if (a === '--only-bash-asserted') opts.onlyBashAsserted = true;
     else if (a === '--strict') opts.strict = true;
     else if (a === '--in-process') opts.inProcess = true;
+    else if (a === '--writable') opts.writable = true;
     else if (a === '--jobs' || a === '-j') opts.jobs = Number(argv[++i]);
     else if (a === '--cli') opts.cli = argv[++i];
     else if (a === '--fail-log') opts.failLog = argv[++i];
@@ -53,7 +58,7 @@ function parseArgs(argv) {
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
     else opts.roots.push(a);
   }
-  if (opts.roots.length === 0) throw new Error('usage: conformance.mjs [--only-bash-asserted] [--jobs N] [--cli CMD] [--fail-log FILE] DIR...');
+  if (opts.roots.length === 0) throw new Error('usage: conformance.mjs [--only-bash-asserted] [--writable] [--jobs N] [--cli CMD] [--fail-log FILE] DIR...');
   return opts;
 }
 
@@ -128,6 +133,10 @@ async function main() {
       const s = loadScenario(file);
       if (s.containerized) continue;
       if (opts.onlyBashAsserted && s.skipAssertAgainstBash) continue;
+      if (opts.writable) {
+        s.mode = 'remediation';
+        s.allowedPaths = s.allowedPaths?.map((p) => p.replace(/(:ro|:rw)?$/, ':rw'));
+      }
       scenarios.push({ scenario: s, root });
     }
   }

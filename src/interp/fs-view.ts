@@ -33,8 +33,7 @@ export function shellFdOf(path: string): number {
 }
 
 function fdEntry(sh: Shell, n: number): { reader?: ByteReader; writer?: ByteWriter } | undefined {
-  if (n >= 0 && n <= 9) return sh.fds[n] ?? undefined;
-  return sh.rt.devFds.get(n);
+  return sh.fds[n] ?? sh.rt.devFds.get(n);
 }
 
 /** the shell's descriptor n as a file: not open, open the wrong way (EBADF), or `pick`'s view */

@@ -1,4 +1,6 @@
-// Redirections: < << <<- <<< > >> >| &> &>> n>&m n<&m n>&- <> for fds 0–9.
+// Redirections: < << <<- <<< > >> >| &> &>> n>&m n<&m n>&- <> for fds 0–1023, and bash's named
+// form `{var}>file`, which opens the lowest free descriptor from 10 up, puts its number in var and
+// keeps it open after the command (the script closes it with `{var}>&-`).
 // Reads go through the sandbox; writes go to /dev/null always, and to files only in remediation
 // mode inside `:rw` roots (the sandbox enforces it). The shell's descriptor table is changed in
 // place and restored after the command (or kept, for `exec` without a command).
@@ -14,10 +16,14 @@ import { shellFs, shellFdOf } from './fs-view.js';
 import { info } from './source-info.js';
 import { settleProcSubsts } from './subst.js';
 import { andThen } from './status.js';
+import { assignScalar, lookupResolved, readScalar } from './var-access.js';
+import { ATTR } from './vars.js';
 
 export interface RedirState {
   saved: (Fd | null)[];
   opened: { close(): void }[];
+  /** descriptors a `{var}` redirection opened: they outlive the command */
+  kept: [number, Fd | null][] | null;
 }
 
 interface Planned {
@@ -87,6 +93,10 @@ export function applyRedirects(sh: Shell, redirs: readonly Redirect[]): RedirSta
 
 export function restoreRedirects(sh: Shell, st: RedirState): void {
   sh.fds = st.saved;
+  if (st.kept !== null) {
+    sh.fds = sh.fds.slice();
+    for (const [n, fd] of st.kept) setFd(sh, n, fd);
+  }
   for (const o of st.opened) {
     try {
       o.close();
@@ -99,13 +109,14 @@ export function restoreRedirects(sh: Shell, st: RedirState): void {
 const DUP_RE = /^([0-9]+)(-?)$/;
 
 function open(sh: Shell, planned: Planned[]): RedirState | number {
-  const st: RedirState = { saved: sh.fds, opened: [] };
+  const st: RedirState = { saved: sh.fds, opened: [], kept: null };
   sh.fds = sh.fds.slice();
   for (const p of planned) {
     const err = openOne(sh, p, st);
     if (err !== null) {
-      sh.fds = st.saved;
+      // bash reports it through the redirections made so far (`2>&1 >&9` says so on stdout)
       sh.error(err);
+      sh.fds = st.saved;
       for (const o of st.opened) o.close();
       return 1;
     }
@@ -118,9 +129,25 @@ function setFd(sh: Shell, n: number, fd: Fd | null): void {
   sh.fds[n] = fd;
 }
 
+/** the number of the descriptor a `{name}` redirection names: its variable's value, or a new one */
+function namedFd(sh: Shell, name: string, closing: boolean): number | string {
+  if (closing) {
+    const v = readScalar(sh, name);
+    if (v === undefined) return `${name}: ambiguous redirect`;
+    // bash closes nothing, quietly, when the value is not a number
+    return /^[0-9]+$/.test(v) ? Number(v) : -1;
+  }
+  if (((lookupResolved(sh, name)?.attrs ?? 0) & ATTR.readonly) !== 0) return `${name}: readonly variable\n${name}: cannot assign fd to variable`;
+  let n = 10;
+  while (sh.fds[n] || sh.rt.devFds.has(n)) n++;
+  return n;
+}
+
 function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
   const r = p.r;
   const op = r.Op;
+  const named = r.N !== null && r.N.Value.charCodeAt(0) === 123 ? r.N.Value.slice(1, -1) : null;
+  if (named !== null) return openNamed(sh, p, st, named);
   const explicit = r.N ? Number(r.N.Value) : -1;
   if (explicit > 1023) return `${explicit}: Bad file descriptor`;
   const readOp = op === '<' || op === '<<' || op === '<<-' || op === '<<<' || op === '<&' || op === '<>';
@@ -143,7 +170,7 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
       const src = Number(m[1]);
       if (src === n && m[2] !== '-') return null; // `3>&3`: nothing to do, even when closed
       const fd = sh.fds[src] ?? undefined;
-      if (!fd || (op === '>&' && !fd.writer) || (op === '<&' && !fd.reader)) return `${target.replace(/-$/, '')}: Bad file descriptor`;
+      if (!fd || (op === '>&' && !fd.writer) || (op === '<&' && !fd.reader)) return `${badDupName(r, n, target)}: Bad file descriptor`;
       setFd(sh, n, fd);
       if (m[2] === '-') setFd(sh, src, null);
       return null;
@@ -155,7 +182,7 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
   if (op === '<' || op === '<>') {
     const fdn = shellFdOf(target);
     if (fdn >= 0) {
-      const e = fdn <= 9 ? sh.fds[fdn] : sh.rt.devFds.get(fdn);
+      const e = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
       if (!e?.reader) return `${target}: No such file or directory`;
       setFd(sh, n, { reader: e.reader });
       return null;
@@ -171,6 +198,34 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
   const fds = op === '&>' || op === '&>>' ? [1, 2] : [n];
   const append = op === '>>' || op === '&>>';
   return openWrite(sh, target, op, fds, append, st, r);
+}
+
+/** `{name}>file` and the rest: open on a descriptor of its own, name it, keep it */
+function openNamed(sh: Shell, p: Planned, st: RedirState, name: string): string | null {
+  const closing = (p.r.Op === '>&' || p.r.Op === '<&') && p.target === '-' && !p.ambiguous;
+  const n = namedFd(sh, name, closing);
+  if (typeof n === 'string') return n;
+  if (n < 0) return null;
+  const opened = st.opened.length;
+  const err = openOne(sh, { ...p, r: { ...p.r, N: { ...p.r.N!, Value: String(n) } } }, st);
+  // bash words a failed dup of a named descriptor twice (its fcntl, then the redirection)
+  if (err !== null) return err.endsWith(': Bad file descriptor') && !closing ? `redirection error: cannot duplicate fd: Bad file descriptor\n${err}` : err;
+  // what it opened stays open until the run ends, unless the script closes it
+  sh.rt.lingering.push(...st.opened.splice(opened));
+  (st.kept ??= []).push([n, sh.fds[n] ?? null]);
+  if (!closing) assignScalar(sh, name, String(n));
+  return null;
+}
+
+/**
+ * What bash names in a failed dup's message: a literal `>&9` names 9; a word that expanded to
+ * a number (`>&$n`) is named by its text when it duplicates onto the default descriptor, and by
+ * the descriptor it duplicates onto otherwise (bash's redirection_error guesses so).
+ */
+function badDupName(r: Redirect, n: number, target: string): string {
+  const parts = r.Word.Parts;
+  if (parts.length === 1 && parts[0]!.type === 'Lit') return target.replace(/-$/, '');
+  return n === (r.Op === '>&' ? 1 : 0) ? info.textOf(r.Word) : String(n);
 }
 
 function openWrite(
@@ -189,7 +244,7 @@ function openWrite(
   }
   const fdn = shellFdOf(target);
   if (fdn >= 0) {
-    const e = fdn <= 9 ? sh.fds[fdn] : sh.rt.devFds.get(fdn);
+    const e = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
     // not open: Linux has no /dev/fd/N then (bash reports the failed open)
     if (!e) return `${target}: No such file or directory`;
     if (!e.writer) return `${target}: Bad file descriptor`;

@@ -5,10 +5,10 @@
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { compileWordFields, compileWordString, plainLiteral, scalarParamOf, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
-import { assignArray, assignElement, assignScalar, isDynamic, type ArrayItem } from './var-access.js';
+import { assignArray, assignElement, assignScalar, isAssocName, isDynamic, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
-import { ATTR, cloneVariable, isAssocValue, newVariable, type Frame } from './vars.js';
+import { ATTR, cloneVariable, newVariable, type Frame } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
 import { runReporting } from './error-status.js';
 import { settleProcSubsts } from './subst.js';
@@ -31,8 +31,7 @@ export function compileAssign(a: Assign): AssignFn {
   if (a.Array) {
     const elems = a.Array.Elems;
     return (sh) => {
-      const v = sh.vars.lookup(sh.vars.resolve(name));
-      const assoc = v !== undefined && ((v.attrs & ATTR.assoc) !== 0 || isAssocValue(v.value));
+      const assoc = isAssocName(sh, name);
       assignArray(sh, name, arrayItems(sh, elems, assoc), append, assoc);
     };
   }
@@ -45,6 +44,8 @@ export function compileAssign(a: Assign): AssignFn {
     }
     return (sh) => {
       const key = indexKey(sh, name, index);
+      // an associative array takes no empty key: bash names the subscript as written
+      if (key === '' && isAssocName(sh, name)) throw new AssignError(`${name}[${info.textOf(index)}]: bad array subscript`);
       assignElement(sh, name, key, expandAssignValue(sh, value), append);
     };
   }
@@ -94,6 +95,8 @@ export function arrayItems(
   sh: Shell,
   elems: readonly { Index: import('../syntax/ast.js').ArithmExpr | null; Value: Word | null; Append?: boolean }[],
   assoc: boolean,
+  /** through declare/local: bash words a bad element as declare re-quotes it (`['']='v'`) */
+  declared = false,
 ): ArrayItem[] {
   const items: ArrayItem[] = [];
   const loose: string[] = [];
@@ -101,14 +104,17 @@ export function arrayItems(
     if (e.Index && isEmptySubscript(e.Index)) {
       // `([]=v)`: bash reports the element, skips it (it takes no index) and goes on
       const v = expandAssignValue(sh, e.Value);
-      sh.error(assoc ? `['']=${quoteForReuse(v)}: bad array subscript` : `[]${e.Append ? '+=' : '='}${v}: bad array subscript`);
+      sh.error(assoc && declared ? `['']=${quoteForReuse(v)}: bad array subscript` : `[]${e.Append ? '+=' : '='}${v}: bad array subscript`);
     } else if (e.Index && !assoc) {
       const index = e.Index;
       // `[i]+=v` (bash-compat parse) appends to that element
       items.push({ keyOf: () => indexKey(sh, '\0indexed', index), value: expandAssignValue(sh, e.Value), append: e.Append === true });
     } else if (e.Index) {
       const key = e.Index.type === 'Word' ? expandString(sh, e.Index) : indexKey(sh, '\0assoc', e.Index);
-      items.push({ key, value: expandAssocElementValue(sh, e.Value) });
+      const value = expandAssocElementValue(sh, e.Value);
+      if (key !== '') items.push({ key, value });
+      else if (declared) sh.error(`['']=${quoteForReuse(value)}: bad array subscript`);
+      else sh.error(`[${info.textOf(e.Index)}]=${e.Value ? info.textOf(e.Value) : ''}: bad array subscript`);
     } else if (e.Value) {
       const fields: string[] = [];
       for (const w of braceExpandWords([e.Value])) expandWordFields(sh, w, fields);

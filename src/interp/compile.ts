@@ -85,7 +85,10 @@ export function compileStmt(st: Stmt): Exec {
     !(NO_ERREXIT_CHECK.has(cmd.type) || (cmd.type === 'BinaryCmd' && (cmd.Op === '&&' || cmd.Op === '||')));
 
   const finish = (sh: Shell, s: number, errexitAtStart: boolean): Status => {
-    if (setsPipeStatus) sh.pipeStatus = null;
+    if (setsPipeStatus) {
+      sh.pipeStatus = null;
+      sh.leafStatus = s;
+    }
     if (negated) {
       if (errexitAtStart) sh.noErrexit--;
       else sh.noErrTrap--;
@@ -135,7 +138,10 @@ export function compileStmt(st: Stmt): Exec {
       r = statusOfError(sh, e);
     }
     if (typeof r !== 'number') return finishLater(sh, r, false, finish);
-    if (setsPipeStatus) sh.pipeStatus = null;
+    if (setsPipeStatus) {
+      sh.pipeStatus = null;
+      sh.leafStatus = r;
+    }
     sh.status = r;
     if (r !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, r, line);
     return r;

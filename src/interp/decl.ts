@@ -94,7 +94,7 @@ function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: b
     if (a.Array) {
       const v = sh.vars.lookup(sh.vars.resolve(name));
       const assoc = (flags.on & ATTR.assoc) !== 0 || (v !== undefined && ((v.attrs & ATTR.assoc) !== 0 || isAssocValue(v.value)));
-      items.push({ name, append: a.Append, array: arrayItems(sh, a.Array.Elems, assoc), text });
+      items.push({ name, append: a.Append, array: arrayItems(sh, a.Array.Elems, assoc, true), text });
       continue;
     }
     let index: string | undefined;

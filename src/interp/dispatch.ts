@@ -11,9 +11,9 @@ import { CORE_BUILTINS } from './core-builtins/index.js';
 import { shellFs } from './fs-view.js';
 import { AssignError } from './interp-errors.js';
 import {
-  assignArray, assignElement, assignScalar, getExported, keyFor, readScalar, readVar, unsetVar,
+  assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
 } from './var-access.js';
-import { ATTR, isAssocValue, valuesOf } from './vars.js';
+import { ATTR, valuesOf } from './vars.js';
 import { arithText } from './arith-bridge.js';
 import { formatInt } from './arith.js';
 import { PipeClosedError } from '../io/errors.js';
@@ -328,7 +328,8 @@ function shellVars(sh: Shell): ShellVars {
       setElementByText(sh, m[1]!, m[2]!, v);
     }),
     setElement: (n, index, v) => guard(() => setElementByText(sh, n, index, v)),
-    setArray: (n, vs) => guard(() => assignArray(sh, n, vs.map((value) => ({ value })))),
+    setArray: (n, vs) => (isAssocName(sh, n) ? `${n}: not an indexed array` : guard(() => assignArray(sh, n, vs.map((value) => ({ value }))))),
+    isAssoc: (n) => isAssocName(sh, n),
     getArray: (n) => {
       const v = readVar(sh, n);
       return v === undefined ? undefined : valuesOf(v);

@@ -15,7 +15,7 @@ const SUBSTITUTION = /\$\(|`|[<>]\(/;
 export function dynamicArrayItems(sh: Shell, text: string, assoc: boolean): ArrayItem[] | null {
   if (text.length < 2 || text[0] !== '(' || text[text.length - 1] !== ')' || SUBSTITUTION.test(text)) return null;
   const arr = parseArray(text);
-  return arr ? arrayItems(sh, arr.Elems, assoc) : null;
+  return arr ? arrayItems(sh, arr.Elems, assoc, true) : null;
 }
 
 function parseArray(text: string): ArrayExpr | null {

@@ -86,7 +86,7 @@ function isAllIndex(ix: ArithmExpr | null): '@' | '*' | null {
   return null;
 }
 
-function fetchName(sh: Shell, name: string, index: ArithmExpr | null): Fetched {
+function fetchName(sh: Shell, name: string, index: ArithmExpr | null, measuring = false): Fetched {
   if (index === null) {
     if (name === '@' || name === '*') {
       const vals = sh.positional.slice();
@@ -105,6 +105,9 @@ function fetchName(sh: Shell, name: string, index: ArithmExpr | null): Fetched {
     return { vals, multi: true, star: all === '*', unset: vals.length === 0, shown: `${name}[${all}]` };
   }
   const key = indexKey(sh, name, index);
+  // only an associative array's key can be empty (an index is a number): bash refuses it, but
+  // quietly when it measures the element (${#m[""]})
+  if (key === '' && !measuring) sh.error(`${name}: bad array subscript`);
   const v = readElement(sh, name, key);
   return {
     vals: v === undefined ? [] : [v],
@@ -205,7 +208,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   } else if (pe.Excl) {
     f = fetchIndirect(sh, pe);
   } else {
-    f = fetchName(sh, name, pe.Index);
+    f = fetchName(sh, name, pe.Index, pe.Length);
   }
 
   if (pe.Length) {

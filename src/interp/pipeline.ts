@@ -3,7 +3,7 @@
 // has gone gets PipeClosedError → status 141 (bash's SIGPIPE). PIPESTATUS and pipefail.
 
 import type { BinaryCmd, Stmt } from '../syntax/ast.js';
-import type { Exec, Shell, Status } from './shell.js';
+import type { Exec, Fd, Shell, Status } from './shell.js';
 import { Pipe } from '../io/pipe.js';
 import { PipeClosedError } from '../io/errors.js';
 import { compileStmt, finishSubshell } from './compile.js';
@@ -52,9 +52,18 @@ export function compilePipeline(cmd: BinaryCmd): Exec {
     for (let i = 0; i < n - 1; i++) pipes.push(new Pipe(rt));
     const results: Status[] = [];
     let async = false;
+    // `shopt -s lastpipe`: the last stage runs in this shell (`… | read x` sets x), reading the pipe
+    const lastHere = n > 1 && sh.shopt('lastpipe');
     for (let i = 0; i < n; i++) {
-      const sub = sh.subshell();
-      if (i > 0) sub.fds[0] = { reader: pipes[i - 1]!.reader };
+      const here = lastHere && i === n - 1;
+      const sub = here ? sh : sh.subshell();
+      let stdin0: Fd | null = null;
+      if (here) {
+        stdin0 = sh.fds[0] ?? null;
+        sh.fds = sh.fds.slice();
+      }
+      const piped: Fd | null = i > 0 ? { reader: pipes[i - 1]!.reader } : null;
+      if (piped !== null) sub.fds[0] = piped;
       if (i < n - 1) {
         sub.fds[1] = { writer: pipes[i]!.writer };
         if (stages[i]!.withStderr) sub.fds[2] = { writer: pipes[i]!.writer };
@@ -62,10 +71,15 @@ export function compilePipeline(cmd: BinaryCmd): Exec {
       const cleanup = (): void => {
         if (i < n - 1) pipes[i]!.closeWrite();
         if (i > 0) pipes[i - 1]!.closeRead();
+        // give this shell its stdin back, unless the stage moved it on (`exec < file`)
+        if (here && sh.fds[0] === piped) {
+          sh.fds = sh.fds.slice();
+          sh.fds[0] = stdin0;
+        }
       };
       let r: Status;
       try {
-        r = finishSubshell(sub, stages[i]!.exec);
+        r = here ? stages[i]!.exec(sh) : finishSubshell(sub, stages[i]!.exec);
       } catch (e) {
         cleanup();
         // the earlier stages still running are abandoned with this throw: their failure (the same

@@ -11,8 +11,10 @@ export interface ShellVars {
   get(name: string): string | undefined;
   /** assign a scalar; returns an error message (`name: readonly variable`) or undefined */
   set(name: string, value: string): string | undefined;
-  /** replace with an indexed array (read -a, mapfile) */
+  /** replace with an indexed array (read -a, mapfile); an associative one is refused */
   setArray(name: string, values: string[]): string | undefined;
+  /** Optional: is `name` an associative array (mapfile -O refuses one) */
+  isAssoc?(name: string): boolean;
   /** elements of an indexed array in index order (a scalar is a one-element array) */
   getArray(name: string): string[] | undefined;
   unset(name: string): string | undefined;

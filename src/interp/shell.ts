@@ -36,17 +36,21 @@ export const SET_OPTIONS: ReadonlyArray<[string, string]> = [
 ];
 
 export const SHOPT_DEFAULTS: ReadonlyArray<[string, boolean]> = [
-  ['autocd', false], ['cdable_vars', false], ['cdspell', false], ['checkhash', false],
-  ['checkjobs', false], ['checkwinsize', true], ['cmdhist', true], ['compat31', false],
-  ['dotglob', false], ['execfail', false], ['expand_aliases', false], ['extdebug', false],
-  ['extglob', false], ['extquote', true], ['failglob', false], ['force_fignore', true],
-  ['globasciiranges', true], ['globskipdots', true], ['globstar', false], ['gnu_errfmt', false],
-  ['histappend', false], ['histreedit', false], ['histverify', false], ['hostcomplete', true],
-  ['huponexit', false], ['inherit_errexit', false], ['interactive_comments', true], ['lastpipe', false],
-  ['lithist', false], ['localvar_inherit', false], ['localvar_unset', false], ['login_shell', false],
-  ['mailwarn', false], ['no_empty_cmd_completion', false], ['nocaseglob', false], ['nocasematch', false],
-  ['noexpand_translation', false], ['nullglob', false], ['patsub_replacement', true], ['progcomp', true],
-  ['progcomp_alias', false], ['promptvars', true], ['restricted_shell', false], ['shift_verbose', false],
+  ['autocd', false], ['assoc_expand_once', false], ['cdable_vars', false], ['cdspell', false],
+  ['checkhash', false], ['checkjobs', false], ['checkwinsize', true], ['cmdhist', true],
+  ['compat31', false], ['compat32', false], ['compat40', false], ['compat41', false],
+  ['compat42', false], ['compat43', false], ['compat44', false], ['complete_fullquote', true],
+  ['direxpand', false], ['dirspell', false], ['dotglob', false], ['execfail', false],
+  ['expand_aliases', false], ['extdebug', false], ['extglob', false], ['extquote', true],
+  ['failglob', false], ['force_fignore', true], ['globasciiranges', true], ['globskipdots', true],
+  ['globstar', false], ['gnu_errfmt', false], ['histappend', false], ['histreedit', false],
+  ['histverify', false], ['hostcomplete', true], ['huponexit', false], ['inherit_errexit', false],
+  ['interactive_comments', true], ['lastpipe', false], ['lithist', false],
+  ['localvar_inherit', false], ['localvar_unset', false], ['login_shell', false],
+  ['mailwarn', false], ['no_empty_cmd_completion', false], ['nocaseglob', false],
+  ['nocasematch', false], ['noexpand_translation', false], ['nullglob', false],
+  ['patsub_replacement', true], ['progcomp', true], ['progcomp_alias', false],
+  ['promptvars', true], ['restricted_shell', false], ['shift_verbose', false],
   ['sourcepath', true], ['varredir_close', false], ['xpg_echo', false],
 ];
 
@@ -124,6 +128,11 @@ export class Shell {
   traps: Map<string, string>;
   /** PIPESTATUS of the last pipeline; null: the last command was not a pipeline ([$?]) */
   pipeStatus: number[] | null = [];
+  /**
+   * the status of the last simple command, `[[ ]]`, `(( ))` or subshell, before `!`: PIPESTATUS
+   * when pipeStatus is null (a compound command's own status is not it: `if false; then :; fi`)
+   */
+  leafStatus = 0;
   lineno = 0;
   bashpid: number;
   /** word-expansion tape (see expand.ts: replay after an asynchronous command substitution) */
@@ -174,6 +183,7 @@ export class Shell {
       this.traps = new Map(init.traps);
       this.traps.delete('EXIT');
       this.pipeStatus = init.pipeStatus ? init.pipeStatus.slice() : null;
+      this.leafStatus = init.leafStatus;
       this.lineno = init.lineno;
       this.bashpid = rt.nextPid();
       this.isSubshell = true;

@@ -46,7 +46,7 @@ const DYNAMIC: Record<string, Dynamic> = {
   EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
   EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),
   FUNCNAME: (sh) => (sh.funcStack.length ? [...sh.funcStack.slice().reverse(), 'main'] : undefined),
-  PIPESTATUS: (sh) => (sh.pipeStatus ?? [sh.status]).map(String),
+  PIPESTATUS: (sh) => (sh.pipeStatus ?? [sh.leafStatus]).map(String),
 };
 
 export function isDynamic(name: string): boolean {
@@ -256,6 +256,8 @@ function assignScalarSlow(sh: Shell, name: string, value: string, append: boolea
   }
   const { name: n, v } = target(sh, name);
   if (v.attrs & ATTR.readonly) throw readonlyError(n);
+  // a nameref without a target takes the value as one: an empty name is no identifier
+  if (v.attrs & ATTR.nameref && value === '' && !append) throw new AssignError("`': not a valid identifier");
   const cur = v.value;
   if (cur !== undefined && typeof cur !== 'string') {
     // assigning to an array name sets element 0 (or key "0")
@@ -390,6 +392,23 @@ export function unsetVar(sh: Shell, name: string): string | undefined {
   return undefined;
 }
 
+/** is `name` (through a nameref) an associative array, with a value or only declared so */
+export function isAssocName(sh: Shell, name: string): boolean {
+  const v = sh.vars.lookup(sh.vars.resolve(name));
+  return v !== undefined && ((v.attrs & ATTR.assoc) !== 0 || isAssocValue(v.value));
+}
+
+/** `unset 'a[@]'`: every element of an indexed array goes, the array stays */
+export function emptyArray(sh: Shell, name: string): string | undefined {
+  const n = sh.vars.resolve(name);
+  const v = sh.vars.lookup(n);
+  if (!v) return undefined;
+  if (v.attrs & ATTR.readonly) return `${n}: cannot unset: readonly variable`;
+  if (!isArrayValue(v.value) && !(v.attrs & ATTR.indexed)) return `${n}: not an array variable`;
+  if (v.value !== undefined) v.value = [];
+  return undefined;
+}
+
 export function unsetElement(sh: Shell, name: string, key: string): string | undefined {
   const n = sh.vars.resolve(name);
   const v = sh.vars.lookup(n);
@@ -405,7 +424,7 @@ export function unsetElement(sh: Shell, name: string, key: string): string | und
     }
     let i = Number(key);
     if (i < 0) i += cur.length;
-    if (i < 0) return `${n}[${key}]: bad array subscript`;
+    if (i < 0) return `[${key}]: bad array subscript`;
     delete cur[i];
     // keep length == max index + 1 so negative indices stay right
     cur.length = lengthAfterLast(cur);

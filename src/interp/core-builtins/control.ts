@@ -352,14 +352,15 @@ export const command: CoreBuiltin = (sh, args) => {
   const rest = args.slice(i);
   if (!rest.length) return 0;
   if (mode) {
-    let st = 0;
+    // bash succeeds when any name is found
+    let st = 1;
     for (const n of rest) {
       const k = commandKind(sh, n);
       if (!k) {
         if (mode === 'V') sh.error(`command: ${n}: not found`);
-        st = 1;
         continue;
       }
+      st = 0;
       if (mode === 'v') writeOut(sh, `${n}\n`);
       else if (k === 'keyword') writeOut(sh, `${n} is a shell keyword\n`);
       else if (k === 'function') writeOut(sh, `${n} is a function\n${sh.funcs.get(n)!.text}\n`);

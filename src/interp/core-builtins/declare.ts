@@ -177,6 +177,7 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
 }
 
 function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): void {
+  if (flags.on & ATTR.nameref && it.value === '') throw new AssignError("`': not a valid identifier");
   let v: Variable | undefined;
   const name = flags.on & ATTR.nameref || flags.off & ATTR.nameref ? it.name : sh.vars.resolve(it.name);
   if (local) {
@@ -185,7 +186,9 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
     if (!v) {
       const outer = sh.vars.lookup(name);
       if (outer && outer.attrs & ATTR.readonly) throw new AssignError(`${name}: readonly variable`);
-      v = newVariable(undefined, 0);
+      // a name from the call's temporary environment (`x=tmp f`) keeps its value, exported (bash)
+      const fromTemp = outer !== undefined && typeof outer.value === 'string' && sh.vars.tempFrames.has(sh.vars.frameOf(name)!);
+      v = fromTemp ? newVariable(outer.value, outer.attrs & ATTR.export) : newVariable(undefined, 0);
       f.set(name, v);
     }
   } else {

@@ -4,7 +4,7 @@
 import { CTL, SET_OPTIONS, type Shell } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { declare, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from './declare.js';
-import { keyFor, unsetElement, unsetVar } from '../var-access.js';
+import { emptyArray, isAssocName, keyFor, unsetElement, unsetVar } from '../var-access.js';
 import { isValidName } from '../vars.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
@@ -142,7 +142,6 @@ export const shopt: CoreBuiltin = (sh, args) => {
     return 0;
   }
   let st = 0;
-  let out = '';
   for (const n of names) {
     if (!table.has(n)) {
       sh.error(useSetO ? `shopt: ${n}: invalid option name` : `shopt: ${n}: invalid shell option name`);
@@ -153,10 +152,10 @@ export const shopt: CoreBuiltin = (sh, args) => {
     else {
       const on = table.get(n) === true;
       if (!on) st = 1;
-      if (!quiet) out += show(n, on);
+      // line by line: an invalid name's error comes in its place (`shopt extglob nosuch 2>&1`)
+      if (!quiet) write(sh, show(n, on));
     }
   }
-  write(sh, out);
   return st;
 };
 
@@ -190,16 +189,17 @@ export const unset: CoreBuiltin = (sh, args) => {
     if (m) {
       const name = m[1]!;
       const idx = m[2]!;
-      if (idx === '@' || idx === '*') {
-        const e = unsetVar(sh, name);
+      const assoc = isAssocName(sh, name);
+      if ((idx === '@' || idx === '*') && !assoc) {
+        // bash 5.2 empties an indexed array (it stays one); an assoc's `@` and `*` are keys
+        const e = emptyArray(sh, name);
         if (e) {
           sh.error(`unset: ${e}`);
           st = 1;
         }
         continue;
       }
-      const v = sh.vars.lookup(sh.vars.resolve(name));
-      const key = v && isAssocValue(v.value) ? keyFor(sh, name, idx) : formatInt(arithText(sh, idx));
+      const key = assoc ? keyFor(sh, name, idx) : formatInt(arithText(sh, idx));
       const e = unsetElement(sh, name, key);
       if (e) {
         sh.error(`unset: ${e}`);

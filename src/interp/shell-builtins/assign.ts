@@ -2,7 +2,7 @@
 // (printf -v, read). Elements go through ShellVars.setElement when the core provides it.
 import type { ShellContext } from '../shell-api.js';
 
-const TARGET = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s;
+const TARGET = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.+)\])?$/s;
 
 /** is this a valid assignment target (`name` or `name[subscript]`) */
 export function isAssignTarget(s: string): boolean {

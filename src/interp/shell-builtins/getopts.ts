@@ -60,7 +60,11 @@ export const getopts: ShellBuiltin = {
       return 1;
     };
     if (argv.length === 0) optind = 1; // bash: with no arguments at all OPTIND ends at 1
-    if (optind > argv.length) return end();
+    if (optind > argv.length) {
+      // past the end, bash leaves OPTIND just after the last argument
+      optind = argv.length + 1;
+      return end();
+    }
     const arg = argv[optind - 1]!;
     if (charIndex === 1) {
       if (arg === '--') {

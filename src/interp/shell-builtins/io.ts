@@ -17,6 +17,27 @@ export function emit(w: ByteWriter, text: string, status = 0): number | Promise<
   return r ? r.then(() => status) : status;
 }
 
+/**
+ * Output a builtin gathers while it may also complain: `flush` writes what it has so far, so an
+ * error line comes after the lines before it (`type echo nosuch 2>&1`), and `done` awaits the
+ * writes that asked to be awaited.
+ */
+export class OrderedOut {
+  text = '';
+  private pending: Promise<void> | undefined;
+  constructor(private readonly w: ByteWriter) {}
+  flush(): void {
+    if (this.text === '') return;
+    const r = this.w.writeString(this.text);
+    this.text = '';
+    if (r) this.pending = this.pending ? this.pending.then(() => r) : r;
+  }
+  done(status: number): number | Promise<number> {
+    this.flush();
+    return this.pending ? this.pending.then(() => status) : status;
+  }
+}
+
 /** write an error line (`name: message`) to stderr */
 export function complain(w: ByteWriter, line: string): void {
   const r = w.writeString(line + '\n');

@@ -148,6 +148,7 @@ function makeMapfile(name: string): ShellBuiltin {
 
 /** `mapfile -O N`: element N + i for each record i, the others kept (an error message, or undefined) */
 function setFrom(ctx: ShellContext, arrayName: string, origin: number, lines: string[]): string | undefined {
+  if (ctx.vars.isAssoc?.(arrayName)) return `${arrayName}: not an indexed array`;
   if (ctx.vars.getArray(arrayName) === undefined) {
     const err = ctx.vars.setArray(arrayName, []);
     if (err) return err;

@@ -10,7 +10,7 @@
 import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, bufferIndexOf, complain, type LineBytes } from './io.js';
-import { assignTarget, isAssignTarget } from './assign.js';
+import { assignmentError, assignTarget, isAssignTarget } from './assign.js';
 import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
 import { splitFields, splitRest, type Char } from './read-split.js';
 
@@ -277,7 +277,7 @@ function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayNam
   if (arrayName !== undefined) {
     const err = ctx.vars.setArray(arrayName, exact ? [whole()] : splitFields(result.chars, ifs));
     if (err) {
-      complain(ctx.stderr, err);
+      complain(ctx.stderr, assignmentError('read', err));
       return 1;
     }
     return status;

@@ -5,7 +5,7 @@
 // does not exist is shown. A function's definition is printed when the core provides
 // ShellVars.functionText.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
-import { complain, emit } from './io.js';
+import { complain, OrderedOut } from './io.js';
 import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'type [-afptP] name [name ...]';
@@ -38,31 +38,34 @@ export const type: ShellBuiltin = {
     if (optionsEnded(p)) return p;
     const { opts, operands } = p;
     const pathOnly = opts.has('p') || opts.has('P');
-    let out = '';
+    const out = new OrderedOut(ctx.stdout);
     let status = 0;
     for (const n of operands) {
       const kinds = kindsOf(ctx, n).filter((k) => !(k === 'function' && opts.has('f')));
       if (kinds.length === 0) {
         status = 1;
-        if (!opts.has('t') && !pathOnly) complain(ctx.stderr, `type: ${n}: not found`);
+        if (!opts.has('t') && !pathOnly) {
+          out.flush();
+          complain(ctx.stderr, `type: ${n}: not found`);
+        }
         continue;
       }
       if (pathOnly) {
         // -p answers only when NAME would run the command; -P looks past functions and builtins
         const runsCommand = opts.has('P') ? kinds.includes('command') : kinds[0] === 'command';
-        if (runsCommand) out += n + '\n';
+        if (runsCommand) out.text += n + '\n';
         else if (opts.has('P')) status = 1;
         continue;
       }
       for (const k of opts.has('a') ? kinds : kinds.slice(0, 1)) {
-        if (opts.has('t')) out += TYPE_WORD[k]! + '\n';
+        if (opts.has('t')) out.text += TYPE_WORD[k]! + '\n';
         else {
-          out += DESCRIBE[k]!(n) + '\n';
+          out.text += DESCRIBE[k]!(n) + '\n';
           const body = k === 'function' ? ctx.vars.functionText?.(n) : undefined;
-          if (body !== undefined) out += body.endsWith('\n') ? body : body + '\n';
+          if (body !== undefined) out.text += body.endsWith('\n') ? body : body + '\n';
         }
       }
     }
-    return emit(ctx.stdout, out, status);
+    return out.done(status);
   },
 };

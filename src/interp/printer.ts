@@ -4,7 +4,7 @@
 // source text as written, which is what bash keeps too.
 
 import type {
-  CaseClause, Command, ForClause, FuncDecl, IfClause, Redirect, Stmt, WhileClause,
+  CaseClause, Command, ForClause, FuncDecl, IfClause, Redirect, Stmt, TestExpr, WhileClause,
 } from '../syntax/ast.js';
 import { info } from './source-info.js';
 
@@ -17,8 +17,10 @@ export function printFunction(fn: FuncDecl): string {
 /** a function body: bash always shows it as a { … } group */
 function printBody(st: Stmt, ind: string): string {
   const cmd = st.Cmd;
-  if (cmd && cmd.type === 'Block' && !st.Negated && st.Redirs.length === 0) {
-    return `${ind}{ \n${printList(cmd.Stmts, ind + IND)}\n${ind}}`;
+  if (cmd && cmd.type === 'Block' && !st.Negated) {
+    // `f() { …; } > file`: the redirections follow the closing brace
+    const { redirs } = printRedirects(st.Redirs);
+    return `${ind}{ \n${printList(cmd.Stmts, ind + IND)}\n${ind}}${redirs ? ' ' + redirs : ''}`;
   }
   return `${ind}{ \n${printList([st], ind + IND)}\n${ind}}`;
 }
@@ -26,11 +28,14 @@ function printBody(st: Stmt, ind: string): string {
 /** `terminateLast`: bodies of if/while/for end every command with `;`, groups not the last */
 function printList(stmts: readonly Stmt[], ind: string, terminateLast = false): string {
   const out: string[] = [];
+  // bash's printer drops the `;` of the command after one that printed a here-document
+  let afterHeredoc = false;
   stmts.forEach((st, i) => {
     const last = i === stmts.length - 1 && !terminateLast;
     const { text, heredocs } = printStmt(st, ind);
     if (heredocs) out.push(ind + text + '\n' + heredocs);
-    else out.push(ind + text + (last ? '' : ';'));
+    else out.push(ind + text + (last || afterHeredoc ? '' : ';'));
+    afterHeredoc = heredocs !== '';
   });
   return out.join('\n');
 }
@@ -50,15 +55,22 @@ function printRedirects(rs: readonly Redirect[]): { redirs: string; heredocs: st
     const word = info.textOf(r.Word);
     if (r.Op === '<<' || r.Op === '<<-') {
       parts.push(`${r.N ? r.N.Value : ''}${r.Op}${word}`);
-      const body = r.Hdoc ? info.heredocText(r.Hdoc) || info.textOf(r.Hdoc) : '';
-      heredocs += `${body}${word.replace(/['"\\]/g, '')}\n`;
+      const delim = word.replace(/['"\\]/g, '');
+      let body = r.Hdoc ? info.heredocText(r.Hdoc) || info.textOf(r.Hdoc) : '';
+      // the parser keeps the closing line in the body's last part; bash stores `<<-` untabbed
+      if (r.Op === '<<-') body = body.replace(/^\t+/gm, '');
+      if (body === delim) body = '';
+      else if (body.endsWith('\n' + delim)) body = body.slice(0, body.length - delim.length);
+      heredocs += `${body}${delim}\n`;
       continue;
     }
     let n = r.N ? r.N.Value : '';
     if (!n && (r.Op === '>&' || r.Op === '>' || r.Op === '>>' || r.Op === '>|') && /^[0-9-]+$/.test(word)) n = '1';
     if (!n && r.Op === '<&' && /^[0-9-]+$/.test(word)) n = '0';
     const dup = r.Op === '>&' || r.Op === '<&';
-    parts.push(dup ? `${n}${r.Op}${word}` : `${n}${r.Op} ${word}`);
+    // bash prints a close either way as `N>&-`
+    const op = r.Op === '<&' && word === '-' ? '>&' : r.Op;
+    parts.push(dup ? `${n}${op}${word}` : `${n}${op} ${word}`);
   }
   return { redirs: parts.join(' '), heredocs };
 }
@@ -70,12 +82,12 @@ function printCommand(cmd: Command, ind: string): string {
     case 'BinaryCmd': {
       const x = printStmt(cmd.X, ind).text;
       const y = printStmt(cmd.Y, ind).text;
-      return `${x} ${cmd.Op} ${y}`;
+      return cmd.Op === '|&' ? `${x} 2>&1 | ${y}` : `${x} ${cmd.Op} ${y}`;
     }
     case 'Block':
       return `{ \n${printList(cmd.Stmts, ind + IND)}\n${ind}}`;
     case 'Subshell':
-      return `( ${cmd.Stmts.map((s) => printStmt(s, ind).text).join('; ')} )`;
+      return `( ${cmd.Stmts.map((s) => printStmt(s, ind).text).join(`;\n${ind}`)} )`;
     case 'IfClause':
       return printIf(cmd, ind);
     case 'WhileClause':
@@ -85,7 +97,10 @@ function printCommand(cmd: Command, ind: string): string {
     case 'CaseClause':
       return printCase(cmd, ind);
     case 'FuncDecl':
-      return printFunction(cmd).split('\n').join('\n' + ind);
+      // a definition inside a function body is shown with the keyword
+      return 'function ' + printFunction(cmd).split('\n').join('\n' + ind);
+    case 'TestClause':
+      return `[[ ${printTest(cmd.X)} ]]`;
     case 'TimeClause':
       return `time ${cmd.Stmt ? printStmt(cmd.Stmt, ind).text : ''}`;
     default:
@@ -120,10 +135,11 @@ function printFor(c: ForClause, ind: string): string {
   const l = c.Loop;
   let head: string;
   if (l.type === 'CStyleLoop') {
-    const t = (x: unknown): string => (x ? info.textOf(x as object).trim() : '');
+    // an empty part of `for ((;;))` is shown as bash stores it: 1
+    const t = (x: unknown): string => (x ? info.textOf(x as object).trim() : '') || '1';
     head = `for ((${t(l.Init)}; ${t(l.Cond)}; ${t(l.Post)}))`;
   } else {
-    head = l.InPos < 0 ? `for ${l.Name.Value}` : `for ${l.Name.Value} in ${l.Items.map((w) => info.textOf(w)).join(' ')};`;
+    head = l.InPos < 0 ? `for ${l.Name.Value} in "$@";` : `for ${l.Name.Value} in ${l.Items.map((w) => info.textOf(w)).join(' ')};`;
   }
   return `${head}\n${ind}do\n${printList(c.Do, ind + IND, true)}\n${ind}done`;
 }
@@ -132,8 +148,24 @@ function printCase(c: CaseClause, ind: string): string {
   let s = `case ${info.textOf(c.Word)} in \n`;
   for (const it of c.Items) {
     s += `${ind + IND}${it.Patterns.map((p) => info.textOf(p)).join(' | ')})\n`;
-    if (it.Stmts.length) s += printList(it.Stmts, ind + IND + IND) + '\n';
+    s += it.Stmts.length ? printList(it.Stmts, ind + IND + IND) + '\n' : '\n';
     s += `${ind + IND}${it.Op}\n`;
   }
   return s + `${ind}esac`;
+}
+
+/** `[[ … ]]` as bash prints it: a lone word is the `-n` test it means, operators spaced */
+function printTest(x: TestExpr): string {
+  switch (x.type) {
+    case 'BinaryTest': {
+      const logical = x.Op === '&&' || x.Op === '||';
+      return logical ? `${printTest(x.X)} ${x.Op} ${printTest(x.Y)}` : `${info.textOf(x.X)} ${x.Op} ${info.textOf(x.Y)}`;
+    }
+    case 'UnaryTest':
+      return `${x.Op} ${x.Op === '!' ? printTest(x.X) : info.textOf(x.X)}`;
+    case 'ParenTest':
+      return `( ${printTest(x.X)} )`;
+    default:
+      return `-n ${info.textOf(x)}`;
+  }
 }

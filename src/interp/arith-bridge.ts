@@ -5,7 +5,7 @@
 import type { ArithmExp, ArithmExpr, Word } from '../syntax/ast.js';
 import { parseArith } from '../syntax/index.js';
 import type { Shell } from './shell.js';
-import { evalArithText, ArithError, formatInt, type ArithEnv, type ArithSource, type Int } from './arith.js';
+import { evalArithText, ArithError, findDynamicWords, formatInt, substituteText, type ArithEnv, type ArithSource, type Int } from './arith.js';
 import { ExpansionError, AssignError } from './interp-errors.js';
 import { compiledTopOf, evalArithCompiled, runTop, type TopLevel } from './arith-compile.js';
 import { readElement, readVar, assignElement, assignScalar } from './var-access.js';
@@ -99,6 +99,14 @@ export function arithEvalCmd(sh: Shell, x: ArithmExpr, prefix: string): Int {
   } catch (e) {
     cmdError(e, prefix);
   }
+}
+
+/** a `let` argument as the shell word it was (expanded, unquoted): `let` sets $_ to its last */
+export function letArgText(sh: Shell, x: ArithmExpr): string {
+  const src = arithSources.get(x);
+  if (src === undefined) return '';
+  const words = findDynamicWords(x, true);
+  return words === null ? src.text : substituteText(src, words, envOf(sh));
 }
 
 /** an error of `((…))` / `let`: not fatal unless nounset's */

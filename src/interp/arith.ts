@@ -95,13 +95,13 @@ const dynamicWordsOf = new WeakMap<object, Word[] | null>();
 // SglQuoted too: bash keeps single quotes in the text, where its lexer rejects them (5.2)
 const EXPANDING_PARTS = new Set(['CmdSubst', 'ArithmExp', 'DblQuoted', 'ProcSubst', 'SglQuoted']);
 
-export function findDynamicWords(x: ArithmExpr): Word[] | null {
+export function findDynamicWords(x: ArithmExpr, everyExpansion = false): Word[] | null {
   const found: Word[] = [];
   const walk = (n: ArithmExpr): void => {
     switch (n.type) {
       case 'Word':
         // an Unparsed word (text the parser could not read, bash-compat) is always evaluated as text
-        if (n.Unparsed === true || n.Parts.some((p) => EXPANDING_PARTS.has(p.type) || (p.type === 'ParamExp' && !isBareElement(p)))) found.push(n);
+        if (n.Unparsed === true || n.Parts.some((p) => EXPANDING_PARTS.has(p.type) || (p.type === 'ParamExp' && (everyExpansion || !isBareElement(p))))) found.push(n);
         return;
       case 'ParenArithm':
         walk(n.X);

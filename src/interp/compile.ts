@@ -10,7 +10,7 @@ import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { andThen } from './status.js';
 import { reportingErrors, statusOfError } from './error-status.js';
 import { needsTape, withTape } from './expand.js';
-import { arithEvalCmd, compileArithCmdGeneral } from './arith-bridge.js';
+import { arithEvalCmd, compileArithCmdGeneral, letArgText } from './arith-bridge.js';
 import { compileDirectArith } from './arith-direct.js';
 import { compileFor, compileWhile } from './loops.js';
 import { compileCase } from './case-clause.js';
@@ -357,6 +357,7 @@ function compileLet(cmd: LetClause): Exec {
     const r = withTape(sh, () => {
       let last: number | bigint = 0;
       for (const x of exprs) last = arithEvalCmd(sh, x, 'let: ');
+      if (exprs.length > 0) sh.lastArg = letArgText(sh, exprs[exprs.length - 1]!);
       return last;
     }, exprs);
     const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);

@@ -157,11 +157,20 @@ function leaveFunctionLater(sh: Shell, r: Promise<number>, savedPos: string[], s
 
 /** undo what callFunction set up */
 function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDepth: number): void {
+  if (sh.localOptions.size > 0) restoreLocalOptions(sh);
   sh.callDepth--;
   sh.funcStack.pop();
   while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
   sh.positional = savedPos;
   sh.loopDepth = savedLoop;
+}
+
+/** `local -` in the function that returns: its set options as they were */
+function restoreLocalOptions(sh: Shell): void {
+  const saved = sh.localOptions.get(sh.callDepth);
+  if (saved === undefined) return;
+  sh.localOptions.delete(sh.callDepth);
+  for (const [k, v] of saved) sh.setOpts.set(k, v);
 }
 
 /** the status of a finished call: `return N` consumed; break/continue do not leave a function */

@@ -11,7 +11,7 @@ import { appendParts, expandPattern, expandString, taped } from './expand.js';
 import { AssignError, ExpansionError } from './interp-errors.js';
 import { arithEval, indexKey } from './arith-bridge.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
-import { ATTR, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
+import { ATTR, attrLetters, farEntries, forEachElement, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
 import { info } from './source-info.js';
@@ -527,20 +527,9 @@ function caseMod(v: string, pat: string, upper: boolean, all: boolean, sh: Shell
   return out;
 }
 
-function attrLetters(sh: Shell, name: string): string {
+function varAttrLetters(sh: Shell, name: string): string {
   const v = sh.vars.lookup(name);
-  if (!v) return '';
-  const a = v.attrs;
-  let s = '';
-  if (a & ATTR.indexed || isArrayValue(v.value)) s += 'a';
-  if (a & ATTR.assoc || isAssocValue(v.value)) s += 'A';
-  if (a & ATTR.integer) s += 'i';
-  if (a & ATTR.lower) s += 'l';
-  if (a & ATTR.nameref) s += 'n';
-  if (a & ATTR.readonly) s += 'r';
-  if (a & ATTR.upper) s += 'u';
-  if (a & ATTR.export) s += 'x';
-  return s;
+  return v ? attrLetters(v) : '';
 }
 
 function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): string[] {
@@ -559,7 +548,7 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
       return vals.map((v) => (v.length ? asciiUpper(v[0]!) + v.slice(1) : v));
     case 'a': {
       const n = f.varName ?? f.shown.replace(/\[.*$/, '');
-      const l = attrLetters(sh, n);
+      const l = varAttrLetters(sh, n);
       return f.multi ? vals.map(() => l) : [l];
     }
     case 'A': {
@@ -567,11 +556,11 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
       const v = sh.vars.lookup(n);
       if (!v || v.value === undefined) return [];
       if (typeof v.value === 'string' || !f.multi) {
-        const flags = attrLetters(sh, n).replace(/[aA]/g, '');
+        const flags = varAttrLetters(sh, n).replace(/[aA]/g, '');
         const val = typeof v.value === 'string' ? v.value : f.vals[0] ?? '';
         return [flags ? `declare -${flags} ${n}=${quoteForReuse(val)}` : `${n}=${quoteForReuse(val)}`];
       }
-      return [`declare -${attrLetters(sh, n) || 'a'} ${n}=(${kvPairs(v.value)})`];
+      return [`declare -${varAttrLetters(sh, n) || 'a'} ${n}=(${kvPairs(v.value)})`];
     }
     case 'K':
     case 'k': {

@@ -8,7 +8,7 @@
 import type { Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Fd, Shell, Status } from './shell.js';
 import { expandHeredoc, expandString, expandWordFields, literalText, withTape } from './expand.js';
-import { BytesReader, nullWriterFor } from '../io/pipe.js';
+import { BytesReader, failingReader, nullWriterFor } from '../io/pipe.js';
 import { encode } from '../io/encoding.js';
 import type { ByteReader } from '../io/streams.js';
 import { errorText } from '../../allowedpaths/index.js';
@@ -191,7 +191,7 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
     if (!res.ok) return `${target}: ${errorText(res.error)}`;
     st.opened.push(res.value);
     // bash opens a directory fine; the command then fails on read(2) with EISDIR (`cat: -: Is a directory`)
-    const reader = res.value.info.type === 'dir' ? directoryReader() : res.value;
+    const reader = res.value.info.type === 'dir' ? failingReader('EISDIR', 'Is a directory') : res.value;
     setFd(sh, n, { reader, name: target });
     return null;
   }
@@ -326,15 +326,4 @@ export function applyPermanent(sh: Shell, redirs: readonly Redirect[]): Status {
     return 0;
   };
   return st instanceof Promise ? st.then(keep) : keep(st);
-}
-
-/** a reader that fails as read(2) on a directory does; builtins recognise the carried fsError */
-function directoryReader(): ByteReader {
-  return {
-    read(): never {
-      const err = new Error('Is a directory') as Error & { fsError: { code: 'EISDIR'; message: string } };
-      err.fsError = { code: 'EISDIR', message: 'Is a directory' };
-      throw err;
-    },
-  };
 }

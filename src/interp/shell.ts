@@ -3,6 +3,7 @@
 // positional parameters, options, cwd, file descriptors and the control-flow flag.
 
 import type { ByteReader, ByteWriter } from '../io/streams.js';
+import { CLOSED_READER } from '../io/pipe.js';
 import { VarStore } from './vars.js';
 import type { Runtime } from './runtime.js';
 
@@ -126,6 +127,10 @@ export class Shell {
   noErrTrap = 0;
   funcStack: string[] = [];
   traps: Map<string, string>;
+  /** per call depth, the set options a `local -` saved for its function's return */
+  localOptions = new Map<number, [string, boolean][]>();
+  /** the traps a subshell inherited for display only (`(trap -p)`); null once it sets its own */
+  shownTraps: Map<string, string> | null = null;
   /** PIPESTATUS of the last pipeline; null: the last command was not a pipeline ([$?]) */
   pipeStatus: number[] | null = [];
   /**
@@ -180,8 +185,12 @@ export class Shell {
       this.noErrexit = init.noErrexit;
       this.noErrTrap = init.noErrTrap;
       this.funcStack = init.funcStack.slice();
-      this.traps = new Map(init.traps);
-      this.traps.delete('EXIT');
+      // a subshell runs no inherited trap but ERR under errtrace (set -E); `trap -p` still lists
+      // the parent's until the subshell sets or resets one (bash keeps their strings for display)
+      this.traps = new Map();
+      const err = init.traps.get('ERR');
+      if (err !== undefined && init.opt('errtrace')) this.traps.set('ERR', err);
+      this.shownTraps = init.traps.size > 0 ? new Map([...(init.shownTraps ?? []), ...init.traps]) : init.shownTraps;
       this.pipeStatus = init.pipeStatus ? init.pipeStatus.slice() : null;
       this.leafStatus = init.leafStatus;
       this.lineno = init.lineno;
@@ -228,7 +237,7 @@ export class Shell {
   }
 
   get stdin(): ByteReader {
-    return this.fds[0]?.reader ?? this.rt.emptyReader;
+    return this.fds[0]?.reader ?? CLOSED_READER;
   }
 
   /** print a shell error line (bash's text without the `bash: line N: ` prefix) */

@@ -341,3 +341,19 @@ export function applyCaseAttrs(attrs: number, s: string): string {
   if (attrs & ATTR.capitalize) return s.length ? asciiUpper(s[0]!) + asciiLower(s.slice(1)) : s;
   return s;
 }
+
+/** a variable's attribute letters in bash's order (declare -p, ${v@a}): a A i n r x c l u */
+export function attrLetters(v: Variable): string {
+  const a = v.attrs;
+  let s = '';
+  if (a & ATTR.indexed || isArrayValue(v.value)) s += 'a';
+  if (a & ATTR.assoc || isAssocValue(v.value)) s += 'A';
+  if (a & ATTR.integer) s += 'i';
+  if (a & ATTR.nameref) s += 'n';
+  if (a & ATTR.readonly) s += 'r';
+  if (a & ATTR.export) s += 'x';
+  if (a & ATTR.capitalize) s += 'c';
+  if (a & ATTR.lower) s += 'l';
+  if (a & ATTR.upper) s += 'u';
+  return s;
+}

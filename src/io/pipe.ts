@@ -183,6 +183,23 @@ export class BytesReader implements ByteReader {
   }
 }
 
+/**
+ * A reader that fails as read(2) fails on a directory (EISDIR) or a closed descriptor (EBADF):
+ * builtins recognise the carried fsError and word it as the GNU tool does (`cat: -: Is a directory`).
+ */
+export function failingReader(code: 'EISDIR' | 'EBADF', message: string): ByteReader {
+  return {
+    read(): never {
+      const err = new Error(message) as Error & { fsError: { code: string; message: string } };
+      err.fsError = { code, message };
+      throw err;
+    },
+  };
+}
+
+/** standard input after `0<&-` */
+export const CLOSED_READER: ByteReader = failingReader('EBADF', 'Bad file descriptor');
+
 export const EMPTY_READER: ByteReader = { read: () => null };
 
 /** A reader over the caller's stdin source (string, bytes or async iterable). */

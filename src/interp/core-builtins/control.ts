@@ -269,39 +269,57 @@ export const wait: CoreBuiltin = (sh, args) => {
   return 0;
 };
 
-const TRAP_NAMES: Record<string, string> = { EXIT: 'EXIT', '0': 'EXIT', SIGEXIT: 'EXIT', ERR: 'ERR', SIGERR: 'ERR' };
+const TRAP_NAMES: Record<string, string> = { EXIT: 'EXIT', '0': 'EXIT', ERR: 'ERR' };
+const TRAP_USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]';
 
 export const trap: CoreBuiltin = (sh, args) => {
   if (helpAmongOptions(args, 'lp')) return showHelp(sh, 'trap');
   let a = args;
   if (a[0] === '--') a = a.slice(1);
+  else if (a[0] !== undefined && a[0].length > 1 && a[0][0] === '-' && !/^-[lp]+$/.test(a[0])) {
+    sh.error(`trap: ${a[0].slice(0, 2)}: invalid option`);
+    sh.error(TRAP_USAGE);
+    return 2;
+  }
+  const shown = sh.shownTraps ? new Map([...sh.shownTraps, ...sh.traps]) : sh.traps;
   if (!a.length || (a.length === 1 && a[0] === '-p')) {
-    for (const [name, cmd] of [...sh.traps].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) {
+    for (const [name, cmd] of [...shown].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) {
       const q = "'" + cmd.replace(/'/g, "'\\''") + "'";
       writeOut(sh, `trap -- ${q} ${name}\n`);
     }
     return 0;
   }
   if (a[0] === '-p') {
+    let st = 0;
     for (const n of a.slice(1)) {
       const name = TRAP_NAMES[n.toUpperCase()];
-      const cmd = name ? sh.traps.get(name) : undefined;
+      if (!name) {
+        sh.error(`trap: ${n}: invalid signal specification`);
+        st = 1;
+        continue;
+      }
+      const cmd = shown.get(name);
       if (cmd !== undefined) writeOut(sh, `trap -- '${cmd.replace(/'/g, "'\\''")}' ${name}\n`);
     }
-    return 0;
+    return st;
   }
-  if (a[0] === '-l') {
+  if (a[0] !== undefined && /^-p*lp*$/.test(a[0])) {
     writeOut(sh, ' 0) EXIT\n');
     return 0;
   }
   let action: string | null = a[0]!;
   let sigs = a.slice(1);
   if (sigs.length === 0) {
-    // `trap EXIT`: reset
+    // `trap EXIT`: reset; one word that names no trap is a usage error
+    if (!TRAP_NAMES[action.toUpperCase()] && !isSignalName(action)) {
+      sh.error(TRAP_USAGE);
+      return 2;
+    }
     sigs = [action];
     action = null;
   }
   if (action === '-') action = null;
+  sh.shownTraps = null;
   let st = 0;
   for (const s of sigs) {
     const name = TRAP_NAMES[s.toUpperCase()];

@@ -3,8 +3,8 @@
 
 import { isAssignTarget } from '../shell-builtins/assign.js';
 import type { Shell, Status } from '../shell.js';
-import { ATTR, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
-import { assignArray, assignElement, assignScalar, type ArrayItem } from '../var-access.js';
+import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
+import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../var-access.js';
 import { AssignError } from '../interp-errors.js';
 import { declareQuote } from '../quote.js';
 import { arithText } from '../arith-bridge.js';
@@ -81,17 +81,7 @@ function write(sh: Shell, s: string): void {
 }
 
 function flagString(v: Variable): string {
-  const a = v.attrs;
-  let s = '';
-  if (a & ATTR.indexed || isArrayValue(v.value)) s += 'a';
-  if (a & ATTR.assoc || isAssocValue(v.value)) s += 'A';
-  if (a & ATTR.integer) s += 'i';
-  if (a & ATTR.lower) s += 'l';
-  if (a & ATTR.nameref) s += 'n';
-  if (a & ATTR.readonly) s += 'r';
-  if (a & ATTR.upper) s += 'u';
-  if (a & ATTR.export) s += 'x';
-  return s || '-';
+  return attrLetters(v) || '-';
 }
 
 const SHELL_METAS = new Set([...' \t\n\'"\\|&;()<>!{}*[?]^$`']);
@@ -157,6 +147,11 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
   const local = variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0 && !flags.global);
   let st = 0;
   for (const it of items) {
+    if (it.name === '-' && it.value === undefined && local) {
+      // `local -`: the set options come back as they are now when the function returns
+      if (!sh.localOptions.has(sh.callDepth)) sh.localOptions.set(sh.callDepth, [...sh.setOpts]);
+      continue;
+    }
     if (!isValidName(it.name)) {
       sh.error(`${variant}: \`${it.text}': not a valid identifier`);
       st = 1;
@@ -253,11 +248,23 @@ function refuseNameref(name: string, target: string | undefined): void {
   if (!isAssignTarget(target)) throw new AssignError(`\`${target}': invalid variable name for name reference`);
 }
 
+/** the attributes bash shows for its dynamic variables (arrays are seen from their value) */
+const DYNAMIC_ATTRS: Record<string, number> = { RANDOM: ATTR.integer, SECONDS: ATTR.integer, BASHPID: ATTR.integer, FUNCNAME: ATTR.indexed };
+
+/** `declare -p PIPESTATUS`: a dynamic variable that is not stored, made for printing */
+function dynamicVariable(sh: Shell, name: string): Variable | undefined {
+  if (!isDynamic(name)) return undefined;
+  const value = readVar(sh, name);
+  const attrs = DYNAMIC_ATTRS[name] ?? 0;
+  // FUNCNAME outside a function is declared without a value
+  return value === undefined && attrs !== ATTR.indexed ? undefined : newVariable(value, attrs);
+}
+
 function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {
   let st = 0;
   if (items.length) {
     for (const it of items) {
-      const v = sh.vars.lookup(it.name);
+      const v = sh.vars.lookup(it.name) ?? dynamicVariable(sh, it.name);
       if (!v) {
         sh.error(`${variant}: ${it.name}: not found`);
         st = 1;
@@ -274,7 +281,15 @@ function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem
     if (variant === 'export' || variant === 'readonly' || flags.print || need) write(sh, declareLine(n, v) + '\n');
     else if (v.value !== undefined) write(sh, setLine(n, v) + '\n');
   }
+  if (variant !== 'export' && variant !== 'readonly' && !flags.print && !need) write(sh, functionListing(sh));
   return 0;
+}
+
+/** what `set` and a bare `declare` print after the variables: every function's definition */
+export function functionListing(sh: Shell): string {
+  let out = '';
+  for (const n of [...sh.funcs.keys()].sort()) out += sh.funcs.get(n)!.text + '\n';
+  return out;
 }
 
 /** the `set` / bare `declare` listing form: name=value */
@@ -288,8 +303,7 @@ export function setLine(n: string, v: Variable): string {
 }
 
 function quoteSet(s: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(s) && s !== '') return s;
-  if (s === '') return "''";
+  if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(s)) return s;
   if (/[^\x20-\x7e]/.test(s)) return declareQuote(s);
   return "'" + s.replace(/'/g, "'\\''") + "'";
 }

@@ -3,7 +3,7 @@
 
 import { CTL, SET_OPTIONS, type Shell } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
-import { declare, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from './declare.js';
+import { declare, functionListing, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from './declare.js';
 import { emptyArray, isAssocName, keyFor, unsetElement, unsetVar } from '../var-access.js';
 import { isValidName } from '../vars.js';
 import { arithText } from '../arith-bridge.js';
@@ -46,7 +46,7 @@ export const set: CoreBuiltin = (sh, args) => {
     const vis = [...sh.vars.visible()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     let out = '';
     for (const [n, v] of vis) if (v.value !== undefined) out += setLine(n, v) + '\n';
-    write(sh, out);
+    write(sh, out + functionListing(sh));
     return 0;
   }
   if (helpAmongOptions(args, SET_LETTERS, { optionalArg: 'o', plus: true })) return showHelp(sh, 'set');
@@ -182,7 +182,7 @@ export const unset: CoreBuiltin = (sh, args) => {
   let st = 0;
   for (const n of args.slice(i)) {
     if (mode === 'f') {
-      sh.funcs.delete(n);
+      if (!unsetFunction(sh, n)) st = 1;
       continue;
     }
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(n);
@@ -210,7 +210,7 @@ export const unset: CoreBuiltin = (sh, args) => {
     if (!isValidName(n)) {
       if (mode === '') {
         // not a variable name: bash tries it as a function name
-        sh.funcs.delete(n);
+        if (!unsetFunction(sh, n)) st = 1;
         continue;
       }
       sh.error(`unset: \`${n}': not a valid identifier`);
@@ -222,7 +222,7 @@ export const unset: CoreBuiltin = (sh, args) => {
       continue;
     }
     if (mode === '' && !sh.vars.lookup(n) && sh.funcs.has(n)) {
-      sh.funcs.delete(n);
+      if (!unsetFunction(sh, n)) st = 1;
       continue;
     }
     const e = unsetVar(sh, n);
@@ -233,6 +233,16 @@ export const unset: CoreBuiltin = (sh, args) => {
   }
   return st;
 };
+
+/** remove a function; a readonly one stays, with bash's error */
+function unsetFunction(sh: Shell, name: string): boolean {
+  if (sh.readonlyFuncs.has(name) && sh.funcs.has(name)) {
+    sh.error(`unset: ${name}: cannot unset: readonly function`);
+    return false;
+  }
+  sh.funcs.delete(name);
+  return true;
+}
 
 function declArgv(variant: Variant): CoreBuiltin {
   return (sh, args) => {

@@ -18,9 +18,11 @@ export const hash: ShellBuiltin = {
     const p = parseBuiltinOptions(ctx, 'hash', SYNOPSIS, 'lrdtp:', args);
     if (optionsEnded(p)) return p;
     const { opts, operands } = p;
-    if (opts.has('t') && operands.length === 0) {
-      complain(ctx.stderr, 'hash: -t: option requires an argument');
-      return 1;
+    for (const f of ['t', 'd']) {
+      if (opts.has(f) && operands.length === 0) {
+        complain(ctx.stderr, `hash: -${f}: option requires an argument`);
+        return 1;
+      }
     }
     if (opts.has('p')) {
       complain(ctx.stderr, 'hash: -p: setting a command\'s path is not supported (rshell runs no program by path)');
@@ -28,7 +30,8 @@ export const hash: ShellBuiltin = {
     }
     if (opts.has('d')) return 0; // nothing is remembered, so nothing to forget
     if (operands.length === 0) {
-      return opts.has('r') ? 0 : emit(ctx.stdout, 'hash: hash table empty\n');
+      // -l lists the table as commands to re-create it: nothing, quietly
+      return opts.has('r') || opts.has('l') ? 0 : emit(ctx.stdout, 'hash: hash table empty\n');
     }
     let out = '';
     let status = 0;

@@ -80,6 +80,11 @@ export interface RunOptions {
   signal?: AbortSignal | CancelSignal;
   /** script name for messages ($0); default 'rshell' */
   name?: string;
+  /**
+   * the file the script was read from, for BASH_SOURCE (the CLI sets it when it runs a file);
+   * absent, the script is text as with `bash -c`: BASH_SOURCE has no entry for it
+   */
+  sourceFile?: string;
   /** positional parameters $1… */
   args?: string[];
 }

@@ -52,6 +52,7 @@ export async function executeScript(
     const result = await runner.run(source.script, {
       stdin: source.stdin,
       name: source.name,
+      ...(source.sourceFile !== undefined ? { sourceFile: source.sourceFile } : {}),
       args: source.args,
       signal: cancel,
       ...(opts.json ? {} : { stdout, stderr: env.stderr }),

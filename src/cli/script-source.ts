@@ -10,6 +10,8 @@ export interface ScriptSource {
   script: string;
   /** $0 */
   name: string;
+  /** the file the script was read from (BASH_SOURCE), when it was */
+  sourceFile?: string;
   /** $1… */
   args: string[];
   /** what the script reads as its standard input */
@@ -43,7 +45,7 @@ export async function resolveScript(opts: CliOptions, stdin: Stdin): Promise<Sou
     } catch (err) {
       return { kind: 'error', message: `open ${file}: ${describeFsError(err)}` };
     }
-    return { kind: 'script', source: { script: decode(bytes), name: file, args, stdin: stdin.stream() } };
+    return { kind: 'script', source: { script: decode(bytes), name: file, sourceFile: file, args, stdin: stdin.stream() } };
   }
   if (file === undefined && stdin.isTTY) return { kind: 'repl' };
   // The script is standard input itself, so the script's own stdin is empty.

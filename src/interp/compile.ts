@@ -320,7 +320,7 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
     }
     if (!body) body = compileStmt(cmd.Body);
     text ??= printFunction(cmd);
-    sh.funcs.set(name, { name, body, text });
+    sh.funcs.set(name, { name, body, text, file: sh.currentFile() });
     return 0;
   };
 }

@@ -123,7 +123,7 @@ export function callFunction(sh: Shell, fn: FuncDef, argv: string[]): Status {
   sh.positional = argv.slice(1);
   sh.vars.pushFrame();
   const frameDepth = sh.vars.frames.length;
-  sh.funcStack.push(fn.name);
+  sh.enterFrame(fn.name, fn.file);
   sh.callDepth++;
   sh.loopDepth = 0;
   // no closures on the synchronous path: a call costs no allocation beyond its frame and $@
@@ -159,7 +159,7 @@ function leaveFunctionLater(sh: Shell, r: Promise<number>, savedPos: string[], s
 function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDepth: number): void {
   if (sh.localOptions.size > 0) restoreLocalOptions(sh);
   sh.callDepth--;
-  sh.funcStack.pop();
+  sh.leaveFrame();
   while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
   sh.positional = savedPos;
   sh.loopDepth = savedLoop;

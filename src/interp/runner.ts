@@ -250,6 +250,7 @@ export class Runner {
     const sh = new Shell(rt);
     sh.fds = [{ reader: abortableReader(readerFromSource(opts.stdin), rt) }, { writer: stdout }, { writer: stderr }];
     sh.arg0 = opts.name ?? 'rshell';
+    sh.mainFile = opts.sourceFile ?? null;
     sh.positional = (opts.args ?? []).slice();
     const roots = this.rootPaths;
     sh.cwd = cfg.cwd ?? roots[0] ?? '/';

@@ -25,6 +25,8 @@ export interface FuncDef {
   body: Exec;
   /** the source text of the definition, for `declare -f` / `type` */
   text: string;
+  /** the file it was defined in (BASH_SOURCE): the script, a sourced file, or `environment` */
+  file: string;
 }
 
 /** `set -o` option names bash shows, with their single-letter flags */
@@ -125,7 +127,16 @@ export class Shell {
    * inside cmd still takes effect (bash only ignores errexit under `!` when it was already on).
    */
   noErrTrap = 0;
+  /**
+   * The call frames, innermost last: a function's name or `source`, the file each runs from (a
+   * function's definition file, the sourced file) and the line it was called from. FUNCNAME,
+   * BASH_SOURCE and BASH_LINENO are read from them.
+   */
   funcStack: string[] = [];
+  frameFiles: string[] = [];
+  frameLines: number[] = [];
+  /** the script's file (RunOptions.sourceFile); null for a script given as text, as bash -c */
+  mainFile: string | null = null;
   traps: Map<string, string>;
   /** per call depth, the set options a `local -` saved for its function's return */
   localOptions = new Map<number, [string, boolean][]>();
@@ -185,6 +196,9 @@ export class Shell {
       this.noErrexit = init.noErrexit;
       this.noErrTrap = init.noErrTrap;
       this.funcStack = init.funcStack.slice();
+      this.frameFiles = init.frameFiles.slice();
+      this.frameLines = init.frameLines.slice();
+      this.mainFile = init.mainFile;
       // a subshell runs no inherited trap but ERR under errtrace (set -E); `trap -p` still lists
       // the parent's until the subshell sets or resets one (bash keeps their strings for display)
       this.traps = new Map();
@@ -213,6 +227,25 @@ export class Shell {
       this.bashpid = rt.pid;
       this.randomState = rt.pid * 2654435761;
     }
+  }
+
+  /** the file the running code comes from (where a function defined now is defined) */
+  currentFile(): string {
+    const n = this.frameFiles.length;
+    return n > 0 ? this.frameFiles[n - 1]! : (this.mainFile ?? 'environment');
+  }
+
+  /** enter a call frame (a function or a sourced file); leaveFrame undoes it */
+  enterFrame(name: string, file: string): void {
+    this.funcStack.push(name);
+    this.frameFiles.push(file);
+    this.frameLines.push(this.lineno);
+  }
+
+  leaveFrame(): void {
+    this.funcStack.pop();
+    this.frameFiles.pop();
+    this.frameLines.pop();
   }
 
   /** a copy for a subshell, a command substitution or a pipeline stage */

@@ -45,7 +45,16 @@ const DYNAMIC: Record<string, Dynamic> = {
   BASHPID: (sh) => String(sh.bashpid),
   EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
   EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),
-  FUNCNAME: (sh) => (sh.funcStack.length ? [...sh.funcStack.slice().reverse(), 'main'] : undefined),
+  // set only inside a function; a sourced file's frame shows as `source`
+  FUNCNAME: (sh) => (sh.callDepth > 0 ? [...sh.funcStack.slice().reverse(), 'main'] : undefined),
+  BASH_SOURCE: (sh) => {
+    const files = sh.frameFiles.slice().reverse();
+    return sh.mainFile === null ? files : [...files, sh.mainFile];
+  },
+  BASH_LINENO: (sh) => {
+    const lines = sh.frameLines.map(String).reverse();
+    return sh.mainFile === null ? lines : [...lines, '0'];
+  },
   PIPESTATUS: (sh) => (sh.pipeStatus ?? [sh.leafStatus]).map(String),
 };
 

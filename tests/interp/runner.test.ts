@@ -341,6 +341,22 @@ describe('state, streams and bytes', () => {
     expect(res.stdout).toBe('[] [hi]\ndeclare -x GREETING="hi"\n');
   });
 
+  // expectations from bash 5.2: `bash script.sh` (sourceFile given) and `bash -c` (not given),
+  // except that FUNCNAME ends with main in both (bash -c leaves it out; scenarios recorded from
+  // script files, which rshell runs as text, expect it)
+  it('fills BASH_SOURCE, BASH_LINENO and FUNCNAME from the call frames', async () => {
+    writeFileSync(join(dir, 'lib.sh'), 'echo "${BASH_SOURCE[*]}|${BASH_LINENO[*]}|${FUNCNAME[*]}"\nf\n');
+    const script = 'f() { echo "${BASH_SOURCE[*]}|${BASH_LINENO[*]}|${FUNCNAME[*]}"; }\nf\ng() {\n  f\n}\ng\necho "${BASH_SOURCE[*]}|${BASH_LINENO[*]}|${FUNCNAME[*]}"\nsource lib.sh\n';
+    const asFile = await runner().run(script, { name: 's.sh', sourceFile: 's.sh' });
+    expect(asFile.stdout).toBe(
+      's.sh s.sh|2 0|f main\ns.sh s.sh s.sh|4 6 0|f g main\ns.sh|0|\nlib.sh s.sh|8 0|\ns.sh lib.sh s.sh|2 8 0|f source main\n',
+    );
+    const asText = await runner().run(script);
+    expect(asText.stdout).toBe(
+      'environment|2|f main\nenvironment environment|4 6|f g main\n||\nlib.sh|8|\nenvironment lib.sh|2 8|f source main\n',
+    );
+  });
+
   it('passes positional args and the script name', async () => {
     const res = await runner().run('echo "$0 $# $2"', { name: 'myscript', args: ['a', 'b c'] });
     expect(res.stdout).toBe('myscript 2 b c\n');

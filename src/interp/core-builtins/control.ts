@@ -231,8 +231,10 @@ function sourceContents(sh: Shell, name: string, a: string[], file: string, r: R
   const savedPos = sh.positional;
   if (a.length > 1) sh.positional = a.slice(1);
   sh.sourceDepth++;
+  sh.enterFrame('source', file);
   const done = (s: number): number => {
     sh.sourceDepth--;
+    sh.leaveFrame();
     if (a.length > 1) sh.positional = savedPos;
     if (sh.ctl === CTL.return) {
       sh.ctl = CTL.none;
@@ -245,6 +247,7 @@ function sourceContents(sh: Shell, name: string, a: string[], file: string, r: R
     res = runText(sh, text, file);
   } catch (e) {
     sh.sourceDepth--;
+    sh.leaveFrame();
     if (a.length > 1) sh.positional = savedPos;
     throw e;
   }

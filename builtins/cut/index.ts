@@ -74,7 +74,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     fieldMode: mode === 'fields',
     ranges: flags.complement === true ? complementRanges(list.ranges) : list.ranges,
     delim,
-    outDelim: outDelimArg !== undefined ? encode(outDelimArg) : Uint8Array.of(delim),
+    // GNU: an empty --output-delimiter= is one NUL byte, as -d '' is for input
+    outDelim: outDelimArg === undefined || outDelimArg === '' ? Uint8Array.of(outDelimArg === '' ? 0 : delim) : encode(outDelimArg),
     outDelimGiven: outDelimArg !== undefined,
     onlyDelimited: flags['only-delimited'] === true,
     eol: flags['zero-terminated'] === true ? 0 : 0x0a,

@@ -98,6 +98,8 @@ describe('parseFlags', () => {
     expect(err(['--count=3'])).toBe("option '--count' doesn't allow an argument");
     expect(err(['--co'])).toBe("option '--co' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'");
     expect(err(['--re'])).toBe("option '--re' is ambiguous; possibilities: '--regexp' '--reverse'");
+    // glibc quotes the whole argument, `=value` included (grep --co=x)
+    expect(err(['--co=x'])).toBe("option '--co=x' is ambiguous; possibilities: '--context' '--color' '--colour' '--count'");
   });
   it('digits flag (head -5 style)', () => {
     const spec = defineFlags({ flags: [{ name: 'n', short: 'n', kind: 'string' }, { name: 'q', short: 'q', kind: 'boolean' }], digitsFlag: 'n' });

@@ -96,7 +96,22 @@ export type ParseResult =
       operands: string[];
       order: Occurrence[];
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      message: string;
+      /** a fatal error from `claimOperand`: reported as `cmd: message` without the usage hint */
+      plain?: boolean;
+    };
+
+/** what `ParseOptions.claimOperand` makes of an argument in operand position */
+export interface OperandClaim {
+  /** arguments consumed, the claimed one included (0: an ordinary operand after all) */
+  consumed: number;
+  /** recorded in `order` (and `flags`) as if an option had been given; its name must be a flag's */
+  occurrence?: Occurrence;
+  /** a fatal error, as GNU reports from inside its option loop (sort's `+1 -2x`) */
+  error?: string;
+}
 
 const YARGS_CONFIGURATION: Partial<yargsParser.Configuration> = {
   'short-option-groups': false,
@@ -145,6 +160,12 @@ export function defineFlags(input: FlagSpecInput): FlagSpec {
 export interface ParseOptions {
   /** POSIXLY_CORRECT is set in the environment: stop at the first operand */
   posixlyCorrect?: boolean;
+  /**
+   * Offered each argument in operand position (not after `--`, not after the scan stopped)
+   * before it becomes an operand: sort's and uniq's obsolete `+POS` forms, which their getopt
+   * loops ("-…" optstrings, arguments in order) act on where they stand among the options.
+   */
+  claimOperand?: (args: readonly string[], i: number) => OperandClaim | undefined;
 }
 
 /** Scan argv the way glibc getopt_long does. */
@@ -160,6 +181,13 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
       break;
     }
     if (arg.length < 2 || arg[0] !== '-') {
+      const claim = opts.claimOperand?.(args, i);
+      if (claim !== undefined && claim.error !== undefined) return { ok: false, message: claim.error, plain: true };
+      if (claim !== undefined && claim.consumed > 0) {
+        if (claim.occurrence !== undefined) order.push(claim.occurrence);
+        i += claim.consumed;
+        continue;
+      }
       if (stopAtOperand) break;
       operands.push(arg);
       i++;
@@ -196,7 +224,8 @@ function scanLong(spec: FlagSpec, args: readonly string[], i: number, order: Occ
   const found = resolveLong(spec, name);
   if (found.kind === 'none') return `unrecognized option '${arg}'`;
   if (found.kind === 'ambiguous') {
-    return `option '--${name}' is ambiguous; possibilities:` + found.candidates.map((c) => ` '--${c}'`).join('');
+    // glibc quotes the argument as given, `=value` included (`option '--s=x' is ambiguous`)
+    return `option '${arg}' is ambiguous; possibilities:` + found.candidates.map((c) => ` '--${c}'`).join('');
   }
   const { def, long } = found.entry;
   const spelled = `--${long}`;

@@ -3,7 +3,7 @@
 // on stderr), --help or --version before the command looks at anything else.
 
 import type { CallContext } from '../types.js';
-import { parseFlags, versionText, writeUsageError, type FlagSpec, type ParseResult } from './flags.js';
+import { parseFlags, versionText, writeUsageError, type FlagSpec, type ParseOptions, type ParseResult } from './flags.js';
 import { printAndExit } from './print.js';
 
 export type ParsedArgs = Extract<ParseResult, { ok: true }>;
@@ -15,6 +15,8 @@ export interface GnuArgsOptions {
   help: string;
   /** the status of a bad option (GNU: 1, sort: 2) */
   usageStatus?: number;
+  /** see ParseOptions.claimOperand (sort's and uniq's obsolete `+POS`) */
+  claimOperand?: ParseOptions['claimOperand'];
 }
 
 /** The parsed arguments, or the exit status when a bad option, --help or --version answered. */
@@ -24,8 +26,16 @@ export async function parseGnuArgs(
   args: readonly string[],
   opts: GnuArgsOptions,
 ): Promise<ParsedArgs | number> {
-  const parsed = parseFlags(spec, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!parsed.ok) return writeUsageError(ctx, parsed.message, opts.usageStatus ?? 1);
+  const parsed = parseFlags(spec, args, {
+    posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined,
+    ...(opts.claimOperand === undefined ? {} : { claimOperand: opts.claimOperand }),
+  });
+  if (!parsed.ok) {
+    const status = opts.usageStatus ?? 1;
+    if (parsed.plain !== true) return writeUsageError(ctx, parsed.message, status);
+    const p = ctx.stderr.writeString(`${opts.name}: ${parsed.message}\n`);
+    return p ? p.then(() => status) : status;
+  }
   if (parsed.flags.help === true) return printAndExit(ctx, opts.help);
   if (parsed.flags.version === true) return printAndExit(ctx, versionText(opts.name));
   return parsed;

@@ -18,6 +18,8 @@ export async function filterOneInput(
   cmd: string,
   name: string,
   filter: (reader: ByteReader) => Promise<FilterOutcome>,
+  /** the tool's own read-failure line (uniq: `error reading 'NAME'`, no errno text) */
+  readErrorLine?: (name: string) => string,
 ): Promise<number> {
   const opened = openInput(ctx, name);
   if (!opened.ok) {
@@ -32,7 +34,7 @@ export async function filterOneInput(
   } catch (e) {
     const fe = readFailure(e);
     if (fe === undefined) throw e;
-    await writeDiagnostic(ctx, out, `${cmd}: ${quotef(name)}: ${fe.message}\n`);
+    await writeDiagnostic(ctx, out, readErrorLine === undefined ? `${cmd}: ${quotef(name)}: ${fe.message}\n` : readErrorLine(name));
     return 1;
   } finally {
     input.close();

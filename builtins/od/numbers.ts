@@ -59,7 +59,8 @@ export function parseCount(s: string, base: number, suffixes: string): CountPars
       end = 0;
     } else return { kind: 'invalid' };
   } else {
-    if (r.negative && r.value !== 0n) return { kind: 'invalid' };
+    // xstrtoumax refuses any minus sign, even on 0 (`od -j -0`)
+    if (r.negative) return { kind: 'invalid' };
     value = r.value;
     end = r.end;
   }

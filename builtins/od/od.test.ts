@@ -75,6 +75,11 @@ describe('od: same as GNU', () => {
     [['--traditional', '5', '10'], 'hello world, this is a test'], [['--traditional', '-Ad', '5', '10'], 'hello world, this is a test'],
     [['--traditional', '-An', '-c', '5', '10'], 'hello world, this is a test'], [['--traditional', 't.bin', '5']], [['--traditional', 't.bin', '5', '8']],
     [['--traditional', '-c', '1b', '10'], 'abc'], [['--traditional', '-c', '0x3', '10'], 'hello world'],
+    // FILE OFFSET LABEL, and three operands that are not that shape
+    [['--traditional', 't.bin', '10', '20']], [['--traditional', '-c', 't.bin', '0x3', '1b']], [['--traditional', 't.bin', '10', 'x']],
+    [['t.bin', '10', '20']],
+    // xstrtoumax refuses a minus sign even on zero
+    [['-j', '-0', 't.bin']], [['-N', '-0', 't.bin']], [['-S', '-0', 'strs']], [['-w-0', 't.bin']], [['--traditional', 't.bin', '-0']],
     [['--s']], [['--bogus']], [['-y']], [['-t']],
   ];
   for (const [args, stdin] of cases) {

@@ -191,6 +191,15 @@ export async function parseOdArgs(ctx: CallContext, args: string[]): Promise<OdS
           operands = [operands[0]!];
         }
       }
+    } else if (operands.length === 3 && traditional) {
+      // --traditional FILE OFFSET LABEL (od.c's n_files == 3 case)
+      const o1 = parseOldOffset(operands[1]!);
+      const o2 = o1 === null ? null : parseOldOffset(operands[2]!);
+      if (o1 !== null && o2 !== null) {
+        skip = o1;
+        pseudoStart = o2;
+        operands = [operands[0]!];
+      }
     }
     if (traditional && operands.length > 1) {
       return writeUsageError(ctx, `extra operand ${quote(operands[1]!)}\nod: compatibility mode supports at most one file`, 1);

@@ -5,19 +5,22 @@
 
 import type { CallContext, Command } from '../types.js';
 import { flagArray, writeUsageError } from '../internal/flags.js';
-import { openInput, readFailure } from '../internal/inputs.js';
+import { openInput, readFailure, type Input } from '../internal/inputs.js';
 import { quote, quotef } from '../internal/quote.js';
 import { toLatin1 } from '../../src/regex/index.js';
 import { Buffer } from 'node:buffer';
 import { encode } from '../../src/io/encoding.js';
 import {
   SORT_FLAGS, applyGlobalLetter, emptyKey, hasNoOrdering, incompatibility, inherit, parseKey, parseTab, sortWordLetter,
-  type Key,
+  type Key, type Occurrence,
 } from './options.js';
 import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput, splitRecords } from './grouped.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
+import { obsoletePlusAllowed } from '../internal/posix2.js';
+import { obsoleteKey, obsoleteKeyClaimer } from './obsolete-key.js';
+import { checkBatchSize, checkParallel, checkSortSize } from './size-options.js';
 import { putLatin1 } from '../internal/bytes.js';
 
 const REFUSED: Record<string, string> = {
@@ -29,6 +32,13 @@ const REFUSED: Record<string, string> = {
   debug: '--debug is not supported by rshell',
 };
 
+/** options whose values only GNU's external sort uses, validated as GNU does */
+const SIZE_CHECKS: Record<string, (o: Occurrence) => string | undefined> = {
+  'buffer-size': checkSortSize,
+  'batch-size': checkBatchSize,
+  parallel: checkParallel,
+};
+
 async function fail(ctx: CallContext, message: string, status = 2): Promise<number> {
   const p = ctx.stderr.writeString(`sort: ${message}\n`);
   if (p) await p;
@@ -36,7 +46,8 @@ async function fail(ctx: CallContext, message: string, status = 2): Promise<numb
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2 });
+  const claimOperand = obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined);
+  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2, claimOperand });
   if (typeof parsed === 'number') return parsed;
   const { flags, order, operands } = parsed;
 
@@ -59,8 +70,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         applyGlobalLetter(global, l.value);
         break;
       }
-      case 'key': {
-        const k = parseKey(o.value ?? '');
+      case 'key':
+      case 'obsolete-key': {
+        const k = o.name === 'key' ? parseKey(o.value ?? '') : obsoleteKey(o.value ?? '');
         if (!k.ok) return fail(ctx, k.message);
         keys.push(k.value);
         break;
@@ -70,6 +82,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         if (!t.ok) return fail(ctx, t.message);
         if (tab !== undefined && tab !== t.value) return fail(ctx, 'incompatible tabs');
         tab = t.value;
+        break;
+      }
+      case 'buffer-size':
+      case 'batch-size':
+      case 'parallel': {
+        const bad = SIZE_CHECKS[o.name]!(o);
+        if (bad !== undefined) return fail(ctx, bad);
         break;
       }
       case 'check-c':
@@ -119,34 +138,44 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   };
 
   // read every input (the budget bounds memory)
-  const buffers: Buffer[] = [];
-  let total = 0;
+  // GNU checks every file is readable before reading any ("cannot read"); -c/-C opens its one
+  // file directly ("open failed")
+  const inputs: Input[] = [];
   for (const name of files) {
-    ctx.checkAbort();
     const opened = openInput(ctx, name);
-    if (!opened.ok) return fail(ctx, `cannot read: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}`);
-    const input = opened.value;
-    const chunks: Uint8Array[] = [];
-    try {
-      for (;;) {
-        const r = input.reader.read();
-        const chunk = r instanceof Promise ? await r : r;
-        if (chunk === null) break;
-        total += chunk.length;
-        if (total > ctx.limits.maxSortBytes) {
-          return fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
-        }
-        chunks.push(chunk.slice());
-        ctx.checkAbort();
-      }
-    } catch (e) {
-      const fe = readFailure(e);
-      if (fe === undefined) throw e;
-      return fail(ctx, `read failed: ${quotef(name)}: ${fe.message}`);
-    } finally {
-      input.close();
+    if (!opened.ok) {
+      for (const i of inputs) i.close();
+      return fail(ctx, `${check === 'none' ? 'cannot read' : 'open failed'}: ${quotef(name)}: ${opened.error.detail ?? opened.error.message}`);
     }
-    buffers.push(Buffer.concat(chunks));
+    inputs.push(opened.value);
+  }
+  const buffers: Buffer[] = [];
+  try {
+    let total = 0;
+    for (const input of inputs) {
+      ctx.checkAbort();
+      const chunks: Uint8Array[] = [];
+      try {
+        for (;;) {
+          const r = input.reader.read();
+          const chunk = r instanceof Promise ? await r : r;
+          if (chunk === null) break;
+          total += chunk.length;
+          if (total > ctx.limits.maxSortBytes) {
+            return await fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
+          }
+          chunks.push(chunk.slice());
+          ctx.checkAbort();
+        }
+      } catch (e) {
+        const fe = readFailure(e);
+        if (fe === undefined) throw e;
+        return await fail(ctx, `read failed: ${quotef(input.name)}: ${fe.message}`);
+      }
+      buffers.push(Buffer.concat(chunks));
+    }
+  } finally {
+    for (const i of inputs) i.close();
   }
 
   // plain whole-line sorts: group equal lines when that pays (see grouped.ts)

@@ -40,6 +40,8 @@ export const SORT_FLAGS = defineFlags({
     { name: 'check-c', short: 'c', kind: 'boolean' },
     { name: 'check-C', short: 'C', kind: 'boolean' },
     { name: 'y', short: 'y', kind: 'string' },
+    // the obsolete `+POS1 [-POS2]` key (obsolete-key.ts): claimed from operand position, never spelled as an option
+    { name: 'obsolete-key', kind: 'array' },
   ],
 });
 
@@ -72,7 +74,7 @@ export function emptyKey(): Key {
 }
 
 /** apply ordering letters; returns the index of the first character that is not one */
-function setOrdering(s: string, i: number, key: Key, blank: 'start' | 'end' | 'both'): number {
+export function setOrdering(s: string, i: number, key: Key, blank: 'start' | 'end' | 'both'): number {
   for (; i < s.length; i++) {
     switch (s[i]) {
       case 'b':
@@ -83,7 +85,8 @@ function setOrdering(s: string, i: number, key: Key, blank: 'start' | 'end' | 'b
       case 'f': key.translate = true; break;
       case 'g': key.general = true; break;
       case 'h': key.human = true; break;
-      case 'i': key.ignore = 'nonprinting'; break;
+      // -d implies -i but -i does not override -d (GNU: option order must not matter)
+      case 'i': if (key.ignore === 'none') key.ignore = 'nonprinting'; break;
       case 'M': key.month = true; break;
       case 'n': key.numeric = true; break;
       case 'R': key.random = true; break;
@@ -99,10 +102,10 @@ export function applyGlobalLetter(key: Key, letter: string): void {
   setOrdering(letter, 0, key, 'both');
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** parse_field_count: digits (saturating) or an error when none */
-function fieldCount(spec: string, i: number, what: string): Parsed<{ n: number; next: number }> {
+export function fieldCount(spec: string, i: number, what: string): Parsed<{ n: number; next: number }> {
   let j = i;
   while (j < spec.length && spec[j]! >= '0' && spec[j]! <= '9') j++;
   if (j === i) return { ok: false, message: `${what}: invalid count at start of ${quote(spec.slice(i))}` };

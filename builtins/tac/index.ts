@@ -10,6 +10,7 @@ import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import type { Input } from '../internal/inputs.js';
+import type { FileReader } from '../../allowedpaths/types.js';
 import { forEachInput } from '../internal/input-loop.js';
 import type { OutputBuffer } from '../internal/output.js';
 import { quoteaf, quotef } from '../internal/quote.js';
@@ -59,16 +60,49 @@ function memorySource(bytes: Uint8Array): PositionedSource {
   return { size: bytes.length, readAt: (pos, len) => bytes.subarray(pos, Math.min(bytes.length, pos + len)) };
 }
 
+/**
+ * Standard input redirected from a regular file is the sandbox's reader itself: GNU tac lseeks
+ * it and reads the whole file from its end, whatever was read before, so `tac - - < f` prints f
+ * twice. A pipe or another reader has no positioned reads and is streamed.
+ */
+function seekableStdin(input: Input): FileReader | undefined {
+  if (!input.isStdin) return undefined;
+  const r = input.reader as Partial<FileReader>;
+  return typeof r.readAt === 'function' && r.info !== undefined ? (r as FileReader) : undefined;
+}
+
 function fileSource(input: Input): PositionedSource | undefined {
-  const file = input.file;
+  const file = input.file ?? seekableStdin(input);
+  const info = input.file === undefined ? file?.info : input.info;
   // a size of 0 may be a proc-like file whose size is unknown: read it as a stream instead
-  if (file?.readAt === undefined || input.info?.type !== 'file' || input.info.size === 0) return undefined;
+  if (file?.readAt === undefined || info?.type !== 'file' || info.size === 0) return undefined;
   const readAt = file.readAt.bind(file);
-  return cachedSource({ size: input.info.size, readAt: (pos, len) => readAt(pos, len) });
+  return cachedSource({ size: info.size, readAt: (pos, len) => readAt(pos, len) });
+}
+
+/** the whole of a seekable standard input from its start, by positioned reads, up to `max` bytes */
+function holdAllAt(file: FileReader, max: number): Held {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const c = file.readAt!(total, 64 * 1024);
+    if (c === null || c.length === 0) break;
+    total += c.length;
+    if (total > max) return { ok: false, reason: 'too-large' };
+    chunks.push(c.slice());
+  }
+  return { ok: true, bytes: Buffer.concat(chunks, total) };
 }
 
 async function reverseOne(ctx: CallContext, input: Input, s: Settings, out: OutputBuffer): Promise<'ok' | 'too-large'> {
   let src = s.matcher === undefined ? fileSource(input) : undefined;
+  const stdinFile = src === undefined ? seekableStdin(input) : undefined;
+  if (stdinFile?.readAt !== undefined && stdinFile.info.type === 'file') {
+    // a regex needs the text in memory; read it by position so a second `-` sees it all again
+    const held = holdAllAt(stdinFile, ctx.limits.maxFileBytes);
+    if (!held.ok) return 'too-large';
+    src = memorySource(held.bytes);
+  }
   if (src === undefined) {
     const held = await holdAll(input, ctx.limits.maxFileBytes);
     if (!held.ok) return 'too-large';
@@ -106,7 +140,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     tool: 'tac',
     operands,
     openError: (name, msg) => `tac: failed to open ${quoteaf(name)} for reading: ${msg}`,
-    readError: (_operand, shown, msg) => `tac: ${quotef(shown)}: read error: ${msg}`,
+    // a directory on standard input: GNU's backward read fails with EINVAL, as for a named one
+    readError: (_operand, shown, msg) => `tac: ${quotef(shown)}: read error: ${msg === 'Is a directory' ? 'Invalid argument' : msg}`,
     body: async (input, out, shown) => {
       // GNU: lseek succeeds on a directory and the backward read fails with EINVAL
       if (input.info?.type === 'dir') return `tac: ${quotef(shown)}: read error: Invalid argument`;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { tac } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
 import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
+import { expectScriptLikeBash } from '../xargs/script-oracle.test.js';
 
 const bin = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 const FILES = {
@@ -96,4 +97,20 @@ describe('tac: same as GNU', () => {
       { numRuns: 60 },
     );
   });
+});
+
+describe('tac: standard input redirected from a regular file (GNU lseeks it)', () => {
+  it.each([
+    'tac - - < a.txt',
+    'tac a.txt - < nonl.txt',
+    'tac - a.txt - < a.txt',
+    '(read x; tac) < a.txt',
+    '(read x; tac - -) < a.txt',
+    'tac -b - - < a.txt',
+    "tac -r -s '[ot]' - - < a.txt",
+    "(read x; tac -r -s 'o') < a.txt",
+    'tac - - < empty',
+    'cat a.txt | tac - -',
+    'tac - - < dir; echo rc=$?',
+  ])('%s', async (script) => expectScriptLikeBash(script, FILES));
 });

@@ -7,7 +7,10 @@ import { defineFlags, writeUsageError } from '../internal/flags.js';
 import { ByteAccumulator, LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
-import { quote } from '../internal/quote.js';
+import { quote, quoteaf, quotef } from '../internal/quote.js';
+import { openInput } from '../internal/inputs.js';
+import type { OperandClaim } from '../internal/flags.js';
+import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { UNIQ_HELP } from './usage.js';
 import { printErrorAndFail } from '../internal/print.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
@@ -59,8 +62,22 @@ function parseCount(v: string): number | null {
   return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
 }
 
+const SIZE_MAX = (1n << 64n) - 1n;
+
+/**
+ * The obsolete `+N` operand (skip N bytes, as -s N) where uniq's in-order getopt loop meets it;
+ * anything else starting with '+' (or a number past SIZE_MAX) stays a file name, as in GNU.
+ */
+function plusSkip(args: readonly string[], i: number): OperandClaim | undefined {
+  const arg = args[i]!;
+  if (!/^\+[0-9]+$/.test(arg) || BigInt(arg.slice(1)) > SIZE_MAX) return undefined;
+  return { consumed: 1, occurrence: { name: 'skip-chars', value: arg.slice(1), spelled: arg } };
+}
+
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP });
+  // uniq.c's strict_posix2(): only POSIX 1003.1-2001 refuses +N
+  const claimOperand = obsoletePlusAllowed((n) => ctx.getEnv(n)) ? plusSkip : undefined;
+  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP, ...(claimOperand === undefined ? {} : { claimOperand }) });
   if (typeof parsed === 'number') return parsed;
   const { order, operands } = parsed;
   const plan: UniqPlan = {
@@ -118,7 +135,14 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (plan.allRepeated !== null && plan.count) {
     return writeUsageError(ctx, 'printing all duplicated lines and repeat counts is meaningless', 1);
   }
-  if (operands.length === 2) {
+  if (operands.length === 2 && operands[1] !== '-') {
+    // GNU opens the input before the output: a missing input is reported as such
+    const input = operands[0]!;
+    if (input !== '-') {
+      const o = openInput(ctx, input);
+      if (!o.ok) return printErrorAndFail(ctx, `uniq: ${quotef(input)}: ${o.error.detail ?? o.error.message}\n`);
+      o.value.close();
+    }
     return printErrorAndFail(ctx, `uniq: writing to an output file is not supported (operand ${quote(operands[1]!)}); redirect stdout instead\n`);
   }
   const name = operands[0] ?? '-';
@@ -127,7 +151,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     const lr = new LineReader(reader, plan.eol, ctx.limits.maxLineBytes);
     await uniqStream(ctx, plan, lr, out);
     return lr.tooLong ? 'too-long' : 'ok';
-  });
+    // GNU checks ferror() once the input ends and names no errno
+  }, (n) => `uniq: error reading ${quoteaf(n)}\n`);
   const f = out.flush();
   if (f) await f;
   return status;

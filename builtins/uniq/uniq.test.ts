@@ -13,6 +13,7 @@ const FILES = {
   bin: 'a\0b\na\0b\n\xff\n\xff\n',
   z: 'a\0a\0b\0',
   empty: '',
+  'dir/x': '',
 };
 
 const cases: string[][] = [
@@ -25,12 +26,29 @@ const cases: string[][] = [
   ['-f', 'x'], ['-s', 'x'], ['-w', 'x'], ['-f', '-1'], ['--group', '-c'], ['-D', '-c'], ['--all-repeated=x'], ['--group=x'],
   ['a', 'b', 'c'], ['-k'], ['--c'], ['--s'], ['--bogus'], ['-w', '99999999999999999999999', 'f'], ['-f', '99999999999999999999999', 'f'],
   ['-s', '100', 'f'],
+  // the obsolete +N (skip N bytes) where getopt meets it; anything else starting with '+' is a file
+  ['+1', 'chars'], ['chars', '+1'], ['+1', '-c', 'chars'], ['+1', '-2', 'ws'], ['-s', '0', '+1', 'chars'], ['+1', '-s', '0', 'chars'],
+  ['--', '+1', 'chars'], ['+x', 'chars'], ['+', 'chars'], ['+1k', 'chars'], ['+18446744073709551615', 'chars'],
+  ['+18446744073709551616', 'chars'], ['+1', 'f', 'f', 'f'], ['+1'],
+  // the input is opened before the output; '-' as OUTPUT is standard output
+  ['f', '-'], ['nosuch', '-'], ['nosuch', 'out'], ['dir', '-'],
+  // a read error names no errno
+  ['dir'], ['-c', 'dir'],
 ];
 
 describe('uniq vs GNU coreutils 9.1', () => {
   for (const args of cases) {
     it(args.join(' ') || '(no args)', async () => {
       await expectSameAsGnu(uniq, args, { files: FILES, stdin: 'x\nx\ny\n' });
+    });
+  }
+  for (const [env, args] of [
+    [{ POSIXLY_CORRECT: '1' }, ['+1', 'chars']],
+    [{ _POSIX2_VERSION: '200112' }, ['+1']],
+    [{ _POSIX2_VERSION: '200809' }, ['+1', 'chars']],
+  ] as [Record<string, string>, string[]][]) {
+    it(`${JSON.stringify(env)} ${args.join(' ')}`, async () => {
+      await expectSameAsGnu(uniq, args, { files: FILES, env, stdin: 'ax\nbx\n' });
     });
   }
   it('chunk boundaries', async () => {

@@ -22,8 +22,9 @@ const SPEC = defineFlags({
     { name: 'eof', short: 'e', long: 'eof', kind: 'optional' },
     { name: 'replaceI', short: 'I', kind: 'string' },
     { name: 'replace', short: 'i', long: 'replace', kind: 'optional' },
-    { name: 'maxLines', short: 'L', long: 'max-lines', kind: 'string' },
-    { name: 'lines', short: 'l', kind: 'optional' },
+    { name: 'maxLines', short: 'L', kind: 'string' },
+    // GNU: --max-lines is -l (optional value, default 1), not -L
+    { name: 'lines', short: 'l', long: 'max-lines', kind: 'optional' },
     { name: 'maxArgs', short: 'n', long: 'max-args', kind: 'string' },
     { name: 'openTty', short: 'o', long: 'open-tty', kind: 'boolean' },
     { name: 'interactive', short: 'p', long: 'interactive', kind: 'boolean' },
@@ -63,15 +64,22 @@ interface Settings {
   argFile: string | undefined;
 }
 
-/** -n/-L/-s/-P values: GNU's messages; a string is an error */
-function parseCount(o: Occurrence, min: number, max: number): number | string {
+/** GNU's -P ceiling (INT_MAX) */
+const MAX_PROCS = 2147483647;
+
+/**
+ * -n/-L/-s/-P values as GNU's parse_num: strtol (leading blanks, a sign, saturating at LONG_MAX,
+ * so -n 99999999999999999999 just means "no limit"), then the bounds; `max` undefined means none.
+ * The message quotes the argument as given. A string is an error.
+ */
+function parseCount(o: Occurrence, min: number, max: number | undefined): number | string {
   const v = o.value ?? '';
   const letter = o.spelled.startsWith('--') ? { maxArgs: 'n', maxLines: 'L', maxChars: 's', maxProcs: 'P', lines: 'l' }[o.name] ?? '' : o.spelled[1]!;
   if (!/^\s*[-+]?[0-9]+$/.test(v)) return `invalid number "${v}" for -${letter} option`;
   const n = Number(v);
-  if (n < min) return `value ${v.trim()} for -${letter} option should be >= ${min}`;
-  if (n > max) return `value ${v.trim()} for -${letter} option should be <= ${max}`;
-  return n;
+  if (n < min) return `value ${v} for -${letter} option should be >= ${min}`;
+  if (max !== undefined && n > max) return `value ${v} for -${letter} option should be <= ${max}`;
+  return Math.min(n, Number.MAX_SAFE_INTEGER);
 }
 
 const DELIM_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 0x5c };
@@ -88,12 +96,12 @@ function parseDelimiter(s: string): number | undefined {
   return undefined;
 }
 
-const EXCLUSIVE = {
-  argsThenLines: 'warning: options --max-args and -L are mutually exclusive, ignoring previous --max-args value',
-  linesThenArgs: 'warning: options --max-lines and --max-args/-n are mutually exclusive, ignoring previous --max-lines value',
-  argsThenReplace: 'warning: options --max-args and --replace/-I/-i are mutually exclusive, ignoring previous --max-args value',
-  linesThenReplace: 'warning: options --max-lines and --replace/-I/-i are mutually exclusive, ignoring previous --max-lines value',
-};
+/** findutils 4.9's warn_mutually_exclusive(option, offending) */
+const exclusive = (option: string, offending: string): string =>
+  `warning: options ${offending} and ${option} are mutually exclusive, ignoring previous ${offending} value`;
+
+/** how GNU names each of -L, -l, -n when it overrides another mode */
+const MODE_NAMES: Record<string, string> = { maxLines: '-L', lines: '--max-lines/-l', maxArgs: '--max-args/-n' };
 
 function settingsFrom(order: readonly Occurrence[], warnings: string[]): Settings | { usage: string } | { fatal: string } {
   const s: Settings = {
@@ -125,33 +133,40 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
       case 'eof':
         s.eofStr = o.value === undefined || o.value === '' ? undefined : o.value;
         break;
+      // -I, -L/-l and -n exclude each other: the last one given wins, with a warning for the
+      // one it cancels (findutils 4.9), except that -n1 after -I is ignored
       case 'replaceI':
       case 'replace':
-        if (s.maxArgs !== undefined) warnings.push(EXCLUSIVE.argsThenReplace);
-        else if (s.maxLines !== undefined && s.replace === undefined) warnings.push(EXCLUSIVE.linesThenReplace);
         s.replace = o.value === undefined ? '{}' : o.value;
-        s.maxLines = 1;
+        if (s.maxArgs !== undefined) warnings.push(exclusive('--replace/-I/-i', '--max-args'));
+        if (s.maxLines !== undefined) warnings.push(exclusive('--replace/-I/-i', '--max-lines'));
         s.maxArgs = undefined;
-        s.exitOnSize = true;
+        s.maxLines = undefined;
         break;
       case 'maxLines':
       case 'lines': {
-        const n = o.value === undefined ? 1 : parseCount(o, 1, Number.MAX_SAFE_INTEGER);
+        const n = o.value === undefined ? 1 : parseCount(o, 1, undefined);
         if (typeof n === 'string') return { usage: n };
-        // after -I, GNU keeps the replace mode
-        if (s.replace !== undefined) break;
-        if (s.maxArgs !== undefined) warnings.push(EXCLUSIVE.argsThenLines);
         s.maxLines = n;
+        if (s.maxArgs !== undefined) warnings.push(exclusive(MODE_NAMES[o.name]!, '--max-args'));
+        if (s.replace !== undefined) warnings.push(exclusive(MODE_NAMES[o.name]!, '--replace'));
         s.maxArgs = undefined;
+        s.replace = undefined;
         break;
       }
       case 'maxArgs': {
-        const n = parseCount(o, 1, Number.MAX_SAFE_INTEGER);
+        const n = parseCount(o, 1, undefined);
         if (typeof n === 'string') return { usage: n };
-        if (s.replace !== undefined) break;
-        if (s.maxLines !== undefined) warnings.push(EXCLUSIVE.linesThenArgs);
         s.maxArgs = n;
+        if (s.maxLines !== undefined) warnings.push(exclusive(MODE_NAMES.maxArgs!, '--max-lines'));
         s.maxLines = undefined;
+        if (s.replace !== undefined) {
+          if (n === 1) s.maxArgs = undefined;
+          else {
+            warnings.push(exclusive(MODE_NAMES.maxArgs!, '--replace'));
+            s.replace = undefined;
+          }
+        }
         break;
       }
       case 'maxChars': {
@@ -165,7 +180,7 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
         break;
       }
       case 'maxProcs': {
-        const n = parseCount(o, 0, Number.MAX_SAFE_INTEGER);
+        const n = parseCount(o, 0, MAX_PROCS);
         if (typeof n === 'string') return { usage: n };
         break;
       }
@@ -180,6 +195,8 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
         break;
     }
   }
+  // GNU: -I and -L imply -x
+  if (s.replace !== undefined || s.maxLines !== undefined) s.exitOnSize = true;
   if (delim !== undefined) {
     s.mode = delim;
     if (s.eofStr !== undefined) warnings.push('warning: the -E option has no effect if -0 or -d is used.\n');
@@ -198,6 +215,8 @@ class Runner {
   private size: number;
   private lines = 0;
   private readonly baseSize: number;
+  /** -I: input lines read so far (GNU's per-line limit counts the command name after the first) */
+  private replaceLines = 0;
   /** runs queued while the parser is inside a synchronous feed() */
   private readonly queue: string[][] = [];
 
@@ -214,20 +233,44 @@ class Runner {
 
   /** the command and its initial arguments alone exceed -s */
   get baseTooLong(): boolean {
+    // with -I GNU pushes only the command name up front; the rest is checked per line
+    if (this.s.replace !== undefined) return argBytes(this.command[0]!) > this.s.maxChars;
     return this.baseSize > this.s.maxChars;
+  }
+
+  /**
+   * GNU's read_line/read_string buffer: one item may hold at most -s minus the initial
+   * arguments minus its NUL (with -I, minus the command name once a line has been read).
+   */
+  private get itemLimit(): number {
+    if (this.s.replace === undefined) return this.s.maxChars - this.baseSize - 1;
+    return this.s.maxChars - 1 - (this.replaceLines > 0 ? argBytes(this.command[0]!) : 0);
+  }
+
+  /** stop with a message; `runPending`: GNU's exec_if_possible runs the items already read */
+  private fail(message: string, runPending: boolean): void {
+    if (runPending && this.s.replace === undefined && !this.s.exitOnSize) this.cut();
+    this.items = [];
+    this.fatal = message;
+    this.stopped = true;
   }
 
   item(text: string): void {
     if (this.stopped) return;
+    const n = argBytes(text);
+    if (n - 1 > this.itemLimit) {
+      this.fail('argument line too long', true);
+      return;
+    }
     if (this.s.replace !== undefined) {
       this.items.push(text);
       return;
     }
-    const n = argBytes(text);
     if (this.size + n > this.s.maxChars) {
-      if (this.items.length === 0) {
-        this.fatal = 'argument line too long';
-        this.stopped = true;
+      // the item limit above keeps a lone item within -s, so there is a pending command here;
+      // -x with -n or -L (or -L alone) refuses to split it
+      if (this.s.exitOnSize && (this.s.maxArgs !== undefined || this.s.maxLines !== undefined)) {
+        this.fail('argument list too long', false);
         return;
       }
       this.cut();
@@ -243,7 +286,13 @@ class Runner {
       const r = this.s.replace;
       const arg = this.items.join(' ');
       this.items = [];
-      this.queue.push(this.command.map((c) => c.split(r).join(arg)));
+      this.replaceLines++;
+      const argv = this.command.map((c, i) => (i === 0 ? c : c.split(r).join(arg)));
+      // GNU's bc_do_insert: one argument after substitution must stay under -s minus 1, and the
+      // whole command line within -s
+      if (argv.some((a, i) => i > 0 && argBytes(a) > this.s.maxChars - 1)) this.fail('command too long', false);
+      else if (argv.reduce((t, a) => t + argBytes(a), 0) > this.s.maxChars) this.fail('argument list too long', false);
+      else this.queue.push(argv);
       return;
     }
     this.lines++;

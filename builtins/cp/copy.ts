@@ -4,7 +4,7 @@
 // copying without dereferencing is reported and skipped. Special files are refused (a device or
 // a FIFO can be endless), except /dev/null named on the command line (`cp /dev/null f`).
 
-import type { FileInfo, FsError } from '../../allowedpaths/types.js';
+import type { FileInfo, FsError, OpenWriteOptions } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import type { CallContext } from '../types.js';
 import { quoteaf } from '../internal/quote.js';
@@ -19,8 +19,21 @@ export interface CopyOptions {
   update: boolean;
   verbose: boolean;
   preserveTimes: boolean;
+  /** -p, -a, --preserve=mode: an existing destination takes the source's mode too */
+  preserveMode: boolean;
+  /** --no-preserve=mode: a new file gets the default 0666 & ~umask, as GNU gives it */
+  noPreserveMode: boolean;
   removeDestination: boolean;
 }
+
+/**
+ * openWrite's options plus the creation mode GNU cp passes to open(2) (the source's permission
+ * bits; the kernel removes the umask). The sandbox does not take `mode` yet (see createdTooOpen):
+ * until it does the extra field is ignored and the check below keeps a private file private.
+ */
+type CreateOptions = OpenWriteOptions & { mode?: number };
+
+const modeText = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, '0');
 
 const same = (a: FileInfo, b: FileInfo): boolean => a.dev === b.dev && a.ino === b.ino;
 
@@ -64,11 +77,15 @@ export class Copier {
       return this.error(`cannot copy a directory, ${quoteaf(src)}, into itself, ${quoteaf(dst)}`);
     }
     const d = this.ctx.fs.stat(dst);
+    if (!d.ok && d.error.code !== 'ENOENT') return this.error(`cannot stat ${quoteaf(dst)}: ${errorText(d.error)}`);
     if (d.ok && d.value.type !== 'dir') {
       return this.error(`cannot overwrite non-directory ${quoteaf(dst)} with directory ${quoteaf(src)}`);
     }
     if (!d.ok) {
-      const made = this.ctx.fs.mkdir(dst);
+      // GNU makes the directory with the source's permission bits (the kernel removes the umask);
+      // u+rwx stays so the copy can fill it (GNU restores the rest with chmod, which the sandbox
+      // does not offer: a source without owner bits gives a directory the owner can still use).
+      const made = this.ctx.fs.mkdir(dst, { mode: this.o.noPreserveMode ? 0o777 : (info.mode & 0o777) | 0o700 });
       if (!made.ok) return this.error(`cannot create directory ${quoteaf(dst)}: ${errorText(made.error)}`);
       if (this.o.verbose) await say(this.ctx.stdout, `${quoteaf(src)} -> ${quoteaf(dst)}\n`);
     }
@@ -85,11 +102,20 @@ export class Copier {
   }
 
   private async copyFile(src: string, dst: string, info: FileInfo): Promise<void> {
+    // open("") is ENOENT; the sandbox would resolve '' to the working directory
+    if (dst === '') return this.error(`cannot create regular file '': No such file or directory`);
     const d = this.ctx.fs.stat(dst);
+    // GNU stats the destination first: only "does not exist" goes on to create it
+    if (!d.ok && d.error.code !== 'ENOENT') return this.error(`cannot stat ${quoteaf(dst)}: ${errorText(d.error)}`);
     if (d.ok) {
       if (same(info, d.value)) return this.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
       if (d.value.type === 'dir') return this.error(`cannot overwrite directory ${quoteaf(dst)} with non-directory`);
       if (this.o.noClobber) return;
+      // -p would chmod an existing file to the source's mode, which the sandbox cannot do: never
+      // copy private bytes into a file that others may read
+      if (this.o.preserveMode && (d.value.mode & 0o777 & ~info.mode) !== 0) {
+        return this.error(`cannot preserve permissions of ${quoteaf(src)} for ${quoteaf(dst)}: rshell cannot change file modes (${modeText(d.value.mode)} is wider than ${modeText(info.mode)}); not copied`);
+      }
       if (this.o.update && d.value.mtimeMs >= info.mtimeMs) return;
       if (this.o.removeDestination) {
         const gone = this.ctx.fs.unlink(dst);
@@ -102,12 +128,22 @@ export class Copier {
     const reader = input.value;
     try {
       const existed = d.ok && !this.o.removeDestination;
-      const output = this.ctx.fs.openWrite(dst, { truncate: true });
+      const opts: CreateOptions = { truncate: true };
+      if (!existed && !this.o.noPreserveMode) opts.mode = info.mode & 0o777;
+      const output = this.ctx.fs.openWrite(dst, opts);
       if (!output.ok) {
         const what = existed ? `cannot open ${quoteaf(dst)} for writing` : `cannot create regular file ${quoteaf(dst)}`;
         return this.error(`${what}: ${errorText(output.error)}`);
       }
       const writer = output.value;
+      if (!existed && !this.o.noPreserveMode) {
+        const tooOpen = this.createdTooOpen(dst, info);
+        if (tooOpen !== undefined) {
+          writer.close();
+          this.ctx.fs.unlink(dst);
+          return this.error(tooOpen);
+        }
+      }
       try {
         const failure = await this.pump(reader, writer);
         if (failure !== undefined) return this.error(`${failure.side} ${quoteaf(failure.side === 'error reading' ? src : dst)}: ${errorText(failure.err)}`);
@@ -119,6 +155,18 @@ export class Copier {
     }
     if (this.o.preserveTimes) this.ctx.fs.utimes(dst, info.atimeMs, info.mtimeMs);
     if (this.o.verbose) await say(this.ctx.stdout, `${quoteaf(src)} -> ${quoteaf(dst)}\n`);
+  }
+
+  /**
+   * GNU cp creates a file with the source's permission bits minus the umask. The sandbox creates
+   * with 0666 minus the umask, so a mode-600 source would give a world-readable copy: checked on
+   * the new, still empty file, which is removed again before any byte is written.
+   */
+  private createdTooOpen(dst: string, info: FileInfo): string | undefined {
+    const st = this.ctx.fs.stat(dst);
+    if (!st.ok) return `cannot stat ${quoteaf(dst)}: ${errorText(st.error)}`;
+    if ((st.value.mode & 0o777 & ~info.mode) === 0) return undefined;
+    return `cannot create regular file ${quoteaf(dst)} with mode ${modeText(info.mode)}: rshell cannot set file modes and will not make a copy others may read (use --no-preserve=mode to allow ${modeText(st.value.mode)})`;
   }
 
   private async pump(

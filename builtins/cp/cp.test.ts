@@ -7,6 +7,9 @@ const FILES = { 'a': 'A\n', 'b': 'B\n', 'd/x': 'X\n', 'd/s/y': 'Y\n', 'e/': '', 
 describe('cp: same output and same tree as GNU cp', () => {
   it.each([
     'cp a c',
+    "cp a ''",
+    'cp a b/x',
+    'cp -r d b/x',
     'cp -v a b',
     'cp a b e',
     'cp -v a b e/',
@@ -73,6 +76,36 @@ describe('cp: same output and same tree as GNU cp', () => {
     const ours = await runOurs('cp -uv a b; cp -uv b a; cp -p d/x c', { files: FILES, setup }, (d) => (kept = fs.statSync(`${d}/c`).mtimeMs));
     expect(ours.stdout).toBe("'b' -> 'a'\n");
     expect(kept).toBe(2_000_000);
+  });
+});
+
+describe('cp: permission bits (GNU: a new file or directory gets the source mode & ~umask)', () => {
+  const setup = (d: string): void => {
+    fs.chmodSync(`${d}/a`, 0o600);
+    fs.chmodSync(`${d}/d`, 0o700);
+  };
+  it.each(['cp -r d g', 'cp -a d g', 'cp -rp d g', 'cp b c', 'cp --no-preserve=mode -r d g'])('%s', async (script) => {
+    const { ours, bash } = await bothWays(script, { files: FILES, setup });
+    expect(ours).toEqual(bash);
+  });
+  it('a private file is never copied into a file others may read (the sandbox has no chmod yet)', async () => {
+    let modes: number[] = [];
+    const r = await runOurs('cp a c; cp -p a b; cp --preserve=mode a e/; cp a d/x; cp --no-preserve=mode a h', { files: FILES, setup }, (d) => {
+      modes = ['b', 'd/x', 'h'].map((f) => fs.statSync(`${d}/${f}`).mode & 0o777);
+    });
+    expect(r.stderr).toBe(
+      "cp: cannot create regular file 'c' with mode 0600: rshell cannot set file modes and will not make a copy others may read (use --no-preserve=mode to allow 0644)\n" +
+        "cp: cannot preserve permissions of 'a' for 'b': rshell cannot change file modes (0644 is wider than 0600); not copied\n" +
+        "cp: cannot create regular file 'e/a' with mode 0600: rshell cannot set file modes and will not make a copy others may read (use --no-preserve=mode to allow 0644)\n",
+    );
+    expect(r.tree).not.toContain('c 2 "A\\n"');
+    expect(r.tree).toContain('b 2 "B\\n"');
+    expect(r.tree).toContain('e/ 755');
+    expect(r.tree).not.toContain('e/a 2 "A\\n"');
+    // an existing file keeps its mode without -p, as in GNU; --no-preserve=mode asks for 0666 & ~umask
+    expect(r.tree).toContain('d/x 2 "A\\n"');
+    expect(r.tree).toContain('h 2 "A\\n"');
+    expect(modes).toEqual([0o644, 0o644, 0o644]);
   });
 });
 

@@ -2,7 +2,7 @@
 // through the sandbox like any read; writes only into `:rw` roots, never through a symlink or
 // into a hard-linked file. rshell creates no links (-l, -s refused; a symlink met under -P is
 // skipped with a message), makes no backups (-b, -S), never prompts (-i) and sets no SELinux
-// context (-Z). -p keeps timestamps only (the sandbox has no chmod/chown).
+// context (-Z). -p keeps timestamps; modes: see copy.ts (the sandbox has no chmod/chown).
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
@@ -71,6 +71,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
   let dereference: CopyOptions['dereference'] | undefined;
   let preserveTimes = false;
+  let preserveMode = false;
+  let noPreserveMode = false;
   for (const o of r.order) {
     const refused = REFUSED[o.name];
     if (refused !== undefined) {
@@ -83,9 +85,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     else if (o.name === 'noDereference' || o.name === 'd') dereference = 'never';
     else if (o.name === 'archive') {
       dereference = 'never';
-      preserveTimes = true;
-    } else if (o.name === 'p') preserveTimes = true;
-    else if (o.name === 'preserve') preserveTimes ||= o.value === undefined || /(^|,)(timestamps|all)(,|$)/.test(o.value);
+      preserveTimes = preserveMode = true;
+      noPreserveMode = false;
+    } else if (o.name === 'p') {
+      preserveTimes = preserveMode = true;
+      noPreserveMode = false;
+    } else if (o.name === 'preserve') {
+      preserveTimes ||= o.value === undefined || /(^|,)(timestamps|all)(,|$)/.test(o.value);
+      if (o.value === undefined || /(^|,)(mode|all)(,|$)/.test(o.value)) [preserveMode, noPreserveMode] = [true, false];
+    } else if (o.name === 'noPreserve' && /(^|,)(mode|all)(,|$)/.test(o.value ?? '')) [preserveMode, noPreserveMode] = [false, true];
   }
   const recursive = flagBool(r.flags, 'recursive') || flagBool(r.flags, 'archive');
   let operands = r.operands;
@@ -109,6 +117,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     update: flagBool(r.flags, 'update'),
     verbose: flagBool(r.flags, 'verbose'),
     preserveTimes,
+    preserveMode,
+    noPreserveMode,
     removeDestination: flagBool(r.flags, 'removeDestination'),
   });
   for (const [src, dst] of targets.pairs) await copier.copy(src, dst, true);

@@ -69,4 +69,10 @@ ${BACKUP_SUFFIX_NOTE}
 As a special case, cp makes a backup of SOURCE when the force and backup
 options are given and SOURCE and DEST are the same name for an existing,
 regular file.
+
+rshell: -i, -b, -S, -l, -s, -Z, --parents, --attributes-only and --copy-contents are
+refused; no links are created. File modes: rshell cannot set them yet, so a new file
+whose mode would be narrower than the default (e.g. a 0600 source) is not copied (an
+error; --no-preserve=mode copies it with the default mode), nor is a file copied with -p
+onto an existing wider-mode file; ownership is never preserved.
 `;

@@ -8,6 +8,7 @@ import { du } from './index.js';
 
 const FILES = { 'a/f': 'x'.repeat(5000), 'a/b/g': 'x', 'a/b/c/h': 'y'.repeat(70000), 'z': 'zz' };
 const setup = (dir: string): void => {
+  fs.symlinkSync('nowhere', path.join(dir, 'a/b/broken'));
   fs.linkSync(path.join(dir, 'a/f'), path.join(dir, 'a/hl'));
   fs.symlinkSync('f', path.join(dir, 'a/sl'));
   fs.symlinkSync('b', path.join(dir, 'a/dl'));
@@ -25,6 +26,9 @@ describe('du matches GNU', () => {
     [['-bh', 'a']], [['-hb', 'a']], [['z']], [['-a', 'z']], [['nosuch']], [['nosuch', 'z']], [['']],
     [['-d', 'x', 'a']], [['-d', '-1', 'a']], [['--block-size=x', 'a']], [['-sa', 'a']], [['-s', '-d', '0', 'a']],
     [['-s', '-d', '1', 'a']], [['--foo']], [['-q']],
+    // several operands: GNU remembers everything counted (hash_all), -l nothing
+    [['-L', 'a/b/broken']], [['-H', 'a/b/broken']], [['-sL', 'a/b/nosuch']],
+    [['-sb', 'a', 'a/b']], [['-sb', 'a/b', 'a']], [['-b', 'a/b', 'a']], [['-ab', 'a/b', 'a/b/g', 'a']], [['-sbl', 'a', 'a']], [['-sbl', 'a', 'a/b']],
   ])('du %j', async (args) => same(args));
 });
 

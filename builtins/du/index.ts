@@ -1,11 +1,11 @@
 // du: disk usage of trees (GNU coreutils 9.1). Sizes come from st_blocks (or st_size with
 // --apparent-size); a file with several hard links is counted once (unless -l), and an operand
-// already counted is skipped, as GNU's du does. Walk order is the sandbox's readdir order.
+// already counted (with several operands, anything already counted) is skipped, as GNU's du does. Walk order is the sandbox's readdir order.
 // Links are followed only with -L/-H/-D and only inside the roots (the sandbox refuses the rest).
 // Refused: --files0-from, -X/--exclude-from, --exclude, --time*, --inodes, -t/--threshold.
 
 import type { CallContext, Command } from '../types.js';
-import type { DirHandle, FileInfo } from '../../allowedpaths/types.js';
+import type { DirHandle, FileInfo, FsError } from '../../allowedpaths/types.js';
 import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
@@ -75,6 +75,7 @@ interface DuOptions {
   follow: 'P' | 'L' | 'H';
   oneFs: boolean;
   eol: string;
+  hashAll: boolean;
 }
 
 const UNIT_POWERS: Record<string, number> = { K: 1, M: 2, G: 3, T: 4, P: 5, E: 6, Z: 7, Y: 8 };
@@ -116,6 +117,12 @@ class Du {
     await writeDiagnostic(this.ctx, this.out, `du: ${text}\n`);
   }
 
+  /** fts's FTS_SLNONE (a dangling link followed by -L/-H) carries no errno: GNU names the file only */
+  private async cannotAccess(path: string, err: FsError): Promise<void> {
+    const dangling = err.code === 'ENOENT' && this.o.follow !== 'P' && this.ctx.fs.lstat(path).ok;
+    await this.error(`cannot access ${quoteaf(path)}${dangling ? '' : `: ${err.detail ?? err.message}`}`);
+  }
+
   private stat(path: string, depth: number): ReturnType<CallContext['fs']['stat']> {
     const follow = this.o.follow === 'L' || (this.o.follow === 'H' && depth === 0);
     return follow ? this.ctx.fs.stat(path) : this.ctx.fs.lstat(path);
@@ -126,10 +133,10 @@ class Du {
   }
 
   /** true when this inode was counted already (hard links, repeated operands) */
-  private already(i: FileInfo, isOperand: boolean): boolean {
-    // with -L GNU remembers every entry (a directory reached twice through links counts once)
-    const hashAll = this.o.follow === 'L';
-    if (!isOperand && (this.o.countLinks || (!hashAll && (i.type === 'dir' || i.nlink < 2)))) return false;
+  private already(i: FileInfo): boolean {
+    // GNU's hash_all: with -L or several operands every entry is remembered, so a directory given
+    // again (or below another operand) counts once; -l remembers nothing
+    if (this.o.countLinks || (!this.o.hashAll && (i.type === 'dir' || i.nlink < 2))) return false;
     const key = `${i.dev}:${i.ino}`;
     if (this.seen.has(key)) return true;
     if (this.seen.size < MAX_LINK_ENTRIES) this.seen.add(key);
@@ -144,10 +151,10 @@ class Du {
   async operand(path: string): Promise<void> {
     const st = this.stat(path, 0);
     if (!st.ok) {
-      await this.error(`cannot access ${quoteaf(path)}: ${st.error.detail ?? st.error.message}`);
+      await this.cannotAccess(path, st.error);
       return;
     }
-    if (this.already(st.value, true)) return;
+    if (this.already(st.value)) return;
     const size = await this.walk(path, st.value, 0, st.value.dev);
     this.total += size.total;
   }
@@ -185,10 +192,10 @@ class Du {
           const child = joinPath(path, d.name);
           const st = held !== null ? held.lstat(d.name) : this.stat(child, depth + 1);
           if (!st.ok) {
-            await this.error(`cannot access ${quoteaf(child)}: ${st.error.detail ?? st.error.message}`);
+            await this.cannotAccess(child, st.error);
             continue;
           }
-          if (this.already(st.value, false)) continue;
+          if (this.already(st.value)) continue;
           if (st.value.type === 'dir' && this.o.oneFs && st.value.dev !== dev) continue;
           const r = await this.walk(child, st.value, depth + 1, dev, held ?? undefined, d.name);
           if (st.value.type === 'dir') subdirs += r.total;
@@ -281,13 +288,14 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
     await ctx.stderr.writeString('du: warning: summarizing is the same as using --max-depth=0\n');
   }
   if (summarize) maxDepth = 0;
+  const operands = r.operands.length > 0 ? r.operands : ['.'];
   const opts: DuOptions = {
     all, apparent, units, total: flagBool(f, 'total'), maxDepth, countLinks: flagBool(f, 'countLinks'),
     separate: flagBool(f, 'separate'), follow, oneFs: flagBool(f, 'oneFs'), eol: flagBool(f, 'null') ? '\0' : '\n',
+    hashAll: follow === 'L' || operands.length > 1,
   };
   const out = new OutputBuffer(ctx.stdout);
   const du = new Du(ctx, opts, out);
-  const operands = r.operands.length > 0 ? r.operands : ['.'];
   for (const p of operands) {
     ctx.checkAbort();
     if (p === '') {

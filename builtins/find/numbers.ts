@@ -10,6 +10,10 @@ export interface NumArg {
 const INT = /^[0-9]+$/;
 const DEC = /^(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 
+/** GNU reads these with strtoumax/xstrtoumax: digits past UINTMAX_MAX are an invalid argument */
+const UINTMAX_MAX = 18446744073709551615n;
+const fitsUintmax = (digits: string): boolean => BigInt(digits) <= UINTMAX_MAX;
+
 export const invalidArgument = (pred: string, arg: string): string => `invalid argument \`${arg}' to \`${pred}'`;
 
 function splitSign(arg: string): { cmp: Compare; rest: string } {
@@ -21,7 +25,7 @@ function splitSign(arg: string): { cmp: Compare; rest: string } {
 /** -links, -inum, -uid, -gid: whole numbers */
 export function parseIntArg(pred: string, arg: string): NumArg | string {
   const { cmp, rest } = splitSign(arg);
-  if (!INT.test(rest)) return invalidArgument(pred, arg);
+  if (!INT.test(rest) || !fitsUintmax(rest)) return invalidArgument(pred, arg);
   return { cmp, value: Number(rest) };
 }
 
@@ -46,7 +50,9 @@ export function compareNum(actual: number, a: NumArg): boolean {
 /** -maxdepth/-mindepth: a plain non-negative decimal integer */
 export function parseLevel(pred: string, arg: string): number | string {
   if (!INT.test(arg)) return `Expected a positive decimal integer argument to ${pred}, but got '${arg}'`;
-  return Math.min(Number(arg), 2 ** 31 - 1);
+  // safe_atoi: past INT_MAX strtol's ERANGE is fatal
+  if (BigInt(arg) > 2147483647n) return `${arg}: Numerical result out of range`;
+  return Number(arg);
 }
 
 const SIZE_UNITS: Record<string, number> = { b: 512, c: 1, w: 2, k: 1024, M: 1024 ** 2, G: 1024 ** 3 };
@@ -70,7 +76,7 @@ export function parseSizeArg(arg: string): SizeArg | string {
     unit = u;
     digits = rest.slice(0, -1);
   }
-  if (!INT.test(digits)) return `Invalid argument \`${arg}' to -size`;
+  if (!INT.test(digits) || !fitsUintmax(digits)) return `Invalid argument \`${arg}' to -size`;
   return { cmp, value: Number(digits), unit };
 }
 

@@ -4,7 +4,7 @@
 
 import type { FindEnv } from './env.js';
 import { parseExec } from './exec.js';
-import { PREDICATES } from './predicates.js';
+import { newerXY, PREDICATES } from './predicates.js';
 import type { Evaluate, Node } from './types.js';
 
 export interface Parsed {
@@ -85,6 +85,8 @@ function not(n: Node): Node {
 
 class ExprParser {
   private i: number;
+  /** an action (-print, -exec…) was parsed: GNU then calls an operator left at the end "invalid expression" */
+  private sawAction = false;
   /** -help / -version met in the expression: GNU acts on them at once */
   help = false;
   version = false;
@@ -117,8 +119,6 @@ class ExprParser {
     if (typeof left === 'string') return left;
     while (isOp(this.peek(), ',')) {
       this.i++;
-      // GNU: a trailing comma is just "invalid expression"
-      if (this.peek() === undefined) return 'invalid expression';
       const right = this.required(',', () => this.parseOr());
       if (typeof right === 'string') return right;
       left = comma(left, right);
@@ -158,7 +158,7 @@ class ExprParser {
   /** an operand after an operator: GNU's "expected an expression after '-o'" */
   private required(op: string, parse: () => Node | string): Node | string {
     const t = this.peek();
-    if (t === undefined) return `expected an expression after '${op}'`;
+    if (t === undefined) return this.sawAction ? 'invalid expression' : `expected an expression after '${op}'`;
     if (t === ')') return `expected an expression between '${op}' and ')'`;
     if (isOp(t, '-o', '-or', '-a', '-and', ',')) return `invalid expression; you have used a binary operator '${t}' with nothing before it.`;
     return parse();
@@ -201,7 +201,15 @@ class ExprParser {
       const r = parseExec(this.env, this.args, this.i, t);
       if (typeof r === 'string') return r;
       this.i = r.next;
+      this.sawAction = true;
       return leaf(t, r.eval, true);
+    }
+    if (/^-newer..$/.test(t)) {
+      const ref = this.args[this.i];
+      const ev = newerXY(this.env, t, ref);
+      if (typeof ev === 'string') return ev;
+      this.i++;
+      return leaf(t, ev, false);
     }
     const spec = Object.prototype.hasOwnProperty.call(PREDICATES, t) ? PREDICATES[t] : undefined;
     if (spec === undefined) return `unknown predicate \`${t}'`;
@@ -212,6 +220,7 @@ class ExprParser {
     }
     const ev = spec.build(this.env, arg, t);
     if (typeof ev === 'string') return ev;
+    if (spec.kind === 'action') this.sawAction = true;
     return leaf(t, ev, spec.kind === 'action');
   }
 }

@@ -6,6 +6,7 @@ import { compilePattern, matchPattern } from '../../src/interp/pattern.js';
 import { isAscii } from '../../src/interp/bytes.js';
 import { dateColumn } from '../ls/fields.js';
 import { quote } from '../internal/quote.js';
+import { parseDateOption } from '../touch/dates.js';
 import type { FindEnv } from './env.js';
 import { compareNum, parseIntArg, parseLevel, parseSizeArg, parseTimeArg, sizeMatches, type NumArg } from './numbers.js';
 import { parsePerm, permMatches } from './perm.js';
@@ -191,6 +192,33 @@ function newerTest(field: TimeField): PredSpec {
   };
 }
 
+type NewerField = TimeField | 'birthtimeMs';
+const NEWER_FIELD: Record<string, NewerField> = { a: 'atimeMs', B: 'birthtimeMs', c: 'ctimeMs', m: 'mtimeMs' };
+
+/**
+ * -newerXY REF: the entry's X time is after REF's Y time (Y = t: REF is a date). GNU's build
+ * finds no birth times on this system, so B is its error; the date grammar is touch -d's.
+ */
+export function newerXY(env: FindEnv, name: string, ref: string | undefined): Evaluate | string {
+  const x = name[6]!;
+  const y = name[7]!;
+  if (x === 'B' || y === 'B') return `This system does not provide a way to find the birth time of a file.\nfind: invalid predicate \`${name}'`;
+  const field = NEWER_FIELD[x];
+  if (field === undefined || (y !== 't' && NEWER_FIELD[y] === undefined)) return `invalid predicate \`${name}'`;
+  if (ref === undefined) return `The ${quote(name)} test needs an argument`;
+  let refTime: number;
+  if (y === 't') {
+    const t = parseDateOption(ref, env.nowMs);
+    if (t === null) return `I cannot figure out how to interpret ${quote(ref)} as a date or time`;
+    refTime = t;
+  } else {
+    const st = env.opts.symlinks === 'P' ? env.ctx.fs.lstat(ref) : env.ctx.fs.stat(ref);
+    if (!st.ok) return `${quote(ref)}: ${st.error.detail ?? st.error.message}`;
+    refTime = st.value[NEWER_FIELD[y]!];
+  }
+  return info((e) => e.info[field] > refTime);
+}
+
 function intTest(get: (i: NonNullable<Entry['info']>) => number): PredSpec {
   return parsedTest(
     (arg, name) => parseIntArg(name, arg),
@@ -255,6 +283,8 @@ const flagOption = (set: (env: FindEnv) => void): PredSpec => ({
   },
 });
 
+const DEC_SIGNED = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+
 const WRITES = 'rshell builtins do not write or delete files';
 
 export const PREDICATES: Record<string, PredSpec> = {
@@ -293,15 +323,42 @@ export const PREDICATES: Record<string, PredSpec> = {
   '-empty': {
     arity: 0,
     kind: 'test',
-    build: (env) =>
-      info((e) => {
-        if (e.info.type === 'file') return e.info.size === 0;
-        if (e.info.type !== 'dir') return false;
-        const r = env.ctx.fs.readdir(e.path, { maxEntries: 1 });
-        return r.ok && r.value.length === 0;
-      }),
+    build: (env) => (e) => {
+      const i = e.info;
+      if (i === undefined) return false;
+      if (i.type === 'file') return i.size === 0;
+      if (i.type !== 'dir') return false;
+      const r = env.ctx.fs.readdir(e.path, { maxEntries: 1 });
+      if (r.ok) return r.value.length === 0;
+      // GNU opens the directory and reports why it could not (status 1); the test is false
+      return env.error(`${quote(e.path)}: ${r.error.detail ?? r.error.message}`).then(() => false);
+    },
   },
   '-newer': newerTest('mtimeMs'),
+  // same device and inode as FILE (stat'ed per -P/-L, as the entries are)
+  '-samefile': {
+    arity: 1,
+    kind: 'test',
+    build: (env, ref) => {
+      const st = env.opts.symlinks === 'L' ? env.ctx.fs.stat(ref) : env.ctx.fs.lstat(ref);
+      if (!st.ok) return `${quote(ref)}: ${st.error.detail ?? st.error.message}`;
+      const { dev, ino } = st.value;
+      return info((e) => e.info.ino === ino && e.info.dev === dev);
+    },
+  },
+  // accessed N days after its status last changed; never true when atime < ctime (findutils 4.9)
+  '-used': parsedTest(
+    (arg) => (DEC_SIGNED.test(arg) ? parseTimeArg('-used', arg) : `Invalid argument ${arg} to -used`),
+    (_env, n) =>
+      info((e) => {
+        const delta = e.info.atimeMs - e.info.ctimeMs;
+        if (delta < 0) return false;
+        const limit = n.value * 86_400_000;
+        if (n.cmp === 'gt') return delta > limit;
+        if (n.cmp === 'lt') return delta < limit;
+        return delta >= limit - 86_400_000 && delta < limit;
+      }),
+  ),
   '-anewer': newerTest('atimeMs'),
   '-cnewer': newerTest('ctimeMs'),
   '-mtime': daysTest('mtimeMs'),
@@ -363,6 +420,9 @@ export const PREDICATES: Record<string, PredSpec> = {
   '-ok': refused('it asks on the terminal, which rshell scripts do not have'),
   '-okdir': refused('it asks on the terminal, which rshell scripts do not have'),
   '-files0-from': refused('it reads a file not named as a starting point'),
+  '-nouser': refused('rshell has no user database (use -uid N)'),
+  '-nogroup': refused('rshell has no group database (use -gid N)'),
+  '-fstype': refused('the sandbox does not report file system types'),
   '-maxdepth': levelOption((env, n) => (env.opts.maxDepth = n)),
   '-mindepth': levelOption((env, n) => (env.opts.minDepth = n)),
   '-depth': flagOption((env) => (env.opts.depthFirst = true)),

@@ -17,7 +17,60 @@ export interface PrintfEnv {
 
 type Render = (e: Entry, env: PrintfEnv) => string;
 /** a literal, or a directive; `stop` ends the output (\c) */
-type Piece = { text: string } | { render: Render; left: boolean; width: number; precision: number | undefined } | { stop: true };
+type Piece =
+  | { text: string }
+  | { render: Render; left: boolean; width: number; precision: number | undefined }
+  | { number: NumRender; conv: 'd' | 'o' | 'g'; flags: string; width: number; precision: number | undefined }
+  | { stop: true };
+
+/** a directive GNU prints with a numeric conversion (not %s): its value, or undefined for '' */
+type NumRender = (e: Entry) => number | undefined;
+
+/**
+ * findutils gives %d to printf as `%d`, %m as `%o` and %S as `%g`, so their flags act as C
+ * printf's ('+', ' ', '#', '0', precision as a digit count); every other directive is a `%s`.
+ */
+const NUMERIC: Record<string, { conv: 'd' | 'o' | 'g'; value: NumRender }> = {
+  d: { conv: 'd', value: (e) => e.depth },
+  m: { conv: 'o', value: (e) => (e.info === undefined ? undefined : e.info.mode & 0o7777) },
+  S: { conv: 'g', value: (e) => (e.info === undefined ? undefined : e.info.size === 0 ? 1 : (e.info.blocks * 512) / e.info.size) },
+};
+
+/** C printf's %g digits (no sign): `prec` significant digits, trailing zeros kept only with '#' */
+function gDigits(x: number, prec: number, alt: boolean): string {
+  const p = prec === 0 ? 1 : prec;
+  if (x === 0) return alt ? (p === 1 ? '0.' : (0).toFixed(p - 1)) : '0';
+  const exp = Number(x.toExponential(p - 1).split('e')[1]);
+  let out: string;
+  if (exp < -4 || exp >= p) {
+    const [m, e] = x.toExponential(p - 1).split('e') as [string, string];
+    const mant = alt ? (m.includes('.') ? m : m + '.') : m.replace(/\.?0+$/, '');
+    const n = Number(e);
+    out = `${mant}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  } else {
+    out = x.toFixed(p - 1 - exp);
+    if (!alt && out.includes('.')) out = out.replace(/\.?0+$/, '');
+    else if (alt && !out.includes('.')) out += '.';
+  }
+  return out;
+}
+
+function formatNumber(v: number, conv: 'd' | 'o' | 'g', flags: string, width: number, precision: number | undefined): string {
+  const sign = v < 0 ? '-' : conv === 'o' ? '' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
+  const a = Math.abs(v);
+  let digits: string;
+  if (conv === 'g') digits = gDigits(a, precision ?? 6, flags.includes('#'));
+  else {
+    digits = conv === 'o' ? a.toString(8) : String(a);
+    if (precision !== undefined) digits = precision === 0 && a === 0 ? '' : digits.padStart(precision, '0');
+    if (conv === 'o' && flags.includes('#') && !digits.startsWith('0')) digits = '0' + digits;
+  }
+  const body = sign + digits;
+  if (body.length >= width) return body;
+  if (flags.includes('-')) return body.padEnd(width);
+  if (flags.includes('0') && (precision === undefined || conv === 'g')) return sign + digits.padStart(width - sign.length, '0');
+  return body.padStart(width);
+}
 
 const ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
 
@@ -186,8 +239,10 @@ export function compilePrintf(fmt: string, warn: (text: string) => void): Printf
     }
     let j = i + 1;
     let left = false;
+    let flags = '';
     while (j < fmt.length && '-+ #0'.includes(fmt[j]!)) {
       if (fmt[j] === '-') left = true;
+      flags += fmt[j];
       j++;
     }
     let width = 0;
@@ -219,7 +274,9 @@ export function compilePrintf(fmt: string, warn: (text: string) => void): Printf
       continue;
     }
     flushLit();
-    pieces.push({ render, left, width, precision });
+    const numeric = NUMERIC[d];
+    if (numeric !== undefined) pieces.push({ number: numeric.value, conv: numeric.conv, flags, width, precision });
+    else pieces.push({ render, left, width, precision });
     i = j + 1;
   }
   flushLit();
@@ -230,7 +287,11 @@ export function compilePrintf(fmt: string, warn: (text: string) => void): Printf
       for (const p of pieces) {
         if ('text' in p) out += p.text;
         else if ('stop' in p) break;
-        else {
+        else if ('number' in p) {
+          const v = p.number(e);
+          const s = v === undefined ? '' : formatNumber(v, p.conv, p.flags, p.width, p.precision);
+          out += s.length < p.width ? s.padStart(p.width) : s;
+        } else {
           let s = p.render(e, env);
           if (p.precision !== undefined) s = s.slice(0, p.precision);
           if (s.length < p.width) s = p.left ? s.padEnd(p.width) : s.padStart(p.width);

@@ -37,5 +37,8 @@ Other common options:
 
 
 rshell: -delete -ok -okdir -fls -fprint -fprint0 -fprintf -files0-from and -D are refused;
--exec/-execdir run rshell commands only (the allowed-commands policy applies).
+-nouser -nogroup (no user database: use -uid/-gid) and -fstype are refused, and -printf's %F
+prints 'unknown' (the sandbox does not report file system types); -newerXY takes no B (birth
+time), as GNU's build here; -exec/-execdir run rshell commands only (the allowed-commands
+policy applies).
 `;

@@ -11,7 +11,8 @@ import { writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';
 import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
-import { entryType, renderEntries, totalLine, type Entry } from './render.js';
+import { entryType, nameWidth, renderEntries, totalLine, type Entry } from './render.js';
+import { compareExtension, compareVersion } from './names.js';
 import { LS_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 import { holdDir } from '../internal/held-dir.js';
@@ -117,6 +118,9 @@ class Lister {
     if (o.sort === 'name') base = byName;
     else if (o.sort === 'time') base = (a, b) => time(b) - time(a) || byName(a, b);
     else if (o.sort === 'size') base = (a, b) => (b.info?.size ?? 0) - (a.info?.size ?? 0) || byName(a, b);
+    else if (o.sort === 'extension') base = (a, b) => compareExtension(a.key, b.key);
+    else if (o.sort === 'version') base = (a, b) => compareVersion(a.key, b.key);
+    else if (o.sort === 'width') base = (a, b) => nameWidth(a, o) - nameWidth(b, o) || byName(a, b);
     if (base !== undefined) {
       const cmp = base;
       entries.sort(o.reverse ? (a, b) => cmp(b, a) : cmp);
@@ -186,8 +190,10 @@ class Lister {
     // a name listing needs no stat: readdir's type (d_type) is all that -R (which directories to
     // enter) and -p/--file-type need, as in GNU's gobble_file; -F stats, for the executable bit
     const o = this.o;
+    // -L stats only where the target's type matters (-R, -p, --file-type): a plain `ls -L` lists
+    // a dangling link quietly, as GNU does
     const needStat = o.format === 'long' || o.indicator === 'classify' || o.inode || o.size || o.sort === 'time' ||
-      o.sort === 'size' || o.groupDirsFirst || o.dereference === 'always';
+      o.sort === 'size' || o.groupDirsFirst || (o.dereference === 'always' && (o.recursive || o.indicator !== 'none'));
     // -L follows links, which a handle never does: it lists by path
     const handle = o.dereference !== 'always' ? holdDir(this.ctx.fs, path, depth, parent, name) : null;
     try {
@@ -250,8 +256,13 @@ class Lister {
     if (!st.ok) {
       // '..' of a root lies outside the sandbox: leave it out rather than invent it
       if (name === '.' || name === '..') return;
-      const l = this.o.dereference === 'always' ? st : this.ctx.fs.lstat(childPath);
-      if (l.ok) {
+      const l = this.ctx.fs.lstat(childPath);
+      // -L and a dangling link in a directory: GNU reports it and lists it as a link of unknown fields
+      if (this.o.dereference === 'always' && st.error.code === 'ENOENT' && l.ok && l.value.type === 'symlink') {
+        entries.push({ name, path: childPath, info: undefined, type: 'symlink', key: latin1Key(name) });
+        return this.error(`cannot access ${quoteaf(errorName(shown, name))}: ${errorText(st.error)}`, false);
+      }
+      if (this.o.dereference !== 'always' && l.ok) {
         entries.push(this.entry(name, childPath, l.value));
         return;
       }

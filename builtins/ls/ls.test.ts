@@ -112,6 +112,25 @@ describe('ls: byte order and layouts over many names', () => {
   );
 });
 
+describe('ls: quoting styles and the -X / -v / --sort=width orders', () => {
+  const names = ['a b', 'plain', "it's", 'tab\tx', 'q"uote', 'back\\slash', 'star*', 'nl\nx', '\x01ctl', 'hi\u00e9', '#hash', 'x~', '?q', 'colon:x',
+    'a1', 'a10', 'a2', 'a02', 'a1.tar.gz', 'a1~', 'a1.0.10', 'a1.0.9~', '.x10', '.x2', 'file-1.10.txt', 'file-1.2.txt', '~x', '001', '9', 'a.b~c', 'a.b', 'z.01', 'c1.', 'b~~'];
+  const files: Record<string, string> = {};
+  names.forEach((n) => (files[`q/${n}`] = ''));
+  it.each([
+    'ls -Q q', 'ls -b q', 'ls -N q', 'ls -Q -N q', 'ls -b -Q q', 'ls --quoting-style=literal q', 'ls --quoting-style=shell q',
+    'ls --quoting-style=shell-always q', 'ls --quoting-style=c q', 'ls --quoting-style=escape q', 'ls -q --quoting-style=shell q',
+    'ls -qb q', 'ls -Qq q', 'ls -C --quoting-style=shell -w 60 q', 'ls -x --quoting-style=shell -w 50 q', 'ls -m --quoting-style=shell q',
+    'ls -C -Q q', 'ls -1v q', 'ls -1va q', 'ls -1vr q', 'ls --sort=version -1 q', 'ls -1X q', 'ls -1Xr q', 'ls --sort=extension -1 q',
+    'ls --sort=width -1 q', 'ls --sort=width -r q', 'ls --sort=width -Q q',
+  ])('%s', async (script) => {
+    await same(script, { files });
+  });
+  it.each(['ls -L', 'ls -1L', 'ls -FL', 'ls -pL', 'ls -LR d', 'ls -L dangling'])('%s: a dangling link with -L', async (script) => {
+    await same(script);
+  });
+});
+
 describe('ls: fields', () => {
   it('human sizes round up as gnulib does', () => {
     expect([0, 1023, 1024, 1025, 5000, 10239, 10240, 10241, 1_234_567, 1048575, 1048576].map((n) => humanSize(n, 1024))).toEqual([
@@ -149,12 +168,8 @@ describe('ls: sandbox', () => {
       ['ls -Z', 'ls: -Z/--context is refused: rshell does not read security contexts\n'],
       ['ls --hyperlink', 'ls: --hyperlink is refused: not supported by rshell\n'],
       ['ls -D', 'ls: -D/--dired is refused: not supported by rshell\n'],
-      ['ls -Q', 'ls: -Q/--quote-name is refused: rshell prints names literally (the default when output is not a terminal)\n'],
-      ['ls -X', 'ls: -X is refused: sorting by extension is not supported by rshell\n'],
-      ['ls -v', 'ls: -v is refused: version sorting is not supported by rshell\n'],
-      ['ls --sort=version', 'ls: -v is refused: version sorting is not supported by rshell\n'],
-      ['ls --quoting-style=c', 'ls: --quoting-style=c is refused: rshell prints names literally (the default when output is not a terminal)\n'],
-      ['ls -b', 'ls: -b/--escape is refused: rshell prints names literally (the default when output is not a terminal)\n'],
+      ['ls --quoting-style=locale', 'ls: --quoting-style=locale is refused: rshell offers literal, shell, shell-always, c and escape\n'],
+      ['ls --quoting-style=shell-escape', 'ls: --quoting-style=shell-escape is refused: rshell offers literal, shell, shell-always, c and escape\n'],
       ['ls -l --time-style=+%H', 'ls: --time-style=+FORMAT is refused: use full-iso, long-iso or iso\n'],
       ['ls --block-size=K', 'ls: --block-size is refused: use -h, --si or -k\n'],
     ] as const) {

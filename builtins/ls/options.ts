@@ -1,11 +1,12 @@
 // ls's command line: GNU ls 9.1's option table (long options in its table order, so ambiguity
 // messages list them as GNU does) and the resolution of the many interacting flags into one
 // LsOptions value. Options that would run or reach something outside (hyperlinks, SELinux
-// contexts, --dired for Emacs) and the quoting styles rshell does not reproduce are
-// refused with a clear message.
+// contexts, --dired for Emacs), --block-size and the quoting styles rshell does not reproduce
+// (shell-escape, shell-escape-always, c-maybe, locale, clocale) are refused with a clear message.
 
 import { defineFlags, type Occurrence } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
+import type { QuotingStyle } from './names.js';
 
 export const LS_SPEC = defineFlags({
   flags: [
@@ -74,7 +75,7 @@ export const LS_SPEC = defineFlags({
 });
 
 export type Format = 'long' | 'one' | 'columns' | 'across' | 'commas';
-export type SortKey = 'name' | 'time' | 'size' | 'none' | 'extension' | 'version';
+export type SortKey = 'name' | 'time' | 'size' | 'none' | 'extension' | 'version' | 'width';
 export type TimeKind = 'mtime' | 'atime' | 'ctime' | 'birth';
 export type Indicator = 'none' | 'slash' | 'fileType' | 'classify';
 export type TimeStyle = 'locale' | 'full-iso' | 'long-iso' | 'iso';
@@ -106,6 +107,7 @@ export interface LsOptions {
   lineLength: number;
   tabsize: number;
   zero: boolean;
+  quoting: QuotingStyle;
 }
 
 export type OptionsResult = { ok: true; options: LsOptions } | { ok: false; message: string; usage: boolean; status: number };
@@ -115,7 +117,7 @@ const FORMATS: Record<string, Format> = {
   'single-column': 'one',
 };
 // coreutils 9.1's lists (no --sort=name, no --time=mtime yet)
-const SORTS: Record<string, SortKey> = { none: 'none', time: 'time', size: 'size', extension: 'extension', version: 'version', width: 'name' };
+const SORTS: Record<string, SortKey> = { none: 'none', time: 'time', size: 'size', extension: 'extension', version: 'version', width: 'width' };
 const TIMES: Record<string, TimeKind> = {
   atime: 'atime', access: 'atime', use: 'atime', ctime: 'ctime', status: 'ctime', birth: 'birth', creation: 'birth',
 };
@@ -156,19 +158,18 @@ const REFUSED: Record<string, string> = {
   dired: '-D/--dired is refused: not supported by rshell',
   hyperlink: '--hyperlink is refused: not supported by rshell',
   context: '-Z/--context is refused: rshell does not read security contexts',
-  escape: '-b/--escape is refused: rshell prints names literally (the default when output is not a terminal)',
-  quoteName: '-Q/--quote-name is refused: rshell prints names literally (the default when output is not a terminal)',
   blockSize: '--block-size is refused: use -h, --si or -k',
-  X: '-X is refused: sorting by extension is not supported by rshell',
-  v: '-v is refused: version sorting is not supported by rshell',
 };
+
+/** the --quoting-style values rshell reproduces; the others are refused */
+const SUPPORTED_QUOTING = new Set<string>(['literal', 'shell', 'shell-always', 'c', 'escape']);
 
 export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string) => string | undefined): OptionsResult {
   const o: LsOptions = {
     format: 'one', all: false, almostAll: false, directory: false, recursive: false, reverse: false, sort: 'name',
     time: 'mtime', indicator: 'none', human: 'none', inode: false, size: false, numeric: false, showOwner: true,
     showGroup: true, author: false, timeStyle: 'locale', groupDirsFirst: false, dereference: 'never', ignoreBackups: false,
-    ignore: [], hide: [], hideControl: false, lineLength: 80, tabsize: 8, zero: false,
+    ignore: [], hide: [], hideControl: false, lineLength: 80, tabsize: 8, zero: false, quoting: 'literal',
   };
   let formatSet = false;
   let sortSet = false;
@@ -197,11 +198,14 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'noGroup': o.showGroup = false; break;
       case 'hideControl': o.hideControl = true; break;
       case 'showControl': o.hideControl = false; break;
-      case 'literal': break;
+      case 'literal': o.quoting = 'literal'; break;
+      case 'escape': o.quoting = 'escape'; break;
+      case 'quoteName': o.quoting = 'c'; break;
       case 'quotingStyle': {
         const m = argmatch(QUOTING_STYLES, value ?? '');
         if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--quoting-style', QUOTING_STYLES));
-        if (m !== 'literal') return fail(`--quoting-style=${m} is refused: rshell prints names literally (the default when output is not a terminal)`);
+        if (!SUPPORTED_QUOTING.has(m)) return fail(`--quoting-style=${m} is refused: rshell offers literal, shell, shell-always, c and escape`);
+        o.quoting = m as QuotingStyle;
         break;
       }
       case 'reverse': o.reverse = true; break;
@@ -249,7 +253,6 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'sort': {
         const m = argmatch(SORTS, value ?? '');
         if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--sort', SORTS));
-        if (m === 'extension' || m === 'version') return fail(REFUSED[m === 'extension' ? 'X' : 'v']!);
         o.sort = m;
         sortSet = true;
         break;
@@ -284,6 +287,8 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 't': o.sort = 'time'; sortSet = true; break;
       case 'S': o.sort = 'size'; sortSet = true; break;
       case 'U': o.sort = 'none'; sortSet = true; break;
+      case 'X': o.sort = 'extension'; sortSet = true; break;
+      case 'v': o.sort = 'version'; sortSet = true; break;
     }
   }
   void formatSet;

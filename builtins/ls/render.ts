@@ -6,6 +6,7 @@ import type { FileInfo, FileType } from '../../allowedpaths/types.js';
 import { encode } from '../../src/io/encoding.js';
 import { dateColumn, groupName, humanSize, kilobytes, modeString, userName } from './fields.js';
 import type { LsOptions } from './options.js';
+import { quoteName } from './names.js';
 
 export interface Entry {
   /** what is printed (the operand as given, or the directory entry's name) */
@@ -66,8 +67,22 @@ function indicatorOf(info: FileInfo | undefined, o: LsOptions, isLinkTarget: boo
 }
 
 function shownName(name: string, o: LsOptions): string {
-  // not a terminal: names are printed literally unless -q asks for '?'
-  return o.hideControl ? name.replace(/[\x00-\x1f\x7f]|[^\x00-\x7f]/g, '?') : name;
+  // not a terminal: literal names by default, '?' for -q; -Q, -b, --quoting-style: names.ts
+  return quoteName(name, o.quoting, o.hideControl);
+}
+
+/** ls.c fileinfo_name_width: the printed width of the (quoted) name, for --sort=width */
+export const nameWidth = (e: Entry, o: LsOptions): number => byteWidth(shownName(e.name, o));
+
+const isQuoted = (shown: string): boolean => shown.startsWith("'") || shown.startsWith('"');
+
+/**
+ * GNU's align_variable_outer_quotes: with the shell style in the long and column formats, when
+ * some name of the listing needs quotes the others are indented by one space to line up.
+ */
+function quotePad(entries: readonly Entry[], o: LsOptions): string {
+  if (o.quoting !== 'shell' || (o.format !== 'long' && o.format !== 'columns' && o.format !== 'across')) return '';
+  return entries.some((e) => isQuoted(shownName(e.name, o))) ? ' ' : '';
 }
 
 function blocksText(info: FileInfo | undefined, o: LsOptions): string {
@@ -109,8 +124,9 @@ function prefixOf(e: Entry, o: LsOptions, p: Prefix): string {
 }
 
 /** name with its indicator, and (for the column layouts) its printed width */
-function nameAndFrills(e: Entry, o: LsOptions, p: Prefix): { text: string; width: number } {
-  const name = shownName(e.name, o);
+function nameAndFrills(e: Entry, o: LsOptions, p: Prefix, pad = ''): { text: string; width: number } {
+  const shown = shownName(e.name, o);
+  const name = pad !== '' && !isQuoted(shown) ? pad + shown : shown;
   const ind = indicatorOf(e.info, o, false, entryType(e));
   const text = prefixOf(e, o, p) + name + ind;
   return { text, width: byteWidth(text) };
@@ -163,6 +179,7 @@ function sizeColumn(info: FileInfo, o: LsOptions): string {
 function renderLong(entries: readonly Entry[], o: LsOptions, nowMs: number, eol: string, peers: readonly Entry[]): string {
   const p = prefixWidths([...entries, ...peers], o, false);
   const all = [...entries, ...peers];
+  const pad = quotePad(all, o);
   const rows = all.map((e) => {
     const info = e.info;
     if (info === undefined) {
@@ -193,7 +210,8 @@ function renderLong(entries: readonly Entry[], o: LsOptions, nowMs: number, eol:
     if (o.showGroup) line += `${r.group.padEnd(w.group)} `;
     if (o.author) line += `${r.owner.padEnd(w.owner)} `;
     const date = r.date === '?' ? r.date.padStart(w.date) : r.date;
-    line += `${r.size.padStart(w.size)} ${date} ${shownName(r.e.name, o)}`;
+    const shown = shownName(r.e.name, o);
+    line += `${r.size.padStart(w.size)} ${date} ${pad !== '' && !isQuoted(shown) ? pad : ''}${shown}`;
     if (r.e.linkTarget !== undefined) {
       // the target gets its type indicator with -F/--file-type, not with -p
       const ind = o.indicator === 'slash' ? '' : indicatorOf(r.e.targetInfo, o, true);
@@ -270,7 +288,8 @@ function fitColumns(widths: readonly number[], lineLength: number, byColumns: bo
 
 function renderColumns(entries: readonly Entry[], o: LsOptions, byColumns: boolean): string {
   const p = prefixWidths(entries, o, false);
-  const items = entries.map((e) => nameAndFrills(e, o, p));
+  const pad = quotePad(entries, o);
+  const items = entries.map((e) => nameAndFrills(e, o, p, pad));
   const colWidths = fitColumns(items.map((i) => i.width), o.lineLength, byColumns);
   const cols = colWidths.length;
   let out = '';

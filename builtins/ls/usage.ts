@@ -132,4 +132,9 @@ Exit status:
  0  if OK,
  1  if minor problems (e.g., cannot access subdirectory),
  2  if serious trouble (e.g., cannot access command-line argument).
+
+rshell: -D/--dired, --hyperlink, -Z/--context and --block-size are refused, and so are the
+quoting styles locale, clocale, c-maybe, shell-escape and shell-escape-always (literal, shell,
+shell-always, c and escape are offered); --time-style=+FORMAT is refused; names are
+printed literally by default (ls's default when output is not a terminal).
 `;

@@ -86,6 +86,7 @@ async function makeParents(job: MkdirJob, path: string): Promise<boolean> {
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (part === '') continue;
+    const parent = prefix;
     prefix = prefix === '' || prefix.endsWith('/') ? prefix + part : `${prefix}/${part}`;
     if (part === '.' || part === '..') continue;
     const last = i >= lastReal;
@@ -95,6 +96,9 @@ async function makeParents(job: MkdirJob, path: string): Promise<boolean> {
       if (st.value.type === 'dir') continue;
       return fail(job, shown, { code: last ? 'EEXIST' : 'ENOTDIR', message: last ? 'File exists' : 'Not a directory' });
     }
+    // GNU enters each directory it made or found (savewd): a parent it may not search is where
+    // it fails, and the one it names
+    if (st.error.code === 'EACCES' && parent !== '' && parent !== '/' && unsearchable(job.ctx, parent)) return fail(job, parent, st.error);
     if (st.error.code !== 'ENOENT') return fail(job, shown, st.error);
     const made = job.ctx.fs.mkdir(prefix, last && job.mode !== undefined ? { mode: job.mode } : {});
     if (!made.ok) {
@@ -105,6 +109,11 @@ async function makeParents(job: MkdirJob, path: string): Promise<boolean> {
     if (job.verbose) await say(job.ctx.stdout, `mkdir: created directory ${quoteaf(shown)}\n`);
   }
   return true;
+}
+
+function unsearchable(ctx: CallContext, dir: string): boolean {
+  const st = ctx.fs.stat(dir);
+  return st.ok && st.value.type === 'dir' && !ctx.fs.access(dir, 'x');
 }
 
 async function fail(job: MkdirJob, shown: string, err: FsError): Promise<false> {

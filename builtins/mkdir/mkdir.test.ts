@@ -62,6 +62,14 @@ describe('mkdir -m: known difference', () => {
   });
 });
 
+describe('mkdir -p below a directory it may not search', () => {
+  // root searches any directory: GNU's text was recorded as an unprivileged user (setpriv)
+  it.skipIf(process.getuid?.() === 0)('names the directory it could not enter, as GNU', async () => {
+    const r = await runOurs('mkdir -p np/x', { setup: (d) => fs.mkdirSync(`${d}/np`, { mode: 0 }) });
+    expect(r.stderr).toBe("mkdir: cannot create directory 'np': Permission denied\n");
+  });
+});
+
 describe('mkdir: refusals', () => {
   it('read-only mode', async () => {
     const r = await runOurs('mkdir a', { mode: 'read-only' });

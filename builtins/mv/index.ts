@@ -4,7 +4,7 @@
 // and SELinux contexts (-Z) are refused.
 
 import type { CallContext, Command } from '../types.js';
-import type { FileInfo } from '../../allowedpaths/types.js';
+import type { FileInfo, OpenWriteOptions } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
@@ -96,6 +96,8 @@ async function moveOne(ctx: CallContext, src: string, dst: string, o: MoveOption
   const s = ctx.fs.lstat(src);
   if (!s.ok) return `mv: cannot stat ${quoteaf(src)}: ${errorText(s.error)}\n`;
   const d = ctx.fs.lstat(dst);
+  // GNU stats the destination first: only "does not exist" goes on to the rename
+  if (!d.ok && d.error.code !== 'ENOENT') return `mv: cannot stat ${quoteaf(dst)}: ${errorText(d.error)}\n`;
   if (d.ok) {
     if (same(s.value, d.value)) return `mv: ${quoteaf(src)} and ${quoteaf(dst)} are the same file\n`;
     if (o.noClobber) return undefined;
@@ -118,16 +120,35 @@ async function moveOne(ctx: CallContext, src: string, dst: string, o: MoveOption
   return undefined;
 }
 
+const wider = (dst: FileInfo, src: FileInfo): boolean => (dst.mode & 0o777 & ~src.mode) !== 0;
+
+function notPrivate(dst: string, src: FileInfo): string {
+  const mode = (src.mode & 0o7777).toString(8).padStart(4, '0');
+  return `mv: cannot create regular file ${quoteaf(dst)} with mode ${mode}: rshell cannot set file modes and will not make a copy others may read\n`;
+}
+
 /** EXDEV: copy the file's bytes and times through the sandbox, then unlink the source */
 async function copyThenRemove(ctx: CallContext, src: string, dst: string, info: FileInfo, o: MoveOptions): Promise<string | undefined> {
   const input = ctx.fs.open(src, { signal: ctx.signal });
   if (!input.ok) return `mv: cannot open ${quoteaf(src)} for reading: ${errorText(input.error)}\n`;
   const reader = input.value;
   try {
-    const output = ctx.fs.openWrite(dst, { truncate: true });
+    // GNU mv keeps the source's mode (it chmods the copy); the sandbox has no chmod and creates
+    // with 0666 & ~umask, so a copy that others could read and the source forbids is refused
+    // before a byte is written (`mode` takes effect once openWrite accepts it: see cp/copy.ts)
+    const before = ctx.fs.stat(dst);
+    if (before.ok && wider(before.value, info)) return notPrivate(dst, info);
+    const opts: OpenWriteOptions & { mode?: number } = { truncate: true, mode: info.mode & 0o777 };
+    const output = ctx.fs.openWrite(dst, opts);
     if (!output.ok) return `mv: cannot create regular file ${quoteaf(dst)}: ${errorText(output.error)}\n`;
     const writer = output.value;
     try {
+      const made = ctx.fs.stat(dst);
+      if (!made.ok || wider(made.value, info)) {
+        writer.close();
+        if (!before.ok) ctx.fs.unlink(dst);
+        return notPrivate(dst, info);
+      }
       for (;;) {
         ctx.checkAbort();
         let chunk = reader.read();

@@ -7,6 +7,9 @@ const FILES = { 'a': 'A\n', 'b': 'B\n', 'd/x': 'X\n', 'e/d/': '', 'f/': '' };
 describe('mv: same output and same tree as GNU mv', () => {
   it.each([
     'mv a c',
+    // GNU stats the destination first; a failure other than ENOENT is reported as such
+    'mv a b/x',
+    'mv a d/x/y',
     'mv -v a b',
     'mv a b f',
     'mv -v a b f/',
@@ -67,6 +70,18 @@ describe('mv across file systems', () => {
       expect(r.stdout).toBe(`copied 'a' -> '${shm}/a'\nremoved 'a'\nA\n`);
       expect(r.stderr).toBe(`mv: cannot move 'd' to '${shm}/d': Invalid cross-device link\n`);
       expect(r.tree).toEqual(['d/ 755', 'd/x 0 ""']);
+    } finally {
+      fs.rmSync(shm, { recursive: true, force: true });
+    }
+  });
+  it('a private file is not copied into a file others may read (the sandbox has no chmod yet)', async () => {
+    const shm = fs.mkdtempSync('/dev/shm/rshell-mv-');
+    try {
+      const setup = (d: string): void => fs.chmodSync(`${d}/a`, 0o600);
+      const r = await runOurs(`mv a ${shm}/a; ls ${shm}`, { files: { a: 'A\n' }, extraRoots: [`${shm}:rw`], setup });
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`mv: cannot create regular file '${shm}/a' with mode 0600: rshell cannot set file modes and will not make a copy others may read\n`);
+      expect(r.tree).toEqual(['a 2 "A\\n"']);
     } finally {
       fs.rmSync(shm, { recursive: true, force: true });
     }

@@ -52,13 +52,20 @@ function epochTime(ms: number, precision: number | undefined): string {
   return `${secs}.${precision <= 9 ? digits.slice(0, precision) : digits + '0'.repeat(precision - 9)}`;
 }
 
-type Value = { num: string } | { str: string };
+/**
+ * A directive's value. Numbers follow C printf as GNU's out_int/out_uint/out_uint_o/out_uint_x
+ * print them: `signed` ones (%s and the epoch times) take '+' and ' ', `radix` selects what '#'
+ * adds (a leading 0, or 0x), and a precision is a minimum digit count.
+ */
+type Value = { num: string; signed?: boolean; radix?: 'o' | 'x' } | { str: string };
 
 function linkText(t: StatTarget): string {
   if (t.info.type !== 'symlink') return quoteaf(t.name);
   const r = t.fs.readlink(t.name);
   return r.ok ? `${quoteaf(t.name)} -> ${quoteaf(r.value)}` : quoteaf(t.name);
 }
+
+const hex = (v: number): Value => ({ num: v.toString(16), radix: 'x' });
 
 const hasBirth = (i: FileInfo): boolean => i.birthtimeMs > 0;
 
@@ -68,13 +75,13 @@ function directive(t: StatTarget, d: string, precision: number | undefined): Val
   const n = (v: number): Value => ({ num: String(v) });
   const s = (v: string): Value => ({ str: v });
   switch (d) {
-    case 'a': return { num: (i.mode & 0o7777).toString(8) };
+    case 'a': return { num: (i.mode & 0o7777).toString(8), radix: 'o' };
     case 'A': return s(modeString(i));
     case 'b': return n(i.blocks);
     case 'B': return n(512);
     case 'd': return n(i.dev);
-    case 'D': return s(i.dev.toString(16));
-    case 'f': return s(i.mode.toString(16));
+    case 'D': return hex(i.dev);
+    case 'f': return hex(i.mode);
     case 'F': return s(fileTypeText(i));
     case 'g': return n(i.gid);
     case 'G': return s(groupName(i.gid));
@@ -83,21 +90,21 @@ function directive(t: StatTarget, d: string, precision: number | undefined): Val
     case 'n': return s(t.name);
     case 'N': return s(linkText(t));
     case 'o': return n(i.blksize);
-    case 's': return n(i.size);
+    case 's': return { num: String(i.size), signed: true };
     case 'r': return n(i.rdev);
-    case 'R': return s(i.rdev.toString(16));
-    case 't': return s(major(i.rdev).toString(16));
-    case 'T': return s(minor(i.rdev).toString(16));
+    case 'R': return hex(i.rdev);
+    case 't': return hex(major(i.rdev));
+    case 'T': return hex(minor(i.rdev));
     case 'u': return n(i.uid);
     case 'U': return s(userName(i.uid));
     case 'w': return s(hasBirth(i) ? humanTime(i.birthtimeMs) : '-');
-    case 'W': return { num: hasBirth(i) ? epochTime(i.birthtimeMs, precision) : '0' };
+    case 'W': return { num: hasBirth(i) ? epochTime(i.birthtimeMs, precision) : '0', signed: true };
     case 'x': return s(humanTime(i.atimeMs));
-    case 'X': return { num: epochTime(i.atimeMs, precision) };
+    case 'X': return { num: epochTime(i.atimeMs, precision), signed: true };
     case 'y': return s(humanTime(i.mtimeMs));
-    case 'Y': return { num: epochTime(i.mtimeMs, precision) };
+    case 'Y': return { num: epochTime(i.mtimeMs, precision), signed: true };
     case 'z': return s(humanTime(i.ctimeMs));
-    case 'Z': return { num: epochTime(i.ctimeMs, precision) };
+    case 'Z': return { num: epochTime(i.ctimeMs, precision), signed: true };
     default: return undefined;
   }
 }
@@ -159,8 +166,7 @@ export function renderFormat(fmt: string, t: StatTarget, escapes: boolean, warni
       i = j;
       continue;
     }
-    const shown = d === 'a' && flags.includes('#') && !('str' in v) && !v.num.startsWith('0') ? { num: '0' + v.num } : v;
-    out += applyWidth(shown, flags, width, TIME_NUM.has(d) ? undefined : precision);
+    out += applyWidth(v, flags, width, TIME_NUM.has(d) ? undefined : precision);
     i = j;
   }
   return out;
@@ -173,15 +179,27 @@ function applyWidth(v: Value, flags: string, width: string, precision: number | 
     const s = precision === undefined ? v.str : v.str.slice(0, precision);
     return s.length >= w ? s : left ? s.padEnd(w) : s.padStart(w);
   }
-  // GNU prints these as unsigned: the '+' and ' ' flags change nothing
-  const s = v.num;
-  if (s.length >= w) return s;
-  if (left) return s.padEnd(w);
-  if (flags.includes('0')) {
-    const sign = /^[-+ ]/.test(s) ? s[0]! : '';
-    return sign + s.slice(sign.length).padStart(w - sign.length, '0');
+  let digits = v.num;
+  let sign = '';
+  if (digits.startsWith('-')) {
+    sign = '-';
+    digits = digits.slice(1);
+  } else if (v.signed === true) {
+    sign = flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
   }
-  return s.padStart(w);
+  // C printf: the precision is a minimum digit count, and a zero printed with precision 0 is empty
+  if (precision !== undefined) digits = precision === 0 && digits === '0' ? '' : digits.padStart(precision, '0');
+  let prefix = '';
+  if (flags.includes('#')) {
+    if (v.radix === 'o' && !digits.startsWith('0')) digits = '0' + digits;
+    else if (v.radix === 'x' && v.num !== '0') prefix = '0x';
+  }
+  const body = sign + prefix + digits;
+  if (body.length >= w) return body;
+  if (left) return body.padEnd(w);
+  // the 0 flag is ignored when a precision is given
+  if (flags.includes('0') && precision === undefined) return sign + prefix + digits.padStart(w - sign.length - prefix.length, '0');
+  return body.padStart(w);
 }
 
 const ESC: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '"': '"', '\\': '\\' };

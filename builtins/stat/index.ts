@@ -28,7 +28,8 @@ const DEFAULT_DEV_SPECIAL = 'Device: %Hd,%Ld\tInode: %-11i Links: %-5h Device ty
 const DEFAULT_TAIL = 'Access: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: %w\n';
 const TERSE = '%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o\n';
 
-const CACHED = ['always', 'never', 'default'];
+// gnulib argmatch over GNU stat's table (its order): an exact word or an unambiguous prefix
+const CACHED = ['default', 'never', 'always'];
 
 /** the default layout; its File line shows names unquoted (`a/sl -> f`) */
 function defaultFormat(t: StatTarget): string {
@@ -50,9 +51,11 @@ async function runStat(ctx: CallContext, args: string[]): Promise<number> {
     return 1;
   }
   const cached = f.cached;
-  if (typeof cached === 'string' && !CACHED.includes(cached)) {
+  const cachedHits = typeof cached === 'string' ? CACHED.filter((w) => w.startsWith(cached)) : [];
+  if (typeof cached === 'string' && cachedHits.length !== 1) {
+    const kind = cachedHits.length === 0 ? 'invalid' : 'ambiguous';
     await ctx.stderr.writeString(
-      `stat: invalid argument ${quote(cached)} for '--cached'\nValid arguments are:\n  - 'always'\n  - 'never'\n  - 'default'\n`,
+      `stat: ${kind} argument ${quote(cached)} for '--cached'\nValid arguments are:\n${CACHED.map((w) => `  - '${w}'\n`).join('')}`,
     );
     return writeUsageError(ctx, '', 1);
   }

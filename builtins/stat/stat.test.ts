@@ -29,6 +29,9 @@ describe('stat matches GNU', () => {
     [['-c', '%.3Y|%.0Y|%.12Y|%.9x|%.3y', 'f.txt']],
     [['-c', '%5s|%-5s|%05s|%.3s|%10n|%.1n|%%|%q|%+5h|%#a|%04a|% d', 'f.txt']],
     [['--format=%n %s', 'f.txt', 'nosuch', 'empty']],
+    // C printf flags: '+'/' ' for the signed size and times, precision as a minimum digit count
+    [['-c', '%.3s|%+s|% s|%+h|%+a|%.5a|%-+7s|%+07s|%.0s|%+.3s|%08.3s|%+Y|%+.3Y|%015.3Y|%.4Ld|%#5a', 'f.txt', 'empty']],
+    [['-c', '%#f|%#D|%#R|%.6f|%+h|% u|%.0a|%#.0a|%#x', 'f.txt', 'empty', 'd']],
     [['--printf=%n\\t%s\\n\\101\\0101\\x41\\q', 'f.txt']],
     [['--printf', '%s', 'f.txt', 'empty']],
     [['-L', '-c', '%n %F %s', 'sl', 'f.txt']],
@@ -36,6 +39,7 @@ describe('stat matches GNU', () => {
     [['-c', '%N', 'sl']],
     [['-L', 'dangling']],
     [['nosuch']],
+    [['--cached=bogus', 'f.txt']], [['--cached=', 'f.txt']], [['--cached=nev', '-c', '%s', 'f.txt']],
     [[]],
     [['-c']],
     [['-c', '%n', '-t', 'empty']],

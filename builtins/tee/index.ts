@@ -4,7 +4,7 @@
 // `-` is a file named '-' (coreutils 9.1). -i is accepted and has nothing to do (no signals here).
 
 import type { CallContext, Command } from '../types.js';
-import type { FileWriter } from '../../allowedpaths/types.js';
+import type { FileWriter, FsError, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { fsErrorOf } from '../internal/errors.js';
 import { PipeClosedError } from '../../src/io/errors.js';
@@ -51,6 +51,8 @@ interface Output {
   live: boolean;
 }
 
+const NO_SUCH_FILE: FsError = { code: 'ENOENT', message: 'No such file or directory' };
+
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = await parseGnuArgs(ctx, SPEC, args, { name: 'tee', help: TEE_USAGE });
   if (typeof r === 'number') return r;
@@ -72,7 +74,10 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   let status = 0;
   const outputs: Output[] = [];
   for (const name of r.operands) {
-    const opened = ctx.fs.openWrite(name, { append: flagBool(r.flags, 'append'), truncate: !flagBool(r.flags, 'append') });
+    // open("") is ENOENT; the sandbox would resolve '' to the working directory (EISDIR)
+    const opened: Result<FileWriter> = name === ''
+      ? { ok: false, error: NO_SUCH_FILE }
+      : ctx.fs.openWrite(name, { append: flagBool(r.flags, 'append'), truncate: !flagBool(r.flags, 'append') });
     if (!opened.ok) {
       await say(ctx.stderr, `tee: ${quotef(name)}: ${errorText(opened.error)}\n`);
       status = 1;

@@ -6,6 +6,7 @@ const FILES = { 'old.txt': 'previous\n', 'd/': '' };
 describe('tee: same output and same files as GNU tee', () => {
   it.each([
     'echo hi | tee a.txt',
+    "echo hi | tee '' a.txt",
     'echo hi | tee a.txt b.txt old.txt; cat old.txt',
     'echo more | tee -a old.txt; cat old.txt',
     'echo hi | tee --append old.txt >/dev/null',

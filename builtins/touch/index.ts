@@ -125,8 +125,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
 /** undefined on success, else the error line */
 function touchOne(ctx: CallContext, file: string, t: Times, now: number, noCreate: boolean, noDeref: boolean): string | undefined {
   const explicit = t.atimeMs !== undefined || !t.setA || !t.setM;
+  // open("") is ENOENT (the sandbox would resolve '' to the working directory)
+  if (file === '') return `touch: cannot touch '': No such file or directory\n`;
   const st = noDeref ? ctx.fs.lstat(file) : ctx.fs.stat(file);
   if (!st.ok) {
+    // GNU's open(O_CREAT) of 'x/' fails with EISDIR, which touch ignores: the error it reports
+    // is utimensat's on the same name
+    if (file.endsWith('/')) return `touch: setting times of ${quoteaf(file)}: ${errorText(st.error)}\n`;
     if (st.error.code !== 'ENOENT') return `touch: cannot touch ${quoteaf(file)}: ${errorText(st.error)}\n`;
     if (noCreate || file === '-') return undefined;
     const made = ctx.fs.openWrite(file, { create: true });

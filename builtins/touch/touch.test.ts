@@ -32,6 +32,10 @@ async function compare(script: string, opts: ScriptOptions = {}): Promise<void> 
 describe('touch: same output, files and times as GNU touch', () => {
   it.each([
     'touch new',
+    "touch ''",
+    'touch x/',
+    'touch f/',
+    'touch f/x',
     'touch f g',
     'touch -c nosuch f',
     'touch --no-create nosuch',

@@ -7,16 +7,22 @@ import type { Address, ScriptChunk, ScriptOrigin, SedCommand, SedRegex } from '.
 import { compileSedRegex, type RegexFlags } from './sed-regex.js';
 import { parseReplacement } from './replacement.js';
 import { rewriteEscapes } from './escapes.js';
+import { GNU_SED_VERSION, strverscmp } from './version.js';
 
 export interface CompileOptions {
   extended: boolean;
+  /** --posix: GNU extensions off (GNU's POSIXLY_BASIC) */
   posix: boolean;
+  /** --posix or POSIXLY_CORRECT in the environment: an unmatched `)` in a regex is a literal */
+  posixCorrect: boolean;
 }
 
 export interface Program {
   commands: SedCommand[];
   /** the script started with `#n` on its own line (same as -n) */
   quietFromScript: boolean;
+  /** a `v` command turned GNU extensions back on (POSIXLY_CORRECT no longer applies) */
+  extendedFromScript: boolean;
 }
 
 /** A compile error, already formatted after `sed: `; `status` is GNU's exit status (1, or 4 for panics). */
@@ -43,6 +49,9 @@ const isDigit = (c: string): boolean => c >= '0' && c <= '9';
 export const DISALLOWED = 'e/r/w commands disabled in sandbox mode';
 
 const NO_ARG_COMMANDS = new Set(['=', 'd', 'D', 'F', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'z', 'x']);
+/** --posix: GNU's own commands are unknown, and these take one address only */
+const POSIX_UNKNOWN = new Set(['e', 'F', 'v', 'z', 'L', 'Q', 'T', 'R', 'W']);
+const POSIX_ONE_ADDRESS = new Set(['a', 'i', 'l', '=', 'r']);
 
 class Compiler {
   private text = '';
@@ -51,12 +60,20 @@ class Compiler {
   readonly commands: SedCommand[] = [];
   /** open `{`s: command index and where GNU reports it if left unmatched */
   private readonly blocks: { index: number; where: string }[] = [];
-  /** the a/i/c command whose text continues into the next chunk (`-e 'a\' -e 'text'`) */
-  private pendingText: SedCommand | null = null;
+  /**
+   * the a/i/c command whose text continues into the next chunk (`-e 'a\' -e 'text'`, or
+   * `-e 'a foo\' -e 'bar'`), with the text read so far (escapes not converted yet)
+   */
+  private pendingText: { cmd: SedCommand; raw: string } | null = null;
   quietFromScript = false;
+  extendedFromScript = false;
   private first = true;
+  /** POSIXLY_CORRECT's regex rule, until a `v` command turns GNU extensions back on */
+  private posixCorrect: boolean;
 
-  constructor(private readonly opts: CompileOptions) {}
+  constructor(private readonly opts: CompileOptions) {
+    this.posixCorrect = opts.posixCorrect;
+  }
 
   private inchar(): string {
     if (this.pos >= this.text.length) return EOF;
@@ -74,15 +91,20 @@ class Compiler {
     return c;
   }
 
+  /** GNU in_integer: an unsigned 64-bit count that wraps as C's does (2^64 is 0, 2^64+1 is 1) */
   private inInteger(first: string): number {
-    let n = first.charCodeAt(0) - 0x30;
+    return Number(this.inInteger64(first));
+  }
+
+  private inInteger64(first: string): bigint {
+    let n = BigInt(first.charCodeAt(0) - 0x30);
     for (;;) {
       const c = this.inchar();
       if (!isDigit(c)) {
         this.savchar(c);
         return n;
       }
-      n = Math.min(n * 10 + (c.charCodeAt(0) - 0x30), Number.MAX_SAFE_INTEGER);
+      n = BigInt.asUintN(64, n * 10n + BigInt(c.charCodeAt(0) - 0x30));
     }
   }
 
@@ -109,9 +131,9 @@ class Compiler {
       if (/^#n(\n|$)/.test(chunk.text)) this.quietFromScript = true;
     }
     if (this.pendingText !== null) {
-      const cmd = this.pendingText;
+      const { cmd, raw } = this.pendingText;
       this.pendingText = null;
-      this.readText(cmd, '\n');
+      this.readText(cmd, '\n', raw);
     }
     for (;;) {
       let c: string;
@@ -133,11 +155,12 @@ class Compiler {
       if (c === ',') {
         const a2 = this.compileAddress(this.inNonblank());
         if (a2 === null) throw new SedSyntaxError('unexpected `,\'');
-        cmd.a2 = a2.kind === 'step' ? { kind: 'line', line: a2.first } : a2;
+        cmd.a2 = a2;
         c = this.inNonblank();
       }
       if (a1.kind === 'line' && a1.line === 0) {
-        if (cmd.a2 === undefined || cmd.a2.kind !== 'regex' || this.opts.posix) throw new SedSyntaxError('invalid usage of line address 0');
+        // GNU accepts `0r FILE` (then refused here as every r is)
+        if ((cmd.a2 === undefined ? c !== 'r' : cmd.a2.kind !== 'regex') || this.opts.posix) throw new SedSyntaxError('invalid usage of line address 0');
         cmd.a1 = { kind: 'zero' };
         cmd.range = 'active';
       }
@@ -146,6 +169,10 @@ class Compiler {
       cmd.negate = true;
       c = this.inNonblank();
       if (c === '!') throw new SedSyntaxError("multiple `!'s");
+    }
+    if (this.opts.posix) {
+      if (POSIX_UNKNOWN.has(c)) throw new SedSyntaxError(`unknown command: \`${c}'`);
+      if (POSIX_ONE_ADDRESS.has(c) && cmd.a2 !== undefined) throw new SedSyntaxError('command only uses one address');
     }
     cmd.name = c;
     if (this.compileBody(cmd, c)) this.commands.push(cmd);
@@ -162,9 +189,14 @@ class Compiler {
         if (cmd.a1 !== undefined) throw new SedSyntaxError("comments don't accept any addresses");
         for (let ch = this.inchar(); ch !== EOF && ch !== '\n'; ch = this.inchar());
         return false;
-      case 'v':
-        this.readLabel();
+      case 'v': {
+        const version = this.readLabel();
+        if (strverscmp(version === '' ? '4.0' : version, GNU_SED_VERSION) > 0) throw new SedSyntaxError('expected newer version of sed');
+        // GNU: `v` also switches POSIXLY_CORRECT's behaviour off
+        this.posixCorrect = false;
+        this.extendedFromScript = true;
         return false;
+      }
       case '{':
         this.blocks.push({ index: this.commands.length, where: this.origin.kind === 'file' ? this.location() : this.zeroLocation() });
         return true;
@@ -232,10 +264,17 @@ class Compiler {
     }
   }
 
+  /**
+   * q Q l L: GNU keeps the number in an int (4294967297 is 1), and -1 means "none" (l: the -l
+   * width; q Q: a normal end, status 0); q's status is what exit() keeps of it. --posix takes no
+   * number (it is then extra characters).
+   */
   private readIntArg(cmd: SedCommand): void {
     const ch = this.inNonblank();
-    if (isDigit(ch)) cmd.int = this.inInteger(ch);
-    else this.savchar(ch);
+    if (isDigit(ch) && !this.opts.posix) {
+      const n = Number(BigInt.asIntN(32, this.inInteger64(ch)));
+      if (n !== -1) cmd.int = cmd.name === 'q' || cmd.name === 'Q' ? n & 0xff : n;
+    } else this.savchar(ch);
     this.readEndOfCommand();
   }
 
@@ -263,29 +302,34 @@ class Compiler {
       label += ch;
       ch = this.inchar();
     }
-    // `}` and `#` end the label and are then read as what they are
-    if (ch === '}' || ch === '#') this.savchar(ch);
+    // GNU read_label: the terminator is read again (`}` and `#` as what they are; a newline
+    // counts for the line number of an error)
+    this.savchar(ch);
     return label;
   }
 
   /**
    * a/i/c text up to an unescaped newline; `\` + newline continues the text on the next line. A
-   * chunk that ends right after `a\` leaves the text to the next chunk.
+   * chunk that ends right after `a\`, or in a `\`, leaves the text to the next chunk (GNU
+   * read_text: the text so far, plus a newline in the second case, waits in pending_text).
    */
-  private readText(cmd: SedCommand, leadin: string): void {
+  private readText(cmd: SedCommand, leadin: string, raw = ''): void {
     cmd.text = '';
     if (leadin === EOF) {
-      this.pendingText = cmd;
+      this.pendingText = { cmd, raw };
       return;
     }
-    let raw = leadin === '\n' ? '' : leadin;
+    if (leadin !== '\n') raw += leadin;
     let ch = this.inchar();
     while (ch !== EOF && ch !== '\n') {
       if (ch === '\\') {
         ch = this.inchar();
-        if (ch !== EOF) raw += '\\';
+        if (ch === EOF) {
+          this.pendingText = { cmd, raw: raw + '\n' };
+          return;
+        }
+        raw += '\\';
       }
-      if (ch === EOF) break;
       raw += ch;
       ch = this.inchar();
     }
@@ -303,11 +347,60 @@ class Compiler {
         if (ch === EOF) break;
         if (ch === 'n' && regex) ch = '\n';
         else if (ch !== '\n' && (ch !== delim || (!regex && ch === '&'))) out += '\\';
+      } else if (ch === '[' && regex) {
+        // a bracket expression is copied whole: the delimiter does not end it (`s/[/]/X/`)
+        out += ch;
+        const cls = this.snarfCharClass();
+        out += cls.text;
+        ch = cls.end;
+        if (ch !== ']') break;
       }
       out += ch;
     }
     if (ch === '\n') this.savchar(ch);
     return null;
+  }
+
+  /**
+   * GNU snarf_char_class: the rest of a bracket expression after its `[`, up to (not including)
+   * the `]` that closes it; [:class:], [=equiv=] and [.coll.] may hold a `]`. `end` is that `]`,
+   * or the newline or EOF that came first.
+   */
+  private snarfCharClass(): { text: string; end: string } {
+    let text = '';
+    let state = 0; // 0 outside [: :], 1 after its `[`, 2 inside, 3 after its closing `:`
+    let delim = '';
+    let ch = this.inchar();
+    if (ch === '^') {
+      text += ch;
+      ch = this.inchar();
+    }
+    if (ch === ']') {
+      text += ch;
+      ch = this.inchar();
+    }
+    for (;; text += ch, ch = this.inchar()) {
+      if (ch === EOF || ch === '\n') return { text, end: ch };
+      if (ch === '.' || ch === ':' || ch === '=') {
+        if (state === 1) {
+          delim = ch;
+          state = 2;
+          continue;
+        }
+        if (state === 2 && ch === delim) {
+          state = 3;
+          continue;
+        }
+      } else if (ch === '[') {
+        if (state === 0) state = 1;
+        continue;
+      } else if (ch === ']') {
+        if (state === 0 || state === 1) return { text, end: ch };
+        if (state === 3) state = 0;
+      }
+      // another char after `[` leaves state 1 for 0; after the closing `:` it goes back to 2
+      state &= ~1;
+    }
   }
 
   private compileAddress(c: string): Address | null {
@@ -340,7 +433,7 @@ class Compiler {
     if ((c === '+' || c === '~') && !this.opts.posix) {
       const next = this.inNonblank();
       const n = isDigit(next) ? this.inInteger(next) : (this.savchar(next), 0);
-      if (n === 0) return { kind: 'line', line: 0 };
+      if (n === 0) return { kind: 'any' };
       return c === '+' ? { kind: 'plus', count: n } : { kind: 'multiple', of: n };
     }
     if (c === '$') return { kind: 'last' };
@@ -352,7 +445,12 @@ class Compiler {
       if (flags.icase || flags.multiline) throw new SedSyntaxError('cannot specify modifiers on empty regexp');
       return null;
     }
-    const r = compileSedRegex(body, { ...flags, extended: this.opts.extended });
+    const r = compileSedRegex(body, {
+      ...flags,
+      extended: this.opts.extended,
+      posixBasic: this.opts.posix,
+      unmatchedParenOrd: this.opts.posix || this.posixCorrect,
+    });
     if (!r.ok) throw new SedSyntaxError(r.message);
     if (neededGroups > r.re.groups) throw new SedSyntaxError(`invalid reference \\${neededGroups} on \`s' command's RHS`);
     return r.re;
@@ -364,7 +462,7 @@ class Compiler {
     if (pattern === null) throw new SedSyntaxError("unterminated `s' command");
     const rhs = this.matchSlash(delim, false);
     if (rhs === null) throw new SedSyntaxError("unterminated `s' command");
-    const replacement = parseReplacement(rhs);
+    const replacement = parseReplacement(rhs, this.opts.posix);
     const flags: RegexFlags = { icase: false, multiline: false };
     let global = false;
     let print = false;
@@ -427,12 +525,18 @@ class Compiler {
   finish(): void {
     const open = this.blocks[this.blocks.length - 1];
     if (open !== undefined) throw new SedSyntaxError("unmatched `{'", open.where);
+    // GNU check_final_program: a text still waiting for a next chunk is kept as read, its
+    // escapes not converted (`-e 'a x\tb\'` appends `x\tb` literally)
+    if (this.pendingText !== null) this.pendingText.cmd.text = this.pendingText.raw;
   }
 }
 
-/** a/i/c text: escapes convert to bytes, any other `\c` is `c` (so `\` + newline is a newline) */
+/**
+ * a/i/c text: escapes convert to bytes (`\n` too: GNU's normalize_text makes it a newline), any
+ * other `\c` is `c` (so `\` + newline is a newline)
+ */
 function unescapeText(raw: string): string {
-  return rewriteEscapes(raw, (next) => next, 'n');
+  return rewriteEscapes(raw, (next) => next);
 }
 
 /** y strings: `\\` is a backslash, `\n` a newline, the byte escapes convert */
@@ -473,5 +577,6 @@ export function compileScript(chunks: readonly ScriptChunk[], opts: CompileOptio
   }
   const labelError = resolveLabels(compiler.commands);
   if (labelError !== null) return { ok: false, error: labelError };
-  return { ok: true, program: { commands: compiler.commands, quietFromScript: compiler.quietFromScript } };
+  const { commands, quietFromScript, extendedFromScript } = compiler;
+  return { ok: true, program: { commands, quietFromScript, extendedFromScript } };
 }

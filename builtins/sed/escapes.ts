@@ -20,7 +20,7 @@ export interface Converted {
 
 /**
  * The escape at s[i] (the char after a backslash), or null when it is not one of the converted
- * ones. `\n` is only converted where the caller wants it (a/i/c text keeps GNU's own rules).
+ * ones.
  */
 export function convertEscape(s: string, i: number): Converted | null {
   const c = s[i];
@@ -44,10 +44,10 @@ export function convertEscape(s: string, i: number): Converted | null {
 
 /**
  * `s` with every byte escape convertEscape knows turned into its byte. A backslash and the
- * character `next` after it that is not one (or whose letter is in `unconverted`) become
- * `other(next)`; a lone backslash at the end stays.
+ * character `next` after it that is not one become `other(next)`; a lone backslash at the end
+ * stays.
  */
-export function rewriteEscapes(s: string, other: (next: string) => string, unconverted = ''): string {
+export function rewriteEscapes(s: string, other: (next: string) => string): string {
   if (!s.includes('\\')) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
@@ -57,7 +57,7 @@ export function rewriteEscapes(s: string, other: (next: string) => string, uncon
       continue;
     }
     const next = s[i + 1]!;
-    const conv = unconverted.includes(next) ? null : convertEscape(s, i + 1);
+    const conv = convertEscape(s, i + 1);
     if (conv === null) {
       out += other(next);
       i++;

@@ -17,7 +17,7 @@ export interface ExecOptions {
   quiet: boolean;
   posix: boolean;
   separate: boolean;
-  /** -l N (70 by default; 0 or 1 = no wrapping) */
+  /** -l N (70 by default; 0 = no wrapping) */
   lineLength: number;
   unbuffered: boolean;
   delim: string;
@@ -128,9 +128,19 @@ export class Executor {
       await this.out.flush();
       this.out = await this.onFileSwitch(l.file, this.currentFile);
     }
-    if (this.opts.separate) this.lineNo = 0;
+    if (this.opts.separate) this.resetForFile();
     this.currentFile = l.file;
     return this.setLine(l, append);
+  }
+
+  /**
+   * -s / -i: GNU's read_pattern_space starts each file afresh: line numbers, the hold space (its
+   * text only; GNU keeps its newline flag) and every range (a `0,/re/` range is active again)
+   */
+  private resetForFile(): void {
+    this.lineNo = 0;
+    this.hold = '';
+    for (const c of this.program.commands) c.range = c.a1?.kind === 'zero' ? 'active' : 'inactive';
   }
 
   private setLine(l: Line, append: boolean): boolean | Promise<boolean> {
@@ -150,9 +160,12 @@ export class Executor {
     return true;
   }
 
-  /** GNU ends i and c text with the record delimiter (NUL under -z); a keeps its newline */
+  /**
+   * GNU ends i and c text with the record delimiter (NUL under -z); a keeps its newline. An empty
+   * text (`-e 'i\'` as the last chunk) writes nothing.
+   */
   private delimited(text: string): string {
-    return this.opts.delim === '\n' ? text : text.slice(0, -1) + this.opts.delim;
+    return this.opts.delim === '\n' || text === '' ? text : text.slice(0, -1) + this.opts.delim;
   }
 
   private checkSpace(s: string): void {
@@ -294,6 +307,9 @@ export class Executor {
         case 'z':
           this.ps = '';
           break;
+        case 'L':
+          // GNU 4.9 still parses the removed L command and panics when it runs
+          throw new SedFatal('sed: INTERNAL ERROR: Bad cmd L\n', 4);
       }
     }
     return 'end';
@@ -334,9 +350,12 @@ export class Executor {
         return this.regexFor(a.re).matcher.test(this.ps);
       case 'step':
         return this.lineNo >= a.first && (this.lineNo - a.first) % a.step === 0;
+      case 'any':
+        return true;
       case 'zero':
       case 'plus':
       case 'multiple':
+        // never a first address; as ends they are tested by matchEnd
         return false;
     }
   }
@@ -346,47 +365,53 @@ export class Executor {
     return this.matchAddress(cmd) !== cmd.negate;
   }
 
+  /**
+   * GNU sed 4.9's match_address_p, case for case. A numeric first address starts the range on the
+   * first line at or past it that the command sees (n or N may have consumed the line itself), but
+   * only once ('closed'); other first addresses may start it again after it ended.
+   */
   private matchAddress(cmd: SedCommand): boolean {
-    if (cmd.a1 === undefined) return true;
+    const a1 = cmd.a1;
+    if (a1 === undefined) return true;
     const a2 = cmd.a2;
-    if (a2 === undefined) return this.matchOne(cmd.a1);
-    if (cmd.range === 'active') {
-      if (a2.kind === 'line' || a2.kind === 'plus' || a2.kind === 'multiple') {
-        if (this.lineNo < cmd.rangeEnd) return true;
-        cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
-        // GNU: past a line-number end (n or N skipped it) the range is over; past a +N or ~N end
-        // the line is still the range's last
-        return this.lineNo === cmd.rangeEnd || a2.kind !== 'line';
-      } else {
-        if (this.matchOne(a2)) cmd.range = cmd.a1.kind === 'line' ? 'closed' : 'inactive';
-        return true;
+    if (cmd.range !== 'active') {
+      if (a2 === undefined) return this.matchOne(a1);
+      if (a1.kind === 'line') {
+        if (cmd.range === 'closed' || this.lineNo < a1.line) return false;
+      } else if (!this.matchOne(a1)) return false;
+      cmd.range = 'active';
+      switch (a2.kind) {
+        case 'regex':
+          // the range always includes the line after its start
+          return true;
+        case 'line':
+          // a range whose end is already passed is that one line (when addr1 matches it)
+          if (this.lineNo >= a2.line) cmd.range = 'closed';
+          return this.lineNo <= a2.line || this.matchOne(a1);
+        case 'plus':
+          cmd.rangeEnd = this.lineNo + a2.count;
+          return true;
+        case 'multiple':
+          // the next multiple of N after this line (even when this line is one)
+          cmd.rangeEnd = this.lineNo + (a2.of - (this.lineNo % a2.of));
+          return true;
+        default:
+          // $, first~step and +0/~0 ends are tested on this very line, below
+          break;
       }
     }
-    if (cmd.range === 'closed') return false;
-    // GNU: a numeric first address starts the range on the first line at or past it that the
-    // command sees (the line itself may have been skipped by d, n or N)
-    if (cmd.a1.kind === 'line' ? this.lineNo < cmd.a1.line : !this.matchOne(cmd.a1)) return false;
-    if (cmd.a1.kind === 'line' && a2.kind === 'line' && this.lineNo > a2.line && this.lineNo !== cmd.a1.line) {
-      cmd.range = 'closed';
-      return false;
+    if (a2!.kind === 'line') {
+      // past a line-number end (skipped by n, N or a branch) the range is over without this line
+      if (this.lineNo >= a2!.line) cmd.range = 'closed';
+      return this.lineNo <= a2!.line;
     }
-    switch (a2.kind) {
-      case 'line':
-        if (a2.line <= this.lineNo) return true;
-        cmd.rangeEnd = a2.line;
-        break;
-      case 'plus':
-        cmd.rangeEnd = this.lineNo + a2.count;
-        break;
-      case 'multiple':
-        // the next multiple of N after this line (GNU: even when this line is one)
-        cmd.rangeEnd = (Math.floor(this.lineNo / a2.of) + 1) * a2.of;
-        break;
-      default:
-        break;
-    }
-    cmd.range = 'active';
+    if (this.matchEnd(cmd, a2!)) cmd.range = 'closed';
     return true;
+  }
+
+  /** does `a2` end an active range on this line? (+N, ~N: at or past the computed last line) */
+  private matchEnd(cmd: SedCommand, a2: Address): boolean {
+    return a2.kind === 'plus' || a2.kind === 'multiple' ? cmd.rangeEnd <= this.lineNo : this.matchOne(a2);
   }
 
   private substitute(cmd: SedCommand): void | Promise<void> {

@@ -65,11 +65,18 @@ async function fail(ctx: CallContext, text: string, status: number): Promise<num
   return status;
 }
 
-/** GNU reads -l with atoi-like leniency: leading digits, else 0 */
+/**
+ * GNU reads -l with atoi: leading blanks, a sign and digits (else 0), saturated to a long and
+ * then kept in an int (4294967297 is 1; a huge or negative width means no wrapping)
+ */
 function lineLengthOf(v: string | undefined): number {
   if (v === undefined) return 70;
-  const m = /^\s*(\d+)/.exec(v);
-  return m === null ? 0 : Number(m[1]);
+  const m = /^[ \t\n\v\f\r]*([+-]?\d+)/.exec(v);
+  if (m === null) return 0;
+  const LONG_MAX = (1n << 63n) - 1n;
+  let n = BigInt(m[1]!);
+  n = n > LONG_MAX ? LONG_MAX : n < -LONG_MAX - 1n ? -LONG_MAX - 1n : n;
+  return Number(BigInt.asIntN(32, n));
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
@@ -114,7 +121,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   }
 
   const posix = flagBool(flags, 'posix') || ctx.getEnv('POSIXLY_CORRECT') !== undefined;
-  const compiled = compileScript(chunks, { extended: flagBool(flags, 'extended'), posix: flagBool(flags, 'posix') });
+  const compiled = compileScript(chunks, { extended: flagBool(flags, 'extended'), posix: flagBool(flags, 'posix'), posixCorrect: posix });
   if (!compiled.ok) return fail(ctx, `sed: ${compiled.error.message}\n`, compiled.error.status);
   const program = compiled.program;
 
@@ -123,7 +130,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const delim = flagBool(flags, 'nullData') ? '\0' : '\n';
   const opts: ExecOptions = {
     quiet: flagBool(flags, 'quiet') || flagBool(flags, 'quiet2') || program.quietFromScript,
-    posix,
+    posix: posix && !program.extendedFromScript,
     separate: flagBool(flags, 'separate') || inPlace !== undefined,
     lineLength: lineLengthOf(flagString(flags, 'lineLength')),
     unbuffered: flagBool(flags, 'unbuffered'),
@@ -154,6 +161,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof SedFatal || e instanceof InputFatal) {
       if (editor !== null) editor.abandon();
+      // what was printed before the failure still reaches stdout, as when GNU's panic() exits
+      const f = stdoutSink.flush();
+      if (f) await f;
       return fail(ctx, e.message, e.status);
     }
     throw e;
@@ -173,11 +183,12 @@ function lastZeroLocation(chunks: readonly ScriptChunk[]): string {
 function readScriptFile(ctx: CallContext, name: string): string | { message: string } {
   if (name === '-') return { message: "sed: -f - (script from standard input) is not supported by rshell\n" };
   const r = ctx.fs.readFile(name, ctx.limits.maxFileBytes);
+  // GNU opens a directory and reads nothing from it: an empty script
+  if (!r.ok && r.error.code === 'EISDIR') return '';
   if (!r.ok) return { message: `sed: couldn't open file ${name}: ${errorText(r.error)}\n` };
-  let text = toLatin1(r.value);
-  // GNU: a script file's final newline ends the last command, it adds nothing
-  if (text.endsWith('\n')) text = text.slice(0, -1);
-  return text;
+  // the final newline stays: GNU reads it as part of the script (it ends an `a\` text, which
+  // without it would continue into the next -e)
+  return toLatin1(r.value);
 }
 
 export const sed: Command = {

@@ -11,7 +11,8 @@ export interface ParsedReplacement {
 
 const CASE_OPS = new Set(['L', 'U', 'E', 'l', 'u']);
 
-export function parseReplacement(rhs: string): ParsedReplacement {
+/** `posix` (--posix): \L \U \E \l \u are the plain letters, as in GNU's POSIXLY_BASIC mode */
+export function parseReplacement(rhs: string, posix = false): ParsedReplacement {
   const parts: ReplacementPart[] = [];
   let text = '';
   let maxGroupRef = 0;
@@ -43,7 +44,7 @@ export function parseReplacement(rhs: string): ParsedReplacement {
       i++;
       continue;
     }
-    if (CASE_OPS.has(e)) {
+    if (CASE_OPS.has(e) && !posix) {
       flush();
       parts.push({ kind: 'case', op: e as 'L' | 'U' | 'E' | 'l' | 'u' });
       i++;

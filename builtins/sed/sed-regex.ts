@@ -5,6 +5,7 @@
 import { compilePatterns } from '../../src/regex/index.js';
 import { parsePosix } from '../../src/regex/parse.js';
 import { convertRegexEscapes } from './escapes.js';
+import { checkGlibcSyntax, type RegexSyntax } from './regex-syntax.js';
 import type { SedRegex } from './types.js';
 
 export interface RegexFlags {
@@ -14,8 +15,11 @@ export interface RegexFlags {
 
 export type SedRegexResult = { ok: true; re: SedRegex } | { ok: false; message: string };
 
-export function compileSedRegex(body: string, opts: RegexFlags & { extended: boolean }): SedRegexResult {
-  const pattern = convertRegexEscapes(body);
+export function compileSedRegex(body: string, opts: RegexFlags & RegexSyntax): SedRegexResult {
+  // glibc's errors first (src/regex reads grep's more lenient dialect), and --posix's literals
+  const checked = checkGlibcSyntax(convertRegexEscapes(body), opts);
+  if (!checked.ok) return checked;
+  const pattern = checked.pattern;
   const syntax = opts.extended ? 'extended' : 'basic';
   const parsed = parsePosix(pattern, syntax);
   if (!parsed.ok) return { ok: false, message: parsed.message };

@@ -22,7 +22,9 @@ export type Address =
   | { kind: 'zero' }
   /** addr2 forms: +N (N lines after the start), ~N (up to the next multiple of N) */
   | { kind: 'plus'; count: number }
-  | { kind: 'multiple'; of: number };
+  | { kind: 'multiple'; of: number }
+  /** +0 or ~0 (GNU's ADDR_IS_NULL): matches every line, so as addr2 the range ends where it starts */
+  | { kind: 'any' };
 
 /** One piece of an s replacement. */
 export type ReplacementPart =
@@ -53,7 +55,7 @@ export interface SedCommand {
   name: string;
   /** run-time state of a two-address range */
   range: RangeState;
-  /** the last line of a numeric range (+N, ~N, N) once it started */
+  /** the last line of a +N or ~N range once it started */
   rangeEnd: number;
   /** a i c: the text, newline-terminated */
   text?: string;

@@ -4,8 +4,8 @@
 import type { CallContext, Command } from '../types.js';
 import { parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { compilePatterns, toLatin1, type Matcher } from '../../src/regex/index.js';
-import { encode } from '../../src/io/encoding.js';
-import { GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
+import { decode, encode } from '../../src/io/encoding.js';
+import { type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
 import { LatinOutput, Painter, parseGrepColors } from './output.js';
 import { Searcher } from './search.js';
 import { GREP_HELP } from './usage.js';
@@ -57,6 +57,42 @@ async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok
   return { ok: true, patterns };
 }
 
+/**
+ * --include/--exclude globs in command-line order, each --exclude-from file's lines (trailing
+ * white space cut, empty lines skipped, as gnulib's add_exclude_file does) at its place; a
+ * message when such a file cannot be read.
+ */
+function loadFileRules(ctx: CallContext, opts: GrepOptions): FileRule[] | string {
+  const rules: FileRule[] = [];
+  for (const src of opts.fileRuleSources) {
+    if (src.kind !== 'exclude-from') {
+      rules.push({ include: src.kind === 'include', glob: src.value });
+      continue;
+    }
+    const r = ctx.fs.readFile(src.value, ctx.limits.maxFileBytes);
+    if (!r.ok) return `${src.value}: ${r.error.detail ?? r.error.message}`;
+    for (const line of decode(r.value).split('\n')) {
+      const glob = line.replace(/[ \t\n\v\f\r]+$/, '');
+      if (glob !== '') rules.push({ include: false, glob });
+    }
+  }
+  return rules;
+}
+
+/**
+ * GNU grep 3.8 fails at once, before compiling the patterns or opening any file, when no line
+ * can be selected: -m 0, or -v with the one empty pattern (which every line matches) and no
+ * -x/-w. `-f /dev/null` (no pattern at all) is GNU's "-v ''" with -v flipped and -x/-w dropped.
+ * -L goes on (it lists the files), unless -q, which takes over from it.
+ */
+function cannotSelect(opts: GrepOptions, patterns: readonly string[]): boolean {
+  if (opts.listNonMatching && !opts.quiet) return false;
+  if (opts.maxCount === 0) return true;
+  if (patterns.length === 0) return !opts.invert;
+  // duplicate patterns are one for GNU: `-e '' -e ''` is the one empty pattern
+  return opts.invert && !opts.wholeLine && !opts.wholeWord && patterns.every((p) => p === '');
+}
+
 export function makeGrep(variant: Variant, summary: string): Command {
   return {
     name: variant,
@@ -103,12 +139,21 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     await say(ctx.stderr, `${ctx.name}: ${gathered.message}\n`);
     return 2;
   }
+  const rules = loadFileRules(ctx, opts);
+  if (typeof rules === 'string') {
+    await say(ctx.stderr, `${ctx.name}: ${rules}\n`);
+    return 2;
+  }
+  opts.fileRules = rules;
+  if (cannotSelect(opts, gathered.patterns)) return 1;
   const patternOptions = {
     syntax: opts.syntax,
     icase: opts.icase,
     eol: opts.nullData ? 0 : 0x0a,
     wholeLine: opts.wholeLine,
     wholeWord: opts.wholeWord,
+    // lines are selected as GNU grep's dfa matcher reads the pattern (see src/regex/parse.ts)
+    dfa: true,
   };
   const compiled = compilePatterns(gathered.patterns, patternOptions);
   if (!compiled.ok) {
@@ -116,11 +161,13 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     return 2;
   }
   for (const w of compiled.matcher.warnings) await say(ctx.stderr, `${ctx.name}: warning: ${w}\n`);
-  // the matches printed inside a line (-o, --color) are found as GNU finds them there: without
-  // -x's whole-line rule (its search from a start offset skips that check), which shows in
-  // context lines of -v -x (`grep -v -x -o -m1 -A1 a` prints the `a`s of a context line `aa`)
-  const inline = opts.wholeLine && (opts.onlyMatching || opts.color)
-    ? compilePatterns(gathered.patterns, { ...patternOptions, wholeLine: false })
+  // the matches printed inside a line (-o, --color) are found as GNU finds them there, with
+  // glibc's regex rather than the dfa that selects lines: ERE read as regcomp reads it (`^*a` is
+  // `^a` there), and without -x's whole-line rule (its search from a start offset skips that
+  // check), which shows in context lines of -v -x (`grep -v -x -o -m1 -A1 a` prints the `a`s of a
+  // context line `aa`)
+  const inline = opts.onlyMatching || opts.color
+    ? compilePatterns(gathered.patterns, { ...patternOptions, wholeLine: false, regcomp: true })
     : null;
   return searchAll(ctx, opts, compiled.matcher, operands, inline?.ok === true ? inline.matcher : compiled.matcher);
 }

@@ -93,10 +93,17 @@ export interface GrepOptions {
   directories: 'read' | 'recurse' | 'skip';
   devices: 'read' | 'skip';
   dereference: boolean;
-  include: string[];
-  exclude: string[];
-  excludeFrom: string[];
+  /** --include, --exclude and --exclude-from in command-line order (GNU: the last match decides) */
+  fileRuleSources: { kind: 'include' | 'exclude' | 'exclude-from'; value: string }[];
+  /** the rules themselves, --exclude-from files read (grep.ts fills this in) */
+  fileRules: FileRule[];
   excludeDir: string[];
+}
+
+/** one --include (include: true) or --exclude glob */
+export interface FileRule {
+  include: boolean;
+  glob: string;
 }
 
 export type OptionsResult =
@@ -228,9 +235,13 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
   }
 
   const patternSources: GrepOptions['patternSources'] = [];
+  const fileRuleSources: GrepOptions['fileRuleSources'] = [];
   for (const o of order) {
     if (o.name === 'regexp') patternSources.push({ kind: 'pattern', value: o.value ?? '' });
     else if (o.name === 'file') patternSources.push({ kind: 'file', value: o.value ?? '' });
+    else if (o.name === 'include' || o.name === 'exclude' || o.name === 'exclude-from') {
+      fileRuleSources.push({ kind: o.name, value: o.value ?? '' });
+    }
   }
 
   return {
@@ -265,9 +276,8 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
       directories,
       devices: devices === 'skip' ? 'skip' : 'read',
       dereference,
-      include: flagArray(flags, 'include'),
-      exclude: flagArray(flags, 'exclude'),
-      excludeFrom: flagArray(flags, 'exclude-from'),
+      fileRuleSources,
+      fileRules: [],
       excludeDir: flagArray(flags, 'exclude-dir'),
     },
   };

@@ -1,14 +1,15 @@
 // Which inputs grep searches: `-` (stdin), files, and with -r/-R the files under directories, in
 // directory order as GNU's fts walk gives them. -r skips symlinks met during the walk; -R follows
 // them (through the sandbox, so only inside the allowed roots) and remembers visited directories
-// to avoid loops. --include/--exclude/--exclude-dir match base names, on the command line too.
+// to avoid loops. --include/--exclude/--exclude-dir match base names in the walk, and command-line
+// operands as typed (GNU grep 3.8's two exclude lists: anchored and unanchored).
 
 import type { ByteReader } from '../../src/io/streams.js';
 import { EMPTY_READER } from '../../src/io/pipe.js';
 import type { CallContext } from '../types.js';
 import type { FileType } from '../../allowedpaths/types.js';
 import { matchPattern } from '../../src/interp/pattern.js';
-import type { GrepOptions } from './options.js';
+import type { FileRule, GrepOptions } from './options.js';
 
 export interface Target {
   reader: ByteReader;
@@ -26,16 +27,39 @@ export interface WalkCallbacks {
 
 const MAX_DEPTH = 4096;
 
-function baseName(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  const i = trimmed.lastIndexOf('/');
-  return i < 0 ? trimmed : trimmed.slice(i + 1);
-}
-
 function joinPath(dir: string, name: string): string {
   if (dir === '') return name;
   const trimmed = dir.length > 1 ? dir.replace(/\/+$/, '') : dir;
   return trimmed === '/' ? '/' + name : trimmed + '/' + name;
+}
+
+/**
+ * gnulib exclude_fnmatch with grep's flags (fnmatch without FNM_PATHNAME or FNM_PERIOD: `*`
+ * crosses `/`): anchored, the whole name; unanchored (command-line operands, as typed), the
+ * name or any part of it after a `/`, so `--exclude=a.txt` skips `./a.txt` and
+ * `--exclude=./a.txt` skips only `./a.txt`.
+ */
+function globMatches(glob: string, name: string, anchored: boolean): boolean {
+  if (matchPattern(name, glob)) return true;
+  if (anchored) return false;
+  for (let i = name.indexOf('/'); i >= 0; i = name.indexOf('/', i + 1)) {
+    if (i + 1 < name.length && name[i + 1] !== '/' && matchPattern(name.slice(i + 1), glob)) return true;
+  }
+  return false;
+}
+
+/**
+ * gnulib excluded_file_name: the last rule (in command-line order) whose glob matches decides;
+ * when none matches, a name is skipped exactly when the first rule is an --include
+ * (`--exclude=*.log --include=*.txt` keeps `words`, `--include=*.txt` alone skips it).
+ */
+function excludedBy(rules: readonly FileRule[], name: string, anchored: boolean): boolean {
+  if (rules.length === 0) return false;
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const r = rules[i]!;
+    if (globMatches(r.glob, name, anchored)) return !r.include;
+  }
+  return rules[0]!.include;
 }
 
 const isDevice = (t: FileType): boolean => t === 'char' || t === 'block' || t === 'fifo' || t === 'socket';
@@ -48,19 +72,14 @@ class Walker {
     private readonly cb: WalkCallbacks,
   ) {}
 
+  /** a file met during the walk: its base name, matched whole (gnulib's EXCLUDE_ANCHORED) */
   fileExcluded(name: string): boolean {
-    const base = baseName(name);
-    const o = this.opts;
-    if (o.include.length > 0 && !o.include.some((g) => matchPattern(base, g))) {
-      // GNU: --exclude given after --include still applies; an include list filters everything else out
-      return true;
-    }
-    return o.exclude.some((g) => matchPattern(base, g));
+    return excludedBy(this.opts.fileRules, name, true);
   }
 
+  /** a directory met during the walk, by its base name */
   dirExcluded(name: string): boolean {
-    const base = baseName(name);
-    return this.opts.excludeDir.some((g) => matchPattern(base, g));
+    return this.opts.excludeDir.some((g) => globMatches(g, name, true));
   }
 
   async open(path: string, display: string, fromRecursion: boolean): Promise<boolean> {
@@ -146,14 +165,15 @@ export async function collectTargets(
   if (type === 'dir') {
     if (opts.directories === 'skip') return false;
     if (opts.directories === 'recurse') {
-      if (!implicitDot && walker.dirExcluded(operand)) return false;
+      // GNU: the operand as typed, unanchored; the implicit "." of `grep -r PATTERN` never
+      if (!implicitDot && opts.excludeDir.some((g) => globMatches(g, operand, false))) return false;
       return walker.walk(operand, implicitDot ? '' : operand, 0);
     }
     await cb.onError(operand, 'Is a directory');
     // GNU reads it as a file whose read failed: still counted (-c: `d:0`) and listed (-L)
     return cb.onTarget({ reader: EMPTY_READER, displayName: operand, isStdin: false, fromRecursion: false, close: () => {} });
   }
-  if (walker.fileExcluded(operand)) return false;
   if (isDevice(type) && opts.devices === 'skip') return false;
+  if (excludedBy(opts.fileRules, operand, false)) return false;
   return walker.open(operand, operand, false);
 }

@@ -19,7 +19,7 @@
 import { Buffer } from 'node:buffer';
 import { type Node } from './ast.js';
 import { newRegExp } from './engine.js';
-import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest } from './emit.js';
+import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest, optionalReferencedGroups } from './emit.js';
 import { parsePosix } from './parse.js';
 import { buildLineDfa, type LineDfa } from './dfa.js';
 
@@ -38,6 +38,10 @@ export interface CompileOptions {
   wholeLine?: boolean;
   /** -w: the match must be a whole word */
   wholeWord?: boolean;
+  /** read ERE as glibc's regcomp does (see ParseOptions.regcomp): GNU grep's -o/--color matches */
+  regcomp?: boolean;
+  /** read ERE as GNU grep's dfa does (see ParseOptions.dfa): the lines GNU grep selects */
+  dfa?: boolean;
 }
 
 export interface Match {
@@ -102,11 +106,7 @@ function fixedNode(pattern: string): Node {
  * alternatives. Pattern strings are byte strings (latin1-style, see toLatin1).
  */
 export function compilePatterns(patterns: readonly string[], opts: CompileOptions): CompileResult {
-  const eol = opts.eol ?? 0x0a;
-  const icase = opts.icase === true;
-  const alternatives: Node[] = [];
   const warnings: string[] = [];
-  let groupTotal = 0;
   let hasBackrefs = false;
   const parsed: { root: Node; groups: number }[] = [];
   for (const p of patterns) {
@@ -114,29 +114,74 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
       parsed.push({ root: fixedNode(p), groups: 0 });
       continue;
     }
-    const r = parsePosix(p, opts.syntax);
+    const r = parsePosix(p, opts.syntax, { regcomp: opts.regcomp === true, dfa: opts.dfa === true });
     if (!r.ok) return { ok: false, message: r.message };
     warnings.push(...r.value.warnings);
     hasBackrefs ||= r.value.hasBackrefs;
     parsed.push({ root: r.value.root, groups: r.value.groups });
   }
+  const marks = hasBackrefs ? parsed.map((p) => optionalReferencedGroups(p.root)) : [];
+  if (!marks.some((m) => m.size > 0)) return build(parsed, opts, warnings, hasBackrefs, null);
+  // a back-reference to a group that may not take part: the marked form (see PARTICIPATION_MARK
+  // in emit.ts), and the plain one for the records it cannot serve
+  const marked = build(parsed, opts, warnings, hasBackrefs, marks);
+  if (!marked.ok) return marked;
+  const plain = build(parsed, opts, warnings, hasBackrefs, null);
+  if (!plain.ok) return plain;
+  return { ok: true, matcher: byRecordLength(marked.matcher, plain.matcher) };
+}
+
+/**
+ * The marked form costs a scan to the record's end wherever a marked group closes (quadratic on
+ * a long record full of it); past this length, and for an empty record (which no marker can
+ * tell), the unmarked form answers, where such a back-reference matches empty as in JavaScript.
+ */
+const MARKED_RECORD_LIMIT = 4096;
+
+function byRecordLength(marked: Matcher, plain: Matcher): Matcher {
+  const pick = (record: string): Matcher => (record.length === 0 || record.length > MARKED_RECORD_LIMIT ? plain : marked);
+  return {
+    // records one by one (a block is long, and its records are not the subject the markers need)
+    blockRegex: null,
+    literal: null,
+    lineDfa: null,
+    warnings: marked.warnings,
+    test: (record) => pick(record).test(record),
+    find: (record, from) => pick(record).find(record, from),
+    exec: (record, from) => pick(record).exec(record, from),
+  };
+}
+
+function build(
+  parsed: readonly { root: Node; groups: number }[],
+  opts: CompileOptions,
+  warnings: string[],
+  hasBackrefs: boolean,
+  marks: readonly Set<number>[] | null,
+): CompileResult {
+  const patterns = parsed;
+  const eol = opts.eol ?? 0x0a;
+  const icase = opts.icase === true;
+  const alternatives: Node[] = [];
+  const capture = hasBackrefs || opts.captures === true;
+  // exec's groups in POSIX numbering, when markers shift the JavaScript numbers
+  const groupMap: number[] = [];
   // the -w wrapper's two capture groups come first
   const wordWrap = opts.wholeWord === true && opts.wholeLine !== true;
   let offset = wordWrap ? 2 : 0;
   const sources: string[] = [];
   const lazySources: string[] = [];
   let backtracking = false;
-  for (const { root, groups } of parsed) {
-    const emitted = emitNode(root, { icase, eol, capture: hasBackrefs || opts.captures === true, groupOffset: offset, multiline: opts.multiline === true });
+  for (const [k, { root, groups }] of parsed.entries()) {
+    const emitted = emitNode(root, { icase, eol, capture, groupOffset: offset, multiline: opts.multiline === true, marked: marks?.[k] });
+    for (let g = 1; g <= groups; g++) groupMap.push(emitted.posixToJs[g] ?? offset + g);
     if (emitted.backtracking && hasNestedRepetition(root)) return { ok: false, message: BACKTRACK_REFUSAL };
     backtracking ||= emitted.backtracking;
     sources.push(emitted.source);
     if (!hasBackrefs) lazySources.push(emitNode(root, { icase, eol, capture: false, groupOffset: offset, multiline: opts.multiline === true, lazy: true }).source);
     alternatives.push(root);
-    offset += groups;
-    groupTotal += groups;
+    offset += capture ? emitted.jsGroups : groups;
   }
-  void groupTotal;
   const body = sources.length === 0 ? '[]' : sources.length === 1 ? sources[0]! : sources.map((s) => '(?:' + s + ')').join('|');
   const root: Node = alternatives.length === 1 ? alternatives[0]! : { type: 'alt', alternatives };
   let source: string;
@@ -172,7 +217,10 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const literal = parsed.length === 1 && !icase && opts.wholeLine !== true && !wordWrap ? literalBytes(parsed[0]!.root, eol) : null;
   return {
     ok: true,
-    matcher: makeMatcher(plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa),
+    matcher: makeMatcher(
+      plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa,
+      marks !== null && !wordWrap ? groupMap : null,
+    ),
   };
 }
 
@@ -252,7 +300,11 @@ function makeMatcher(
   warnings: string[],
   literal: Uint8Array | null,
   lineDfa: LineDfa | null,
+  /** the JavaScript number of each POSIX group (1…), when they differ (markers); null: the same */
+  groupMap: readonly number[] | null,
 ): Matcher {
+  const posixGroups = (m: RegExpExecArray): (string | undefined)[] =>
+    groupMap === null ? Array.from(m) : [m[0], ...groupMap.map((j) => m[j])];
   const longest = (record: string, start: number, end: number): number => {
     if (anchored === null) return end;
     const limit = Math.min(record.length, end + LONGEST_SEARCH_SPAN);
@@ -297,9 +349,9 @@ function makeMatcher(
       if (end !== start + m[0].length && anchored !== null) {
         // the groups of the longest match come from re-running the anchored form up to its end
         const am = anchored.at(record, start, end);
-        if (am !== null) return { start, end, groups: Array.from(am) };
+        if (am !== null) return { start, end, groups: posixGroups(am) };
       }
-      return { start, end, groups: Array.from(m) };
+      return { start, end, groups: posixGroups(m) };
     },
   };
 }

@@ -3,9 +3,12 @@
 // BRE: \( \) \{ \} \| \+ \? are operators; `*` is literal at the start of an expression; `^` is an
 // anchor only at the start (of the pattern, after \( or \|), `$` only at the end (of the pattern,
 // before \) or \|). ERE: ( ) { } | + ? * are operators; a quantifier with nothing to repeat is
-// ignored with GNU's "warning: * at start of expression"; `{` that does not start a valid interval
-// is literal; an unmatched `)` is literal. Both: \1–\9, \w \W \s \S \b \B \< \> \` \', other
-// escaped characters stand for themselves.
+// ignored with GNU's "warning: * at start of expression" (after a leading anchor, GNU grep's dfa
+// reading applies it to the anchor: ParseOptions.dfa; glibc's regcomp reading drops it and takes a
+// `)` after it literally: ParseOptions.regcomp); `{` that does not start a valid interval is
+// literal; an unmatched `)` is literal. Errors are glibc regcomp's, which GNU grep reports before
+// its dfa runs. Both: \1–\9, \w \W \s \S \b \B \< \> \` \', other escaped characters stand
+// for themselves.
 
 import { type ByteSet, type Node, RE_DUP_MAX, newByteSet } from './ast.js';
 import { parseBracket } from './bracket.js';
@@ -59,12 +62,22 @@ class Parser {
   private groupCount = 0;
   private closedGroups = new Set<number>();
   private depth = 0;
+  /**
+   * ERE: `)` that glibc's regcomp (which GNU grep runs first, for the errors) reads as a literal
+   * while the dfa matcher closes a group with it, not yet balanced by an unmatched `)` (see
+   * noteGlibcSkip); left over at the end, glibc's "Unmatched ( or \(" is the error
+   */
+  private glibcOpen = 0;
   hasBackrefs = false;
   warnings: string[] = [];
 
   constructor(
     private readonly p: string,
     private readonly ere: boolean,
+    /** ERE read as glibc's regcomp reads it (see ParseOptions.regcomp) */
+    private readonly regcomp = false,
+    /** ERE read as GNU grep's dfa matcher reads it (see ParseOptions.dfa) */
+    private readonly dfa = false,
   ) {}
 
   parseAll(): ParsedPattern {
@@ -73,6 +86,7 @@ class Parser {
       // only an unmatched close paren stops parseAlternation early
       throw new ParseError('Unmatched ) or \\)');
     }
+    if (this.glibcOpen > 0) throw new ParseError('Unmatched ( or \\(');
     return { root, groups: this.groupCount, hasBackrefs: this.hasBackrefs, warnings: this.warnings };
   }
 
@@ -105,16 +119,41 @@ class Parser {
   private parseBranch(): Node {
     const items: Node[] = [];
     const branchStart = this.i;
+    if (this.ere) this.noteGlibcSkip();
     while (this.i < this.p.length && !this.atAlternation() && !this.atGroupClose()) {
       if (!this.ere && this.p[this.i] === '\\' && this.p[this.i + 1] === ')') {
         throw new ParseError('Unmatched ) or \\)');
       }
+      if (this.regcomp && this.ere && '*+?{'.includes(this.p[this.i]!) && (items.length === 0 || items[items.length - 1]!.type === 'assert')) {
+        // glibc: nothing to repeat (an anchor takes no quantifier): the quantifier character is
+        // skipped and what follows read anew, a `)` as a literal (`^*a` is `^a`, `(a|*))` is `(a|\))`)
+        this.i++;
+        while (this.i < this.p.length && '*+?'.includes(this.p[this.i]!)) this.i++;
+        if (this.p[this.i] === ')') {
+          this.i++;
+          items.push(this.parseQuantifiers({ type: 'literal', byte: 0x29 }));
+        }
+        continue;
+      }
       const atom = this.parseAtom(items, branchStart);
       if (atom === null) continue;
       // GNU dfa's "laststart": while only anchors/word assertions have been seen in this branch,
-      // a quantifier has nothing to repeat (BRE: literal, ERE: warning, ignored); after a
-      // consuming atom, a quantified assertion is just the assertion (collapsed)
-      items.push(atom.type === 'assert' && this.quantifierStart(items) ? atom : this.parseQuantifiers(atom));
+      // a quantifier has nothing to repeat. BRE: it is literal. ERE: it warns, and applies to the
+      // assertion before it, if any (`^*a` is `(^)*a`: an `a` anywhere), else to nothing (the
+      // dfa reading; otherwise, as glibc, it is dropped: `^a`). A quantified assertion is just
+      // the assertion (min > 0) or nothing (collapsed).
+      if (atom.type === 'assert' && (this.quantifierStart(items) || this.regcomp)) {
+        if (this.ere) this.noteGlibcSkip();
+        if (!this.ere || !this.dfa) {
+          items.push(atom);
+          continue;
+        }
+        const q = this.parseQuantifiers(atom, true);
+        if (q.type !== 'concat' || q.items.length > 0) items.push(q);
+        continue;
+      }
+      if (this.ere && atom.type === 'assert') this.noteGlibcSkip();
+      items.push(this.parseQuantifiers(atom));
     }
     return items.length === 1 ? items[0]! : { type: 'concat', items };
   }
@@ -132,6 +171,8 @@ class Parser {
         case '(':
           return this.parseGroup(1);
         case ')':
+          // unmatched: literal (for glibc too, which may close with it a group it left open)
+          if (this.glibcOpen > 0) this.glibcOpen--;
           this.i++;
           return { type: 'literal', byte: 0x29 };
         case '*':
@@ -197,6 +238,20 @@ class Parser {
     }
   }
 
+  /**
+   * glibc's regcomp (ERE) skips a quantifier with nothing before it to repeat (at the start of a
+   * branch, or after an anchor, which takes no quantifier there) and parses what follows as a
+   * new expression: a `)` there is a literal character, so its group stays open (`(*)`,
+   * `(a^*)`: "Unmatched ( or \("), though GNU dfa closes the group with it. Called where such
+   * a skip can start.
+   */
+  private noteGlibcSkip(): void {
+    if (this.regcomp) return; // that parse takes the `)` as a literal itself
+    let j = this.i;
+    while (j < this.p.length && '*+?{'.includes(this.p[j]!)) j++;
+    if (j > this.i && this.p[j] === ')' && this.depth > 0) this.glibcOpen++;
+  }
+
   private quantifierStartBre(items: Node[]): boolean {
     return items.every((n) => n.type === 'assert');
   }
@@ -236,7 +291,7 @@ class Parser {
     return { type: 'literal', byte: e.charCodeAt(0) };
   }
 
-  /** ERE: the interval starting at j (after `{`), or null when `{` is literal there. */
+  /** ERE: the interval starting at j (after `{`) as GNU dfa reads one with nothing to repeat, or null when `{` is literal there. */
   private intervalAhead(j: number): { min: number; max: number; next: number } | null {
     const close = this.p.indexOf('}', j);
     if (close < 0) return null;
@@ -244,19 +299,53 @@ class Parser {
     if (m === null || (m[1] === '' && m[2] === undefined)) return null;
     const min = m[1] === '' ? 0 : Number(m[1]);
     const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+    // GNU dfa: `{2,1}` is no interval, so a literal `{` (`^{2,1}a` matches "{2,1}a")
+    if (min > max) return null;
     return { min, max, next: close + 1 };
   }
 
-  private parseQuantifiers(atom: Node): Node {
-    const node = this.parseQuantifierChain(atom);
+  /**
+   * ERE `{` after an atom, as glibc's parse_dup_op reads it: the interval; null when it is not
+   * one and `{` is a literal (grep's RE_INVALID_INTERVAL_ORD: `a{1`, `a{x}`, `a{1,x}`); an error
+   * for `a{}` and `a{1,2,3}` (numbers there, but no interval).
+   */
+  private ereInterval(j: number): { min: number; max: number; next: number } | null {
+    const p = this.p;
+    // glibc fetch_number: digits up to `,` or `}`; -1 none, -2 anything else (or the end)
+    const num = (k: number): { n: number; at: number } => {
+      let n = -1;
+      for (; k < p.length; k++) {
+        const c = p[k]!;
+        if (c === ',' || c === '}') return { n, at: k };
+        n = c < '0' || c > '9' || n === -2 ? -2 : Math.min(RE_DUP_MAX + 1, (n === -1 ? 0 : n * 10) + (c.charCodeAt(0) - 0x30));
+      }
+      return { n: -2, at: k };
+    };
+    const a = num(j);
+    let min = a.n;
+    if (min === -1) {
+      if (p[a.at] !== ',') throw new ParseError('Invalid content of \\{\\}');
+      min = 0;
+    }
+    if (min === -2) return null;
+    const b = p[a.at] === ',' ? num(a.at + 1) : { n: min, at: a.at };
+    if (b.n === -2) return null;
+    if ((b.n !== -1 && min > b.n) || p[b.at] !== '}') throw new ParseError('Invalid content of \\{\\}');
+    return { min, max: b.n === -1 ? Infinity : b.n, next: b.at + 1 };
+  }
+
+  /** `atStart`: the quantifiers follow only assertions (ERE): each warns as GNU dfa does */
+  private parseQuantifiers(atom: Node, atStart = false): Node {
+    const node = this.parseQuantifierChain(atom, atStart);
     return collapseRepeatedAssertion(node);
   }
 
-  private parseQuantifierChain(atom: Node): Node {
+  private parseQuantifierChain(atom: Node, atStart: boolean): Node {
     let node = atom;
     const p = this.p;
     for (;;) {
       const c = p[this.i];
+      if (atStart && (c === '*' || c === '+' || c === '?')) this.warnings.push(`${c} at start of expression`);
       if (c === '*') {
         this.i++;
         node = { type: 'repeat', min: 0, max: Infinity, body: node };
@@ -268,8 +357,9 @@ class Parser {
         this.i += 2;
         node = { type: 'repeat', min: plus ? 1 : 0, max: plus ? Infinity : 1, body: node };
       } else if (this.ere && c === '{') {
-        const iv = this.intervalAhead(this.i + 1);
+        const iv = atStart ? this.intervalAhead(this.i + 1) : this.ereInterval(this.i + 1);
         if (iv === null) return node;
+        if (atStart) this.warnings.push('{...} at start of expression');
         this.checkInterval(iv.min, iv.max);
         this.i = iv.next;
         node = { type: 'repeat', min: iv.min, max: iv.max, body: node };
@@ -321,8 +411,24 @@ function collapseRepeatedAssertion(n: Node): Node {
   return body === n.body ? n : { ...n, body };
 }
 
-export function parsePosix(pattern: string, syntax: Syntax): ParseResult {
-  const parser = new Parser(pattern, syntax === 'extended');
+export interface ParseOptions {
+  /**
+   * ERE as glibc's regcomp reads it where that differs from GNU grep's dfa matcher: a quantifier
+   * with nothing to repeat is dropped (`^*a` is `^a`, not `(^)*a`). GNU grep selects lines with
+   * dfa but finds the matches it prints (-o, --color) with regcomp's regex.
+   */
+  regcomp?: boolean;
+  /**
+   * ERE as GNU grep's dfa matcher reads it, which decides which lines GNU grep selects: a
+   * quantifier right after a leading anchor repeats the anchor (`^*a` is `(^)*a`, an `a`
+   * anywhere). Without it (and without `regcomp`) that quantifier is dropped with its warning,
+   * as glibc does, which the other users of POSIX regexes (sed, find, [[ =~ ]]) have.
+   */
+  dfa?: boolean;
+}
+
+export function parsePosix(pattern: string, syntax: Syntax, opts: ParseOptions = {}): ParseResult {
+  const parser = new Parser(pattern, syntax === 'extended', opts.regcomp === true, opts.dfa === true && opts.regcomp !== true);
   try {
     return { ok: true, value: parser.parseAll() };
   } catch (e) {

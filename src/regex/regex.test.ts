@@ -97,3 +97,75 @@ describe('ReDoS resistance', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('back-references to a group that did not take part (glibc: no match)', () => {
+  const exec = (p: string, record: string, syntax: 'basic' | 'extended' = 'extended') => {
+    const r = compilePatterns([p], { syntax, eol: -1, captures: true });
+    if (!r.ok) return 'ERR ' + r.message;
+    const m = r.matcher.exec(record, 0);
+    return m === null ? null : m.groups;
+  };
+  it('fails where JavaScript would match the reference as empty', () => {
+    expect(exec('(x)?a\\1', 'apple')).toBe(null);
+    expect(exec('\\(x\\)*a\\1', 'apple', 'basic')).toBe(null);
+    expect(exec('(a|(x))\\2', 'ax')).toBe(null);
+    expect(exec('(x)?(y)?a\\1\\2', 'xax')).toBe(null);
+  });
+  it('still matches where the group took part, groups in POSIX numbering (markers hidden)', () => {
+    expect(exec('(x)?a\\1', 'zxaxz')).toEqual(['xax', 'x']);
+    expect(exec('(a|(x))\\2', 'xx')).toEqual(['xx', 'x', 'x']);
+    expect(exec('((x)?a\\2)(b)?', 'xaxb')).toEqual(['xaxb', 'xax', 'x', 'b']);
+    expect(exec('(x)?(a)\\1', 'xax')).toEqual(['xax', 'x', 'a']);
+    // an empty group that took part
+    expect(exec('()\\1a', 'a')).toEqual(['a', '']);
+  });
+  it('long records (past the marked form) and empty ones keep the unmarked answer', () => {
+    expect(exec('(x)?a\\1', 'a'.repeat(5000))).toEqual(['a', undefined]);
+    expect(exec('\\(\\)\\1', '', 'basic')).toEqual(['', '']);
+  });
+  it('costs nothing for a group that is always set', () => {
+    const r = compilePatterns(['\\(a\\)\\1'], { syntax: 'basic' });
+    expect(r.ok && r.matcher.blockRegex !== null).toBe(true);
+  });
+});
+
+describe('ERE quantifiers with nothing to repeat, as GNU grep reads them', () => {
+  const ere = { syntax: 'extended' as const };
+  const warnings = (p: string) => {
+    const r = compilePatterns([p], ere);
+    return r.ok ? r.matcher.warnings : 'ERR ' + r.message;
+  };
+  it('after a leading anchor they repeat the anchor (GNU dfa), with one warning each', () => {
+    const dfa = { ...ere, dfa: true };
+    expect(all('^*a', 'banana', dfa)).toEqual(['a', 'a', 'a']);
+    expect(all('^?a', 'ba', dfa)).toEqual(['a']);
+    expect(all('^+a', 'ba', dfa)).toEqual([]);
+    expect(warnings('^**a')).toEqual(['* at start of expression', '* at start of expression']);
+    // without the dfa reading (sed, find, [[ =~ ]]: glibc) the quantifier is dropped
+    expect(all('^*a', 'banana', ere)).toEqual([]);
+    expect(all('^*a', 'ab', ere)).toEqual(['a']);
+    expect(warnings('^{2}a')).toEqual(['{...} at start of expression']);
+    expect(all('^{2,1}a', '{2,1}a', ere)).toEqual(['{2,1}a']);
+  });
+  it("regcomp's errors: a `)` right after a skipped quantifier is literal to glibc", () => {
+    expect(all('(*)', '', ere)).toBe('ERR Unmatched ( or \\(');
+    expect(all('(a^*)', '', ere)).toBe('ERR Unmatched ( or \\(');
+    expect(all('((*))', '', ere)).toBe('ERR Unmatched ( or \\(');
+    expect(all('(a|*))', 'a)', ere)).toEqual(['a)']);
+    // GNU grep prints (-o, --color) the matches glibc's regex finds: regcomp's reading
+    const regcomp = { ...ere, regcomp: true };
+    expect(all('(a|*))', 'a)', regcomp)).toEqual(['a', ')']);
+    expect(all('(*)*)', 'a))', regcomp)).toEqual(['))']);
+    expect(all('^*a', 'banana', regcomp)).toEqual([]);
+    expect(all('^*a', 'ab', regcomp)).toEqual(['a']);
+    expect(all('({1})', '1}', ere)).toEqual([]); // dfa: an empty group
+    expect(all('({1})', '1}', { ...ere, regcomp: true })).toEqual(['1}']);
+  });
+  it('intervals after an atom as glibc parse_dup_op reads them', () => {
+    expect(all('a{}', '', ere)).toBe('ERR Invalid content of \\{\\}');
+    expect(all('a{1,2,3}', '', ere)).toBe('ERR Invalid content of \\{\\}');
+    expect(all('a{1,x}', 'a{1,x}', ere)).toEqual(['a{1,x}']);
+    expect(all('a{,}', 'aa', ere)).toEqual(['aa']);
+    expect(all('{}', '{}', ere)).toEqual(['{}']);
+  });
+});

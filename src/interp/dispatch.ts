@@ -108,7 +108,17 @@ function writeError(sh: Shell, name: string, e: unknown): number {
     sh.error(`${name}: write error: Bad file descriptor`);
     return 1;
   }
+  // a result past what a JS string or buffer holds (`sed 'h;:a;G;h;ba'`): GNU's xalloc_die
+  if (isOutOfMemory(e)) {
+    sh.error(`${name}: memory exhausted`);
+    return 1;
+  }
   throw e;
+}
+
+/** the RangeErrors V8 raises for a string, array or buffer too large to make */
+export function isOutOfMemory(e: unknown): boolean {
+  return e instanceof RangeError && /Invalid string length|Invalid array length|Array buffer allocation failed/.test(e.message);
 }
 
 // ---------------------------------------------------------------- functions

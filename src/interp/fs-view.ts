@@ -2,7 +2,7 @@
 // descriptors under /dev/fd/N (process substitution, `cat /dev/fd/3`), /dev/stdin, /dev/stdout and
 // /dev/stderr, which never touch the filesystem.
 
-import type { FileInfo, FileReader, FileWriter, OpenReadOptions, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
+import type { FileInfo, FileReader, FileWriter, FsErrorCode, OpenReadOptions, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import type { Shell } from './shell.js';
 import { DETAIL, fsError } from '../../allowedpaths/index.js';
@@ -146,8 +146,16 @@ async function readToEnd(reader: ByteReader, maxBytes: number): Promise<Result<U
   const parts: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const r = reader.read();
-    const chunk = r instanceof Promise ? await r : r;
+    let chunk: Uint8Array | null;
+    try {
+      const r = reader.read();
+      chunk = r instanceof Promise ? await r : r;
+    } catch (e) {
+      // a read that fails as read(2) does (a directory, a closed or failing descriptor)
+      const code = (e as { fsError?: { code?: string } }).fsError?.code;
+      if (code === undefined) throw e;
+      return { ok: false, error: fsError(code as FsErrorCode, (e as Error).message) };
+    }
     if (chunk === null) break;
     total += chunk.length;
     if (total > maxBytes) return { ok: false, error: fsError('EINVAL', DETAIL.tooLarge) };

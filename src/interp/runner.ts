@@ -21,6 +21,7 @@ import { runTrap } from './traps.js';
 import { installLanguageUtilities } from './wiring.js';
 import { monotonicMs } from './clock.js';
 import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from './extglob-syntax.js';
+import { isOutOfMemory } from './dispatch.js';
 
 const MODES = new Set(['read-only', 'remediation']);
 
@@ -164,6 +165,10 @@ export class Runner {
       } else if (e instanceof PipeClosedError) {
         // the caller's stdout/stderr went away: bash dies of SIGPIPE, silently, status 141
         exitCode = 141;
+      } else if (isOutOfMemory(e)) {
+        // an expansion past what a string holds (`${big//0/$big}`): bash's xmalloc failure, fatal
+        say('rshell: memory exhausted');
+        exitCode = 1;
       } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
         // nesting deeper than the JS stack allows (eval/source/subshell chains): a clean stop
         say('rshell: maximum nesting depth exceeded');

@@ -423,6 +423,19 @@ describe('state, streams and bytes', () => {
   });
 });
 
+describe('results past what a string holds', () => {
+  it('a builtin reports memory exhausted and the script goes on', async () => {
+    const res = await run('echo a | sed "h;:a;G;h;ba"; echo rc=$?');
+    expect(res.stdout).toBe('rc=1\n');
+    expect(res.stderr).toBe('sed: memory exhausted\n');
+  });
+
+  it('an expansion ends the run with memory exhausted, not an internal error', async () => {
+    const res = await run('big=$(printf "%0100000d" 0); x=${big//0/$big}; echo after');
+    expect(res).toMatchObject({ stdout: '', stderr: 'rshell: memory exhausted\n', exitCode: 1 });
+  });
+});
+
 describe('read stays bounded', () => {
   // bash reads `read x < /dev/zero` forever (its NULs are dropped, no line ever ends); rshell's
   // read takes at most a line's limit (ctx.limits.maxLineBytes, 1 MiB) and fails, whichever way

@@ -26,6 +26,8 @@ import path from 'node:path';
 
 /** the flag src/regex/engine.ts sets at the first pattern (a test keeps the two in step) */
 export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessive-backtracks';
+/** and the one that lets engine.ts compile a RegExp for the linear engine (its `l` flag) */
+export const LINEAR_ENGINE_FLAG = '--enable-experimental-regexp-engine';
 
 /**
  * V8 flags of the CLI process (the library leaves its host's alone):
@@ -46,7 +48,8 @@ export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessi
  *     over the hot code either way).
  */
 export const V8_FLAGS = [
-  '--max-inlined-bytecode-size=120', '--max-inlined-bytecode-size-cumulative=400', LINEAR_REGEX_FLAG, '--no-sparkplug',
+  '--max-inlined-bytecode-size=120', '--max-inlined-bytecode-size-cumulative=400', LINEAR_REGEX_FLAG, LINEAR_ENGINE_FLAG,
+  '--no-sparkplug',
 ];
 
 /** the core's export that builds the table of what chunks take from it (build-cli.mjs) */

@@ -221,7 +221,9 @@ export class Searcher {
   /** the records of a block matched as a string (the regex paths); true when reading may stop */
   private processText(state: FileState, bytes: Uint8Array, blockOffset: number, endsWithEol: boolean): boolean {
     const text = toLatin1(bytes);
-    const block = this.matcher.blockRegex;
+    // a piece past the usual size holds a record longer than a piece: record by record, so a long
+    // record goes to the matcher's linear-time engine (a backtracking scan of it can be quadratic)
+    const block = text.length > TEXT_PIECE_BYTES ? null : this.matcher.blockRegex;
     let pos = 0;
     if (block !== null && !state.needsEveryRecord()) {
       // fast path: jump from match to match; the records in between are not selected

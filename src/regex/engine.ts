@@ -9,16 +9,33 @@
 // It affects every RegExp in the process, which only ever makes pathological ones finish.
 // The linear engine cannot run: the `i` flag, the `d` flag, lookaround, back-references.
 // emit.ts avoids all of them except where a pattern needs them, and says so (`backtracking`).
+//
+// The fallback does not catch every quadratic search: `x*=` over a line of 100,000 x's tries
+// each start and runs its greedy loop to the end, which V8 does without counting backtracks (24 s
+// in sed; one native call, so the run's timeout cannot stop it). So the second flag lets a RegExp
+// be compiled for the linear engine outright (the `l` flag): newLinearRegExp, which the matchers
+// use for long records only (the linear engine is 10-60x slower on ordinary lines).
 
 import * as v8 from 'node:v8';
 
 const LINEAR_FLAG = '--enable-experimental-regexp-engine-on-excessive-backtracks';
+const LINEAR_ENGINE_FLAG = '--enable-experimental-regexp-engine';
 let enabled = false;
 
 export function enableLinearFallback(): void {
   if (enabled) return;
-  if (!process.execArgv.includes(LINEAR_FLAG)) v8.setFlagsFromString(LINEAR_FLAG);
+  for (const f of [LINEAR_FLAG, LINEAR_ENGINE_FLAG]) if (!process.execArgv.includes(f)) v8.setFlagsFromString(f);
   enabled = true;
+}
+
+/** the same source on V8's linear-time engine, or null where that engine cannot run it */
+export function newLinearRegExp(source: string, flags: string): RegExp | null {
+  enableLinearFallback();
+  try {
+    return new RegExp(source, flags + 'l');
+  } catch {
+    return null;
+  }
 }
 
 /** Compile JS source produced by emit.ts; errors (e.g. V8 size limits) become values. */

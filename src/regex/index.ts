@@ -18,7 +18,7 @@
 
 import { Buffer } from 'node:buffer';
 import { type Node } from './ast.js';
-import { newRegExp } from './engine.js';
+import { newLinearRegExp, newRegExp } from './engine.js';
 import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest, optionalReferencedGroups } from './emit.js';
 import { parsePosix } from './parse.js';
 import { buildLineDfa, type LineDfa } from './dfa.js';
@@ -219,7 +219,7 @@ function build(
     ok: true,
     matcher: makeMatcher(
       plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa,
-      marks !== null && !wordWrap ? groupMap : null,
+      marks !== null && !wordWrap ? groupMap : null, new LongRecordRegExps(source, extraFlags),
     ),
   };
 }
@@ -290,6 +290,32 @@ function inContextProbe(cut: RegExp, body: string, flags: string): EndProbe {
   };
 }
 
+/**
+ * Records longer than this are searched on V8's linear-time engine when it can run the pattern:
+ * a backtracking search of a long record can take time quadratic in its length (`x*=` over a
+ * 100,000-byte line: 24 s in one native call, past any timeout), while the linear engine is
+ * 10-60x slower on ordinary lines, so short records keep the backtracking one.
+ */
+const LONG_RECORD = 4096;
+
+/** a matcher's linear-engine RegExps, made at its first long record */
+class LongRecordRegExps {
+  private plainRe: RegExp | null | undefined;
+  private globalRe: RegExp | null | undefined;
+  constructor(
+    private readonly source: string,
+    private readonly flags: string,
+  ) {}
+  plain(): RegExp | null {
+    if (this.plainRe === undefined) this.plainRe = newLinearRegExp(this.source, this.flags);
+    return this.plainRe;
+  }
+  global(): RegExp | null {
+    if (this.globalRe === undefined) this.globalRe = newLinearRegExp(this.source, 'g' + this.flags);
+    return this.globalRe;
+  }
+}
+
 function makeMatcher(
   plain: RegExp,
   global: RegExp,
@@ -302,6 +328,7 @@ function makeMatcher(
   lineDfa: LineDfa | null,
   /** the JavaScript number of each POSIX group (1…), when they differ (markers); null: the same */
   groupMap: readonly number[] | null,
+  long: LongRecordRegExps,
 ): Matcher {
   const posixGroups = (m: RegExpExecArray): (string | undefined)[] =>
     groupMap === null ? Array.from(m) : [m[0], ...groupMap.map((j) => m[j])];
@@ -316,7 +343,7 @@ function makeMatcher(
     literal,
     lineDfa,
     warnings,
-    test: (record) => plain.test(record),
+    test: (record) => (record.length > LONG_RECORD ? long.plain() ?? plain : plain).test(record),
     find(record, from) {
       if (wordLater !== null) {
         // group 1 is the leading boundary byte ('' at the record start), group 2 the word. From
@@ -329,8 +356,9 @@ function makeMatcher(
         const start = m.index + m[1]!.length;
         return { start, end: start + m[2]!.length };
       }
-      global.lastIndex = from;
-      const m = global.exec(record);
+      const g = record.length > LONG_RECORD ? long.global() ?? global : global;
+      g.lastIndex = from;
+      const m = g.exec(record);
       if (m === null) return null;
       const start = m.index;
       const end = longest(record, start, start + m[0].length);
@@ -341,8 +369,9 @@ function makeMatcher(
         const f = this.find(record, from);
         return f === null ? null : { ...f, groups: [record.slice(f.start, f.end)] };
       }
-      global.lastIndex = from;
-      const m = global.exec(record);
+      const g = record.length > LONG_RECORD ? long.global() ?? global : global;
+      g.lastIndex = from;
+      const m = g.exec(record);
       if (m === null) return null;
       const start = m.index;
       const end = longest(record, start, start + m[0].length);

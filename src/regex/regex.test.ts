@@ -169,3 +169,30 @@ describe('ERE quantifiers with nothing to repeat, as GNU grep reads them', () =>
     expect(all('{}', '{}', ere)).toEqual(['{}']);
   });
 });
+
+describe('long records run on the linear-time engine', () => {
+  // `x*=` over a long run of x's is quadratic for a backtracking search (seconds per call past
+  // 100,000 bytes, in one native call no timeout can stop); these finish at once and agree with
+  // the short-record answers
+  const compile = (p: string, syntax: CompileOptions['syntax'] = 'basic') => {
+    const r = compilePatterns([p], { syntax });
+    if (!r.ok) throw new Error(r.message);
+    return r.matcher;
+  };
+  const run = 'x'.repeat(200_000);
+
+  it('test, find and exec give the short-record answers', () => {
+    const m = compile('x*=');
+    expect(m.test(run)).toBe(false);
+    expect(m.test(run + '=')).toBe(true);
+    expect(m.find(run + '=y', 0)).toEqual({ start: 0, end: 200_001 });
+    expect(m.exec('ab' + run + '=', 5)?.start).toBe(5);
+    const e = compile('(x+)(=?)$', 'extended');
+    expect(e.exec(run, 0)).toMatchObject({ start: 0, end: 200_000 });
+  });
+
+  it('patterns the linear engine cannot run keep the backtracking one', () => {
+    const m = compile('\\(x\\)\\1=');
+    expect(m.test(run.slice(0, 5000) + 'xx=')).toBe(true);
+  });
+});

@@ -107,10 +107,14 @@ describe('the bin compiles its core and chunks with the V8 code caches recorded 
   });
 
   test('the bin passes node the linear-regex flag that the library sets at its first pattern', async () => {
-    const { LINEAR_REGEX_FLAG, V8_FLAGS } = await import('../../scripts/cli-launcher.mjs');
-    expect(V8_FLAGS).toContain(LINEAR_REGEX_FLAG);
-    expect(readFileSync(join(import.meta.dirname, '..', '..', 'src/regex/engine.ts'), 'utf8')).toContain(`const LINEAR_FLAG = '${LINEAR_REGEX_FLAG}';`);
-    expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toContain(LINEAR_REGEX_FLAG);
+    const { LINEAR_ENGINE_FLAG, LINEAR_REGEX_FLAG, V8_FLAGS } = await import('../../scripts/cli-launcher.mjs');
+    const engine = readFileSync(join(import.meta.dirname, '..', '..', 'src/regex/engine.ts'), 'utf8');
+    expect(engine).toContain(`const LINEAR_FLAG = '${LINEAR_REGEX_FLAG}';`);
+    expect(engine).toContain(`const LINEAR_ENGINE_FLAG = '${LINEAR_ENGINE_FLAG}';`);
+    for (const f of [LINEAR_REGEX_FLAG, LINEAR_ENGINE_FLAG]) {
+      expect(V8_FLAGS).toContain(f);
+      expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toContain(f);
+    }
   });
 
   test('the core and the chunks are strict CommonJS: no ES module loader at start-up or at a command\'s first use', () => {

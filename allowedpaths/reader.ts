@@ -53,8 +53,11 @@ export class FdReader implements FileReader {
     fd: number,
     info: FileInfo | null,
     private readonly signal?: AbortSignal,
-    /** the run's deadline check, before each read (Sandbox.at): a loop over /dev/zero must stop */
-    private readonly pace?: () => void,
+    /**
+     * the run's deadline check, before each read (Sandbox.at): a loop over /dev/zero must stop.
+     * A promise asks for a turn of the event loop first (the caller's AbortSignal, its timers)
+     */
+    private readonly pace?: () => void | Promise<void>,
   ) {
     this.fd = fd;
     this.known = null;
@@ -90,7 +93,12 @@ export class FdReader implements FileReader {
   }
 
   read(): Uint8Array | null | Promise<Uint8Array | null> {
-    this.pace?.();
+    const turn = this.pace?.();
+    if (turn) return turn.then(() => this.readNow());
+    return this.readNow();
+  }
+
+  private readNow(): Uint8Array | null | Promise<Uint8Array | null> {
     if (this.fd < 0 || this.error) return null;
     if (this.pushedBack) {
       const b = this.pushedBack;
@@ -140,10 +148,15 @@ export class FdReader implements FileReader {
    * Before anything asked for the stat, the read itself tells what the descriptor is.
    */
   readInto(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
-    this.pace?.();
-    if (this.pushedBack || this.fd < 0 || this.error) return this.read();
+    const turn = this.pace?.();
+    if (turn) return turn.then(() => this.readIntoNow(buf));
+    return this.readIntoNow(buf);
+  }
+
+  private readIntoNow(buf: Uint8Array): Uint8Array | null | Promise<Uint8Array | null> {
+    if (this.pushedBack || this.fd < 0 || this.error) return this.readNow();
     const known = this.known;
-    if (known !== null && known.type !== 'file') return this.read();
+    if (known !== null && known.type !== 'file') return this.readNow();
     this.lent = buf.buffer;
     return known !== null ? this.readFileInto(buf) : this.readUntyped(buf);
   }

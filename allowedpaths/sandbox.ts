@@ -36,7 +36,7 @@ class SandboxImpl implements Sandbox {
     return this.core.roots.map((r) => r.spec);
   }
 
-  at(cwd: string, pace?: () => void): SandboxFS {
+  at(cwd: string, pace?: () => void | Promise<void>): SandboxFS {
     return new SandboxView(this.core, cwd, pace);
   }
 

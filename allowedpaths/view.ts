@@ -41,7 +41,7 @@ export class SandboxView implements SandboxFS {
     private readonly core: SandboxCore,
     readonly cwd: string,
     /** called before each read and write of what this view opens (Sandbox.at) */
-    private readonly pace?: () => void,
+    private readonly pace?: () => void | Promise<void>,
   ) {}
 
   abs(path: string): string {

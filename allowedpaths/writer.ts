@@ -18,8 +18,11 @@ export class FdWriter implements FileWriter {
 
   constructor(
     fd: number,
-    /** the run's deadline check, before each write (Sandbox.at): `cat /dev/zero > f` must stop */
-    private readonly pace?: () => void,
+    /**
+     * the run's deadline check, before each write (Sandbox.at): `cat /dev/zero > f` must stop. A
+     * promise asks for a turn of the event loop first (the caller's AbortSignal, its timers)
+     */
+    private readonly pace?: () => void | Promise<void>,
   ) {
     this.fd = fd;
   }
@@ -29,7 +32,12 @@ export class FdWriter implements FileWriter {
   }
 
   write(chunk: Uint8Array): void | Promise<void> {
-    this.pace?.();
+    const turn = this.pace?.();
+    if (turn) return turn.then(() => this.writeNow(chunk));
+    return this.writeNow(chunk);
+  }
+
+  private writeNow(chunk: Uint8Array): void | Promise<void> {
     let off = 0;
     while (off < chunk.length) {
       if (this.fd < 0 || this.error) return;

@@ -199,8 +199,16 @@ export class Runtime implements AbortSource {
     });
   }
 
-  /** what the sandbox calls before each read and write (Sandbox.at): the deadline, by the clock */
-  private readonly pace = (): void => this.checkAbort();
+  /**
+   * What the sandbox calls before each read and write (Sandbox.at): the deadline, by the clock,
+   * and a turn of the event loop every YIELD_EVERY_MS, so a builtin in a synchronous read/write
+   * loop (`cat /dev/zero > f`) still lets the caller's AbortSignal and timers run.
+   */
+  private readonly pace = (): void | Promise<void> => {
+    this.checkAbort();
+    const now = monotonicMs();
+    if (now - this.lastYield > YIELD_EVERY_MS) return this.yieldTurn(now);
+  };
 
   checkAbort(): void {
     if (this.aborted) throw this.aborted;

@@ -147,6 +147,24 @@ describe('redirections and the sandbox', () => {
 });
 
 describe('limits, timeouts and cancellation', () => {
+  it('a synchronous write loop gives the event loop turns: the caller can cancel it', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'rshell-cancel-'));
+    try {
+      const r = new Runner({ allowedCommands: 'all', allowedPaths: [out + ':rw'], cwd: out, mode: 'remediation', timeoutMs: 0 });
+      const ac = new AbortController();
+      let timerRan = false;
+      setTimeout(() => (timerRan = true), 50);
+      setTimeout(() => ac.abort(), 200);
+      const t0 = Date.now();
+      const res = await r.run('cat /dev/zero > zeros; echo never', { signal: ac.signal });
+      expect(res).toMatchObject({ exitCode: 124, cancelled: true, stdout: '' });
+      expect(timerRan).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it('stops a busy loop at the deadline', async () => {
     const t0 = performance.now();
     const res = await run('while :; do :; done', { timeoutMs: 300 });

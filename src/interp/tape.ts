@@ -13,13 +13,52 @@ export function taped<T>(sh: Shell, compute: () => T | Promise<T>): T {
     if (v instanceof Promise) throw new Suspend(v);
     return v;
   }
-  if (sh.tapePos < tape.length) return tape[sh.tapePos++] as T;
-  const v = compute();
-  if (v instanceof Promise) throw new Suspend(v);
-  tape.push(v);
+  if (sh.tapePos < tape.length) {
+    const recorded = tape[sh.tapePos];
+    if (recorded instanceof Done) {
+      // replayed whole: what it recorded inside is skipped with it
+      sh.tapePos = recorded.end;
+      return recorded.value as T;
+    }
+    if (recorded !== PENDING) {
+      // a wait's value, recorded by withTape
+      sh.tapePos++;
+      return recorded as T;
+    }
+    // an earlier pass waited inside this computation (`$(( $(cmd) + 1 ))`): compute it again,
+    // its inner substitutions replaying from the slots after this one
+    const at = sh.tapePos++;
+    const again = compute();
+    if (again instanceof Promise) throw new Suspend(again);
+    tape[at] = new Done(again, sh.tapePos);
+    return again;
+  }
+  // the slot is taken before computing, so what the computation records itself (an inner command
+  // substitution's output) goes after it and is never replayed as this computation's value
+  const at = tape.length;
+  tape.push(PENDING);
   sh.tapePos++;
+  const v = compute();
+  if (v instanceof Promise) {
+    // the computation is the wait itself: its value, once recorded, fills this slot
+    tape.length = at;
+    sh.tapePos = at;
+    throw new Suspend(v);
+  }
+  tape[at] = new Done(v, sh.tapePos);
   return v;
 }
+
+/** a finished computation's value and the tape position after everything it recorded */
+class Done {
+  constructor(
+    readonly value: unknown,
+    readonly end: number,
+  ) {}
+}
+
+/** a tape slot whose computation has not finished (it waited for a command substitution) */
+const PENDING: unique symbol = Symbol('pending');
 
 const waitCache = new WeakMap<object, boolean>();
 

@@ -100,7 +100,7 @@ describe('parse errors and the static check', () => {
     ['ulimit -n 10', 'ulimit is not supported'],
     ['kill -9 1', 'kill is not supported'],
     ['exec cat data.txt', 'exec with a command is not supported'],
-    ["trap 'echo x' INT", 'trap on signals is not supported (INT)'],
+    ["trap 'echo x' RETURN", 'trap on RETURN is not supported'],
   ])('refuses %s before running anything', async (script, msg) => {
     const res = await run('echo first; ' + script);
     expect(res).toMatchObject({ exitCode: 2, stdout: '', stderr: msg + '\n' });

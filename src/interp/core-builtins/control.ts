@@ -14,7 +14,7 @@ import { withTape } from '../expand.js';
 import { errorText } from '../../../allowedpaths/index.js';
 import { readWhole } from '../fs-view.js';
 import type { Result } from '../../../allowedpaths/types.js';
-import { isSignalName } from '../../check/index.js';
+import { signalListing, signalName, signalNumber } from './signals.js';
 import { HELP, helpAmongOptions, showHelp } from './help-option.js';
 
 const INT_RE = /^[+-]?[0-9]+$/;
@@ -272,8 +272,27 @@ export const wait: CoreBuiltin = (sh, args) => {
   return 0;
 };
 
-const TRAP_NAMES: Record<string, string> = { EXIT: 'EXIT', '0': 'EXIT', ERR: 'ERR' };
 const TRAP_USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]';
+
+/** what a trap operand names: EXIT, ERR or a signal (SIGINT…); null when nothing */
+function trapName(spec: string): string | null {
+  const u = spec.toUpperCase();
+  if (u === 'EXIT' || spec === '0') return 'EXIT';
+  if (u === 'ERR') return 'ERR';
+  const n = signalNumber(spec);
+  return n === null ? null : signalName(n);
+}
+
+/** bash lists traps by signal number: EXIT (0) first, then the signals, ERR after them */
+function trapOrder(name: string): number {
+  if (name === 'EXIT') return 0;
+  if (name === 'ERR') return 100;
+  return signalNumber(name) ?? 99;
+}
+
+function trapLine(name: string, cmd: string): string {
+  return `trap -- '${cmd.replace(/'/g, "'\\''")}' ${name}\n`;
+}
 
 export const trap: CoreBuiltin = (sh, args) => {
   if (helpAmongOptions(args, 'lp')) return showHelp(sh, 'trap');
@@ -286,48 +305,47 @@ export const trap: CoreBuiltin = (sh, args) => {
   }
   const shown = sh.shownTraps ? new Map([...sh.shownTraps, ...sh.traps]) : sh.traps;
   if (!a.length || (a.length === 1 && a[0] === '-p')) {
-    for (const [name, cmd] of [...shown].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) {
-      const q = "'" + cmd.replace(/'/g, "'\\''") + "'";
-      writeOut(sh, `trap -- ${q} ${name}\n`);
-    }
+    for (const [name, cmd] of [...shown].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) writeOut(sh, trapLine(name, cmd));
     return 0;
   }
   if (a[0] === '-p') {
     let st = 0;
     for (const n of a.slice(1)) {
-      const name = TRAP_NAMES[n.toUpperCase()];
+      const name = trapName(n);
       if (!name) {
         sh.error(`trap: ${n}: invalid signal specification`);
         st = 1;
         continue;
       }
       const cmd = shown.get(name);
-      if (cmd !== undefined) writeOut(sh, `trap -- '${cmd.replace(/'/g, "'\\''")}' ${name}\n`);
+      if (cmd !== undefined) writeOut(sh, trapLine(name, cmd));
     }
     return st;
   }
   if (a[0] !== undefined && /^-p*lp*$/.test(a[0])) {
-    writeOut(sh, ' 0) EXIT\n');
+    writeOut(sh, signalListing());
     return 0;
   }
   let action: string | null = a[0]!;
   let sigs = a.slice(1);
-  if (sigs.length === 0) {
-    // `trap EXIT`: reset; one word that names no trap is a usage error
-    if (!TRAP_NAMES[action.toUpperCase()] && !isSignalName(action)) {
+  if (sigs.length === 0 || /^[0-9]+$/.test(action)) {
+    // `trap EXIT`, `trap 2 15`: reset (POSIX: a first operand that is a number is a condition);
+    // one word that names no trap is a usage error
+    if (sigs.length === 0 && trapName(action) === null) {
       sh.error(TRAP_USAGE);
       return 2;
     }
-    sigs = [action];
+    sigs = [action, ...sigs];
     action = null;
   }
   if (action === '-') action = null;
   sh.shownTraps = null;
   let st = 0;
   for (const s of sigs) {
-    const name = TRAP_NAMES[s.toUpperCase()];
+    const name = trapName(s);
     if (!name) {
-      if (isSignalName(s)) sh.error(`trap: ${s}: signal traps are not supported`);
+      // DEBUG and RETURN run at every command and every return in bash: not implemented
+      if (/^(DEBUG|RETURN)$/i.test(s)) sh.error(`trap: ${s}: DEBUG and RETURN traps are not supported`);
       else sh.error(`trap: ${s}: invalid signal specification`);
       st = 1;
       continue;
@@ -337,11 +355,6 @@ export const trap: CoreBuiltin = (sh, args) => {
   }
   return st;
 };
-
-/** bash lists traps by signal number: EXIT (0) first, ERR after the signals */
-function trapOrder(name: string): number {
-  return name === 'EXIT' ? 0 : 1;
-}
 
 function writeOut(sh: Shell, s: string): void {
   const r = sh.stdout.writeString(s);

@@ -11,6 +11,8 @@ import { Searcher } from './search.js';
 import { GREP_HELP } from './usage.js';
 import { collectTargets, type Target } from './walk.js';
 import { fsErrorOf } from '../internal/errors.js';
+import { readToEnd } from '../internal/inputs.js';
+import type { ByteReader } from '../../src/io/streams.js';
 import { say } from '../internal/print.js';
 
 type Variant = 'grep' | 'egrep' | 'fgrep';
@@ -27,26 +29,17 @@ async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok
       patterns.push(...splitPatternLines(toLatin1(encode(src.value))));
       continue;
     }
-    let bytes: Uint8Array;
-    if (src.value === '-') {
-      const parts: Uint8Array[] = [];
-      let total = 0;
-      for (;;) {
-        const r = ctx.stdin.read();
-        const chunk = r instanceof Promise ? await r : r;
-        if (chunk === null) break;
-        total += chunk.length;
-        if (total > ctx.limits.maxFileBytes) return { ok: false, message: `-: File too large` };
-        parts.push(chunk.slice());
-      }
-      bytes = new Uint8Array(total);
-      let off = 0;
-      for (const p of parts) (bytes.set(p, off), (off += p.length));
-    } else {
-      const r = ctx.fs.readFile(src.value, ctx.limits.maxFileBytes);
-      if (!r.ok) return { ok: false, message: `${src.value}: ${r.error.detail ?? r.error.message}` };
-      bytes = r.value;
+    // through open(), not readFile(): `-f <(cmd)` and `-f /dev/stdin` are pipes, read as they come
+    let reader: ByteReader = ctx.stdin;
+    let opened: { close(): void } | null = null;
+    if (src.value !== '-') {
+      const o = ctx.fs.open(src.value);
+      if (!o.ok) return { ok: false, message: `${src.value}: ${o.error.detail ?? o.error.message}` };
+      reader = opened = o.value;
     }
+    const whole = await readToEnd(reader, ctx.limits.maxFileBytes).finally(() => opened?.close());
+    if (!whole.ok) return { ok: false, message: `${src.value}: ${whole.message}` };
+    const bytes = whole.bytes;
     if (bytes.length === 0) continue;
     const text = toLatin1(bytes);
     const lines = splitPatternLines(text);

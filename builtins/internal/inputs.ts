@@ -188,3 +188,35 @@ const STRERROR: Record<string, string> = {
 function strerrorFor(code: string, fallback: string): string {
   return STRERROR[code] ?? fallback;
 }
+
+/**
+ * A reader's whole contents, up to maxBytes (`grep -f FILE`, where FILE may be a pipe such as
+ * `<(cmd)` or /dev/stdin, read as it comes); a read failure or too much input as a message.
+ */
+export async function readToEnd(reader: ByteReader, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; message: string }> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const r = reader.read();
+      const chunk = r instanceof Promise ? await r : r;
+      if (chunk === null) {
+        // the sandbox's file reader ends early with its error set (a directory: EISDIR)
+        const failed = (reader as { error?: FsError }).error;
+        if (failed !== undefined) return { ok: false, message: failed.message };
+        break;
+      }
+      total += chunk.length;
+      if (total > maxBytes) return { ok: false, message: 'File too large' };
+      parts.push(chunk.slice());
+    }
+  } catch (e) {
+    const fe = readFailure(e);
+    if (fe === undefined) throw e;
+    return { ok: false, message: fe.message };
+  }
+  const bytes = new Uint8Array(total);
+  let off = 0;
+  for (const p of parts) (bytes.set(p, off), (off += p.length));
+  return { ok: true, bytes };
+}

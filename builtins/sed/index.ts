@@ -15,6 +15,7 @@
 //   edited file's directory.
 // - --help marks what rshell refuses; --version prints rshell's version.
 
+import { readToEnd } from '../internal/inputs.js';
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText } from '../internal/flags.js';
 import { toLatin1 } from '../../src/regex/index.js';
@@ -109,7 +110,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       chunks.push({ text: toLatin1(encode(occ.value ?? '')), origin: { kind: 'expression', index: ++expressionIndex } });
     } else if (occ.name === 'file') {
       const name = occ.value ?? '';
-      const text = readScriptFile(ctx, name);
+      const text = await readScriptFile(ctx, name);
       if (typeof text !== 'string') return fail(ctx, text.message, 4);
       chunks.push({ text, origin: { kind: 'file', name } });
     }
@@ -179,16 +180,21 @@ function lastZeroLocation(chunks: readonly ScriptChunk[]): string {
   return last.kind === 'file' ? `file ${last.name} line 0` : `-e expression #${last.index}, char 0`;
 }
 
-/** -f FILE: read through the sandbox (`-` is stdin, which GNU allows too), bounded by maxFileBytes */
-function readScriptFile(ctx: CallContext, name: string): string | { message: string } {
+/**
+ * -f FILE: read through the sandbox (`-` is stdin, which GNU allows too), bounded by maxFileBytes.
+ * Through open(), not readFile(): `-f <(cmd)` and `-f /dev/stdin` are pipes, read as they come.
+ */
+async function readScriptFile(ctx: CallContext, name: string): Promise<string | { message: string }> {
   if (name === '-') return { message: "sed: -f - (script from standard input) is not supported by rshell\n" };
-  const r = ctx.fs.readFile(name, ctx.limits.maxFileBytes);
+  const o = ctx.fs.open(name);
+  if (!o.ok) return { message: `sed: couldn't open file ${name}: ${errorText(o.error)}\n` };
+  const r = await readToEnd(o.value, ctx.limits.maxFileBytes).finally(() => o.value.close());
   // GNU opens a directory and reads nothing from it: an empty script
-  if (!r.ok && r.error.code === 'EISDIR') return '';
-  if (!r.ok) return { message: `sed: couldn't open file ${name}: ${errorText(r.error)}\n` };
+  if (!r.ok && r.message === 'Is a directory') return '';
+  if (!r.ok) return { message: `sed: couldn't open file ${name}: ${r.message}\n` };
   // the final newline stays: GNU reads it as part of the script (it ends an `a\` text, which
   // without it would continue into the next -e)
-  return toLatin1(r.value);
+  return toLatin1(r.bytes);
 }
 
 export const sed: Command = {

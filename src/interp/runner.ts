@@ -7,7 +7,8 @@ import type { Sandbox } from '../../allowedpaths/types.js';
 import { lineCol, parse, ParseError } from '../syntax/index.js';
 import { checkScript } from '../check/index.js';
 import { PipeClosedError, RunAbortedError } from '../io/errors.js';
-import { abortableReader, BufferedStreamWriter, CollectingWriter, OutputBudget, readerFromSource } from '../io/pipe.js';
+import { BufferedStreamWriter, CollectingWriter, OutputBudget, stdinReader } from '../io/pipe.js';
+import { runInputError } from '../io/run-inputs.js';
 import type { ByteWriter } from '../io/streams.js';
 import { resolveLimits } from './limits.js';
 import { Runtime } from './runtime.js';
@@ -118,6 +119,8 @@ export class Runner {
   }
 
   async run(script: string, opts: RunOptions = {}): Promise<RunResult> {
+    const bad = runInputError(script, opts);
+    if (bad) throw bad;
     const t0 = monotonicMs();
     const cfg = this.cfg;
     const outBudget = new OutputBudget(cfg.limits.maxOutputBytes);
@@ -146,6 +149,13 @@ export class Runner {
         sandbox = s;
         rt = r;
       });
+      if (rt) {
+        // the last output reaches the caller's streams while the deadline and signal still bound a wait
+        const f1 = stdout.flush();
+        if (f1) await f1;
+        const f2 = stderr.flush();
+        if (f2) await f2;
+      }
     } catch (e) {
       // the run is over: the final message must get through the writers
       for (const w of [stdout, stderr]) {
@@ -181,14 +191,10 @@ export class Runner {
       (rt as Runtime | null)?.dispose();
       (sandbox as Sandbox | null)?.close();
     }
-    try {
-      const f1 = stdout.flush();
-      if (f1) await f1;
-      const f2 = stderr.flush();
-      if (f2) await f2;
-    } catch {
-      // a broken caller stream does not change the result
-    }
+    // what is left (a final message) is handed over without waiting: nothing bounds a wait now, and
+    // a broken caller stream does not change the result
+    if (stdout instanceof BufferedStreamWriter) stdout.handOver();
+    if (stderr instanceof BufferedStreamWriter) stderr.handOver();
     const result: RunResult = {
       exitCode,
       truncated: outBudget.truncated || errBudget.truncated,
@@ -253,7 +259,7 @@ export class Runner {
     }
     rt.flushers.push(() => stdout.flush(), () => stderr.flush());
     const sh = new Shell(rt);
-    sh.fds = [{ reader: abortableReader(readerFromSource(opts.stdin), rt) }, { writer: stdout }, { writer: stderr }];
+    sh.fds = [{ reader: stdinReader(opts.stdin, rt) }, { writer: stdout }, { writer: stderr }];
     sh.arg0 = opts.name ?? 'rshell';
     sh.mainFile = opts.sourceFile ?? null;
     sh.positional = (opts.args ?? []).slice();

@@ -10,6 +10,7 @@ import type { ByteReader, ByteWriter } from './streams.js';
 import { PipeClosedError, RunAbortedError } from './errors.js';
 import { encode } from './encoding.js';
 import type { StdinSource, WritableLike } from '../api.js';
+import { HostStdinReader, isAsyncIterable } from './host-stdin.js';
 
 /**
  * A copy of the first n bytes: writers keep what they are given, and callers may reuse their
@@ -31,6 +32,11 @@ export interface AbortSource {
    * microtask ping-pong that never lets timers fire) still stop on time.
    */
   check?(): void | Promise<void>;
+  /**
+   * Optional: throw when the run is aborted or its deadline has passed, by the clock (not only by
+   * the timer, which cannot fire while a caller's always-ready stream keeps the loop on microtasks).
+   */
+  checkAbort?(): void;
 }
 
 type Waiter = { resolve: () => void; reject: (e: Error) => void };
@@ -187,7 +193,7 @@ export class BytesReader implements ByteReader {
  * A reader that fails as read(2) fails on a directory (EISDIR) or a closed descriptor (EBADF):
  * builtins recognise the carried fsError and word it as the GNU tool does (`cat: -: Is a directory`).
  */
-export function failingReader(code: 'EISDIR' | 'EBADF', message: string): ByteReader {
+export function failingReader(code: 'EISDIR' | 'EBADF' | 'EIO', message: string): ByteReader {
   return {
     read(): never {
       const err = new Error(message) as Error & { fsError: { code: string; message: string } };
@@ -202,32 +208,23 @@ export const CLOSED_READER: ByteReader = failingReader('EBADF', 'Bad file descri
 
 export const EMPTY_READER: ByteReader = { read: () => null };
 
-/** A reader over the caller's stdin source (string, bytes or async iterable). */
-export function readerFromSource(src: StdinSource | undefined): ByteReader {
+/**
+ * A reader over the caller's stdin source (string, bytes or async iterable). An async iterable is
+ * read through HostStdinReader (host-stdin.ts): its failures are read errors (EIO), never
+ * exceptions of its own; anything that is not a StdinSource reads as EIO too (run() refuses it
+ * before the run starts). `abort` bounds an iterable's reads by the run's deadline and abort state.
+ */
+export function readerFromSource(src: StdinSource | undefined, abort: AbortSource | null = null): ByteReader {
   if (src === undefined) return EMPTY_READER;
   if (typeof src === 'string') return new BytesReader(encode(src));
   if (src instanceof Uint8Array) return new BytesReader(src);
-  const it = (src as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
-  let ended = false;
-  // bytes `read`/`mapfile` gave back: the next reader (`read a; cat`) starts with them, as in bash
-  const pushedBack: Uint8Array[] = [];
-  return {
-    read(): Uint8Array | Promise<Uint8Array | null> | null {
-      if (pushedBack.length) return pushedBack.pop()!;
-      if (ended) return null;
-      return it.next().then((r) => {
-        if (r.done) {
-          ended = true;
-          return null;
-        }
-        const v = r.value;
-        return typeof v === 'string' ? encode(v) : v;
-      });
-    },
-    pushBack(rest: Uint8Array): void {
-      pushedBack.push(rest);
-    },
-  };
+  if (isAsyncIterable(src)) return new HostStdinReader(src, abort);
+  return failingReader('EIO', 'Input/output error');
+}
+
+/** The script's standard input for one run: the caller's source, bounded by the run (`abort`). */
+export function stdinReader(src: StdinSource | undefined, abort: AbortSource): ByteReader {
+  return isAsyncIterable(src) ? new HostStdinReader(src, abort) : abortableReader(readerFromSource(src), abort);
 }
 
 /** A reader whose pending reads fail when the run is aborted (a caller stdin that never ends). */
@@ -371,6 +368,16 @@ export class CollectingWriter implements ByteWriter {
 /**
  * Buffers writes to a caller's WritableLike (process.stdout, a file stream) and flushes at
  * ~64 KiB, honouring 'drain' when the sink says it is full.
+ *
+ * The sink is the caller's code, so the writer fails closed:
+ * - a sink whose write() throws, or that emits 'close'/'error' while we wait, is gone: this write
+ *   and every later one throw PipeClosedError, as a closed stdout (status 141, nothing printed);
+ * - a wait for 'drain' also ends when the run is aborted (its deadline, the caller's signal, a
+ *   budget): the write then fails with the run's RunAbortedError (exit 124, timedOut/cancelled),
+ *   and the sink is never waited for again (`stalled`): what is written later is handed over
+ *   without waiting;
+ * - handOver(), at the very end of a run when nothing could end a wait any more, writes what is
+ *   left without waiting.
  */
 export class BufferedStreamWriter implements ByteWriter {
   private buf: Uint8Array[] = [];
@@ -382,8 +389,13 @@ export class BufferedStreamWriter implements ByteWriter {
    * ours, so output written to both keeps its order when they reach the same terminal or file.
    */
   peer: BufferedStreamWriter | null = null;
-  /** the run's abort state (see CollectingWriter.abort) */
+  /** the run's abort state (see CollectingWriter.abort): also ends a wait for 'drain' */
   abort: AbortSource | null = null;
+  /** set once the sink closed, errored or threw: nothing more can reach it */
+  private sinkGone = false;
+  /** the run was aborted while this writer waited for the sink: it is not waited for again */
+  private stalled: RunAbortedError | null = null;
+
   constructor(
     private readonly sink: WritableLike,
     private readonly budget: OutputBudget | null,
@@ -402,8 +414,12 @@ export class BufferedStreamWriter implements ByteWriter {
     if (n === 0) return;
     const peer = this.peer;
     if (peer !== null && peer.buffered > 0) {
-      const r = peer.flush();
-      if (r) r.catch(() => undefined);
+      try {
+        const r = peer.flush();
+        if (r) r.catch(() => undefined);
+      } catch {
+        // the peer's own sink failed: its next write reports it
+      }
     }
     this.buf.push(copyOf(chunk, n));
     this.buffered += n;
@@ -415,6 +431,41 @@ export class BufferedStreamWriter implements ByteWriter {
   flush(): void | Promise<void> {
     if (this.waiting) return this.waiting.then(() => this.flush());
     if (this.buffered === 0) return;
+    const data = this.take();
+    if (this.sinkGone) throw new PipeClosedError();
+    const ok = this.put(data);
+    if (ok !== false || !this.sink.once || this.stalled) return;
+    const a = this.abort;
+    if (a !== null && a.aborted) {
+      // nothing would end the wait: the run is over
+      this.stalled = a.aborted;
+      throw a.aborted;
+    }
+    const w: Promise<void> = this.drained(a).then(() => {
+      if (this.waiting === w) this.waiting = null;
+    });
+    this.waiting = w;
+    return w.then(() => this.afterWait());
+  }
+
+  /**
+   * The end of a run: what is left goes to the sink without waiting for 'drain' (nothing bounds a
+   * wait then; a Node stream keeps the bytes and writes them out). Failures are dropped: the
+   * result is already decided.
+   */
+  handOver(): void {
+    if (this.buffered === 0) return;
+    const data = this.take();
+    if (this.sinkGone) return;
+    try {
+      this.put(data);
+    } catch {
+      // the sink is gone; the run's result stands
+    }
+  }
+
+  /** the buffered bytes as one chunk, and the buffer emptied */
+  private take(): Uint8Array {
     let data: Uint8Array;
     if (this.buf.length === 1) data = this.buf[0]!;
     else {
@@ -427,39 +478,63 @@ export class BufferedStreamWriter implements ByteWriter {
     }
     this.buf = [];
     this.buffered = 0;
-    if (this.sinkGone) throw new PipeClosedError();
-    const ok = this.sink.write(data);
-    if (ok === false && this.sink.once) {
-      this.waiting = this.drained();
-      return this.waiting;
+    return data;
+  }
+
+  /** sink.write, with a throwing sink taken as a closed one (its message goes nowhere) */
+  private put(data: Uint8Array): boolean | void {
+    try {
+      return this.sink.write(data);
+    } catch {
+      this.sinkGone = true;
+      throw new PipeClosedError();
     }
   }
 
-  /** set once the sink closed or errored: nothing more can reach it */
-  private sinkGone = false;
+  private afterWait(): void {
+    if (this.stalled) throw this.stalled;
+  }
 
-  /** resolves on 'drain', or on 'close'/'error' of a Node stream (then later writes throw EPIPE-like) */
-  private drained(): Promise<void> {
+  /**
+   * Resolves on 'drain', on 'close'/'error' of a Node stream (later writes then throw, EPIPE-like),
+   * or when the run is aborted (afterWait then throws the run's error).
+   */
+  private drained(a: AbortSource | null): Promise<void> {
     const sink = this.sink as WritableLike & {
       once(event: string, listener: (...args: unknown[]) => void): unknown;
     };
     return new Promise<void>((resolve) => {
-      const done = (gone: boolean) => (): void => {
-        this.waiting = null;
-        if (gone) this.sinkGone = true;
-        sink.removeListener?.('drain', onDrain);
-        sink.removeListener?.('close', onGone);
-        sink.removeListener?.('error', onGone);
+      let settled = false;
+      let offAbort: (() => void) | null = null;
+      const done = (how: 'drain' | 'gone' | RunAbortedError): void => {
+        if (settled) return;
+        settled = true;
+        if (how === 'gone') this.sinkGone = true;
+        else if (how !== 'drain') this.stalled = how;
+        if (offAbort) offAbort();
+        try {
+          sink.removeListener?.('drain', onDrain);
+          sink.removeListener?.('close', onGone);
+          sink.removeListener?.('error', onGone);
+        } catch {
+          // the caller's stream refused: the listeners stay, settled makes them no-ops
+        }
         resolve();
       };
-      const onDrain = done(false);
-      const onGone = done(true);
-      sink.once('drain', onDrain);
-      if (sink.removeListener) {
-        // only streams that can also detach listeners get close/error hooks (no leak per write)
-        sink.once('close', onGone);
-        sink.once('error', onGone);
+      const onDrain = (): void => done('drain');
+      const onGone = (): void => done('gone');
+      try {
+        sink.once('drain', onDrain);
+        if (sink.removeListener) {
+          // only streams that can also detach listeners get close/error hooks (no leak per write)
+          sink.once('close', onGone);
+          sink.once('error', onGone);
+        }
+      } catch {
+        done('gone');
+        return;
       }
+      if (!settled && a !== null) offAbort = a.onAbort((e) => done(e));
     });
   }
 }

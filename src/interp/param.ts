@@ -213,8 +213,14 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
 
   if (pe.Length) {
     let n: number;
-    if (f.multi) n = f.vals.length;
-    else {
+    if (f.multi) {
+      // ${#a[@]} of a name with no value at all (unset, or declared without one) is unbound; bash
+      // abandons the line but, unlike ${x} unset, does not end the script
+      if (f.vals.length === 0 && pe.Index !== null && !pe.Excl && sh.opt('nounset') && readVar(sh, name) === undefined) {
+        throw new ExpansionError(`${name}: unbound variable`, 1, true, false);
+      }
+      n = f.vals.length;
+    } else {
       if (f.unset) checkUnset(sh, f);
       n = f.vals.length ? byteLength(f.vals[0]!) : 0;
     }

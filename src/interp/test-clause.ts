@@ -13,7 +13,7 @@ import { encode, decode } from '../io/encoding.js';
 import { ExpansionError } from './interp-errors.js';
 import { keyFor, readVar, readElement } from './var-access.js';
 import { formatInt } from './arith.js';
-import { isAssocValue } from './vars.js';
+import { isAssocValue, scalarOf } from './vars.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 
 export function compileTest(cmd: TestClause): Exec {
@@ -191,12 +191,14 @@ function unary(sh: Shell, op: string, v: string): boolean {
 
 export function isVarSet(sh: Shell, v: string): boolean {
   // a plain name (read asks for IFS on every line): no pattern to run
-  if (!v.includes('[')) return readVar(sh, v) !== undefined;
+  // an array name is set when its element 0 (key "0") is, as in bash
+  if (!v.includes('[')) return scalarOf(readVar(sh, v)) !== undefined;
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(v);
   if (m) {
     const val = readVar(sh, m[1]!);
     if (val === undefined) return false;
-    if (m[2] === '@' || m[2] === '*') return true;
+    // a[@]: an indexed array with any element; in an associative array `@` is a key
+    if ((m[2] === '@' || m[2] === '*') && !isAssocValue(val)) return typeof val === 'string' || val.some(() => true);
     const key = keyFor(sh, m[1]!, m[2]!);
     return readElement(sh, m[1]!, key) !== undefined;
   }

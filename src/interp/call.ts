@@ -5,7 +5,7 @@
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { compileWordFields, compileWordString, plainLiteral, scalarParamOf, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
-import { assignArray, assignElement, assignScalar, isAssocName, isDynamic, type ArrayItem } from './var-access.js';
+import { assignArray, assignElement, assignScalar, isAssocName, isDynamic, keyFor, readElement, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
 import { ATTR, cloneVariable, newVariable, type Frame } from './vars.js';
@@ -16,7 +16,8 @@ import { AssignError } from './interp-errors.js';
 import { andThen, ensure } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable } from './dispatch.js';
-import { quoteForReuse, quoteIfNeeded } from './quote.js';
+import { quoteForReuse } from './quote.js';
+import { trace, traceQuote } from './xtrace.js';
 import { info } from './source-info.js';
 import type { ByteWriter } from '../io/streams.js';
 import { compileQuickTest, QUICK_UNSURE, quickTestArgv, testFormOf, TEST_NONE } from './test-fast.js';
@@ -291,19 +292,7 @@ function setLastArgLater(sh: Shell, r: Promise<number>, last: string): Promise<n
 }
 
 function xtrace(sh: Shell, argv: string[], to?: ByteWriter): void {
-  const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
-  traceLine(sh, ps4 + argv.map(quoteIfNeeded).join(' '), to);
-}
-
-/** a trace line to `to` (the stderr from before the command's redirections) or the shell's stderr */
-function traceLine(sh: Shell, line: string, to?: ByteWriter): void {
-  if (!to || to === sh.fds[2]?.writer) return sh.error(line);
-  try {
-    const w = to.writeString(line + '\n');
-    if (w) w.catch(() => undefined);
-  } catch {
-    // that stderr was closed: bash drops the trace too
-  }
+  trace(sh, argv.map(traceQuote).join(' '), to);
 }
 
 /**
@@ -442,16 +431,31 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
 
 function xtraceAssign(sh: Shell, a: Assign, to?: ByteWriter): void {
   const name = a.Name?.Value ?? '';
-  const v = sh.vars.lookup(name);
-  const ps4 = (sh.vars.lookup('PS4')?.value as string | undefined) ?? '+ ';
   const op = a.Append ? '+=' : '=';
   if (a.Array) {
     const src = a.Array.Elems.map((e) => info.textOf(e.Value ?? e)).join(' ');
-    traceLine(sh, `${ps4}${name}${op}(${src})`, to);
-  } else if (v && typeof v.value === 'string') {
-    // bash shows an empty value as nothing at all: `+ c=`
-    traceLine(sh, `${ps4}${name}${op}${v.value === '' ? '' : quoteIfNeeded(v.value)}`, to);
+    trace(sh, `${name}${op}(${src})`, to);
+    return;
   }
+  if (a.Index) {
+    // `a[1]=x`: the subscript as written, the value as stored
+    const value = a.Value ? expandAssignTraceValue(sh, a) : '';
+    trace(sh, `${name}[${info.textOf(a.Index)}]${op}${value === '' ? '' : traceQuote(value)}`, to);
+    return;
+  }
+  const v = sh.vars.lookup(name);
+  // bash shows an empty value as nothing at all: `+ c=`
+  if (v && typeof v.value === 'string') trace(sh, `${name}${op}${v.value === '' ? '' : traceQuote(v.value)}`, to);
+}
+
+/**
+ * an element assignment's value for its trace line: the element as stored when its subscript can
+ * be read again without side effects (`a[1]`, `m[key]`, `a[i]`), else the value as written
+ */
+function expandAssignTraceValue(sh: Shell, a: Assign): string {
+  const sub = info.textOf(a.Index!);
+  if (/^\w+$/.test(sub)) return readElement(sh, a.Name!.Value, keyFor(sh, a.Name!.Value, sub)) ?? '';
+  return info.textOf(a.Value!);
 }
 
 /** a statement of redirections only (`> f`, `exec`-less): open and close them */

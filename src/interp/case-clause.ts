@@ -1,6 +1,8 @@
 // `case WORD in PATTERN) …;; esac`: patterns expanded lazily item by item as in bash, literal
 // pattern lists found with one Map lookup, `;&` falls through, `;;&` tests on.
 
+import { trace } from './xtrace.js';
+import { info } from './source-info.js';
 import type { CaseClause, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { compileWordString, isStaticWord, expandString, expandPattern, needsTape, withTape } from './expand.js';
@@ -17,6 +19,16 @@ export function compileCase(cmd: CaseClause): Exec {
     op: it.Op,
   }));
   const word = cmd.Word;
+  const run = compileCaseRun(cmd, items, word);
+  // set -x: `+ case $x in`, the word as written
+  const header = `case ${info.textOf(word)} in`;
+  return (sh) => {
+    if (sh.setOpts.xtrace) trace(sh, header);
+    return run(sh);
+  };
+}
+
+function compileCaseRun(cmd: CaseClause, items: CaseItem[], word: CaseClause['Word']): Exec {
   // a command substitution that may wait: expand everything up front under the tape
   if (needsTape(cmd)) return compileTapedCase(cmd, items);
   // otherwise patterns are expanded lazily, item by item, as bash does

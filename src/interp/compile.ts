@@ -3,6 +3,7 @@
 // directly, with no re-dispatch on node types. Control flow (break/continue/return/exit) is a flag
 // on the shell checked after every statement, never an exception.
 
+import { traceArith } from './xtrace.js';
 import type {
   BinaryCmd, Command, IfClause, Stmt, ArithmCmd, LetClause, TimeClause, Subshell, FuncDecl,
 } from '../syntax/ast.js';
@@ -199,7 +200,7 @@ function compileCommand(cmd: Command): Exec {
     case 'FuncDecl':
       return compileFuncDecl(cmd);
     case 'ArithmCmd':
-      return compileArithStatement(cmd);
+      return tracingArith(cmd, compileArithStatement(cmd));
     case 'LetClause':
       return compileLet(cmd);
     case 'TestClause':
@@ -322,6 +323,18 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
     text ??= printFunction(cmd);
     sh.funcs.set(name, { name, body, text, file: sh.currentFile() });
     return 0;
+  };
+}
+
+/** set -x: `(( … ))` is traced before it runs */
+function tracingArith(cmd: ArithmCmd, run: Exec): Exec {
+  let inner: string | null = null;
+  return (sh) => {
+    if (sh.setOpts.xtrace) {
+      inner ??= info.textOf(cmd).slice(2, -2);
+      traceArith(sh, inner, () => letArgText(sh, cmd.X));
+    }
+    return run(sh);
   };
 }
 

@@ -1,6 +1,7 @@
 // DeclClause (declare/local/export/readonly/typeset as parsed): expand flags and assignments, then
 // hand them to the declare implementation. The argv form lives in core-builtins/state.ts.
 
+import { trace, traceQuote } from './xtrace.js';
 import type { DeclClause } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { expandAssignValue, expandWordFields, withTape } from './expand.js';
@@ -29,6 +30,7 @@ export function compileDecl(cmd: DeclClause): Exec {
     const r = withTape(sh, () => build(sh, variant === 'nameref' ? 'declare' : variant, args, variant === 'nameref'), args);
     const run = (x: Built | null): Status => {
       if (x === null) return 2;
+      if (sh.setOpts.xtrace) traceDecl(sh, cmd.Variant.Value === 'nameref' ? 'declare' : cmd.Variant.Value, x);
       const status = declare(sh, variant === 'nameref' ? 'declare' : variant, x.flags, x.items);
       sh.lastArg = x.last ?? (cmd.Variant.Value === 'nameref' ? 'declare' : cmd.Variant.Value);
       return status;
@@ -56,6 +58,8 @@ interface Built {
   flags: ReturnType<typeof newFlags>;
   items: DeclItem[];
   last?: string;
+  /** the option words as expanded (`-r`, `-a`), for set -x */
+  flagWords: string[];
 }
 
 function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: boolean): Built | null {
@@ -63,6 +67,7 @@ function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: b
   const flags = newFlags();
   if (nameref) flags.on |= ATTR.nameref;
   const items: DeclItem[] = [];
+  const flagWords: string[] = [];
   let flagsDone = false;
   for (const a of args) {
     if (a.Naked && a.Value) {
@@ -76,6 +81,7 @@ function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: b
             continue;
           }
           if (!parseFlags(sh, variant, f, flags)) return null;
+          flagWords.push(f);
         } else {
           flagsDone = true;
           items.push(withDynamicArray(sh, flags, itemFromArg(f)));
@@ -105,7 +111,7 @@ function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: b
     last = `${name}${index === undefined ? '' : `[${index}]`}${a.Append ? '+=' : '='}${value}`;
     items.push({ name, index, append: a.Append, value, text });
   }
-  return { flags, items, last };
+  return { flags, items, last, flagWords };
 }
 
 /** with -a/-A, a quoted `name=(…)` argument is a compound assignment (bash parses it at run time) */
@@ -116,4 +122,30 @@ function withDynamicArray(sh: Shell, flags: ReturnType<typeof newFlags>, it: Dec
   if (!array) return it;
   const { value: _dropped, ...rest } = it;
   return { ...rest, array };
+}
+
+/**
+ * set -x for declare, local, export…: an array item first as its own assignment (`L=('1' '2')`),
+ * then the command with the names; export and readonly trace each plain assignment again after
+ * it (`+ export E=1`, `+ E=1`), as bash does
+ */
+function traceDecl(sh: Shell, variant: string, x: Built): void {
+  const words = [variant, ...x.flagWords];
+  for (const it of x.items) {
+    if (it.array !== undefined) {
+      const assoc = (x.flags.on & ATTR.assoc) !== 0;
+      const elems = it.array.map((e) => (assoc && e.key !== undefined ? `[${sq(e.key)}]=${sq(e.value)}` : sq(e.value)));
+      trace(sh, `${it.name}${it.append ? '+=' : '='}(${elems.join(' ')})`);
+      words.push(it.name);
+    } else words.push(it.value === undefined ? it.text : traceQuote(`${it.name}${it.index !== undefined ? `[${it.index}]` : ''}${it.append ? '+=' : '='}${it.value}`));
+  }
+  trace(sh, words.join(' '));
+  if (variant !== 'export' && variant !== 'readonly') return;
+  for (const it of x.items) {
+    if (it.array === undefined && it.value !== undefined) trace(sh, `${it.name}${it.append ? '+=' : '='}${it.value === '' ? '' : traceQuote(it.value)}`);
+  }
+}
+
+function sq(s: string): string {
+  return "'" + s.replace(/'/g, "'\\''") + "'";
 }

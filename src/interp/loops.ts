@@ -3,13 +3,15 @@
 // continue are flags on the shell (CTL), consumed by afterBody; no exceptions. As in compile.ts,
 // asynchronous continuations live in small `…Later` functions, so the hot ones hold no closure.
 
+import { trace, traceArith } from './xtrace.js';
+import { info } from './source-info.js';
 import type { ArithmExpr, CStyleLoop, ForClause, WhileClause, WordIter } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { AssignError, ExpansionError } from './interp-errors.js';
 import { needsTape, withTape } from './expand.js';
 import { expandForWords, type LazyWords } from './word-split.js';
 import { assignScalar } from './var-access.js';
-import { arithEvalCmd, compileArithCmdGeneral } from './arith-bridge.js';
+import { arithEvalCmd, compileArithCmdGeneral, letArgText } from './arith-bridge.js';
 import { compileDirectArith, type DirectArith } from './arith-direct.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { compileStmts, conditionLater } from './compile.js';
@@ -153,7 +155,7 @@ export function compileWhile(cmd: WhileClause): Exec {
 
 export function compileFor(cmd: ForClause): Exec {
   const body = compileStmts(cmd.Do);
-  if (cmd.Loop.type === 'CStyleLoop') return compileCFor(cmd.Loop, body);
+  if (cmd.Loop.type === 'CStyleLoop') return compileCFor(cmd.Loop, body, cStyleParts(cmd.Loop));
   const loop = cmd.Loop as WordIter;
   const name = loop.Name.Value;
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
@@ -163,11 +165,24 @@ export function compileFor(cmd: ForClause): Exec {
     };
   }
   const items = loop.InPos < 0 ? null : braceExpandWords(loop.Items);
+  // set -x: the loop's header as written, before each iteration (decided when the loop starts,
+  // so an untraced loop pays nothing per iteration)
+  const header = `for ${name} in ${loop.InPos < 0 ? '"$@"' : loop.Items.map((w) => info.textOf(w)).join(' ')}`;
   return (sh) => {
     const words = items === null ? sh.positional.slice() : withTape(sh, () => expandForWords(sh, items), items);
     const start = (list: string[] | LazyWords): Status => {
       let i = 0;
-      const iter: Iter = Array.isArray(list)
+      const iter: Iter = sh.setOpts.xtrace
+        ? (s2) => {
+          const w = Array.isArray(list) ? (i < list.length ? list[i++] : undefined) : list.next();
+          if (w === undefined) return STOP;
+          trace(s2, header);
+          if (!bindLoopVar(s2, name, w)) return ASSIGN_FAILED;
+          const b = body(s2);
+          if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
+          return afterBodyLater(s2, b);
+        }
+        : Array.isArray(list)
         ? (s2) => {
           if (i >= list.length) return STOP;
           if (!bindLoopVar(s2, name, list[i++]!)) return ASSIGN_FAILED;
@@ -190,7 +205,14 @@ export function compileFor(cmd: ForClause): Exec {
   };
 }
 
-export function compileCFor(loop: CStyleLoop, body: Exec): Exec {
+/** the three parts of `for ((…;…;…))` as written (set -x shows them with their spaces) */
+function cStyleParts(loop: CStyleLoop): string[] {
+  const text = info.textOf(loop);
+  // bash keeps a part's trailing spaces but not its leading ones
+  return text.startsWith('((') ? text.slice(2, -2).split(';').map((p) => p.replace(/^\s+/, '')) : [];
+}
+
+export function compileCFor(loop: CStyleLoop, body: Exec, parts: string[] = []): Exec {
   const init = loop.Init;
   const cond = loop.Cond;
   const post = loop.Post;
@@ -209,6 +231,7 @@ export function compileCFor(loop: CStyleLoop, body: Exec): Exec {
   const condDirect = direct(cond);
   const postDirect = direct(post);
   return (sh) => {
+    if (sh.setOpts.xtrace) return tracedCFor(sh, loop, parts, evInit, evCond, evPost, body);
     if (evInit) evInit(sh);
     let first = true;
     const iter: Iter = (s2) => {
@@ -228,6 +251,44 @@ export function compileCFor(loop: CStyleLoop, body: Exec): Exec {
     };
     return loopScope(sh, () => drive(sh, iter, 0));
   };
+}
+
+/** a C-style loop under set -x: each part traced before it is evaluated (`+ (( j<2 ))`) */
+function tracedCFor(
+  sh: Shell,
+  loop: CStyleLoop,
+  parts: string[],
+  evInit: ((sh: Shell) => number | bigint) | null,
+  evCond: ((sh: Shell) => number | bigint) | null,
+  evPost: ((sh: Shell) => number | bigint) | null,
+  body: Exec,
+): Status {
+  const exprs = [loop.Init, loop.Cond, loop.Post];
+  // an empty part is traced as bash stores it: 1
+  const traceAt = (s: Shell, k: number): void => {
+    const x = exprs[k];
+    if (x) traceArith(s, parts[k] ?? info.textOf(x), () => letArgText(s, x));
+    else trace(s, '(( 1 ))');
+  };
+  traceAt(sh, 0);
+  if (evInit) evInit(sh);
+  let first = true;
+  const iter: Iter = (s2) => {
+    if (first) first = false;
+    else {
+      traceAt(s2, 2);
+      if (evPost !== null) evPost(s2);
+    }
+    traceAt(s2, 1);
+    if (evCond !== null) {
+      const v = evCond(s2);
+      if (v === 0 || v === 0n) return STOP;
+    }
+    const b = body(s2);
+    if (typeof b === 'number') return s2.ctl === CTL.none ? b : afterBody(s2, b);
+    return afterBodyLater(s2, b);
+  };
+  return loopScope(sh, () => drive(sh, iter, 0));
 }
 
 /** no direct form: always NaN, so the evaluator runs */

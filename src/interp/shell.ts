@@ -156,6 +156,10 @@ export class Shell {
   tapePos = 0;
   /** the status of the last command substitution during an assignment-only command */
   lastSubstStatus = -1;
+  /** command substitutions this shell runs inside: xtrace repeats PS4's first character */
+  traceDepth = 0;
+  /** inside `[[ ! … ]]` under set -x: the traced test shows its `!` */
+  traceNegated = false;
   /** the variables view builtins get (dispatch.ts): made once per shell, not once per call */
   varsView: unknown = null;
   /** true inside a subshell/cmd substitution/pipeline stage */
@@ -207,6 +211,7 @@ export class Shell {
       this.shownTraps = init.traps.size > 0 ? new Map([...(init.shownTraps ?? []), ...init.traps]) : init.shownTraps;
       this.pipeStatus = init.pipeStatus ? init.pipeStatus.slice() : null;
       this.leafStatus = init.leafStatus;
+      this.traceDepth = init.traceDepth;
       this.lineno = init.lineno;
       this.bashpid = rt.nextPid();
       this.isSubshell = true;

@@ -14,6 +14,8 @@ const heredocs = new WeakMap<object, string>();
 /** nodes whose source text closures need (messages, the function printer) */
 const TEXT_NODES = new Set([
   'FuncDecl', 'Word', 'Assign', 'TestClause', 'ArithmCmd', 'DeclClause', 'LetClause', 'CoprocClause',
+  // set -x shows a C-style loop's parts as written
+  'CStyleLoop',
 ]);
 
 const ARITH_FIELDS: Record<string, readonly string[]> = {

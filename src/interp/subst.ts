@@ -85,6 +85,7 @@ function runSubstCommand(sh: Shell, node: CmdSubst): string | Promise<string> {
   out.abort = sh.rt;
   const r = runInSubshell(sh, execOf(node), (sub) => {
     sub.fds[1] = { writer: out };
+    sub.traceDepth++;
     if (!sh.shopt('inherit_errexit')) sub.setOpts.set('errexit', false);
   });
   const fin = (st: number): string => {

@@ -1,6 +1,7 @@
 // [[ … ]]: string and pattern comparisons, =~ (POSIX ERE via src/regex, BASH_REMATCH), < >,
 // arithmetic comparisons, file tests through the sandbox, -v, -z/-n, -o, && || ! ( ).
 
+import { trace } from './xtrace.js';
 import type { TestClause, TestExpr, Word } from '../syntax/ast.js';
 import type { Exec, Shell } from './shell.js';
 import { compileWordString, expandPattern, expandString, withTape } from './expand.js';
@@ -53,18 +54,37 @@ function compileCond(x: TestExpr): Cond {
   switch (x.type) {
     case 'Word': {
       const text = compileWordString(x, 'string');
-      return (sh) => text(sh) !== '';
+      return (sh) => {
+        const s = text(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, '-n', s);
+        return s !== '';
+      };
     }
     case 'ParenTest':
       return compileCond(x.X);
     case 'UnaryTest': {
       if (x.Op === '!') {
         const inner = compileCond(x.X);
-        return (sh) => !inner(sh);
+        // set -x shows the `!` with the one test it negates (`+ [[ ! -z '' ]]`), not a group's
+        const leaf = x.X.type === 'Word' || (x.X.type === 'UnaryTest' && x.X.Op !== '!') ||
+          (x.X.type === 'BinaryTest' && x.X.Op !== '&&' && x.X.Op !== '||');
+        return (sh) => {
+          if (!sh.setOpts.xtrace || !leaf) return !inner(sh);
+          sh.traceNegated = !sh.traceNegated;
+          try {
+            return !inner(sh);
+          } finally {
+            sh.traceNegated = !sh.traceNegated;
+          }
+        };
       }
       const op = x.Op;
       const operand = compileStr(x.X);
-      return (sh) => unary(sh, op, operand(sh));
+      return (sh) => {
+        const s = operand(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, op, s);
+        return unary(sh, op, s);
+      };
     }
     case 'BinaryTest':
       return compileBinaryTest(x);
@@ -93,13 +113,19 @@ function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
       const negate = op === '!=';
       return (sh) => {
         const left = l(sh);
-        const m = matchPattern(left, pat(sh), { extglob: true, nocase: sh.shopt('nocasematch') });
+        const p = pat(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, left, op, p);
+        const m = matchPattern(left, p, { extglob: true, nocase: sh.shopt('nocasematch') });
         return negate ? !m : m;
       };
     }
     case '=~': {
       const l = compileStr(x.X);
-      return (sh) => regexMatch(sh, l(sh), x.Y as Word);
+      return (sh) => {
+        const left = l(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, left, '=~', regexSource(sh, x.Y as Word));
+        return regexMatch(sh, left, x.Y as Word);
+      };
     }
     case '<':
     case '>': {
@@ -109,6 +135,7 @@ function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
       return (sh) => {
         const a = l(sh);
         const b = r(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, a, op, b);
         return less ? a < b : a > b;
       };
     }
@@ -116,9 +143,12 @@ function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
       const l = compileStr(x.X);
       const r = compileStr(x.Y);
       return (sh) => {
+        const ls = l(sh);
+        const rs = r(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, ls, op, rs);
         // an operand that is not an expression fails this [[ ]] only (status 1), as in bash
-        const a = arithTextCmd(sh, l(sh), '[[: ');
-        const b = arithTextCmd(sh, r(sh), '[[: ');
+        const a = arithTextCmd(sh, ls, '[[: ');
+        const b = arithTextCmd(sh, rs, '[[: ');
         return compareInts(op, a, b);
       };
     }
@@ -127,11 +157,18 @@ function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
       const r = compileStr(x.Y);
       return (sh) => {
         const a = l(sh);
-        return fileCompare(sh, op, a, r(sh));
+        const b = r(sh);
+        if (sh.setOpts.xtrace) traceTest(sh, a, op, b);
+        return fileCompare(sh, op, a, b);
       };
     }
   }
   return () => false;
+}
+
+/** set -x: each test of a [[ ]] as it is evaluated, its operands expanded (`+ [[ -n a b ]]`) */
+function traceTest(sh: Shell, ...words: string[]): void {
+  trace(sh, `[[ ${(sh.traceNegated ? ['!', ...words] : words).map((w) => (w === '' ? "''" : w)).join(' ')} ]]`);
 }
 
 function compareInts(op: string, a: number | bigint, b: number | bigint): boolean {

@@ -5,7 +5,7 @@
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { compileWordFields, compileWordString, plainLiteral, scalarParamOf, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
-import { assignArray, assignElement, assignScalar, isAssocName, isDynamic, keyFor, readElement, type ArrayItem } from './var-access.js';
+import { assignArray, assignElement, assignScalar, callRedirects, isAssocName, isDynamic, keyFor, readElement, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
 import { ATTR, cloneVariable, newVariable, type Frame } from './vars.js';
@@ -144,7 +144,8 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
   const assignTexts = node.Assigns.map((a) => a);
   const assignNames = node.Assigns.map((a) => a.Name?.Value ?? '');
   const words = braceExpandWords(node.Args);
-  if (words.length === 0) return compileAssignOnly(assigns, redirs, assignTexts);
+  const call = commandNode(node, redirs);
+  if (words.length === 0) return compileAssignOnly(assigns, redirs, assignTexts, true, call);
   const bracedFns = words.map(compileWordFields);
   // `set +B` turns brace expansion off: keep the unexpanded words too when they differ
   const rawFns = words.length !== node.Args.length || words.some((w, i) => w !== node.Args[i])
@@ -185,6 +186,7 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
     let spare: string[] | null = [];
     return (sh) => {
       sh.lastSubstStatus = -1;
+      sh.currentCall = call;
       if (quickTest !== null) {
         const q = quickTest(sh);
         if (q !== QUICK_UNSURE) return q;
@@ -227,6 +229,7 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
   };
 
   function run(sh: Shell, e: Expanded): Status {
+    sh.currentCall = call;
     if (e.denied !== undefined) {
       sh.error(`${e.denied}: command not allowed`);
       return 127;
@@ -376,7 +379,7 @@ function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec, hidden?:
  * Inline assignments are stored in the temporary frame; for an assignment-only command that frame
  * does not exist, so they go straight to the variables.
  */
-function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[], fresh = true): Exec {
+function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[], fresh = true, call: CallExpr | null = null): Exec {
   if (redirs.length === 0 && !needsTape(nodes)) {
     const n = assigns.length;
     if (n === 1 && fresh) {
@@ -385,6 +388,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
       const node = nodes[0]!;
       return (sh) => {
         sh.lastSubstStatus = -1;
+        sh.currentCall = call;
         assign(sh);
         if (sh.setOpts.xtrace) xtraceAssign(sh, node);
         sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
@@ -393,6 +397,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
     }
     return (sh) => {
       if (fresh) sh.lastSubstStatus = -1;
+      if (call !== null) sh.currentCall = call;
       for (let i = 0; i < n; i++) {
         assigns[i]!(sh);
         if (sh.setOpts.xtrace) xtraceAssign(sh, nodes[i]!);
@@ -403,6 +408,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
   }
   return (sh) => {
     if (fresh) sh.lastSubstStatus = -1;
+    if (call !== null) sh.currentCall = call;
     const doAssign = (): Status => {
       const r = withTape(sh, () => {
         for (let i = 0; i < assigns.length; i++) {
@@ -456,6 +462,12 @@ function expandAssignTraceValue(sh: Shell, a: Assign): string {
   const sub = info.textOf(a.Index!);
   if (/^\w+$/.test(sub)) return readElement(sh, a.Name!.Value, keyFor(sh, a.Name!.Value, sub)) ?? '';
   return info.textOf(a.Value!);
+}
+
+/** the command BASH_COMMAND shows: the node, with its statement's redirections recorded */
+function commandNode(node: CallExpr, redirs: readonly Redirect[]): CallExpr {
+  if (redirs.length > 0) callRedirects.set(node, redirs);
+  return node;
 }
 
 /** a statement of redirections only (`> f`, `exec`-less): open and close them */

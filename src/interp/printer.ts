@@ -48,7 +48,7 @@ function printStmt(st: Stmt, ind: string): { text: string; heredocs: string } {
   return { text, heredocs };
 }
 
-function printRedirects(rs: readonly Redirect[]): { redirs: string; heredocs: string } {
+export function printRedirects(rs: readonly Redirect[]): { redirs: string; heredocs: string } {
   const parts: string[] = [];
   let heredocs = '';
   for (const r of rs) {

@@ -2,6 +2,7 @@
 // policy); `Shell` is the per-(sub)shell state that a subshell copies: variables, functions,
 // positional parameters, options, cwd, file descriptors and the control-flow flag.
 
+import type { CallExpr } from '../syntax/ast.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
 import { CLOSED_READER } from '../io/pipe.js';
 import { VarStore } from './vars.js';
@@ -158,6 +159,9 @@ export class Shell {
   lastSubstStatus = -1;
   /** command substitutions this shell runs inside: xtrace repeats PS4's first character */
   traceDepth = 0;
+  /** the simple command running (BASH_COMMAND), and the one a running trap was set off by */
+  currentCall: CallExpr | null = null;
+  trapCall: CallExpr | null = null;
   /** inside `[[ ! … ]]` under set -x: the traced test shows its `!` */
   traceNegated = false;
   /** the variables view builtins get (dispatch.ts): made once per shell, not once per call */
@@ -212,6 +216,8 @@ export class Shell {
       this.pipeStatus = init.pipeStatus ? init.pipeStatus.slice() : null;
       this.leafStatus = init.leafStatus;
       this.traceDepth = init.traceDepth;
+      this.currentCall = init.currentCall;
+      this.trapCall = init.trapCall;
       this.lineno = init.lineno;
       this.bashpid = rt.nextPid();
       this.isSubshell = true;

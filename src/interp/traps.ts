@@ -11,6 +11,8 @@ export function runTrap(sh: Shell, name: 'EXIT' | 'ERR'): Status {
   if (text === undefined || text === '') return sh.status;
   if (sh.inTrap.has(name)) return sh.status;
   const saved = sh.status;
+  // BASH_COMMAND in a trap is the command that set it off
+  if (sh.inTrap.size === 0) sh.trapCall = sh.currentCall;
   sh.inTrap.add(name);
   if (name === 'EXIT') sh.traps.delete('EXIT');
   let r: Status;

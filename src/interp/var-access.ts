@@ -2,6 +2,9 @@
 // namerefs, attributes (-i arithmetic, -l/-u case, -r readonly, -x export), array elements with
 // negative indices, and the per-variable size budget.
 
+import type { CallExpr, Redirect } from '../syntax/ast.js';
+import { printRedirects } from './printer.js';
+import { info } from './source-info.js';
 import type { Shell } from './shell.js';
 import {
   ATTR,
@@ -56,7 +59,25 @@ const DYNAMIC: Record<string, Dynamic> = {
     return sh.mainFile === null ? lines : [...lines, '0'];
   },
   PIPESTATUS: (sh) => (sh.pipeStatus ?? [sh.leafStatus]).map(String),
+  BASH_COMMAND: (sh) => commandText(sh.inTrap.size > 0 ? sh.trapCall : sh.currentCall),
 };
+
+const commandTexts = new WeakMap<CallExpr, string>();
+
+/** a simple command's statement redirections, recorded at compile time (call.ts) */
+export const callRedirects = new WeakMap<CallExpr, readonly Redirect[]>();
+
+/** a simple command as written (BASH_COMMAND: `echo $x`, not its expansion) */
+function commandText(node: CallExpr | null): string {
+  if (node === null) return '';
+  let t = commandTexts.get(node);
+  if (t === undefined) {
+    const redirs = callRedirects.get(node);
+    t = [...node.Assigns.map((a) => info.textOf(a)), ...node.Args.map((w) => info.textOf(w)), ...(redirs ? [printRedirects(redirs).redirs] : [])].join(' ');
+    commandTexts.set(node, t);
+  }
+  return t;
+}
 
 export function isDynamic(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(DYNAMIC, name);

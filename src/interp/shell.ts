@@ -183,6 +183,8 @@ export class Shell {
   lastArg = '';
   /** RANDOM generator state */
   randomState: number;
+  /** the last $RANDOM value (bash never gives the same one twice in a row) */
+  lastRandom = 0;
 
   constructor(
     readonly rt: Runtime,

@@ -27,14 +27,34 @@ import { formatInt } from './arith.js';
 
 type Dynamic = (sh: Shell) => VarValue | undefined;
 
+/**
+ * $RANDOM as bash 5.2 makes it (variables.c brand): Park and Miller's minimal standard generator,
+ * its 32 bits folded to 15, never the same value twice in a row. So `RANDOM=42` gives bash's
+ * sequence (17772 26794 …); unseeded, the start differs per run and per subshell.
+ */
 function nextRandom(sh: Shell): number {
-  // xorshift32: deterministic per shell, different per subshell
-  let x = sh.randomState | 0 || 0x9e3779b9;
-  x ^= x << 13;
-  x ^= x >>> 17;
-  x ^= x << 5;
-  sh.randomState = x;
-  return (x >>> 0) % 32768;
+  let rv: number;
+  do {
+    let last = sh.randomState >>> 0;
+    if (last === 0) last = 123459876;
+    const h = Math.floor(last / 127773);
+    const l = last % 127773;
+    let t = 16807 * l - 2836 * h;
+    if (t < 0) t += 0x7fffffff;
+    sh.randomState = t;
+    rv = ((t >>> 16) ^ (t & 65535)) & 32767;
+  } while (rv === sh.lastRandom);
+  sh.lastRandom = rv;
+  return rv;
+}
+
+/** `RANDOM=value`: bash's seed is the value read as strtoul does, cut to 32 bits */
+export function seedRandom(sh: Shell, value: string): void {
+  const m = /^\s*([+-]?)(\d+)/.exec(value);
+  let seed = m ? BigInt.asUintN(32, BigInt(m[2]!)) : 0n;
+  if (m && m[1] === '-') seed = BigInt.asUintN(32, -seed);
+  sh.randomState = Number(seed);
+  sh.lastRandom = 0;
 }
 
 const DYNAMIC: Record<string, Dynamic> = {
@@ -254,7 +274,7 @@ function settled(previousLength: number, s: string): string {
 export function assignScalar(sh: Shell, name: string, value: string, append = false): void {
   if (name === 'RANDOM') {
     // assigning RANDOM seeds it
-    sh.randomState = Number(value) | 0 || 1;
+    seedRandom(sh, value);
     return;
   }
   // the common case in loops: an existing plain scalar, found in the frames directly (a loop's

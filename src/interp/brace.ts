@@ -225,7 +225,9 @@ function sequence(toks: Token[], from: number, to: number, budget: Budget): Toke
   const pos = 'pos' in toks[from - 1]! ? (toks[from - 1] as { pos: number }).pos : 0;
   const values = numericSequence(text, budget) ?? charSequence(text, budget);
   if (!values) return null;
-  return values.map((v) => [{ text: v, pos }]);
+  // a `\` the range makes (`{Z..a}`) is a quote to bash's later quote removal: it leaves nothing,
+  // but a word that is there (`Z [  ] ^`), so it becomes an empty quoted part
+  return values.map((v) => [v === '\\' ? { part: { type: 'SglQuoted', Pos: pos, End: pos, Left: pos, Right: pos, Dollar: false, Value: '' } as WordPart } : { text: v, pos }]);
 }
 
 function stepOf(s: string | undefined): bigint {

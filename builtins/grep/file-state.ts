@@ -261,22 +261,21 @@ export class FileState {
       if (!highlight) return;
       const sepChar = selected ? ':' : '-';
       const kind = selected ? 'match' : 'contextMatch';
-      let from = 0;
-      while (from <= line.length) {
-        const m = this.s.inlineMatch.find(line, from);
-        if (m === null) break;
-        if (m.end === m.start) {
-          from = m.end + 1;
-          continue;
-        }
-        out.push(this.prefix(lineNo, offset + m.start, sepChar) + paint.paint(kind, line.slice(m.start, m.end)) + eol);
-        from = m.end;
-      }
+      this.forEachMatch(line, (start, end) => out.push(this.prefix(lineNo, offset + start, sepChar) + paint.paint(kind, line.slice(start, end)) + eol));
       return;
     }
     const kind = selected ? 'match' : 'contextMatch';
     let body = '';
     let last = 0;
+    this.forEachMatch(line, (start, end) => {
+      body += line.slice(last, start) + paint.paint(kind, line.slice(start, end));
+      last = end;
+    });
+    out.push(pre + body + line.slice(last) + eol);
+  }
+
+  /** each non-empty match of a line, left to right (GNU skips an empty one and looks further) */
+  private forEachMatch(line: string, f: (start: number, end: number) => void): void {
     let from = 0;
     while (from <= line.length) {
       const m = this.s.inlineMatch.find(line, from);
@@ -285,11 +284,9 @@ export class FileState {
         from = m.end + 1;
         continue;
       }
-      body += line.slice(last, m.start) + paint.paint(kind, line.slice(m.start, m.end));
-      last = m.end;
+      f(m.start, m.end);
       from = m.end;
     }
-    out.push(pre + body + line.slice(last) + eol);
   }
 
   finish(extra: { readError?: unknown; tooLong?: boolean }): SearchResult {

@@ -45,7 +45,15 @@ export interface Groups {
  * the probe finds mostly distinct lines: every record, split (see splitRecords), for the ordinary
  * sort.
  */
-export function groupRecords(buffers: readonly Uint8Array[], eol: number, reverse: boolean): Groups | string[] {
+export function groupRecords(
+  buffers: readonly Uint8Array[],
+  eol: number,
+  reverse: boolean,
+  /** does holding this many records as strings stay within the budget */
+  fits: (records: number) => boolean = () => true,
+  /** how many records there are in all */
+  records = 0,
+): Groups | string[] | null {
   const counts = new Map<string, number>();
   // the probe's lines, kept until it decides (not after: a grouped input can be huge)
   let probed: string[] | null = [];
@@ -56,13 +64,17 @@ export function groupRecords(buffers: readonly Uint8Array[], eol: number, revers
       let j = bufferIndexOf.call(bytes, eol, i);
       if (j < 0) j = bytes.length;
       const line = latin1Slice.call(bytes, i, j);
-      counts.set(line, (counts.get(line) ?? 0) + 1);
+      const seen = counts.get(line);
+      // a new distinct line: the grouped lines must fit too (null: over the budget)
+      if (seen === undefined && (counts.size & 1023) === 1023 && !fits(counts.size)) return null;
+      counts.set(line, (seen ?? 0) + 1);
       i = j + 1;
       if (probed !== null) {
         probed.push(line);
         if (probed.length === PROBE_LINES) {
           if (counts.size * 4 > PROBE_LINES) {
-            // mostly distinct: the rest is only split
+            // mostly distinct: the rest is only split, every record a string
+            if (!fits(records)) return null;
             splitRecords(bytes, eol, probed, i);
             for (let k = b + 1; k < buffers.length; k++) splitRecords(buffers[k]!, eol, probed);
             return probed;
@@ -72,6 +84,7 @@ export function groupRecords(buffers: readonly Uint8Array[], eol: number, revers
       }
     }
   }
+  if (!fits(counts.size)) return null;
   const lines = [...counts.keys()].sort();
   if (reverse) lines.reverse();
   return { lines, counts: lines.map((l) => counts.get(l)!) };

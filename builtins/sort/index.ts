@@ -151,13 +151,16 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     inputs.push(opened.value);
   }
   const buffers: Buffer[] = [];
-  // the budget counts what a record costs in memory besides its bytes (its string and key: ~100
-  // bytes measured, ~300 with -R): 2,000,000 short lines are 15 MB of input but 260-600 MB of heap,
-  // and `seq 3000000 | sort -R` took a 512 MB host down where it counted bytes only
+  // Past the bytes, the budget counts what each record held as a string costs (its string and
+  // key: ~100 bytes measured, ~300 with -R): 2,000,000 short lines are 15 MB of input but
+  // 260-600 MB of heap, and `seq 3000000 | sort -R` took a 512 MB host down where only bytes
+  // counted. Records are counted while reading and charged where they become strings: all of
+  // them, or only the distinct ones when equal lines are grouped (grouped.ts).
   const counter = new ByteCounter(plan.eol);
   const recordCost = plan.keys.some((k) => k.random) ? 300 : 100;
+  let total = 0;
+  let records = 0;
   try {
-    let total = 0;
     for (const input of inputs) {
       ctx.checkAbort();
       const chunks: Uint8Array[] = [];
@@ -166,7 +169,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
           const r = input.reader.read();
           const chunk = r instanceof Promise ? await r : r;
           if (chunk === null) break;
-          total += chunk.length + recordCost * counter.count(chunk);
+          total += chunk.length;
+          records += counter.count(chunk);
           if (total > ctx.limits.maxSortBytes) {
             return await fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
           }
@@ -185,9 +189,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     counter.release();
   }
 
+  const fits = (n: number): boolean => total + recordCost * (n + buffers.length) <= ctx.limits.maxSortBytes;
+  const overBudget = (): Promise<number> => fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
   // plain whole-line sorts: group equal lines when that pays (see grouped.ts)
   if (check === 'none' && flags.merge !== true && keys.length === 0) {
-    const groups = groupRecords(buffers, plan.eol, plan.reverse);
+    const groups = groupRecords(buffers, plan.eol, plan.reverse, fits, records);
+    if (groups === null) return await overBudget();
     if (!Array.isArray(groups)) {
       for (const chunk of groupedOutput(groups, plan.eol, plan.unique)) {
         ctx.checkAbort();
@@ -199,6 +206,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     await writeLines(ctx, buildComparator(plan).sort(groups), plan.eol);
     return 0;
   }
+  if (!fits(records)) return await overBudget();
   const perFile = buffers.map((b) => splitRecords(b, plan.eol));
 
   const cmp = buildComparator(plan);

@@ -26,7 +26,11 @@ import path from 'node:path';
 
 /** the flag src/regex/engine.ts sets at the first pattern (a test keeps the two in step) */
 export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessive-backtracks';
-/** and the one that lets engine.ts compile a RegExp for the linear engine (its `l` flag) */
+/**
+ * and the one that lets engine.ts compile a RegExp for the linear engine (its `l` flag): not in
+ * V8_FLAGS, engine.ts sets it at the first long record (on node's command line it cost every
+ * start ~10 ms)
+ */
 export const LINEAR_ENGINE_FLAG = '--enable-experimental-regexp-engine';
 
 /**
@@ -48,8 +52,7 @@ export const LINEAR_ENGINE_FLAG = '--enable-experimental-regexp-engine';
  *     over the hot code either way).
  */
 export const V8_FLAGS = [
-  '--max-inlined-bytecode-size=120', '--max-inlined-bytecode-size-cumulative=400', LINEAR_REGEX_FLAG, LINEAR_ENGINE_FLAG,
-  '--no-sparkplug',
+  '--max-inlined-bytecode-size=120', '--max-inlined-bytecode-size-cumulative=400', LINEAR_REGEX_FLAG, '--no-sparkplug',
 ];
 
 /** the core's export that builds the table of what chunks take from it (build-cli.mjs) */

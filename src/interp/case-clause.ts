@@ -11,6 +11,11 @@ import { compileStmts } from './compile.js';
 
 type CaseItem = { patterns: Word[]; matchers: CaseMatcher[]; body: Exec; op: string };
 
+/** set -x: `+ case $x in`, the word as written */
+function traceCase(sh: Shell, cmd: CaseClause): void {
+  trace(sh, `case ${info.textOf(cmd.Word)} in`);
+}
+
 export function compileCase(cmd: CaseClause): Exec {
   const items: CaseItem[] = cmd.Items.map((it) => ({
     patterns: it.Patterns,
@@ -19,22 +24,19 @@ export function compileCase(cmd: CaseClause): Exec {
     op: it.Op,
   }));
   const word = cmd.Word;
-  const run = compileCaseRun(cmd, items, word);
-  // set -x: `+ case $x in`, the word as written
-  const header = `case ${info.textOf(word)} in`;
-  return (sh) => {
-    if (sh.setOpts.xtrace) trace(sh, header);
-    return run(sh);
-  };
-}
-
-function compileCaseRun(cmd: CaseClause, items: CaseItem[], word: CaseClause['Word']): Exec {
   // a command substitution that may wait: expand everything up front under the tape
-  if (needsTape(cmd)) return compileTapedCase(cmd, items);
+  if (needsTape(cmd)) {
+    const taped = compileTapedCase(cmd, items);
+    return (sh) => {
+      if (sh.setOpts.xtrace) traceCase(sh, cmd);
+      return taped(sh);
+    };
+  }
   // otherwise patterns are expanded lazily, item by item, as bash does
   const subjectOf = compileWordString(word, 'string');
   const literal = literalCaseTable(items);
   return (sh) => {
+    if (sh.setOpts.xtrace) traceCase(sh, cmd);
     const subject = subjectOf(sh);
     if (literal !== null && !sh.shopt('nocasematch')) {
       const first = literal.firstMatch(sh, subject);

@@ -200,7 +200,7 @@ function compileCommand(cmd: Command): Exec {
     case 'FuncDecl':
       return compileFuncDecl(cmd);
     case 'ArithmCmd':
-      return tracingArith(cmd, compileArithStatement(cmd));
+      return compileArithStatement(cmd);
     case 'LetClause':
       return compileLet(cmd);
     case 'TestClause':
@@ -326,16 +326,9 @@ function compileFuncDecl(cmd: FuncDecl): Exec {
   };
 }
 
-/** set -x: `(( … ))` is traced before it runs */
-function tracingArith(cmd: ArithmCmd, run: Exec): Exec {
-  let inner: string | null = null;
-  return (sh) => {
-    if (sh.setOpts.xtrace) {
-      inner ??= info.textOf(cmd).slice(2, -2);
-      traceArith(sh, inner, () => letArgText(sh, cmd.X));
-    }
-    return run(sh);
-  };
+/** set -x: `(( … ))` is traced before it runs (checked inside each form: no wrapper call) */
+function traceArithCmd(sh: Shell, cmd: ArithmCmd): void {
+  traceArith(sh, info.textOf(cmd).slice(2, -2), () => letArgText(sh, cmd.X));
 }
 
 function compileArithStatement(cmd: ArithmCmd): Exec {
@@ -346,17 +339,20 @@ function compileArithStatement(cmd: ArithmCmd): Exec {
     if (direct !== null) {
       // `((i++))`, `((i<n))` in a loop: the direct form, called from here (one call less per run)
       return (sh) => {
+        if (sh.setOpts.xtrace) traceArithCmd(sh, cmd);
         const d = direct(sh);
         const v = d === d ? d : general(sh);
         return v === 0 || v === 0n ? 1 : 0;
       };
     }
     return (sh) => {
+      if (sh.setOpts.xtrace) traceArithCmd(sh, cmd);
       const v = general(sh);
       return v === 0 || v === 0n ? 1 : 0;
     };
   }
   return (sh) => {
+    if (sh.setOpts.xtrace) traceArithCmd(sh, cmd);
     const r = withTape(sh, () => arithEvalCmd(sh, x, '((: '), x);
     const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
     return r instanceof Promise ? r.then(fin) : fin(r);

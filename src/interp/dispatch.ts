@@ -133,7 +133,7 @@ export function callFunction(sh: Shell, fn: FuncDef, argv: string[]): Status {
   sh.positional = argv.slice(1);
   sh.vars.pushFrame();
   const frameDepth = sh.vars.frames.length;
-  sh.enterFrame(fn.name, fn.file);
+  sh.enterFrame(fn);
   sh.callDepth++;
   sh.loopDepth = 0;
   // no closures on the synchronous path: a call costs no allocation beyond its frame and $@
@@ -167,7 +167,7 @@ function leaveFunctionLater(sh: Shell, r: Promise<number>, savedPos: string[], s
 
 /** undo what callFunction set up */
 function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDepth: number): void {
-  if (sh.localOptions.size > 0) restoreLocalOptions(sh);
+  if (sh.localOptions !== null) restoreLocalOptions(sh);
   sh.callDepth--;
   sh.leaveFrame();
   while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
@@ -177,9 +177,10 @@ function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDe
 
 /** `local -` in the function that returns: its set options as they were */
 function restoreLocalOptions(sh: Shell): void {
-  const saved = sh.localOptions.get(sh.callDepth);
+  const saved = sh.localOptions!.get(sh.callDepth);
   if (saved === undefined) return;
-  sh.localOptions.delete(sh.callDepth);
+  sh.localOptions!.delete(sh.callDepth);
+  if (sh.localOptions!.size === 0) sh.localOptions = null;
   for (const [k, v] of saved) sh.setOpts.set(k, v);
 }
 

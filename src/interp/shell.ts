@@ -21,6 +21,12 @@ export interface Fd {
   name?: string;
 }
 
+/** a call frame: its FUNCNAME entry and the file it runs from (a FuncDef is one) */
+export interface CallFrame {
+  readonly name: string;
+  readonly file: string;
+}
+
 export interface FuncDef {
   name: string;
   body: Exec;
@@ -129,18 +135,17 @@ export class Shell {
    */
   noErrTrap = 0;
   /**
-   * The call frames, innermost last: a function's name or `source`, the file each runs from (a
-   * function's definition file, the sourced file) and the line it was called from. FUNCNAME,
-   * BASH_SOURCE and BASH_LINENO are read from them.
+   * The call frames, innermost last: the function called (its FuncDef: name and defining file)
+   * or a sourced file (`source`), and the line each was called from. FUNCNAME, BASH_SOURCE and
+   * BASH_LINENO are read from them; a call pushes no object of its own.
    */
-  funcStack: string[] = [];
-  frameFiles: string[] = [];
+  frames: CallFrame[] = [];
   frameLines: number[] = [];
   /** the script's file (RunOptions.sourceFile); null for a script given as text, as bash -c */
   mainFile: string | null = null;
   traps: Map<string, string>;
   /** per call depth, the set options a `local -` saved for its function's return */
-  localOptions = new Map<number, [string, boolean][]>();
+  localOptions: Map<number, [string, boolean][]> | null = null;
   /** the traps a subshell inherited for display only (`(trap -p)`); null once it sets its own */
   shownTraps: Map<string, string> | null = null;
   /** PIPESTATUS of the last pipeline; null: the last command was not a pipeline ([$?]) */
@@ -205,8 +210,7 @@ export class Shell {
       this.loopDepth = 0;
       this.noErrexit = init.noErrexit;
       this.noErrTrap = init.noErrTrap;
-      this.funcStack = init.funcStack.slice();
-      this.frameFiles = init.frameFiles.slice();
+      this.frames = init.frames.slice();
       this.frameLines = init.frameLines.slice();
       this.mainFile = init.mainFile;
       // a subshell runs no inherited trap but ERR under errtrace (set -E); `trap -p` still lists
@@ -244,20 +248,18 @@ export class Shell {
 
   /** the file the running code comes from (where a function defined now is defined) */
   currentFile(): string {
-    const n = this.frameFiles.length;
-    return n > 0 ? this.frameFiles[n - 1]! : (this.mainFile ?? 'environment');
+    const n = this.frames.length;
+    return n > 0 ? this.frames[n - 1]!.file : (this.mainFile ?? 'environment');
   }
 
-  /** enter a call frame (a function or a sourced file); leaveFrame undoes it */
-  enterFrame(name: string, file: string): void {
-    this.funcStack.push(name);
-    this.frameFiles.push(file);
+  /** enter a call frame (a function's definition, or a sourced file); leaveFrame undoes it */
+  enterFrame(frame: CallFrame): void {
+    this.frames.push(frame);
     this.frameLines.push(this.lineno);
   }
 
   leaveFrame(): void {
-    this.funcStack.pop();
-    this.frameFiles.pop();
+    this.frames.pop();
     this.frameLines.pop();
   }
 

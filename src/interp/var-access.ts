@@ -69,9 +69,9 @@ const DYNAMIC: Record<string, Dynamic> = {
   EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
   EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),
   // set only inside a function; a sourced file's frame shows as `source`
-  FUNCNAME: (sh) => (sh.callDepth > 0 ? [...sh.funcStack.slice().reverse(), 'main'] : undefined),
+  FUNCNAME: (sh) => (sh.callDepth > 0 ? [...sh.frames.map((f) => f.name).reverse(), 'main'] : undefined),
   BASH_SOURCE: (sh) => {
-    const files = sh.frameFiles.slice().reverse();
+    const files = sh.frames.map((f) => f.file).reverse();
     return sh.mainFile === null ? files : [...files, sh.mainFile];
   },
   BASH_LINENO: (sh) => {

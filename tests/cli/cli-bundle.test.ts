@@ -111,10 +111,10 @@ describe('the bin compiles its core and chunks with the V8 code caches recorded 
     const engine = readFileSync(join(import.meta.dirname, '..', '..', 'src/regex/engine.ts'), 'utf8');
     expect(engine).toContain(`const LINEAR_FLAG = '${LINEAR_REGEX_FLAG}';`);
     expect(engine).toContain(`const LINEAR_ENGINE_FLAG = '${LINEAR_ENGINE_FLAG}';`);
-    for (const f of [LINEAR_REGEX_FLAG, LINEAR_ENGINE_FLAG]) {
-      expect(V8_FLAGS).toContain(f);
-      expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toContain(f);
-    }
+    expect(V8_FLAGS).toContain(LINEAR_REGEX_FLAG);
+    expect(readFileSync(CLI, 'utf8').split('\n', 1)[0]).toContain(LINEAR_REGEX_FLAG);
+    // the linear engine's own flag is set at the first long record, not on node's command line
+    expect(V8_FLAGS).not.toContain(LINEAR_ENGINE_FLAG);
   });
 
   test('the core and the chunks are strict CommonJS: no ES module loader at start-up or at a command\'s first use', () => {

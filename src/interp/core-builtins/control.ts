@@ -231,7 +231,7 @@ function sourceContents(sh: Shell, name: string, a: string[], file: string, r: R
   const savedPos = sh.positional;
   if (a.length > 1) sh.positional = a.slice(1);
   sh.sourceDepth++;
-  sh.enterFrame('source', file);
+  sh.enterFrame({ name: 'source', file });
   const done = (s: number): number => {
     sh.sourceDepth--;
     sh.leaveFrame();

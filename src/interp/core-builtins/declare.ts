@@ -149,6 +149,7 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
   for (const it of items) {
     if (it.name === '-' && it.value === undefined && local) {
       // `local -`: the set options come back as they are now when the function returns
+      sh.localOptions ??= new Map();
       if (!sh.localOptions.has(sh.callDepth)) sh.localOptions.set(sh.callDepth, [...sh.setOpts]);
       continue;
     }

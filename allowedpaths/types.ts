@@ -169,8 +169,9 @@ export interface Sandbox {
    * a view bound to `cwd` (which must lie inside a root). `pace`, when given, is called before
    * every read and write of the files the view opens: a run's deadline check (it throws to stop),
    * which a loop reading /dev/zero synchronously would otherwise never reach. When it returns a
-   * promise, the read or write waits for it (the run gives the event loop a turn, so the caller's
-   * AbortSignal and timers run): reads and writes of files may then answer with a promise.
+   * promise, a read waits for it (the run gives the event loop a turn, so the caller's
+   * AbortSignal and timers run): reads of files may then answer with a promise. Writes do not
+   * wait (they stay in order for callers that do not await them).
    */
   at(cwd: string, pace?: () => void | Promise<void>): SandboxFS;
   /** is this absolute directory inside a root (used by `cd`) */

@@ -19,8 +19,9 @@ export class FdWriter implements FileWriter {
   constructor(
     fd: number,
     /**
-     * the run's deadline check, before each write (Sandbox.at): `cat /dev/zero > f` must stop. A
-     * promise asks for a turn of the event loop first (the caller's AbortSignal, its timers)
+     * the run's deadline check, before each write (Sandbox.at): `cat /dev/zero > f` must stop.
+     * A turn of the event loop it asks for is not waited for here: writes stay synchronous, so
+     * output written without awaiting keeps its order (the reads of such a loop wait instead)
      */
     private readonly pace?: () => void | Promise<void>,
   ) {
@@ -33,7 +34,7 @@ export class FdWriter implements FileWriter {
 
   write(chunk: Uint8Array): void | Promise<void> {
     const turn = this.pace?.();
-    if (turn) return turn.then(() => this.writeNow(chunk));
+    if (turn) turn.catch(() => undefined);
     return this.writeNow(chunk);
   }
 

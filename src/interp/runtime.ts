@@ -201,7 +201,7 @@ export class Runtime implements AbortSource {
 
   /**
    * What the sandbox calls before each read and write (Sandbox.at): the deadline, by the clock,
-   * and a turn of the event loop every YIELD_EVERY_MS, so a builtin in a synchronous read/write
+   * and a turn of the event loop every YIELD_EVERY_MS (reads wait for it), so a builtin in a synchronous read/write
    * loop (`cat /dev/zero > f`) still lets the caller's AbortSignal and timers run.
    */
   private readonly pace = (): void | Promise<void> => {

@@ -184,7 +184,7 @@ async function countIntegers(
   } else {
     for (let x = first; x <= last; x += step) {
       pending += (count === 0 ? '' : separator) + x.toString();
-      if (++count % 4096 === 0) {
+      if (++count % 4096 === 0 || pending.length >= FLUSH_CHARS) {
         ctx.checkAbort();
         const p = out.writeString(pending);
         pending = '';
@@ -195,6 +195,13 @@ async function countIntegers(
   const p = out.writeString(pending + '\n');
   if (p) await p;
 }
+
+/**
+ * Output goes out every few thousand numbers, or sooner once this much is pending: a long
+ * separator (`seq -s "$(printf '%0100000d' 0)" 1 10000`) held 4,096 of them, 800 MB, where GNU
+ * streams the same output in 3 MB
+ */
+const FLUSH_CHARS = 64 * 1024;
 
 interface DecimalPlan {
   first: bigint;
@@ -256,7 +263,7 @@ async function countDecimals(ctx: CallContext, out: OutputBuffer, p: DecimalPlan
     const x = p.first + i * p.step;
     if (beyond(x)) break;
     pending += separator + formatScaled(x, p);
-    if (i % 4096n === 0n) {
+    if (i % 4096n === 0n || pending.length >= FLUSH_CHARS) {
       ctx.checkAbort();
       const w = out.writeString(pending);
       pending = '';
@@ -296,7 +303,7 @@ async function printNumbers(
       if (!(printsAsLast && core(x0) !== xText)) break;
     }
     pending += separator;
-    if (n % 1024 === 0) {
+    if (n % 1024 === 0 || pending.length >= FLUSH_CHARS) {
       ctx.checkAbort();
       const p = out.writeString(pending);
       pending = '';

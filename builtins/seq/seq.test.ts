@@ -108,3 +108,13 @@ describe('seq: differential against GNU seq', () => {
     );
   });
 });
+
+describe('a long separator', () => {
+  // output is flushed by size too (a 10,000-byte separator crosses the 64 KiB flush many times)
+  it.each([[['1', '30']], [['0.5', '1', '15']], [['-f', '%g', '1', '30']]])('seq -s LONG %j', async (args) => {
+    const sep = 'x'.repeat(10_000);
+    const r = await runBuiltin(seq, ['-s', sep, ...args]);
+    const nums = runGnu('seq', args).stdout.trimEnd().split('\n');
+    expect(r.stdout).toBe(nums.join(sep) + '\n');
+  });
+});

@@ -108,6 +108,9 @@ export function restoreRedirects(sh: Shell, st: RedirState): void {
 
 const DUP_RE = /^([0-9]+)(-?)$/;
 
+/** the highest descriptor a script can use (bash's usual ulimit -n is 1024) */
+const MAX_FD = 1023;
+
 function open(sh: Shell, planned: Planned[]): RedirState | number {
   const st: RedirState = { saved: sh.fds, opened: [], kept: null };
   sh.fds = sh.fds.slice();
@@ -140,6 +143,8 @@ function namedFd(sh: Shell, name: string, closing: boolean): number | string {
   if (((lookupResolved(sh, name)?.attrs ?? 0) & ATTR.readonly) !== 0) return `${name}: readonly variable\n${name}: cannot assign fd to variable`;
   let n = 10;
   while (sh.fds[n] || sh.rt.devFds.has(n)) n++;
+  // the table ends where bash's usual limit does (ulimit -n 1024): no unbounded growth in a loop
+  if (n > MAX_FD) return 'redirection error: cannot duplicate fd: Too many open files';
   return n;
 }
 
@@ -149,7 +154,7 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
   const named = r.N !== null && r.N.Value.charCodeAt(0) === 123 ? r.N.Value.slice(1, -1) : null;
   if (named !== null) return openNamed(sh, p, st, named);
   const explicit = r.N ? Number(r.N.Value) : -1;
-  if (explicit > 1023) return `${explicit}: Bad file descriptor`;
+  if (explicit > MAX_FD) return `${explicit}: Bad file descriptor`;
   const readOp = op === '<' || op === '<<' || op === '<<-' || op === '<<<' || op === '<&' || op === '<>';
   const n = explicit >= 0 ? explicit : readOp ? 0 : 1;
 

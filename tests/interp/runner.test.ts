@@ -108,6 +108,11 @@ describe('parse errors and the static check', () => {
 });
 
 describe('redirections and the sandbox', () => {
+  it('named descriptors stop at 1023, as a shell at ulimit -n 1024 does', async () => {
+    const res = await run('for i in {1..1100}; do exec {f}>/dev/null || { echo "stopped at $i"; break; }; done; echo $f');
+    expect(res).toMatchObject({ stdout: 'stopped at 1015\n1023\n', stderr: 'redirection error: cannot duplicate fd: Too many open files\n' });
+  });
+
   it('refuses file writes in read-only mode, per command', async () => {
     const res = await run('echo hi > out.txt; echo "st=$?"; echo x 2>> err.log; echo ok >/dev/null');
     expect(res.stderr).toBe(

@@ -2,6 +2,7 @@
 // hand them to the declare implementation. The argv form lives in core-builtins/state.ts.
 
 import { trace, traceQuote } from './xtrace.js';
+import { singleQuote } from './quote.js';
 import type { DeclClause } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { expandAssignValue, expandWordFields, withTape } from './expand.js';
@@ -134,7 +135,7 @@ function traceDecl(sh: Shell, variant: string, x: Built): void {
   for (const it of x.items) {
     if (it.array !== undefined) {
       const assoc = (x.flags.on & ATTR.assoc) !== 0;
-      const elems = it.array.map((e) => (assoc && e.key !== undefined ? `[${sq(e.key)}]=${sq(e.value)}` : sq(e.value)));
+      const elems = it.array.map((e) => (assoc && e.key !== undefined ? `[${singleQuote(e.key)}]=${singleQuote(e.value)}` : singleQuote(e.value)));
       trace(sh, `${it.name}${it.append ? '+=' : '='}(${elems.join(' ')})`);
       words.push(it.name);
     } else words.push(it.value === undefined ? it.text : traceQuote(`${it.name}${it.index !== undefined ? `[${it.index}]` : ''}${it.append ? '+=' : '='}${it.value}`));
@@ -144,8 +145,4 @@ function traceDecl(sh: Shell, variant: string, x: Built): void {
   for (const it of x.items) {
     if (it.array === undefined && it.value !== undefined) trace(sh, `${it.name}${it.append ? '+=' : '='}${it.value === '' ? '' : traceQuote(it.value)}`);
   }
-}
-
-function sq(s: string): string {
-  return "'" + s.replace(/'/g, "'\\''") + "'";
 }

@@ -39,10 +39,20 @@ export function ansiQuote(s: string): string {
 /** bash's ${x@Q} */
 export function quoteForReuse(s: string): string {
   if (hasControl(s)) return ansiQuote(s);
+  return singleQuote(s);
+}
+
+/** in single quotes, each `'` as `'\''` (what bash's sh_single_quote makes) */
+export function singleQuote(s: string): string {
   return "'" + s.replace(/'/g, "'\\''") + "'";
 }
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** a word shown bare in listings and traces: no character the shell would read specially */
+export function isSafeWord(s: string): boolean {
+  return SAFE.test(s);
+}
 
 /** `set` listing / xtrace style: bare when safe, else single-quoted */
 export function quoteIfNeeded(s: string): string {

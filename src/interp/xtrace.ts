@@ -6,13 +6,11 @@
 import type { ByteWriter } from '../io/streams.js';
 import type { Shell } from './shell.js';
 import { expandPrompt } from './prompt.js';
-
-const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+import { isSafeWord, singleQuote } from './quote.js';
 
 /** a word as xtrace shows it */
 export function traceQuote(s: string): string {
-  if (SAFE.test(s)) return s;
-  return "'" + s.replace(/'/g, "'\\''") + "'";
+  return isSafeWord(s) ? s : singleQuote(s);
 }
 
 /** PS4, expanded, its first character repeated for each command substitution level */

@@ -1,6 +1,7 @@
 // Core builtins that change control flow or run code: exit return break continue shift : eval
 // source . exec wait trap command builtin let.
 
+import { singleQuote } from '../quote.js';
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { lineCol, parse, ParseError, type Node } from '../../syntax/index.js';
@@ -291,7 +292,7 @@ function trapOrder(name: string): number {
 }
 
 function trapLine(name: string, cmd: string): string {
-  return `trap -- '${cmd.replace(/'/g, "'\\''")}' ${name}\n`;
+  return `trap -- ${singleQuote(cmd)} ${name}\n`;
 }
 
 export const trap: CoreBuiltin = (sh, args) => {

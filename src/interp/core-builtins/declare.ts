@@ -6,7 +6,7 @@ import type { Shell, Status } from '../shell.js';
 import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../var-access.js';
 import { AssignError } from '../interp-errors.js';
-import { declareQuote } from '../quote.js';
+import { declareQuote, singleQuote } from '../quote.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
 import { HELP, showHelp } from './help-option.js';
@@ -306,7 +306,7 @@ export function setLine(n: string, v: Variable): string {
 function quoteSet(s: string): string {
   if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(s)) return s;
   if (/[^\x20-\x7e]/.test(s)) return declareQuote(s);
-  return "'" + s.replace(/'/g, "'\\''") + "'";
+  return singleQuote(s);
 }
 
 function listFunctions(sh: Shell, flags: DeclFlags, items: DeclItem[]): number {

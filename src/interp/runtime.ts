@@ -1,6 +1,7 @@
 // State shared by everything one run does: configuration, policy, budgets, the deadline and the
 // abort state. Subshells share it; only `Shell` is copied.
 
+import * as v8 from 'node:v8';
 import type { CancelSignal, RunLimits } from '../api.js';
 import type { Sandbox, SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
@@ -19,6 +20,10 @@ const YIELD_EVERY_MS = 40;
  * promise out of the frames of the loop's body.
  */
 const STATEMENT_YIELD_MS = 100;
+/** RSS past which the heap is watched (Runtime.watchHeap) */
+const MEMORY_WATCH_BYTES = 256 * 1024 * 1024;
+/** the share of V8's heap limit at which a run stops */
+const HEAP_STOP = 0.75;
 /** loop iterations between two looks at the clock */
 const ITERATIONS_PER_CLOCK = 128;
 
@@ -42,6 +47,9 @@ export class Runtime implements AbortSource {
   private readonly maxLoopIterations: number;
   private ticks = 0;
   private loopTicks = 0;
+  /** statements and iterations between looks at the clock (1 while the heap is nearly full) */
+  private tickMask = 255;
+  private iterationsPerLook = ITERATIONS_PER_CLOCK;
   readonly pid: number;
   private pidCounter: number;
   readonly startMs = Date.now();
@@ -151,7 +159,7 @@ export class Runtime implements AbortSource {
     if (this.aborted) throw this.aborted;
     // reading the clock costs more than a simple command (process.hrtime allocates): look every
     // 256 calls, well under a millisecond of the simplest loop
-    if ((++this.ticks & 255) !== 0) return;
+    if ((++this.ticks & this.tickMask) !== 0) return;
     return this.lookAtClock(STATEMENT_YIELD_MS);
   }
 
@@ -164,7 +172,7 @@ export class Runtime implements AbortSource {
       this.breach(`loop iteration limit exceeded (${this.maxLoopIterations})`);
     }
     if (this.aborted) throw this.aborted;
-    if (++this.loopTicks !== ITERATIONS_PER_CLOCK) return;
+    if (++this.loopTicks < this.iterationsPerLook) return;
     this.loopTicks = 0;
     return this.lookAtClock(YIELD_EVERY_MS);
   }
@@ -176,7 +184,23 @@ export class Runtime implements AbortSource {
       this.abort(this.timeoutError());
       throw this.aborted!;
     }
+    if (process.memoryUsage.rss() > MEMORY_WATCH_BYTES) this.watchHeap();
     if (now - this.lastYield > period) return this.yieldTurn(now);
+  }
+
+  /**
+   * Past MEMORY_WATCH_BYTES of RSS, the heap against its limit: a script must not take its host
+   * down with V8's out-of-memory abort (600 array elements of 1 MB each did, in a 512 MB heap,
+   * each element under maxVarBytes). Past HEAP_STOP of the limit the run stops with a limit
+   * error; past half of it the heap is looked at every statement and iteration.
+   */
+  private watchHeap(): void {
+    const h = v8.getHeapStatistics();
+    const share = h.used_heap_size / h.heap_size_limit;
+    if (share > HEAP_STOP) this.breach(`memory limit exceeded (the heap is ${Math.round(share * 100)}% of its limit)`);
+    const tight = share > 0.5;
+    this.tickMask = tight ? 0 : 255;
+    this.iterationsPerLook = tight ? 1 : ITERATIONS_PER_CLOCK;
   }
 
   /**

@@ -3,6 +3,7 @@
 // what GNU does: `%5.2s` on 4096 prints "   40"). Times are UTC (builtins never read the host
 // TZ) with the sub-second digits the sandbox's stat gives (milliseconds and a fraction).
 
+import { decimalOfDouble, formatGeneral } from '../../src/interp/printf-numbers.js';
 import type { FileInfo, FileType, SandboxFS } from '../../allowedpaths/types.js';
 import { groupName, modeString, userName } from '../ls/fields.js';
 import { strftime } from '../../src/interp/printf-time.js';
@@ -36,30 +37,11 @@ const NUMERIC: Record<string, { conv: 'd' | 'o' | 'g'; value: NumRender }> = {
   S: { conv: 'g', value: (e) => (e.info === undefined ? undefined : e.info.size === 0 ? 1 : (e.info.blocks * 512) / e.info.size) },
 };
 
-/** C printf's %g digits (no sign): `prec` significant digits, trailing zeros kept only with '#' */
-function gDigits(x: number, prec: number, alt: boolean): string {
-  const p = prec === 0 ? 1 : prec;
-  if (x === 0) return alt ? (p === 1 ? '0.' : (0).toFixed(p - 1)) : '0';
-  const exp = Number(x.toExponential(p - 1).split('e')[1]);
-  let out: string;
-  if (exp < -4 || exp >= p) {
-    const [m, e] = x.toExponential(p - 1).split('e') as [string, string];
-    const mant = alt ? (m.includes('.') ? m : m + '.') : m.replace(/\.?0+$/, '');
-    const n = Number(e);
-    out = `${mant}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
-  } else {
-    out = x.toFixed(p - 1 - exp);
-    if (!alt && out.includes('.')) out = out.replace(/\.?0+$/, '');
-    else if (alt && !out.includes('.')) out += '.';
-  }
-  return out;
-}
-
 function formatNumber(v: number, conv: 'd' | 'o' | 'g', flags: string, width: number, precision: number | undefined): string {
   const sign = v < 0 ? '-' : conv === 'o' ? '' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
   const a = Math.abs(v);
   let digits: string;
-  if (conv === 'g') digits = gDigits(a, precision ?? 6, flags.includes('#'));
+  if (conv === 'g') digits = formatGeneral(decimalOfDouble(a), precision ?? 6, flags.includes('#'), false);
   else {
     digits = conv === 'o' ? a.toString(8) : String(a);
     if (precision !== undefined) digits = precision === 0 && a === 0 ? '' : digits.padStart(precision, '0');

@@ -121,6 +121,20 @@ const MANTISSA_BITS = 64;
 const TWO64 = 1n << 64n;
 
 /** the exact decimal of m × 2^e */
+/** a double's exact value (for C printf conversions of a computed number: find's %S) */
+export function decimalOfDouble(x: number): Decimal {
+  if (Number.isNaN(x)) return { kind: 'nan', neg: false };
+  const neg = x < 0 || Object.is(x, -0);
+  if (!Number.isFinite(x)) return { kind: 'inf', neg };
+  const v = new DataView(new ArrayBuffer(8));
+  v.setFloat64(0, Math.abs(x));
+  const bits = v.getBigUint64(0);
+  const biased = Number(bits >> 52n);
+  const frac = bits & ((1n << 52n) - 1n);
+  // subnormal: no implicit bit, the smallest exponent
+  return biased === 0 ? binaryToDecimal(neg, frac, -1074) : binaryToDecimal(neg, frac | (1n << 52n), biased - 1075);
+}
+
 function binaryToDecimal(neg: boolean, m: bigint, e: number): Decimal {
   if (e >= 0) return { kind: 'num', neg, digits: m << BigInt(e), exp: 0 };
   const k = -e;

@@ -3,7 +3,7 @@
 // what GNU does: `%5.2s` on 4096 prints "   40"). Times are UTC (builtins never read the host
 // TZ) with the sub-second digits the sandbox's stat gives (milliseconds and a fraction).
 
-import { decimalOfDouble, formatGeneral } from '../../src/interp/printf-numbers.js';
+import { formatCNumber } from '../../src/interp/printf-format.js';
 import type { FileInfo, FileType, SandboxFS } from '../../allowedpaths/types.js';
 import { groupName, modeString, userName } from '../ls/fields.js';
 import { strftime } from '../../src/interp/printf-time.js';
@@ -37,22 +37,6 @@ const NUMERIC: Record<string, { conv: 'd' | 'o' | 'g'; value: NumRender }> = {
   S: { conv: 'g', value: (e) => (e.info === undefined ? undefined : e.info.size === 0 ? 1 : (e.info.blocks * 512) / e.info.size) },
 };
 
-function formatNumber(v: number, conv: 'd' | 'o' | 'g', flags: string, width: number, precision: number | undefined): string {
-  const sign = v < 0 ? '-' : conv === 'o' ? '' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
-  const a = Math.abs(v);
-  let digits: string;
-  if (conv === 'g') digits = formatGeneral(decimalOfDouble(a), precision ?? 6, flags.includes('#'), false);
-  else {
-    digits = conv === 'o' ? a.toString(8) : String(a);
-    if (precision !== undefined) digits = precision === 0 && a === 0 ? '' : digits.padStart(precision, '0');
-    if (conv === 'o' && flags.includes('#') && !digits.startsWith('0')) digits = '0' + digits;
-  }
-  const body = sign + digits;
-  if (body.length >= width) return body;
-  if (flags.includes('-')) return body.padEnd(width);
-  if (flags.includes('0') && (precision === undefined || conv === 'g')) return sign + digits.padStart(width - sign.length, '0');
-  return body.padStart(width);
-}
 
 const ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
 
@@ -271,7 +255,7 @@ export function compilePrintf(fmt: string, warn: (text: string) => void): Printf
         else if ('stop' in p) break;
         else if ('number' in p) {
           const v = p.number(e);
-          const s = v === undefined ? '' : formatNumber(v, p.conv, p.flags, p.width, p.precision);
+          const s = v === undefined ? '' : formatCNumber(v, p.conv, p.flags, p.width, p.precision);
           out += s.length < p.width ? s.padStart(p.width) : s;
         } else {
           let s = p.render(e, env);

@@ -18,7 +18,7 @@
 import { decode, encode } from '../io/encoding.js';
 import { byteChar, decodeBArg, decodePrintfFormatEscape, type EscapeOptions } from './escapes.js';
 import {
-  formatExp, formatFixed, formatGeneral, formatHexFloat, isNegative, parseFloatArg, parseIntArg, type Decimal,
+  decimalOfDouble, formatExp, formatFixed, formatGeneral, formatHexFloat, isNegative, parseFloatArg, parseIntArg, type Decimal,
 } from './printf-numbers.js';
 import { shellQuote } from './printf-quote.js';
 import { strftime } from './printf-time.js';
@@ -131,6 +131,19 @@ function formatFloat(d: Decimal, conv: string, spec: Spec): string {
   // %a's zeros go after its 0x, as glibc's: %020a of 1 is 0x000000000000008p-3
   const hex = (conv === 'a' || conv === 'A') && d.kind === 'num' ? 2 : 0;
   return padNumber(signPrefix(isNegative(d), spec) + body.slice(0, hex), body.slice(hex), spec, d.kind === 'num');
+}
+
+/**
+ * One C printf conversion of a value a builtin computed (find -printf's %d, %m and %S), with
+ * printf's own flag, width and precision rules: `flags` is the run of `-+ #0` as written.
+ */
+export function formatCNumber(v: number, conv: 'd' | 'o' | 'g', flags: string, width: number, prec: number | undefined): string {
+  const spec: Spec = {
+    left: flags.includes('-'), plus: flags.includes('+'), space: flags.includes(' '), zero: flags.includes('0'),
+    alt: flags.includes('#'), width, prec,
+  };
+  if (conv === 'g') return formatFloat(decimalOfDouble(v), 'g', spec);
+  return conv === 'o' ? formatUnsigned(BigInt(v), 'o', spec) : formatSigned(BigInt(v), spec);
 }
 
 /** state of one printf call */

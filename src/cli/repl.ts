@@ -27,7 +27,8 @@ export function completeness(text: string): Completeness {
     parse(text + '\n');
     return { kind: 'complete' };
   } catch (err) {
-    if (err instanceof ParseError) return err.incomplete ? { kind: 'incomplete' } : { kind: 'error', message: err.message };
+    // bash's words as an interactive bash prints them: no line number, no quoted line
+    if (err instanceof ParseError) return err.incomplete ? { kind: 'incomplete' } : { kind: 'error', message: err.bash.limit === true ? err.message : err.bash.text };
     return { kind: 'error', message: (err as Error).message };
   }
 }

@@ -233,8 +233,10 @@ export class Runner {
       file = parse(script, { maxBytes: cfg.limits.maxScriptBytes, maxNodes: cfg.limits.maxScriptNodes, heredocsToEOF: true });
     } catch (e) {
       if (e instanceof ParseError) {
-        say(e.message);
-        return 2;
+        // bash's words, without its `NAME: ` prefix (empty for `[[ ]]`, which bash ends silently)
+        const msg = e.bashMessage();
+        if (msg !== '') say(msg);
+        return e.bash.status;
       }
       throw e;
     }

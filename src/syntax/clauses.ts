@@ -347,12 +347,15 @@ export abstract class ClauseParser extends ArithParser {
   protected testClause(s: Stmt): void {
     const tc: TestClause = { type: 'TestClause', Pos: this.pos, End: 0, Left: this.pos, Right: 0, X: null as never };
     const old = this.preNested(Q.testExpr);
+    const oldCond = this.condStart;
+    this.condStart = tc.Left;
     this.next();
     const x = this.testExprOr();
     if (x === null) this.followErrExp(tc.Left, quoteTok(Tok.dblLeftBrack));
     else tc.X = x;
     tc.Right = this.pos;
     if (this.gotRsrv(']]') < 0) this.matchingErr(tc.Left, Tok.dblLeftBrack, Tok.dblRightBrack);
+    this.condStart = oldCond;
     this.postNested(old);
     tc.End = tc.Right + 2;
     s.Cmd = tc;
@@ -583,7 +586,7 @@ export abstract class ClauseParser extends ArithParser {
       if (hasParens || (this.tok === Tok.LitWord && this.val === '{')) this.langErr(fpos, 'anonymous functions', 'zsh');
       else this.followErr(fpos, goQuote('function'), 'a name');
     } else if (names.length > 1) {
-      this.langErr(fpos, 'multi-name functions', 'zsh');
+      this.posErrNear(fpos, 'multi-name functions are a zsh feature; tried parsing as bash', names[1]!.ValuePos, names[1]!.Value);
     }
     if (hasParens) this.follow(fpos, 'function foo(', Tok.rightParen);
     this.funcDecl(s, fpos, true, hasParens, names[0] ?? null);

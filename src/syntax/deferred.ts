@@ -57,7 +57,15 @@ export abstract class DeferredParser extends WordParser {
 
   /** Gives up a retry: the construct fails as mvdan/sh said. */
   protected fail(err: LexError): void {
-    this.posErr(err.pos, err.text);
+    if (this.err !== null) return;
+    this.posErr(err.pos, err.text, err.open);
+    // bash names the token the first attempt stopped at, not where the lexer stands now
+    const e = this.err as LexError | null;
+    if (e !== null) {
+      e.tok = err.tok;
+      e.val = err.val;
+      e.tokPos = err.tokPos;
+    }
   }
 
   /** Goes on lexing at `i` (just after a construct read raw), in the quote state restored. */

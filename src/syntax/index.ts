@@ -1,11 +1,14 @@
 // Public entry points of the bash parser.
 
 import type { ArithmExpr, File } from './ast.js';
+import { bashSyntaxError, type BashSyntaxError } from './bash-errors.js';
 import { Parser } from './parser.js';
+import type { LexError } from './scanner.js';
 import { lineAt, lineCol, lineStarts } from './positions.js';
 
 export * from './ast.js';
 export { lineCol, utf8Len } from './positions.js';
+export type { BashSyntaxError } from './bash-errors.js';
 
 export interface ParseOptions {
   /** Largest accepted script, in UTF-16 code units (default 5 MiB). */
@@ -34,7 +37,10 @@ export interface ParseOptions {
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 500;
 
-/** A syntax error, with mvdan/sh's text and position. `message` is `line:col: text`. */
+/**
+ * A syntax error, with mvdan/sh's text and position (`message` is `line:col: text`, as sh-syntax
+ * says it) and bash's words for it (`bash`, `bashMessage()`: what scripts see).
+ */
 export class ParseError extends Error {
   /** the error text without position */
   readonly text: string;
@@ -46,8 +52,10 @@ export class ParseError extends Error {
   readonly offset: number;
   /** true when more input could have completed the script (unclosed quote, trailing `|`, …) */
   readonly incomplete: boolean;
+  /** what bash 5.2 says about the same script: its line, message, quoted line and exit status */
+  readonly bash: BashSyntaxError;
 
-  constructor(text: string, line: number, col: number, offset: number, incomplete: boolean, name = '') {
+  constructor(text: string, line: number, col: number, offset: number, incomplete: boolean, name = '', bash?: BashSyntaxError) {
     super(`${name !== '' ? name + ':' : ''}${line}:${col}: ${text}`);
     this.name = 'ParseError';
     this.text = text;
@@ -55,6 +63,23 @@ export class ParseError extends Error {
     this.col = col;
     this.offset = offset;
     this.incomplete = incomplete;
+    this.bash = bash ?? { line, text, quoted: null, status: 2, limit: true };
+  }
+
+  /**
+   * bash's lines without its `NAME: ` prefix and without the final newline:
+   * `line N: syntax error near unexpected token \`)'` then `line N: \`echo )'`. `lineBase` is
+   * added to the line (the line an eval'd text starts after). Empty where bash prints nothing;
+   * mvdan/sh-style `message` for rshell's own limits (script too large, nesting too deep).
+   */
+  bashMessage(lineBase = 0): string {
+    if (this.bash.limit === true) return this.message; // not bash's: rshell's own limit, as it was
+    if (this.bash.text === '') return ''; // `[[ ]]`: bash ends the script without a word
+    const line = this.bash.line + lineBase;
+    let out = `line ${line}: ${this.bash.text}`;
+    if (this.bash.quoted !== null) out += `\nline ${line}: \`${this.bash.quoted}'`;
+    for (const m of this.bash.more ?? []) out += `\nline ${m.line + lineBase}: ${m.text}`;
+    return out;
   }
 }
 
@@ -64,6 +89,11 @@ let shared: Parser | null = null;
 function errorAt(src: string, offset: number, text: string, incomplete: boolean, name: string): ParseError {
   const { line, col } = lineCol(src, offset);
   return new ParseError(text, line, col, offset, incomplete, name);
+}
+
+function parseErrorOf(src: string, err: LexError, name: string): ParseError {
+  const { line, col } = lineCol(src, err.pos);
+  return new ParseError(err.text, line, col, err.pos, err.incomplete, name, bashSyntaxError(src, err));
 }
 
 function tooDeep(src: string, name: string): ParseError {
@@ -95,7 +125,7 @@ export function parse(src: string, opts: ParseOptions = {}): File {
         err = null;
       }
     }
-    if (err !== null) throw errorAt(src, err.pos, err.text, err.incomplete, name);
+    if (err !== null) throw parseErrorOf(src, err, name);
     file.Pos = 0;
     file.End = src.length;
     file.Lines = lineStarts(src);

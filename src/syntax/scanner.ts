@@ -68,6 +68,16 @@ export interface LexError {
   pos: number;
   text: string;
   incomplete: boolean;
+  /** the token the parser stood on when it gave up, its text and offset: bash names that token */
+  tok: Tok;
+  val: string;
+  tokPos: number;
+  /** for an unclosed quote or bracket: the token that opened it (bash names its closer) */
+  open?: Tok;
+  /** offset of the `[[` the error is inside, or -1 (bash's conditional parser words it) */
+  cond: number;
+  /** the lexer's quote state (Q) when it gave up: inside arithmetic, bash wants its closer */
+  quote: number;
 }
 
 // Character classes as lookup tables: one array read per character in the hot loops.
@@ -132,6 +142,8 @@ export abstract class Scanner {
   protected eqlOffs = 0;
 
   protected err: LexError | null = null;
+  /** offset of the `[[` being parsed, or -1: an error there is worded by bash's conditional parser */
+  protected condStart = -1;
   /**
    * Second pass only: accept what bash accepts and mvdan/sh rejects (the divergences listed in
    * docs/PARSER_DIVERGENCES.md). parse() tries mvdan/sh's grammar first, so scripts it accepts
@@ -225,6 +237,7 @@ export abstract class Scanner {
     this.quote = Q.noState;
     this.eqlOffs = 0;
     this.err = null;
+    this.condStart = -1;
     this.deferrals = 0;
     this.litOn = false;
     this.litAcc = '';
@@ -427,9 +440,10 @@ export abstract class Scanner {
     return this.openNodes > 0 || (this.litOn && (this.litAcc.length > 0 || this.i - this.w > this.litSeg));
   }
 
-  protected posErr(pos: number, text: string): void {
+  protected posErr(pos: number, text: string, open?: Tok): void {
     if (this.err !== null) return;
-    this.err = { pos, text, incomplete: this.tok === Tok.EOF && this.incomplete() };
+    this.err = { pos, text, incomplete: this.tok === Tok.EOF && this.incomplete(), tok: this.tok, val: this.val, tokPos: this.pos, cond: this.condStart, quote: this.quote };
+    if (open !== undefined) this.err.open = open;
     this.i = this.n + 1;
     this.r = EOF_RUNE;
     this.w = 1;
@@ -438,6 +452,17 @@ export abstract class Scanner {
 
   protected curErr(text: string): void {
     this.posErr(this.pos, text);
+  }
+
+  /** posErr, naming for bash the word `val` at `tokPos` (where bash's grammar stops, not mvdan/sh's) */
+  protected posErrNear(pos: number, text: string, tokPos: number, val: string): void {
+    if (this.err !== null) return;
+    this.posErr(pos, text);
+    const e = this.err as LexError | null;
+    if (e === null) return;
+    e.tok = Tok.LitWord;
+    e.val = val;
+    e.tokPos = tokPos;
   }
 
   // ------------------------------------------------------------------ backtracking (compat pass)

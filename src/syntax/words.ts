@@ -126,11 +126,11 @@ export abstract class WordParser extends Lexer {
   }
 
   protected quoteErr(lpos: number, quote: Tok): void {
-    this.posErr(lpos, `reached ${quoteTok(this.tok)} without closing quote ${quoteTok(quote)}`);
+    this.posErr(lpos, `reached ${quoteTok(this.tok)} without closing quote ${quoteTok(quote)}`, quote);
   }
 
   protected matchingErr(lpos: number, left: Tok, right: Tok): void {
-    this.posErr(lpos, `reached ${quoteTok(this.tok)} without matching ${quoteTok(left)} with ${quoteTok(right)}`);
+    this.posErr(lpos, `reached ${quoteTok(this.tok)} without matching ${quoteTok(left)} with ${quoteTok(right)}`, left);
   }
 
   protected matched(lpos: number, left: Tok, right: Tok): number {

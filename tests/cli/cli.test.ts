@@ -67,10 +67,10 @@ describe('rshell CLI', () => {
     );
   });
 
-  test('syntax errors: status 2, mvdan text', () => {
+  test("syntax errors: status 2, bash's text after its `NAME: ` prefix", () => {
     expect(rshell(['--allow-all-commands', '-c', 'echo "oops'])).toEqual({
       stdout: '',
-      stderr: expect.stringMatching(/^1:6: reached EOF without closing quote /),
+      stderr: "line 1: unexpected EOF while looking for matching `\"'\n",
       status: 2,
     });
   });

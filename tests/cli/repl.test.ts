@@ -98,7 +98,7 @@ describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
     start();
     await waitScreen(/\$$/m);
     await line('false', /\[1\]\$$/m);
-    await line('fi', /^1:1: .fi. can only be used to end an .if.$/m);
+    await line('fi', /^syntax error near unexpected token .fi'$/m);
     await line('echo still here', /^still here$/m);
   });
 

@@ -85,10 +85,10 @@ describe('policy', () => {
 });
 
 describe('parse errors and the static check', () => {
-  it('parse error: exit 2, position and text', async () => {
+  it("parse error: exit 2, bash's line and text", async () => {
     const res = await run('echo "unterminated');
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toMatch(/^1:6: .*\n$/);
+    expect(res.stderr).toBe("line 1: unexpected EOF while looking for matching `\"'\n");
     expect(res.stdout).toBe('');
   });
 

@@ -149,7 +149,9 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
     exec = compileText(text, lineBase, sh.rt.limits.maxScriptNodes);
   } catch (e) {
     if (e instanceof ParseError) {
-      sh.error(`${what}: ${e.message}`);
+      // bash's lines, each after `eval: ` or the sourced file's name; eval's status is always 2
+      const msg = e.bashMessage(lineBase);
+      if (msg !== '') sh.error(msg.split('\n').map((l) => `${what}: ${l}`).join('\n'));
       return 2;
     }
     throw e;

@@ -3,7 +3,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { compilePatterns, toLatin1, type Matcher } from '../../src/regex/index.js';
+import { type CompileFailure, compilePatterns, toLatin1, type Matcher } from '../../src/regex/index.js';
 import { decode, encode } from '../../src/io/encoding.js';
 import { type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
 import { LatinOutput, Painter, parseGrepColors } from './output.js';
@@ -22,11 +22,18 @@ function splitPatternLines(text: string): string[] {
 }
 
 /** -e values and -f files, in order; each may hold several newline-separated patterns */
-async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok: true; patterns: string[] } | { ok: false; message: string }> {
+async function gatherPatterns(
+  ctx: CallContext,
+  opts: GrepOptions,
+): Promise<{ ok: true; patterns: string[]; origins: string[] } | { ok: false; message: string }> {
   const patterns: string[] = [];
+  /** where each pattern came from, as GNU names it in an error: '' for -e, `FILE:LINE: ` for -f */
+  const origins: string[] = [];
   for (const src of opts.patternSources) {
     if (src.kind === 'pattern') {
-      patterns.push(...splitPatternLines(toLatin1(encode(src.value))));
+      const lines = splitPatternLines(toLatin1(encode(src.value)));
+      patterns.push(...lines);
+      for (let i = 0; i < lines.length; i++) origins.push('');
       continue;
     }
     // through open(), not readFile(): `-f <(cmd)` and `-f /dev/stdin` are pipes, read as they come
@@ -45,9 +52,28 @@ async function gatherPatterns(ctx: CallContext, opts: GrepOptions): Promise<{ ok
     const lines = splitPatternLines(text);
     if (text.endsWith('\n')) lines.pop();
     patterns.push(...lines);
+    for (let i = 1; i <= lines.length; i++) origins.push(`${src.value}:${i}: `);
   }
   // every pattern is a latin1-style byte string from here on
-  return { ok: true, patterns };
+  return { ok: true, patterns, origins };
+}
+
+/**
+ * A pattern that does not compile: GNU grep reports every pattern glibc rejects (once per
+ * distinct pattern, under its first origin), or dfa's one error after the warnings before it.
+ */
+function compileErrorText(name: string, failure: CompileFailure, patterns: readonly string[], origins: readonly string[]): string {
+  let text = '';
+  for (const w of failure.warnings ?? []) text += `${name}: warning: ${w}\n`;
+  if (failure.errors === undefined) return text + `${name}: ${failure.message}\n`;
+  const seen = new Set<string>();
+  for (const e of failure.errors) {
+    const first = patterns.indexOf(patterns[e.pattern]!);
+    if (seen.has(patterns[first]!)) continue;
+    seen.add(patterns[first]!);
+    text += `${name}: ${origins[first] ?? ''}${e.message}\n`;
+  }
+  return text;
 }
 
 /**
@@ -150,7 +176,7 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
   };
   const compiled = compilePatterns(gathered.patterns, patternOptions);
   if (!compiled.ok) {
-    await say(ctx.stderr, `${ctx.name}: ${compiled.message}\n`);
+    await say(ctx.stderr, compileErrorText(ctx.name, compiled, gathered.patterns, gathered.origins));
     return 2;
   }
   for (const w of compiled.matcher.warnings) await say(ctx.stderr, `${ctx.name}: warning: ${w}\n`);

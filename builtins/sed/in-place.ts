@@ -54,10 +54,13 @@ export class InPlaceEditor {
 
   /**
    * Check every operand; returns the indices to skip (missing files, reported like GNU's
-   * `can't read`). Throws SedFatal for files that cannot be edited (GNU exits 4 there).
+   * `can't read`) and those that end the run when the input reaches them (not regular files:
+   * GNU edits the operands before one, then exits 4 there). Throws SedFatal for files the
+   * sandbox will not let us write (before any file is touched).
    */
-  async validateAll(): Promise<Set<number>> {
+  async validateAll(): Promise<{ skip: Set<number>; fatalAt: Map<number, string> }> {
     const skip = new Set<number>();
+    const fatalAt = new Map<number, string>();
     for (let i = 0; i < this.operands.length; i++) {
       const name = this.operands[i]!;
       const st = this.ctx.fs.stat(name);
@@ -69,7 +72,9 @@ export class InPlaceEditor {
         continue;
       }
       if (st.ok && st.value.type !== 'file') {
-        throw new SedFatal(`sed: couldn't edit ${name}: not a regular file\n`, 4);
+        fatalAt.set(i, `sed: couldn't edit ${name}: not a regular file\n`);
+        this.targets.push(null);
+        continue;
       }
       let target = name;
       if (this.followSymlinks) {
@@ -81,7 +86,7 @@ export class InPlaceEditor {
       probe.value.close();
       this.targets.push(target);
     }
-    return skip;
+    return { skip, fatalAt };
   }
 
   /** the output for `file`; commits the previous file's new content */

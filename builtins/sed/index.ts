@@ -161,7 +161,17 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     if (q !== null) status = q;
   } catch (e) {
     if (e instanceof SedFatal || e instanceof InputFatal) {
-      if (editor !== null) editor.abandon();
+      if (editor !== null) {
+        // the file before the failing operand is complete: GNU has written it back already
+        if (e instanceof InputFatal && e.betweenFiles) {
+          const done = await editor.finish().then(
+            () => null,
+            (e2: unknown) => e2,
+          );
+          if (done instanceof SedFatal) return fail(ctx, done.message, done.status);
+          if (done !== null) throw done;
+        } else editor.abandon();
+      }
       // what was printed before the failure still reaches stdout, as when GNU's panic() exits
       const f = stdoutSink.flush();
       if (f) await f;

@@ -23,7 +23,14 @@ export interface Line {
 /** A failure that ends the run (line too long, read error): printed by the caller. */
 export class InputFatal {
   readonly status = 4;
-  constructor(readonly message: string) {}
+  /**
+   * `betweenFiles`: raised on reaching an operand, after the previous one was read to its end
+   * (sed -i has written that one back by then: GNU's closedown renames it before opening the next)
+   */
+  constructor(
+    readonly message: string,
+    readonly betweenFiles = false,
+  ) {}
 }
 
 export class SedInput {
@@ -35,6 +42,8 @@ export class SedInput {
   failed = false;
   /** operands already reported (sed -i checks them first) */
   private skipped = new Set<number>();
+  /** sed -i: operands that end the run when they are reached (`couldn't edit d: not a regular file`) */
+  private fatalAt: ReadonlyMap<number, string> = new Map();
 
   constructor(
     private readonly ctx: CallContext,
@@ -67,21 +76,50 @@ export class SedInput {
     return this.read();
   }
 
-  /** is `line` the last one (of its file in separate mode, of everything otherwise)? */
+  /**
+   * is `line` the last one (of its file in separate mode, of everything otherwise)? GNU's
+   * test_eof: with -s/-i it looks only at the line's own file (the next operand is opened, and
+   * fails, only when it is read); otherwise it peeks into the following operands, and one that
+   * cannot be read (a directory) is closed and skipped without a word (getc's EOF).
+   */
   async isLast(line: Line): Promise<boolean> {
-    if (this.lookahead === null && !this.exhausted) this.lookahead = await this.read();
-    if (this.lookahead === null) return true;
-    return this.separate && this.lookahead.file !== line.file;
+    if (this.separate) return this.lastInFile(line);
+    if (this.lookahead === null && !this.exhausted) this.lookahead = await this.read(undefined, true);
+    return this.lookahead === null;
   }
 
   /** no more lines at all */
   async atEnd(): Promise<boolean> {
-    if (this.lookahead === null && !this.exhausted) this.lookahead = await this.read();
+    if (this.lookahead === null && !this.exhausted) this.lookahead = await this.read(undefined, !this.separate);
     return this.lookahead === null;
   }
 
-  /** `started`: the result of a next() already called on the current reader */
-  private async read(started?: boolean | Promise<boolean>): Promise<Line | null> {
+  private async lastInFile(line: Line): Promise<boolean> {
+    if (this.lookahead !== null) return this.lookahead.file !== line.file;
+    const cur = this.current;
+    // the line's file is closed already: nothing follows it there
+    if (cur === null || cur.index !== line.file) return true;
+    let more: boolean;
+    try {
+      const m = cur.lines.next();
+      more = typeof m === 'boolean' ? m : await m;
+    } catch (e) {
+      return this.readError(cur, e);
+    }
+    if (cur.lines.tooLong) return this.tooLong(cur);
+    if (!more) {
+      this.closeCurrent();
+      return true;
+    }
+    this.lookahead = { text: cur.lines.text(), terminated: cur.lines.terminated, file: cur.index };
+    return false;
+  }
+
+  /**
+   * `started`: the result of a next() already called on the current reader. `peeking`: a `$`
+   * look-ahead across operands, where GNU skips an unreadable one silently.
+   */
+  private async read(started?: boolean | Promise<boolean>, peeking = false): Promise<Line | null> {
     for (;;) {
       if (this.current === null && !(await this.openNext())) return null;
       const cur = this.current!;
@@ -91,16 +129,13 @@ export class SedInput {
         started = undefined;
         more = typeof m === 'boolean' ? m : await m;
       } catch (e) {
-        const err = readFailure(e);
-        if (err === undefined) throw e;
-        this.closeCurrent();
-        // GNU sed panics on a read error (a directory operand included): exit 4
-        throw new InputFatal(`sed: read error on ${cur.input.isStdin ? 'stdin' : cur.input.name}: ${errorText(err)}\n`);
+        if (peeking && readFailure(e) !== undefined) {
+          this.closeCurrent();
+          continue;
+        }
+        return this.readError(cur, e);
       }
-      if (cur.lines.tooLong) {
-        this.closeCurrent();
-        throw new InputFatal(`sed: ${cur.input.name}: line too long (over ${this.ctx.limits.maxLineBytes} bytes)\n`);
-      }
+      if (cur.lines.tooLong) return this.tooLong(cur);
       if (!more) {
         this.closeCurrent();
         continue;
@@ -109,12 +144,30 @@ export class SedInput {
     }
   }
 
+  /** GNU sed panics on a read error (a directory operand included): exit 4 */
+  private readError(cur: { input: Input }, e: unknown): never {
+    const err = readFailure(e);
+    if (err === undefined) throw e;
+    this.closeCurrent();
+    throw new InputFatal(`sed: read error on ${cur.input.isStdin ? 'stdin' : cur.input.name}: ${errorText(err)}\n`);
+  }
+
+  private tooLong(cur: { input: Input }): never {
+    this.closeCurrent();
+    throw new InputFatal(`sed: ${cur.input.name}: line too long (over ${this.ctx.limits.maxLineBytes} bytes)\n`);
+  }
+
   private async openNext(): Promise<boolean> {
     const names = this.operands.length === 0 ? ['-'] : this.operands;
     while (this.nextFile < names.length) {
       const index = this.nextFile++;
       const name = names[index]!;
       if (this.skipped.has(index)) continue;
+      const fatal = this.fatalAt.get(index);
+      if (fatal !== undefined) {
+        this.exhausted = true;
+        throw new InputFatal(fatal, true);
+      }
       this.ctx.checkAbort();
       const r = openInput(this.ctx, name);
       if (!r.ok) {
@@ -139,8 +192,9 @@ export class SedInput {
     return (this.operands.length === 0 ? ['-'] : this.operands)[file]!;
   }
 
-  skip(indices: Set<number>): void {
-    this.skipped = indices;
+  skip(checked: { skip: Set<number>; fatalAt: ReadonlyMap<number, string> }): void {
+    this.skipped = checked.skip;
+    this.fatalAt = checked.fatalAt;
   }
 
   close(): void {

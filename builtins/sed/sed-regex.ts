@@ -2,10 +2,9 @@
 // pattern space as one string in which `.` and bracket expressions also match a newline (GNU sed
 // does not treat the newlines that N/G put there as record ends).
 
-import { compilePatterns } from '../../src/regex/index.js';
+import { checkGlibcSyntax, compilePatterns, type GlibcSyntax } from '../../src/regex/index.js';
 import { parsePosix } from '../../src/regex/parse.js';
 import { convertRegexEscapes } from './escapes.js';
-import { checkGlibcSyntax, type RegexSyntax } from './regex-syntax.js';
 import type { SedRegex } from './types.js';
 
 export interface RegexFlags {
@@ -15,8 +14,9 @@ export interface RegexFlags {
 
 export type SedRegexResult = { ok: true; re: SedRegex } | { ok: false; message: string };
 
-export function compileSedRegex(body: string, opts: RegexFlags & RegexSyntax): SedRegexResult {
-  // glibc's errors first (src/regex reads grep's more lenient dialect), and --posix's literals
+export function compileSedRegex(body: string, opts: RegexFlags & GlibcSyntax): SedRegexResult {
+  // glibc's POSIX grammar first (parsePosix reads grep's more lenient dialect), and --posix's
+  // literals; the rewritten pattern also gives the group count the replacement is checked against
   const checked = checkGlibcSyntax(convertRegexEscapes(body), opts);
   if (!checked.ok) return checked;
   const pattern = checked.pattern;

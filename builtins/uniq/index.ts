@@ -8,7 +8,7 @@ import { ByteAccumulator, LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
 import { quote, quoteaf, quotef } from '../internal/quote.js';
-import { openInput } from '../internal/inputs.js';
+import { ChunkReader, openInput, readFailure } from '../internal/inputs.js';
 import type { OperandClaim } from '../internal/flags.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { UNIQ_HELP } from './usage.js';
@@ -135,16 +135,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (plan.allRepeated !== null && plan.count) {
     return writeUsageError(ctx, 'printing all duplicated lines and repeat counts is meaningless', 1);
   }
-  if (operands.length === 2 && operands[1] !== '-') {
-    // GNU opens the input before the output: a missing input is reported as such
-    const input = operands[0]!;
-    if (input !== '-') {
-      const o = openInput(ctx, input);
-      if (!o.ok) return printErrorAndFail(ctx, `uniq: ${quotef(input)}: ${o.error.detail ?? o.error.message}\n`);
-      o.value.close();
-    }
-    return printErrorAndFail(ctx, `uniq: writing to an output file is not supported (operand ${quote(operands[1]!)}); redirect stdout instead\n`);
-  }
+  if (operands.length === 2 && operands[1] !== '-') return refuseOutput(ctx, operands[0]!, operands[1]!);
   const name = operands[0] ?? '-';
   const out = new OutputBuffer(ctx.stdout);
   const status = await filterOneInput(ctx, out, 'uniq', name, async (reader) => {
@@ -156,6 +147,37 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const f = out.flush();
   if (f) await f;
   return status;
+}
+
+/**
+ * An OUTPUT operand is refused (rshell builtins do not write files), after the errors GNU meets
+ * first: it opens the input (`uniq: x: No such file or directory`), then the output (a directory
+ * there: `uniq: d: Is a directory`), then reads the input (`uniq: error reading 'd'` for a
+ * directory input). So the input's first chunk is read before refusing.
+ */
+async function refuseOutput(ctx: CallContext, inputName: string, outputName: string): Promise<number> {
+  const o = openInput(ctx, inputName);
+  if (!o.ok) return printErrorAndFail(ctx, `uniq: ${quotef(inputName)}: ${o.error.detail ?? o.error.message}\n`);
+  const input = o.value;
+  const st = ctx.fs.stat(outputName);
+  if (st.ok && st.value.type === 'dir') {
+    input.close();
+    return printErrorAndFail(ctx, `uniq: ${quotef(outputName)}: Is a directory\n`);
+  }
+  const chunks = new ChunkReader(input.reader);
+  let readError = false;
+  try {
+    const c = chunks.read();
+    if (c instanceof Promise) await c;
+  } catch (e) {
+    if (readFailure(e) === undefined) throw e;
+    readError = true;
+  } finally {
+    chunks.release();
+    input.close();
+  }
+  if (readError) return printErrorAndFail(ctx, `uniq: error reading ${quoteaf(inputName)}\n`);
+  return printErrorAndFail(ctx, `uniq: writing to an output file is not supported (operand ${quote(outputName)}); redirect stdout instead\n`);
 }
 
 /** argmatch: exact or unambiguous prefix */

@@ -124,7 +124,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     } catch (e) {
       const failure = readFailure(e);
       if (failure === undefined) throw e;
-      await writeDiagnostic(ctx, out, `wc: ${quotef(name)}: ${failure.message}\n`);
+      // GNU names the implicit stdin (no operand) "standard input"; an explicit `-` stays `-`
+      await writeDiagnostic(ctx, out, `wc: ${quotef(named ? name : 'standard input')}: ${failure.message}\n`);
       status = 1;
       counts = counter.finish();
     } finally {

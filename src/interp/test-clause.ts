@@ -286,7 +286,12 @@ function tildeRegex(sh: Shell, p: Extract<Word['Parts'][number], { type: 'Lit' }
 
 function regexMatch(sh: Shell, subject: string, w: Word): boolean {
   const src = regexSource(sh, w);
-  const re = compilePatterns([toLatin1(encode(src))], { syntax: 'extended', icase: sh.shopt('nocasematch') });
+  // regcomp(REG_EXTENDED): glibc's POSIX grammar rejects `^*`, `{1}a`, `a{1` (status 2)
+  const re = compilePatterns([toLatin1(encode(src))], {
+    syntax: 'extended',
+    icase: sh.shopt('nocasematch'),
+    glibc: { posixBasic: false, unmatchedParenOrd: true },
+  });
   if (!re.ok) throw new ExpansionError('', 2, false);
   const rec = toLatin1(encode(subject));
   const m = re.matcher.find(rec, 0);

@@ -21,6 +21,9 @@ import { type Node } from './ast.js';
 import { newLinearRegExp, newRegExp } from './engine.js';
 import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest, optionalReferencedGroups } from './emit.js';
 import { parsePosix } from './parse.js';
+import { checkGlibcSyntax, type GlibcSyntax } from './glibc-syntax.js';
+
+export { checkGlibcSyntax, type GlibcSyntax };
 import { buildLineDfa, type LineDfa } from './dfa.js';
 
 export type PatternSyntax = 'basic' | 'extended' | 'fixed';
@@ -42,6 +45,11 @@ export interface CompileOptions {
   regcomp?: boolean;
   /** read ERE as GNU grep's dfa does (see ParseOptions.dfa): the lines GNU grep selects */
   dfa?: boolean;
+  /**
+   * check the pattern against glibc regcomp's POSIX grammar first (glibc-syntax.ts): what
+   * regcomp(REG_EXTENDED) rejects for bash's `[[ =~ ]]` (`^*`, `{1}a`, `a{1`), GNU sed's syntax
+   */
+  glibc?: Omit<GlibcSyntax, 'extended'>;
 }
 
 export interface Match {
@@ -77,7 +85,20 @@ export interface Matcher {
   readonly warnings: readonly string[];
 }
 
-export type CompileResult = { ok: true; matcher: Matcher } | { ok: false; message: string };
+export type CompileResult = { ok: true; matcher: Matcher } | CompileFailure;
+
+export interface CompileFailure {
+  ok: false;
+  /** the first error (GNU's text) */
+  message: string;
+  /**
+   * every pattern's syntax error, in order (GNU grep reports each pattern glibc rejects);
+   * absent for an error that is not one pattern's (dfa's, or rshell's own refusals)
+   */
+  errors?: readonly { pattern: number; message: string }[];
+  /** warnings GNU grep's dfa printed before its error (`{...} at start of expression`) */
+  warnings?: readonly string[];
+}
 
 export const BACKTRACK_REFUSAL =
   'back-references (or \\< \\> next to a non-word atom) combined with nested repetition are refused: matching could take exponential time';
@@ -109,17 +130,40 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const warnings: string[] = [];
   let hasBackrefs = false;
   const parsed: { root: Node; groups: number }[] = [];
-  for (const p of patterns) {
+  const errors: { pattern: number; message: string }[] = [];
+  // GNU grep: glibc checks every pattern (and reports each error) before dfa reads them all
+  let dfaFailure: CompileFailure | null = null;
+  for (let i = 0; i < patterns.length; i++) {
+    let p = patterns[i]!;
     if (opts.syntax === 'fixed') {
       parsed.push({ root: fixedNode(p), groups: 0 });
       continue;
     }
+    if (opts.glibc !== undefined) {
+      const checked = checkGlibcSyntax(p, { ...opts.glibc, extended: opts.syntax === 'extended' });
+      if (!checked.ok) {
+        errors.push({ pattern: i, message: checked.message });
+        continue;
+      }
+      p = checked.pattern;
+    }
     const r = parsePosix(p, opts.syntax, { regcomp: opts.regcomp === true, dfa: opts.dfa === true });
-    if (!r.ok) return { ok: false, message: r.message };
+    if (!r.ok) {
+      errors.push({ pattern: i, message: r.message });
+      continue;
+    }
+    if (dfaFailure !== null) continue;
+    const dfaError = r.value.dfaError;
+    if (dfaError !== undefined) {
+      dfaFailure = { ok: false, message: dfaError.message, warnings: [...warnings, ...r.value.warnings.slice(0, dfaError.warnings)] };
+      continue;
+    }
     warnings.push(...r.value.warnings);
     hasBackrefs ||= r.value.hasBackrefs;
     parsed.push({ root: r.value.root, groups: r.value.groups });
   }
+  if (errors.length > 0) return { ok: false, message: errors[0]!.message, errors };
+  if (dfaFailure !== null) return dfaFailure;
   const marks = hasBackrefs ? parsed.map((p) => optionalReferencedGroups(p.root)) : [];
   if (!marks.some((m) => m.size > 0)) return build(parsed, opts, warnings, hasBackrefs, null);
   // a back-reference to a group that may not take part: the marked form (see PARTICIPATION_MARK

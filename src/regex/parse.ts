@@ -21,6 +21,12 @@ export interface ParsedPattern {
   groups: number;
   hasBackrefs: boolean;
   warnings: string[];
+  /**
+   * (ParseOptions.dfa) an error only GNU grep's dfa reports, after glibc accepted the pattern
+   * (`{32768}` with nothing to repeat: glibc reads it literally, dfa as an interval too big),
+   * with the number of warnings dfa printed before it
+   */
+  dfaError?: { message: string; warnings: number };
 }
 
 export type ParseResult = { ok: true; value: ParsedPattern } | { ok: false; message: string };
@@ -70,6 +76,7 @@ class Parser {
   private glibcOpen = 0;
   hasBackrefs = false;
   warnings: string[] = [];
+  dfaError: { message: string; warnings: number } | undefined;
 
   constructor(
     private readonly p: string,
@@ -87,7 +94,9 @@ class Parser {
       throw new ParseError('Unmatched ) or \\)');
     }
     if (this.glibcOpen > 0) throw new ParseError('Unmatched ( or \\(');
-    return { root, groups: this.groupCount, hasBackrefs: this.hasBackrefs, warnings: this.warnings };
+    const parsed: ParsedPattern = { root, groups: this.groupCount, hasBackrefs: this.hasBackrefs, warnings: this.warnings };
+    if (this.dfaError !== undefined) parsed.dfaError = this.dfaError;
+    return parsed;
   }
 
   private atAlternation(): boolean {
@@ -186,8 +195,8 @@ class Parser {
           break;
         case '{':
           if (this.quantifierStart(items) && this.intervalAhead(this.i + 1) !== null) {
-            this.warnings.push('{...} at start of expression');
             const end = this.intervalAhead(this.i + 1)!;
+            this.startInterval(end.max);
             this.i = end.next;
             return null;
           }
@@ -297,11 +306,24 @@ class Parser {
     if (close < 0) return null;
     const m = /^(\d*)(,(\d*))?$/.exec(this.p.slice(j, close));
     if (m === null || (m[1] === '' && m[2] === undefined)) return null;
-    const min = m[1] === '' ? 0 : Number(m[1]);
-    const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+    // dfa's lex stops counting at RE_DUP_MAX + 1 (`{40000,32768}` is an interval, too big)
+    const min = m[1] === '' ? 0 : Math.min(RE_DUP_MAX + 1, Number(m[1]));
+    const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Math.min(RE_DUP_MAX + 1, Number(m[3]));
     // GNU dfa: `{2,1}` is no interval, so a literal `{` (`^{2,1}a` matches "{2,1}a")
     if (min > max) return null;
     return { min, max, next: close + 1 };
+  }
+
+  /**
+   * An ERE interval with nothing to repeat, read as GNU dfa reads it: a warning, then (only its
+   * upper bound counts: `{32768,}` passes) dfa's own lower-case "too big" error, which comes
+   * after every glibc error (glibc took the `{` for a literal).
+   */
+  private startInterval(max: number): void {
+    this.warnings.push('{...} at start of expression');
+    if (this.dfa && max !== Infinity && max > RE_DUP_MAX && this.dfaError === undefined) {
+      this.dfaError = { message: 'regular expression too big', warnings: this.warnings.length };
+    }
   }
 
   /**
@@ -359,8 +381,8 @@ class Parser {
       } else if (this.ere && c === '{') {
         const iv = atStart ? this.intervalAhead(this.i + 1) : this.ereInterval(this.i + 1);
         if (iv === null) return node;
-        if (atStart) this.warnings.push('{...} at start of expression');
-        this.checkInterval(iv.min, iv.max);
+        if (atStart) this.startInterval(iv.max);
+        else this.checkInterval(iv.min, iv.max);
         this.i = iv.next;
         node = { type: 'repeat', min: iv.min, max: iv.max, body: node };
       } else if (!this.ere && c === '\\' && p[this.i + 1] === '{') {

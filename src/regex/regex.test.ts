@@ -196,3 +196,41 @@ describe('long records run on the linear-time engine', () => {
     expect(m.test(run.slice(0, 5000) + 'xx=')).toBe(true);
   });
 });
+
+describe('compile failures as GNU reports them', () => {
+  it('every pattern glibc rejects, in order', () => {
+    const r = compilePatterns(['a{2,1}', 'ok', '('], { syntax: 'extended', dfa: true });
+    expect(r).toEqual({
+      ok: false,
+      message: 'Invalid content of \\{\\}',
+      errors: [
+        { pattern: 0, message: 'Invalid content of \\{\\}' },
+        { pattern: 2, message: 'Unmatched ( or \\(' },
+      ],
+    });
+  });
+
+  it("dfa's lower-case 'too big' for an interval with nothing to repeat, after its warnings", () => {
+    expect(compilePatterns(['*x', '^{32768}', '+y'], { syntax: 'extended', dfa: true })).toEqual({
+      ok: false,
+      message: 'regular expression too big',
+      warnings: ['* at start of expression', '{...} at start of expression'],
+    });
+    // only the upper bound counts, as in dfa's lex
+    const open = compilePatterns(['^{32768,}'], { syntax: 'extended', dfa: true });
+    expect(open.ok && open.matcher.warnings).toEqual(['{...} at start of expression']);
+    // glibc's errors win over dfa's
+    const both = compilePatterns(['{32768}', 'a{2,1}'], { syntax: 'extended', dfa: true });
+    expect(both.ok === false && both.message).toBe('Invalid content of \\{\\}');
+  });
+
+  it("glibc's POSIX grammar (regcomp REG_EXTENDED) for [[ =~ ]]", () => {
+    const glibc = { posixBasic: false, unmatchedParenOrd: true };
+    for (const bad of ['^*a', '(*a)', '{1}a', 'a|*b', '+a', '$*', 'a{1', 'a{1,2', 'a{x}', 'a{2,1}', '[z-a]']) {
+      expect(compilePatterns([bad], { syntax: 'extended', glibc }).ok, bad).toBe(false);
+    }
+    for (const good of ['a**', '()', 'a||b', 'a)', 'a{,2}', 'x{,}']) {
+      expect(compilePatterns([good], { syntax: 'extended', glibc }).ok, good).toBe(true);
+    }
+  });
+});

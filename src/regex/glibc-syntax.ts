@@ -1,21 +1,25 @@
-// glibc regcomp's grammar for sed's regexes. src/regex parses grep's dialect (GNU dfa), where
-// `a{1`, a leading `\{`, a lone ERE `)` or `*` are literal or ignored; GNU sed compiles with glibc
-// regcomp (RE_SYNTAX_POSIX_BASIC / _EXTENDED), which rejects them. This pass walks a pattern with
-// glibc's tokenizer and grammar (peek_token, parse_reg_exp, parse_expression, parse_dup_op) and
-// reports the errors glibc reports, in glibc's left-to-right order. Under --posix it also rewrites
-// the GNU operators sed then disables (RE_NO_GNU_OPS: \w \s \b \< …; in a BRE RE_LIMITED_OPS:
-// \+ \? \|) into the literal characters glibc reads there, so src/regex matches what GNU matches.
-// What it cannot judge (a bad bracket expression, a trailing backslash) it leaves to src/regex,
-// which reports those in the same words.
+// glibc regcomp's POSIX grammar (RE_SYNTAX_POSIX_BASIC / _EXTENDED), as opposed to the GNU grep
+// dialect parse.ts reads (GNU dfa, with glibc's RE_SYNTAX_GREP/EGREP errors), where `a{1`, a
+// leading `\{`, a lone ERE `)` or `*` are literal or ignored. GNU sed compiles with these syntaxes
+// and bash's `[[ =~ ]]` with regcomp(REG_EXTENDED), which reject them. This pass walks a pattern
+// with glibc's tokenizer and grammar (peek_token, parse_reg_exp, parse_expression, parse_dup_op)
+// and reports the errors glibc reports, in glibc's left-to-right order. Under sed --posix it also
+// rewrites the GNU operators then disabled (RE_NO_GNU_OPS: \w \s \b \< …; in a BRE
+// RE_LIMITED_OPS: \+ \? \|) into the literal characters glibc reads there, so parse.ts matches
+// what glibc matches. What it cannot judge (a bad bracket expression, a trailing backslash) it
+// leaves to parse.ts, which reports those in the same words.
 
-import { RE_DUP_MAX } from '../../src/regex/ast.js';
-import { parseBracket } from '../../src/regex/bracket.js';
+import { RE_DUP_MAX } from './ast.js';
+import { parseBracket } from './bracket.js';
 
-export interface RegexSyntax {
+export interface GlibcSyntax {
   extended: boolean;
   /** --posix (GNU's POSIXLY_BASIC): no GNU operators, and in a BRE no \+ \? \| */
   posixBasic: boolean;
-  /** --posix or POSIXLY_CORRECT: an unmatched `)` (ERE) or `\)` (BRE) is a literal */
+  /**
+   * RE_UNMATCHED_RIGHT_PAREN_ORD: an unmatched `)` (ERE) or `\)` (BRE) is a literal (regcomp's
+   * REG_EXTENDED has it; GNU sed clears it unless --posix or POSIXLY_CORRECT)
+   */
   unmatchedParenOrd: boolean;
 }
 
@@ -45,7 +49,7 @@ class Stop {
 const WORD_OPS = 'wWsS';
 const ANCHOR_OPS = '<>bB`\'';
 
-class GlibcSyntax {
+class GlibcGrammar {
   private pos = 0;
   private tok: Token = { type: 'end', c: '', end: 0 };
   private out = '';
@@ -54,7 +58,7 @@ class GlibcSyntax {
 
   constructor(
     private readonly p: string,
-    private readonly s: RegexSyntax,
+    private readonly s: GlibcSyntax,
   ) {}
 
   run(): SyntaxResult {
@@ -242,7 +246,7 @@ class GlibcSyntax {
   }
 }
 
-/** glibc's verdict on `pattern` (escapes already converted), and the pattern to give src/regex */
-export function checkGlibcSyntax(pattern: string, syntax: RegexSyntax): SyntaxResult {
-  return new GlibcSyntax(pattern, syntax).run();
+/** glibc's verdict on `pattern` (sed: escapes already converted), and the pattern to give parse.ts */
+export function checkGlibcSyntax(pattern: string, syntax: GlibcSyntax): SyntaxResult {
+  return new GlibcGrammar(pattern, syntax).run();
 }

@@ -6,6 +6,7 @@
 import type { FileInfo, SandboxFS } from '../../allowedpaths/types.js';
 import { groupName, modeString, userName } from '../ls/fields.js';
 import { quoteaf } from '../internal/quote.js';
+import { formatCNumber } from '../../src/interp/printf-format.js';
 
 export interface StatTarget {
   name: string;
@@ -45,19 +46,12 @@ export function humanTime(ms: number): string {
   return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}.${String(ns).padStart(9, '0')} +0000`;
 }
 
-function epochTime(ms: number, precision: number | undefined): string {
-  const { secs, ns } = splitNs(ms);
-  if (precision === undefined || precision === 0) return String(secs);
-  const digits = String(ns).padStart(9, '0');
-  return `${secs}.${precision <= 9 ? digits.slice(0, precision) : digits + '0'.repeat(precision - 9)}`;
-}
-
 /**
- * A directive's value. Numbers follow C printf as GNU's out_int/out_uint/out_uint_o/out_uint_x
- * print them: `signed` ones (%s and the epoch times) take '+' and ' ', `radix` selects what '#'
- * adds (a leading 0, or 0x), and a precision is a minimum digit count.
+ * A directive's value. Integers are printed by printf's own C conversion (formatCNumber), as
+ * GNU's out_int ('d': %s), out_uint ('u'), out_uint_o ('o') and out_uint_x ('x') do; epoch
+ * times as GNU's out_epoch_sec (formatEpoch); strings are cut by the precision.
  */
-type Value = { num: string; signed?: boolean; radix?: 'o' | 'x' } | { str: string };
+type Value = { int: number; conv: 'd' | 'u' | 'o' | 'x' } | { epochMs: number } | { str: string };
 
 function linkText(t: StatTarget): string {
   if (t.info.type !== 'symlink') return quoteaf(t.name);
@@ -65,17 +59,18 @@ function linkText(t: StatTarget): string {
   return r.ok ? `${quoteaf(t.name)} -> ${quoteaf(r.value)}` : quoteaf(t.name);
 }
 
-const hex = (v: number): Value => ({ num: v.toString(16), radix: 'x' });
+const hex = (v: number): Value => ({ int: v, conv: 'x' });
+
 
 const hasBirth = (i: FileInfo): boolean => i.birthtimeMs > 0;
 
 /** one directive's value; undefined for an unknown letter (GNU prints '?') */
-function directive(t: StatTarget, d: string, precision: number | undefined): Value | undefined {
+function directive(t: StatTarget, d: string): Value | undefined {
   const i = t.info;
-  const n = (v: number): Value => ({ num: String(v) });
+  const n = (v: number): Value => ({ int: v, conv: 'u' });
   const s = (v: string): Value => ({ str: v });
   switch (d) {
-    case 'a': return { num: (i.mode & 0o7777).toString(8), radix: 'o' };
+    case 'a': return { int: i.mode & 0o7777, conv: 'o' };
     case 'A': return s(modeString(i));
     case 'b': return n(i.blocks);
     case 'B': return n(512);
@@ -90,7 +85,7 @@ function directive(t: StatTarget, d: string, precision: number | undefined): Val
     case 'n': return s(t.name);
     case 'N': return s(linkText(t));
     case 'o': return n(i.blksize);
-    case 's': return { num: String(i.size), signed: true };
+    case 's': return { int: i.size, conv: 'd' };
     case 'r': return n(i.rdev);
     case 'R': return hex(i.rdev);
     case 't': return hex(major(i.rdev));
@@ -98,18 +93,17 @@ function directive(t: StatTarget, d: string, precision: number | undefined): Val
     case 'u': return n(i.uid);
     case 'U': return s(userName(i.uid));
     case 'w': return s(hasBirth(i) ? humanTime(i.birthtimeMs) : '-');
-    case 'W': return { num: hasBirth(i) ? epochTime(i.birthtimeMs, precision) : '0', signed: true };
+    case 'W': return { epochMs: hasBirth(i) ? i.birthtimeMs : 0 };
     case 'x': return s(humanTime(i.atimeMs));
-    case 'X': return { num: epochTime(i.atimeMs, precision), signed: true };
+    case 'X': return { epochMs: i.atimeMs };
     case 'y': return s(humanTime(i.mtimeMs));
-    case 'Y': return { num: epochTime(i.mtimeMs, precision), signed: true };
+    case 'Y': return { epochMs: i.mtimeMs };
     case 'z': return s(humanTime(i.ctimeMs));
-    case 'Z': return { num: epochTime(i.ctimeMs, precision), signed: true };
+    case 'Z': return { epochMs: i.ctimeMs };
     default: return undefined;
   }
 }
 
-const TIME_NUM = new Set(['W', 'X', 'Y', 'Z']);
 
 export type Refusal = { refused: string };
 
@@ -134,11 +128,13 @@ export function renderFormat(fmt: string, t: StatTarget, escapes: boolean, warni
     let width = '';
     while (j < fmt.length && /[0-9]/.test(fmt[j]!)) width += fmt[j++];
     let precision: number | undefined;
+    let bareDot = false;
     if (fmt[j] === '.') {
       j++;
       let p = '';
       while (j < fmt.length && /[0-9]/.test(fmt[j]!)) p += fmt[j++];
-      precision = p === '' ? 0 : Number(p);
+      bareDot = p === '';
+      precision = bareDot ? 0 : Math.min(Number(p), 0x7fffffff);
     }
     const d = fmt[j];
     if (d === undefined) {
@@ -153,20 +149,21 @@ export function renderFormat(fmt: string, t: StatTarget, escapes: boolean, warni
     }
     if ((d === 'H' || d === 'L') && (fmt[j + 1] === 'd' || fmt[j + 1] === 'r')) {
       const which = fmt[j + 1] === 'd' ? t.info.dev : t.info.rdev;
-      const v: Value = { num: String(d === 'H' ? major(which) : minor(which)) };
+      const v: Value = { int: d === 'H' ? major(which) : minor(which), conv: 'u' };
       out += applyWidth(v, flags, width, precision);
       i = j + 1;
       continue;
     }
     if (d === 'm') return { refused: '%m (mount point) is not supported by rshell' };
     if (d === 'C') return { refused: '%C (SELinux context) is not supported by rshell' };
-    const v = directive(t, d, precision);
+    const v = directive(t, d);
     if (v === undefined) {
       out += '?';
       i = j;
       continue;
     }
-    out += applyWidth(v, flags, width, TIME_NUM.has(d) ? undefined : precision);
+    // a bare '.' asks the times for all nine sub-second digits (GNU's out_epoch_sec); elsewhere it is C's precision 0
+    out += applyWidth(v, flags, width, bareDot && 'epochMs' in v ? 9 : precision);
     i = j;
   }
   return out;
@@ -174,32 +171,56 @@ export function renderFormat(fmt: string, t: StatTarget, escapes: boolean, warni
 
 function applyWidth(v: Value, flags: string, width: string, precision: number | undefined): string {
   const w = width === '' ? 0 : Number(width);
+  if ('int' in v) return formatCNumber(v.int, v.conv, flags, w, precision);
   const left = flags.includes('-');
   if ('str' in v) {
     const s = precision === undefined ? v.str : v.str.slice(0, precision);
     return s.length >= w ? s : left ? s.padEnd(w) : s.padStart(w);
   }
-  let digits = v.num;
-  let sign = '';
-  if (digits.startsWith('-')) {
-    sign = '-';
-    digits = digits.slice(1);
-  } else if (v.signed === true) {
-    sign = flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '';
+  return formatEpoch(v.epochMs, flags, width, precision);
+}
+
+/**
+ * GNU's out_epoch_sec: seconds as a signed integer, then `precision` sub-second digits (zeros
+ * past nine). A width counts the whole: the seconds get what the point and the digits leave
+ * (all of it with '-', which goes to the fraction's side instead), and GNU's own arithmetic
+ * pads after the digits when the seconds outgrow their share (`%12.3Y` ends in two spaces).
+ */
+function formatEpoch(ms: number, flags: string, widthText: string, precision: number | undefined): string {
+  let secs = Math.floor(ms / 1000);
+  const ns = Math.min(999_999_999, Math.round((ms - secs * 1000) * 1e6));
+  if (precision === undefined) return formatCNumber(secs, 'd', flags, widthText === '' ? 0 : Number(widthText), undefined);
+  const width = widthText === '' ? 0 : Number(widthText);
+  let secFlags = flags;
+  let secWidth = width;
+  let fracLeft = false;
+  if (precision > 0 && width > 1) {
+    const w = width - 1 - precision;
+    fracLeft = w > 1 && flags.includes('-');
+    if (fracLeft) secFlags = flags.replaceAll('-', '');
+    secWidth = w > 1 && !fracLeft ? w : 0;
   }
-  // C printf: the precision is a minimum digit count, and a zero printed with precision 0 is empty
-  if (precision !== undefined) digits = precision === 0 && digits === '0' ? '' : digits.padStart(precision, '0');
-  let prefix = '';
-  if (flags.includes('#')) {
-    if (v.radix === 'o' && !digits.startsWith('0')) digits = '0' + digits;
-    else if (v.radix === 'x' && v.num !== '0') prefix = '0x';
+  const divisor = 10 ** Math.max(0, 9 - precision);
+  let frac = Math.floor(ns / divisor);
+  let minusZero = false;
+  if (secs < 0 && ns !== 0) {
+    // tv_sec/tv_nsec of a time before 1970 print as one negative decimal
+    frac = 1e9 / divisor - frac - (ns % divisor !== 0 ? 1 : 0);
+    if (frac !== 0) secs += 1;
+    minusZero = secs === 0;
   }
-  const body = sign + prefix + digits;
-  if (body.length >= w) return body;
-  if (left) return body.padEnd(w);
-  // the 0 flag is ignored when a precision is given
-  if (flags.includes('0') && precision === undefined) return sign + prefix + digits.padStart(w - sign.length - prefix.length, '0');
-  return body.padStart(w);
+  const secText = minusZero ? signedZero(secFlags, secWidth) : formatCNumber(secs, 'd', secFlags, secWidth, undefined);
+  if (precision === 0) return secText;
+  const prec = Math.min(precision, 9);
+  const ilen = secText.length;
+  const trailing = ilen < width && 1 < width - ilen ? width - ilen - 1 - prec : 0;
+  return `${secText}.${String(frac).padStart(prec, '0')}${'0'.repeat(precision - prec).padEnd(Math.abs(trailing))}`;
+}
+
+/** C's %.0f of -0.25 under `flags` and `width`: a time between -1 and 0 seconds */
+function signedZero(flags: string, width: number): string {
+  if (flags.includes('-')) return '-0'.padEnd(width);
+  return flags.includes('0') ? '-' + '0'.repeat(Math.max(1, width - 1)) : '-0'.padStart(width);
 }
 
 const ESC: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '"': '"', '\\': '\\' };

@@ -8,7 +8,7 @@ import { both, expectSameAsGnu } from '../internal/gnu-oracle.test.js';
 import { runBuiltin } from '../internal/testing.js';
 import { stat } from './index.js';
 
-const FILES = { 'f.txt': 'x'.repeat(5000), 'empty': '', 'd/g': 'g', 'a b': 'sp' };
+const FILES = { 'f.txt': 'x'.repeat(5000), 'empty': '', 'd/g': 'g', 'a b': 'sp', 'frac': '', 'pre1970': '' };
 const T = new Date('2021-03-04T05:06:07Z');
 const setup = (dir: string): void => {
   fs.symlinkSync('f.txt', path.join(dir, 'sl'));
@@ -16,6 +16,9 @@ const setup = (dir: string): void => {
   fs.chmodSync(path.join(dir, 'f.txt'), 0o4751);
   for (const p of ['f.txt', 'empty', 'd', 'a b']) fs.utimesSync(path.join(dir, p), T, T);
   fs.lutimesSync(path.join(dir, 'sl'), T, T);
+  // sub-second times a double holds exactly, and one before 1970 (tv_sec -1, tv_nsec 250000000)
+  fs.utimesSync(path.join(dir, 'frac'), new Date('2020-01-02T03:04:05.25Z'), new Date('2020-01-02T03:04:05.25Z'));
+  fs.utimesSync(path.join(dir, 'pre1970'), new Date(-750), new Date(-1250));
 };
 const same = (args: string[]) => expectSameAsGnu(stat, args, { files: FILES, setup });
 
@@ -27,6 +30,8 @@ describe('stat matches GNU', () => {
     [['-c', '%d %D %Hd %Ld %r %R %Hr %Lr', 'f.txt']],
     [['-c', '%x|%X|%y|%Y', 'f.txt', 'd']],
     [['-c', '%.3Y|%.0Y|%.12Y|%.9x|%.3y', 'f.txt']],
+    // GNU's out_epoch_sec: a bare '.' is nine digits; the width counts the point and the digits
+    [['-c', '[%.Y] [%12.3Y] [%-12.3Y] [%015.3Y] [%+.12Y] [%5.1Y] [%.0Y] [%-5.0X] [%010.2X] [% 3.1X] [%.X]', 'frac', 'pre1970']],
     [['-c', '%5s|%-5s|%05s|%.3s|%10n|%.1n|%%|%q|%+5h|%#a|%04a|% d', 'f.txt']],
     [['--format=%n %s', 'f.txt', 'nosuch', 'empty']],
     // C printf flags: '+'/' ' for the signed size and times, precision as a minimum digit count

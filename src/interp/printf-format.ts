@@ -134,16 +134,17 @@ function formatFloat(d: Decimal, conv: string, spec: Spec): string {
 }
 
 /**
- * One C printf conversion of a value a builtin computed (find -printf's %d, %m and %S), with
- * printf's own flag, width and precision rules: `flags` is the run of `-+ #0` as written.
+ * One C printf conversion of a value a builtin computed (find -printf's %d, %m and %S, stat's
+ * numbers), with printf's own flag, width and precision rules: `flags` is the run of `-+ #0` as
+ * written ('d' signed; 'u', 'o', 'x' unsigned, where '+' and ' ' do nothing, as in C).
  */
-export function formatCNumber(v: number, conv: 'd' | 'o' | 'g', flags: string, width: number, prec: number | undefined): string {
+export function formatCNumber(v: number | bigint, conv: 'd' | 'u' | 'o' | 'x' | 'g', flags: string, width: number, prec: number | undefined): string {
   const spec: Spec = {
     left: flags.includes('-'), plus: flags.includes('+'), space: flags.includes(' '), zero: flags.includes('0'),
     alt: flags.includes('#'), width, prec,
   };
-  if (conv === 'g') return formatFloat(decimalOfDouble(v), 'g', spec);
-  return conv === 'o' ? formatUnsigned(BigInt(v), 'o', spec) : formatSigned(BigInt(v), spec);
+  if (conv === 'g') return formatFloat(decimalOfDouble(Number(v)), 'g', spec);
+  return conv === 'd' ? formatSigned(BigInt(v), spec) : formatUnsigned(BigInt(v), conv, spec);
 }
 
 /** state of one printf call */

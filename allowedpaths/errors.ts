@@ -98,4 +98,6 @@ export const DETAIL = {
   symlinkTarget: 'symlinks are not supported as write targets',
   hardLinkTarget: 'hard links are not supported as write targets',
   tooLarge: 'File too large',
+  /** chmod of a non-directory with the set-user-ID or set-group-ID bit (allowedpaths/meta.ts) */
+  setIdBits: 'rshell does not set the set-user-ID or set-group-ID bit of a file',
 } as const;

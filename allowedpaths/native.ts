@@ -28,13 +28,38 @@ export interface Native {
   child(dir: DirRef, name: string): string | Buffer;
   /** open `name` in `dir` as a directory, never following a symlink; throws node errors */
   openDir(dir: DirRef, name: string): number;
-  /** open `name` in `dir` with `flags` | O_NOFOLLOW; throws node errors (ELOOP for a symlink) */
-  openFile(dir: DirRef, name: string, flags: number): number;
+  /**
+   * open `name` in `dir` with `flags` | O_NOFOLLOW; throws node errors (ELOOP for a symlink).
+   * `mode` is open(2)'s creation mode (default 0o666; the process umask removes bits).
+   */
+  openFile(dir: DirRef, name: string, flags: number, mode?: number): number;
+  /**
+   * Flags for opening an entry only to change its metadata (times, mode): O_PATH where the walk
+   * holds O_PATH descriptors (no read permission needed, as for utimensat/chmod on a path, and a
+   * FIFO or device is not opened), else O_RDONLY. With O_NOFOLLOW an O_PATH open of a symlink
+   * succeeds and yields the link itself: callers fstat the descriptor and never act on a link.
+   */
+  readonly metaFlags: number;
+  /**
+   * What node:fs must be given to change the metadata of an open descriptor: `/proc/self/fd/<fd>`
+   * when descriptors are O_PATH (fchmod and futimens refuse them with EBADF, while the magic link
+   * resolves to the very inode that was opened), or null when fchmod/futimes work on the fd.
+   */
+  metaPath(fd: number): string | null;
 }
 
 class ProcNative implements Native {
   readonly viaProc = true;
-  constructor(readonly dirFlags: number) {}
+  readonly metaFlags: number;
+  private readonly holdsPaths: boolean;
+  constructor(readonly dirFlags: number) {
+    this.holdsPaths = (dirFlags & O_PATH_LINUX) !== 0;
+    this.metaFlags = this.holdsPaths ? O_PATH_LINUX : C.O_RDONLY;
+  }
+
+  metaPath(fd: number): string | null {
+    return this.holdsPaths ? `/proc/self/fd/${fd}` : null;
+  }
 
   child(dir: DirRef, name: string): string | Buffer {
     return nativePath(name === '' ? `/proc/self/fd/${dir.fd}` : `/proc/self/fd/${dir.fd}/${name}`);
@@ -44,9 +69,9 @@ class ProcNative implements Native {
     return fs.openSync(this.child(dir, name), this.dirFlags | C.O_DIRECTORY | C.O_NOFOLLOW);
   }
 
-  openFile(dir: DirRef, name: string, flags: number): number {
+  openFile(dir: DirRef, name: string, flags: number, mode?: number): number {
     // '' reopens the directory itself through its magic link (allowed even for an O_PATH fd)
-    return fs.openSync(this.child(dir, name), name === '' ? flags : flags | C.O_NOFOLLOW);
+    return fs.openSync(this.child(dir, name), name === '' ? flags : flags | C.O_NOFOLLOW, mode);
   }
 }
 
@@ -54,6 +79,11 @@ class ProcNative implements Native {
 class PathNative implements Native {
   readonly viaProc = false;
   readonly dirFlags = C.O_RDONLY;
+  readonly metaFlags = C.O_RDONLY;
+
+  metaPath(): string | null {
+    return null;
+  }
 
   child(dir: DirRef, name: string): string | Buffer {
     return nativePath(name === '' ? dir.path : joinPhysical(dir.path, name));
@@ -63,16 +93,16 @@ class PathNative implements Native {
     return this.openChecked(dir, name, C.O_RDONLY | C.O_DIRECTORY);
   }
 
-  openFile(dir: DirRef, name: string, flags: number): number {
-    return this.openChecked(dir, name, flags);
+  openFile(dir: DirRef, name: string, flags: number, mode?: number): number {
+    return this.openChecked(dir, name, flags, mode);
   }
 
-  private openChecked(dir: DirRef, name: string, flags: number): number {
+  private openChecked(dir: DirRef, name: string, flags: number, mode?: number): number {
     const p = this.child(dir, name);
     this.expectSameDir(dir);
     const before = fs.lstatSync(p);
     if (before.isSymbolicLink()) throw Object.assign(new Error('symlink'), { code: 'ELOOP' });
-    const fd = fs.openSync(p, flags | C.O_NOFOLLOW);
+    const fd = fs.openSync(p, flags | C.O_NOFOLLOW, mode);
     try {
       // the object changed between lstat and open: treat as a symlink race and re-resolve
       const after = fs.fstatSync(fd);

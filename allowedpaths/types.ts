@@ -94,6 +94,13 @@ export interface FileWriter extends ByteWriter {
   close(): void;
 }
 
+/**
+ * An open file for reading and writing through one descriptor (bash's `<>`): reads and writes
+ * share one file position, as they share the descriptor's offset in bash (`exec 3<>f; read -u 3;
+ * echo x >&3` writes after the first line). Must be closed.
+ */
+export interface FileReadWriter extends FileReader, FileWriter {}
+
 export interface OpenReadOptions {
   /** a pending poll on a FIFO/device rejects with signal.reason when this aborts */
   signal?: AbortSignal;
@@ -107,6 +114,12 @@ export interface OpenWriteOptions {
   exclusive?: boolean;
   /** create when missing (default true) */
   create?: boolean;
+  /**
+   * The permission bits a file this open creates gets (open(2)'s mode, default 0o666): the
+   * process umask removes bits, as the OS does for GNU tools. Only 0o777 is used (set-ID and
+   * sticky bits come only through chmod). An existing file keeps its mode.
+   */
+  mode?: number;
 }
 
 /**
@@ -148,12 +161,30 @@ export interface SandboxFS {
   /** whole-file read, refused with EFBIG-like EINVAL detail when larger than maxBytes */
   readFile(path: string, maxBytes: number): Result<Uint8Array>;
   openWrite(path: string, opts?: OpenWriteOptions): Result<FileWriter>;
+  /**
+   * Optional: open for reading and writing (O_RDWR|O_CREAT, no truncation, position 0), for `<>`.
+   * Refused as openWrite is (read-only mode, :ro roots, symlink and hard-link targets); of the
+   * devices only the writable ones (/dev/null) open.
+   */
+  openReadWrite?(path: string): Result<FileReadWriter>;
   mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Result<void>;
   unlink(path: string): Result<void>;
   rmdir(path: string): Result<void>;
   rename(from: string, to: string): Result<void>;
   truncate(path: string, size: number): Result<void>;
+  /**
+   * Set the times of what `path` names (symlinks followed inside the roots; the target must be
+   * writable and have one name). Needs no read permission: a mode-000 file can be touched.
+   */
   utimes(path: string, atimeMs: number, mtimeMs: number): Result<void>;
+  /**
+   * Optional: set the permission bits (0o7777) of what `path` names, as chmod(2): symlinks are
+   * followed inside the roots, the target must lie under a :rw root (EACCES otherwise, and always
+   * in read-only mode) and have one name (EACCES, detail `hard links are not supported as write
+   * targets`). Set-user-ID and set-group-ID bits on a non-directory are refused with EPERM (detail
+   * in DETAIL.setIdBits). The process umask does not apply. EINVAL for a mode outside 0..0o7777.
+   */
+  chmod?(path: string, mode: number): Result<void>;
   /** is this path inside a root that may be written in the current mode */
   writable(path: string): boolean;
 }

@@ -13,11 +13,13 @@ import { listDirectory } from './listing.js';
 import { compsOf, isAncestorOfRoot } from './roots.js';
 import { FdDirHandle } from './dirhandle.js';
 import type {
-  DirEntry, DirHandle, FileInfo, FileReader, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
+  DirEntry, DirHandle, FileInfo, FileReader, FileReadWriter, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
   Result, SandboxFS,
 } from './types.js';
 import type { Cursor, FinalStep } from './walk.js';
 import { FdWriter } from './writer.js';
+import { setModeAt, setTimesAt } from './meta.js';
+import { openReadWriteDevice, readWriterOf } from './readwriter.js';
 
 const C = fs.constants;
 const READ_FLAGS = C.O_RDONLY | C.O_NONBLOCK | C.O_NOCTTY;
@@ -252,7 +254,11 @@ export class SandboxView implements SandboxFS {
       this.route(path),
       this.start,
       (dir, name) => done(this.canWrite(dir, name)),
-      (p) => ok(deviceRule(p)?.writable === true),
+      // only a device path is answered here: any other absolute path walks on (null)
+      (p) => {
+        const rule = deviceRule(p);
+        return rule ? ok(rule.writable) : null;
+      },
       { parentMode: true },
     );
     return r.ok && r.value;
@@ -315,10 +321,13 @@ export class SandboxView implements SandboxFS {
     if (opts.create !== false) flags |= C.O_CREAT;
     if (opts.exclusive) flags |= C.O_CREAT | C.O_EXCL;
     if (opts.append) flags |= C.O_APPEND;
+    // open(2)'s creation mode: permission bits only (set-ID bits come only through chmod, which
+    // refuses them on files); the process umask removes bits as it does for GNU tools
+    const mode = opts.mode === undefined ? undefined : opts.mode & 0o777;
     return this.writeOp<FileWriter>(
       path,
       (dir, name) => {
-        const fd = this.openForWrite(dir, name, flags);
+        const fd = this.openForWrite(dir, name, flags, mode);
         if (typeof fd !== 'number') return stop(fd);
         if (opts.truncate) {
           const t = truncateFd(fd, 0);
@@ -333,11 +342,34 @@ export class SandboxView implements SandboxFS {
     );
   }
 
+  /** `<>`: O_RDWR|O_CREAT (no truncation) under openWrite's checks; the handle is readwriter.ts's */
+  openReadWrite(path: string): Result<FileReadWriter> {
+    const devOpen = (rule: DeviceRule): Result<FileReadWriter> => openReadWriteDevice(rule, this.pace);
+    if (this.core.mode !== 'remediation') {
+      const rule = path.startsWith('/') ? deviceRule(normalizeKeepDots(path)) : undefined;
+      return rule ? devOpen(rule) : fail('EACCES');
+    }
+    if (dotTail(path) || hasTrailingSlash(path)) {
+      const r = this.dotTailError<FileReadWriter>(path, 'EISDIR');
+      return !r.ok && r.error.code === 'ENOENT' ? fail('EISDIR') : r;
+    }
+    return this.writeOp<FileReadWriter>(
+      path,
+      (dir, name) => {
+        const fd = this.openForWrite(dir, name, C.O_RDWR | C.O_CREAT | C.O_NONBLOCK | C.O_NOCTTY);
+        if (typeof fd !== 'number') return stop(fd);
+        const h = readWriterOf(fd, this.pace);
+        return 'code' in h ? stop(h) : done(h);
+      },
+      devOpen,
+    );
+  }
+
   /** open without O_TRUNC, refuse symlinks and hard links, checked on the descriptor */
-  private openForWrite(dir: Cursor, name: string, flags: number): number | FsError {
+  private openForWrite(dir: Cursor, name: string, flags: number, mode?: number): number | FsError {
     let fd: number;
     try {
-      fd = this.core.nat.openFile(dir, name, flags);
+      fd = this.core.nat.openFile(dir, name, flags, mode);
     } catch (e) {
       const code = errnoOf(e);
       if (code === 'ELOOP') return fsError('EACCES', DETAIL.symlinkTarget);
@@ -449,37 +481,37 @@ export class SandboxView implements SandboxFS {
     });
   }
 
-  /** touch's time update: follows symlinks (as touch does) to a target that must be writable */
+  /**
+   * touch's time update: follows symlinks (as touch does) to a target that must be writable. The
+   * times are set through a descriptor of the target (meta.ts): O_PATH needs no read permission,
+   * so a mode-000 file of one's own can be touched, as with GNU's utimensat on the path.
+   */
   utimes(path: string, atimeMs: number, mtimeMs: number): Result<void> {
+    return this.metaOp(path, (dir, name) => setTimesAt(this.core.nat, dir, name, atimeMs, mtimeMs), (rule) => (rule.writable ? OK_VOID : fail('EACCES')));
+  }
+
+  /** chmod: follows symlinks to a target that must be writable; see meta.ts for what is refused */
+  chmod(path: string, mode: number): Result<void> {
+    if (!Number.isInteger(mode) || mode < 0 || mode > 0o7777) return fail('EINVAL');
+    return this.metaOp(path, (dir, name) => setModeAt(this.core.nat, dir, name, mode), () => fail('EACCES'));
+  }
+
+  /**
+   * A metadata change (times, mode) of what `path` names, links followed inside the roots. Times
+   * and permission bits are shared by every name of an inode, so they are guarded as content is:
+   * the final target must lie under a :rw root and have one name. A root itself (name '') may be
+   * changed when it is :rw (it is the script's to use; only its name is configuration).
+   */
+  private metaOp(path: string, op: (dir: Cursor, name: string) => FinalStep<void>, device: (rule: DeviceRule) => Result<void>): Result<void> {
     if (this.core.mode !== 'remediation') return fail('EACCES');
     return this.core.walker.resolve<void>(
       this.route(path),
       this.start,
-      (dir, name) => {
-        if (!this.canWrite(dir, name)) return stopCode('EACCES');
-        const st = this.statFinal(dir, name, true);
-        if (st.kind !== 'done') return st;
-        // Set the times through a descriptor (O_NOFOLLOW) after the hard-link check on that same
-        // descriptor: a path-based utimes could be raced into a link, and times are shared
-        // between every name of a hard-linked file, so they count as content for the guard.
-        let fd: number;
-        try {
-          fd = this.core.nat.openFile(dir, name, C.O_RDONLY | C.O_NOFOLLOW | C.O_NONBLOCK | C.O_NOCTTY);
-        } catch (e) {
-          return stop(errnoOf(e) === 'ELOOP' ? fsError('EACCES', DETAIL.symlinkTarget) : fromNode(e));
-        }
-        try {
-          const info = fs.fstatSync(fd);
-          if (info.isFile() && info.nlink > 1) return stop(fsError('EACCES', DETAIL.hardLinkTarget));
-          fs.futimesSync(fd, atimeMs / 1000, mtimeMs / 1000);
-          return done(undefined);
-        } catch (e) {
-          return stop(fromNode(e));
-        } finally {
-          fs.closeSync(fd);
-        }
+      (dir, name) => (this.canWrite(dir, name) ? op(dir, name) : stopCode('EACCES')),
+      (p) => {
+        const rule = deviceRule(p);
+        return rule ? device(rule) : null;
       },
-      (p) => (deviceRule(p)?.writable ? OK_VOID : deviceRule(p) ? fail('EACCES') : null),
     );
   }
 }

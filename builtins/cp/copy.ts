@@ -10,6 +10,7 @@ import type { CallContext } from '../types.js';
 import { quoteaf } from '../internal/quote.js';
 import { say } from '../internal/print.js';
 import { dirName, isInside, joinPath } from './target.js';
+import { setMode } from './modes.js';
 
 export interface CopyOptions {
   recursive: boolean;
@@ -19,21 +20,13 @@ export interface CopyOptions {
   update: boolean;
   verbose: boolean;
   preserveTimes: boolean;
-  /** -p, -a, --preserve=mode: an existing destination takes the source's mode too */
+  /** -p, -a, --preserve=mode: the copy gets exactly the source's mode, an existing one too */
   preserveMode: boolean;
-  /** --no-preserve=mode: a new file gets the default 0666 & ~umask, as GNU gives it */
+  /** --no-preserve=mode: a new file gets the default 0666 & ~umask (0777 for a directory) */
   noPreserveMode: boolean;
   removeDestination: boolean;
 }
 
-/**
- * openWrite's options plus the creation mode GNU cp passes to open(2) (the source's permission
- * bits; the kernel removes the umask). The sandbox does not take `mode` yet (see createdTooOpen):
- * until it does the extra field is ignored and the check below keeps a private file private.
- */
-type CreateOptions = OpenWriteOptions & { mode?: number };
-
-const modeText = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, '0');
 
 const same = (a: FileInfo, b: FileInfo): boolean => a.dev === b.dev && a.ino === b.ino;
 
@@ -81,14 +74,21 @@ export class Copier {
     if (d.ok && d.value.type !== 'dir') {
       return this.error(`cannot overwrite non-directory ${quoteaf(dst)} with directory ${quoteaf(src)}`);
     }
+    // the mode the directory gets once filled (undefined: leave it as made or found)
+    let finalMode: number | undefined;
     if (!d.ok) {
-      // GNU makes the directory with the source's permission bits (the kernel removes the umask);
-      // u+rwx stays so the copy can fill it (GNU restores the rest with chmod, which the sandbox
-      // does not offer: a source without owner bits gives a directory the owner can still use).
-      const made = this.ctx.fs.mkdir(dst, { mode: this.o.noPreserveMode ? 0o777 : (info.mode & 0o777) | 0o700 });
+      // GNU hands mkdir(2) the source's mode bits plus u+rwx, so that the copy can fill it (the
+      // kernel removes the umask, keeps the sticky bit and ignores set-ID bits), and takes away
+      // the owner bits the source lacks once it is filled
+      const made = this.ctx.fs.mkdir(dst, { mode: this.o.noPreserveMode ? 0o777 : (info.mode & 0o7777) | 0o700 });
       if (!made.ok) return this.error(`cannot create directory ${quoteaf(dst)}: ${errorText(made.error)}`);
       if (this.o.verbose) await say(this.ctx.stdout, `${quoteaf(src)} -> ${quoteaf(dst)}\n`);
+      if (!this.o.preserveMode && !this.o.noPreserveMode && (info.mode & 0o700) !== 0o700) {
+        const now = this.ctx.fs.stat(dst);
+        if (now.ok) finalMode = now.value.mode & 0o7777 & ~(0o700 & ~info.mode);
+      }
     }
+    if (this.o.preserveMode) finalMode = info.mode;
     const listing = this.ctx.fs.readdir(src);
     if (!listing.ok) return this.error(`cannot access ${quoteaf(src)}: ${errorText(listing.error)}`);
     // GNU reads a directory in inode order (savedir's SAVEDIR_SORT_FASTREAD)
@@ -99,6 +99,13 @@ export class Copier {
     entries.sort((a, b) => a.ino - b.ino);
     for (const e of entries) await this.copy(joinPath(src, e.name), joinPath(dst, e.name), false);
     if (this.o.preserveTimes) this.ctx.fs.utimes(dst, info.atimeMs, info.mtimeMs);
+    if (finalMode !== undefined) await this.applyMode(dst, finalMode);
+  }
+
+  /** chmod the copy; a failure is GNU's "preserving permissions" (or "setting", without -p) error */
+  private async applyMode(dst: string, mode: number): Promise<void> {
+    const err = setMode(this.ctx.fs, dst, mode);
+    if (err !== undefined) await this.error(`${this.o.preserveMode ? 'preserving' : 'setting'} permissions for ${quoteaf(dst)}: ${errorText(err)}`);
   }
 
   private async copyFile(src: string, dst: string, info: FileInfo): Promise<void> {
@@ -111,11 +118,6 @@ export class Copier {
       if (same(info, d.value)) return this.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
       if (d.value.type === 'dir') return this.error(`cannot overwrite directory ${quoteaf(dst)} with non-directory`);
       if (this.o.noClobber) return;
-      // -p would chmod an existing file to the source's mode, which the sandbox cannot do: never
-      // copy private bytes into a file that others may read
-      if (this.o.preserveMode && (d.value.mode & 0o777 & ~info.mode) !== 0) {
-        return this.error(`cannot preserve permissions of ${quoteaf(src)} for ${quoteaf(dst)}: rshell cannot change file modes (${modeText(d.value.mode)} is wider than ${modeText(info.mode)}); not copied`);
-      }
       if (this.o.update && d.value.mtimeMs >= info.mtimeMs) return;
       if (this.o.removeDestination) {
         const gone = this.ctx.fs.unlink(dst);
@@ -128,7 +130,9 @@ export class Copier {
     const reader = input.value;
     try {
       const existed = d.ok && !this.o.removeDestination;
-      const opts: CreateOptions = { truncate: true };
+      // GNU creates the file with the source's permission bits less the umask (never wider than
+      // the source); an existing file keeps its mode unless -p asks for the source's
+      const opts: OpenWriteOptions = { truncate: true };
       if (!existed && !this.o.noPreserveMode) opts.mode = info.mode & 0o777;
       const output = this.ctx.fs.openWrite(dst, opts);
       if (!output.ok) {
@@ -136,14 +140,9 @@ export class Copier {
         return this.error(`${what}: ${errorText(output.error)}`);
       }
       const writer = output.value;
-      if (!existed && !this.o.noPreserveMode) {
-        const tooOpen = this.createdTooOpen(dst, info);
-        if (tooOpen !== undefined) {
-          writer.close();
-          this.ctx.fs.unlink(dst);
-          return this.error(tooOpen);
-        }
-      }
+      // -p: the mode is set before any byte is written (GNU sets it after), so an existing file
+      // others may read never holds the private source's bytes; the open descriptor still writes
+      if (this.o.preserveMode) await this.applyMode(dst, info.mode);
       try {
         const failure = await this.pump(reader, writer);
         if (failure !== undefined) return this.error(`${failure.side} ${quoteaf(failure.side === 'error reading' ? src : dst)}: ${errorText(failure.err)}`);
@@ -155,18 +154,6 @@ export class Copier {
     }
     if (this.o.preserveTimes) this.ctx.fs.utimes(dst, info.atimeMs, info.mtimeMs);
     if (this.o.verbose) await say(this.ctx.stdout, `${quoteaf(src)} -> ${quoteaf(dst)}\n`);
-  }
-
-  /**
-   * GNU cp creates a file with the source's permission bits minus the umask. The sandbox creates
-   * with 0666 minus the umask, so a mode-600 source would give a world-readable copy: checked on
-   * the new, still empty file, which is removed again before any byte is written.
-   */
-  private createdTooOpen(dst: string, info: FileInfo): string | undefined {
-    const st = this.ctx.fs.stat(dst);
-    if (!st.ok) return `cannot stat ${quoteaf(dst)}: ${errorText(st.error)}`;
-    if ((st.value.mode & 0o777 & ~info.mode) === 0) return undefined;
-    return `cannot create regular file ${quoteaf(dst)} with mode ${modeText(info.mode)}: rshell cannot set file modes and will not make a copy others may read (use --no-preserve=mode to allow ${modeText(st.value.mode)})`;
   }
 
   private async pump(

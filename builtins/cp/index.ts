@@ -2,7 +2,7 @@
 // through the sandbox like any read; writes only into `:rw` roots, never through a symlink or
 // into a hard-linked file. rshell creates no links (-l, -s refused; a symlink met under -P is
 // skipped with a message), makes no backups (-b, -S), never prompts (-i) and sets no SELinux
-// context (-Z). -p keeps timestamps; modes: see copy.ts (the sandbox has no chmod/chown).
+// context (-Z). -p keeps timestamps and modes (set-ID bits excepted: see modes.ts), not owners.
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';

@@ -71,8 +71,7 @@ options are given and SOURCE and DEST are the same name for an existing,
 regular file.
 
 rshell: -i, -b, -S, -l, -s, -Z, --parents, --attributes-only and --copy-contents are
-refused; no links are created. File modes: rshell cannot set them yet, so a new file
-whose mode would be narrower than the default (e.g. a 0600 source) is not copied (an
-error; --no-preserve=mode copies it with the default mode), nor is a file copied with -p
-onto an existing wider-mode file; ownership is never preserved.
+refused; no links are created. Modes are kept as GNU keeps them, except that no copy is
+given a set-user-ID or set-group-ID bit (-p reports it and keeps the other bits);
+ownership is never preserved.
 `;

@@ -1,7 +1,8 @@
 // mkdir: make directories (GNU coreutils 9.1 wording), remediation mode only, `:rw` roots only.
 // -p creates each missing parent in turn (each through the sandbox's checks), -v reports each one,
-// -m MODE accepts octal and symbolic modes. The sandbox exposes no chmod, so the mode reaches
-// mkdir(2) and the process umask still applies (GNU chmods afterwards): a documented difference.
+// -m MODE accepts octal and symbolic modes: the directory is made with MODE (the umask applies, as
+// mkdir(2) does) and then set to exactly MODE through the sandbox's chmod, as GNU does; with -p
+// only the last directory gets MODE, and one that already exists keeps its mode.
 
 import type { CallContext, Command } from '../types.js';
 import type { FsError } from '../../allowedpaths/types.js';
@@ -73,7 +74,16 @@ async function makeOne(job: MkdirJob, path: string, shown: string, mode: number 
   const made = job.ctx.fs.mkdir(path, mode === undefined ? {} : { mode });
   if (!made.ok) return fail(job, shown, made.error);
   if (job.verbose) await say(job.ctx.stdout, `mkdir: created directory ${quoteaf(shown)}\n`);
-  return true;
+  return setMode(job, path, shown, mode);
+}
+
+/** -m: the bits the umask took away (and set-ID or sticky bits) are given back, as GNU's chmod */
+async function setMode(job: MkdirJob, path: string, shown: string, mode: number | undefined): Promise<boolean> {
+  if (mode === undefined) return true;
+  const set = job.ctx.fs.chmod?.(path, mode) ?? { ok: false, error: { code: 'EPERM', message: 'Operation not permitted' } };
+  if (set.ok) return true;
+  await say(job.ctx.stderr, `mkdir: cannot change permissions of ${quote(shown)}: ${errorText(set.error)}\n`);
+  return false;
 }
 
 /** mkdir -p: every missing component in turn; existing directories (or links to them) are fine */
@@ -107,6 +117,7 @@ async function makeParents(job: MkdirJob, path: string): Promise<boolean> {
       return fail(job, shown, made.error);
     }
     if (job.verbose) await say(job.ctx.stdout, `mkdir: created directory ${quoteaf(shown)}\n`);
+    if (last && !(await setMode(job, prefix, shown, job.mode))) return false;
   }
   return true;
 }

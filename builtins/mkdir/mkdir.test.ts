@@ -51,14 +51,20 @@ describe('mkdir through links', () => {
   });
 });
 
-describe('mkdir -m: known difference', () => {
-  // the sandbox has no chmod: the process umask (022 here) still applies to -m modes
+describe('mkdir -m: exactly MODE, as GNU (chmod after mkdir: the umask does not apply)', () => {
   it.each([
-    ['mkdir -m u+x,g= m', 'm/ 705'],
-    ['mkdir -m go-rx m', 'm/ 700'],
-    ['mkdir -m 777 m', 'm/ 755'],
-  ])('%s', async (script, line) => {
-    expect((await runOurs(script)).tree).toEqual([line]);
+    'mkdir -m u+x,g= m',
+    'mkdir -m go-rx m',
+    'mkdir -m 777 m',
+    'mkdir -m 1777 m',
+    'mkdir -m 2750 m',
+    'mkdir -m 0 m',
+    'mkdir -pm 777 p/q/r',
+    'mkdir -pvm 707 d/q d',
+    'mkdir -m 777 d',
+  ])('%s', async (script) => {
+    const { ours, bash } = await bothWays(script, { files: FILES });
+    expect(ours).toEqual(bash);
   });
 });
 

@@ -4,13 +4,14 @@
 // and SELinux contexts (-Z) are refused.
 
 import type { CallContext, Command } from '../types.js';
-import type { FileInfo, OpenWriteOptions } from '../../allowedpaths/types.js';
+import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { dirName, isInside, resolveTargets } from '../cp/target.js';
+import { setMode } from '../cp/modes.js';
 import { MV_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 
@@ -120,35 +121,22 @@ async function moveOne(ctx: CallContext, src: string, dst: string, o: MoveOption
   return undefined;
 }
 
-const wider = (dst: FileInfo, src: FileInfo): boolean => (dst.mode & 0o777 & ~src.mode) !== 0;
-
-function notPrivate(dst: string, src: FileInfo): string {
-  const mode = (src.mode & 0o7777).toString(8).padStart(4, '0');
-  return `mv: cannot create regular file ${quoteaf(dst)} with mode ${mode}: rshell cannot set file modes and will not make a copy others may read\n`;
-}
-
-/** EXDEV: copy the file's bytes and times through the sandbox, then unlink the source */
+/** EXDEV: copy the file's bytes, mode and times through the sandbox, then unlink the source */
 async function copyThenRemove(ctx: CallContext, src: string, dst: string, info: FileInfo, o: MoveOptions): Promise<string | undefined> {
   const input = ctx.fs.open(src, { signal: ctx.signal });
   if (!input.ok) return `mv: cannot open ${quoteaf(src)} for reading: ${errorText(input.error)}\n`;
   const reader = input.value;
+  let modeError: string | undefined;
   try {
-    // GNU mv keeps the source's mode (it chmods the copy); the sandbox has no chmod and creates
-    // with 0666 & ~umask, so a copy that others could read and the source forbids is refused
-    // before a byte is written (`mode` takes effect once openWrite accepts it: see cp/copy.ts)
-    const before = ctx.fs.stat(dst);
-    if (before.ok && wider(before.value, info)) return notPrivate(dst, info);
-    const opts: OpenWriteOptions & { mode?: number } = { truncate: true, mode: info.mode & 0o777 };
-    const output = ctx.fs.openWrite(dst, opts);
+    // GNU mv gives the copy exactly the source's mode: created with its bits less the umask, then
+    // set through chmod before any byte is written (an existing file others may read never holds
+    // a private source's bytes; the open descriptor still writes)
+    const output = ctx.fs.openWrite(dst, { truncate: true, mode: info.mode & 0o777 });
     if (!output.ok) return `mv: cannot create regular file ${quoteaf(dst)}: ${errorText(output.error)}\n`;
     const writer = output.value;
+    const modeErr = setMode(ctx.fs, dst, info.mode);
+    if (modeErr !== undefined) modeError = `mv: preserving permissions for ${quoteaf(dst)}: ${errorText(modeErr)}\n`;
     try {
-      const made = ctx.fs.stat(dst);
-      if (!made.ok || wider(made.value, info)) {
-        writer.close();
-        if (!before.ok) ctx.fs.unlink(dst);
-        return notPrivate(dst, info);
-      }
       for (;;) {
         ctx.checkAbort();
         let chunk = reader.read();
@@ -169,7 +157,9 @@ async function copyThenRemove(ctx: CallContext, src: string, dst: string, info: 
   const gone = ctx.fs.unlink(src);
   if (!gone.ok) return `mv: cannot remove ${quoteaf(src)}: ${errorText(gone.error)}\n`;
   if (o.verbose) await say(ctx.stdout, `copied ${quoteaf(src)} -> ${quoteaf(dst)}\nremoved ${quoteaf(src)}\n`);
-  return undefined;
+  // a mode the sandbox would not set (set-ID bits) is reported once the move is complete, as GNU's
+  // mv completes a move whose permissions it could not preserve
+  return modeError;
 }
 
 export const mv: Command = {

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
+import { bothWays, runBash, runOurs } from '../../tests/security/write-builtins-harness.js';
 
 const FILES = { 'a': 'A\n', 'b': 'B\n', 'd/x': 'X\n', 'e/d/': '', 'f/': '' };
 
@@ -74,14 +74,36 @@ describe('mv across file systems', () => {
       fs.rmSync(shm, { recursive: true, force: true });
     }
   });
-  it('a private file is not copied into a file others may read (the sandbox has no chmod yet)', async () => {
+  it.each([0o600, 0o777, 0o750, 0o1644])('the copy keeps the source mode %o exactly, as GNU mv', async (mode) => {
     const shm = fs.mkdtempSync('/dev/shm/rshell-mv-');
     try {
-      const setup = (d: string): void => fs.chmodSync(`${d}/a`, 0o600);
-      const r = await runOurs(`mv a ${shm}/a; ls ${shm}`, { files: { a: 'A\n' }, extraRoots: [`${shm}:rw`], setup });
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`mv: cannot create regular file '${shm}/a' with mode 0600: rshell cannot set file modes and will not make a copy others may read\n`);
-      expect(r.tree).toEqual(['a 2 "A\\n"']);
+      const setup = (d: string): void => {
+        fs.chmodSync(`${d}/a`, mode);
+        fs.writeFileSync(`${shm}/b`, 'old');
+        fs.chmodSync(`${shm}/b`, 0o644);
+      };
+      const script = `mv a ${shm}/a; mv b ${shm}/b; stat -c '%a %s' ${shm}/a ${shm}/b`;
+      const files = { a: 'A\n', b: 'B\n' };
+      const ours = await runOurs(script, { files, extraRoots: [`${shm}:rw`], setup: (d) => (setup(d), fs.chmodSync(`${d}/b`, mode)) });
+      fs.rmSync(`${shm}/a`);
+      const bash = runBash(script, { files, setup: (d) => (setup(d), fs.chmodSync(`${d}/b`, mode)) });
+      expect(ours).toEqual(bash);
+      expect(ours.stdout).toBe(`${mode.toString(8)} 2\n${mode.toString(8)} 2\n`);
+    } finally {
+      fs.rmSync(shm, { recursive: true, force: true });
+    }
+  });
+  it('a set-user-ID bit is not given to the copy: reported, and the move completes (a difference)', async () => {
+    const shm = fs.mkdtempSync('/dev/shm/rshell-mv-');
+    try {
+      const setup = (d: string): void => fs.chmodSync(`${d}/a`, 0o4755);
+      const r = await runOurs(`mv a ${shm}/a; stat -c %a ${shm}/a`, { files: { a: 'A\n' }, extraRoots: [`${shm}:rw`], setup });
+      expect(r).toEqual({
+        stdout: '755\n',
+        stderr: `mv: preserving permissions for '${shm}/a': rshell does not set the set-user-ID or set-group-ID bit of a file\n`,
+        code: 0,
+        tree: [],
+      });
     } finally {
       fs.rmSync(shm, { recursive: true, force: true });
     }

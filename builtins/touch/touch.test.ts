@@ -119,3 +119,32 @@ describe('touch: sandbox', () => {
     expect(r.tree).not.toContain('target 0 ""');
   });
 });
+
+// GNU touch opens the file (which fails without permission) and then sets the times by name with
+// utimensat, which needs ownership, not read or write permission: recorded as an unprivileged user
+// with setpriv, `touch z; touch -d '2020-01-01 00:00' z` on a mode-000 file of one's own succeeds
+// (status 0, nothing on stderr). Root ignores permission bits, so the test drops to user nobody
+// (effective uid only, given back afterwards); bash would reset such an effective uid, so only
+// rshell runs here.
+describe.skipIf(process.getuid?.() !== 0 || typeof process.seteuid !== 'function')('touch: a mode-000 file of ones own', () => {
+  it('has its times set, as with GNU touch', async () => {
+    const files = { z: 'x', 'dz/': '' };
+    const prepare = (d: string): void => {
+      fs.chmodSync(`${d}/z`, 0);
+      fs.chmodSync(`${d}/dz`, 0);
+    };
+    let mtimes: number[] = [];
+    process.seteuid!(65534);
+    try {
+      const r = await runOurs("touch z dz; echo \"status=$?\"; touch -d '2020-01-01 00:00' z dz", { files, setup: prepare }, (d) => {
+        mtimes = [fs.statSync(`${d}/z`).mtimeMs, fs.statSync(`${d}/dz`).mtimeMs];
+        fs.chmodSync(`${d}/z`, 0o644); // the snapshot reads it
+        fs.chmodSync(`${d}/dz`, 0o755);
+      });
+      expect({ stdout: r.stdout, stderr: r.stderr, code: r.code }).toEqual({ stdout: 'status=0\n', stderr: '', code: 0 });
+      expect(mtimes).toEqual([Date.UTC(2020, 0, 1), Date.UTC(2020, 0, 1)]);
+    } finally {
+      process.seteuid!(0);
+    }
+  });
+});

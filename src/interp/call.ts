@@ -5,7 +5,7 @@
 import type { Assign, CallExpr, Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { compileWordFields, compileWordString, plainLiteral, scalarParamOf, expandAssignValue, expandAssocElementValue, expandString, expandWordFields, needsTape, withTape } from './expand.js';
-import { assignArray, assignElement, assignScalar, callRedirects, isAssocName, isDynamic, keyFor, readElement, type ArrayItem } from './var-access.js';
+import { assignArray, assignElement, assignScalar, callRedirects, isAssocName, isDynamic, type ArrayItem } from './var-access.js';
 import { indexKey } from './arith-bridge.js';
 import { compileDirectArith, writeNum, type DirectArith } from './arith-direct.js';
 import { ATTR, cloneVariable, newVariable, type Frame } from './vars.js';
@@ -18,6 +18,7 @@ import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable } from './dispatch.js';
 import { quoteForReuse } from './quote.js';
 import { trace, traceQuote } from './xtrace.js';
+import { tracedAssign, traceOutsideTempScope } from './assign-trace.js';
 import { info } from './source-info.js';
 import type { ByteWriter } from '../io/streams.js';
 import { compileQuickTest, QUICK_UNSURE, quickTestArgv, testFormOf, TEST_NONE } from './test-fast.js';
@@ -254,9 +255,11 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
     // bash traces the command before opening its redirections: `cmd 2>f` is traced to the old stderr
     const traceTo = sh.fds[2]?.writer;
     const r = withRedirsAndAssigns(sh, redirs, assigns, assignNames, node.Assigns, (s2) => {
+      // the inline assignments were traced as they were made (assign-trace.ts)
       if (s2.opt('xtrace')) {
-        for (const a of node.Assigns) xtraceAssign(s2, a, traceTo);
-        xtrace(s2, argv, traceTo);
+        const text = argv.map(traceQuote).join(' ');
+        if (assigns.length) traceOutsideTempScope(s2, text, traceTo);
+        else trace(s2, text, traceTo);
       }
       return dispatch(s2, argv);
     });
@@ -328,9 +331,10 @@ function withRedirsAndAssigns(
     const a = withTape(
       sh,
       () => {
-        for (const f of assigns) {
+        for (let i = 0; i < assigns.length; i++) {
           try {
-            f(sh);
+            if (sh.setOpts.xtrace) tracedAssign(sh, assignNodes[i]!, assigns[i]!, false);
+            else assigns[i]!(sh);
           } catch (e) {
             // `r=2 cmd` with r readonly: bash reports it and still runs the command
             if (!(e instanceof AssignError)) throw e;
@@ -389,8 +393,8 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
       return (sh) => {
         sh.lastSubstStatus = -1;
         sh.currentCall = call;
-        assign(sh);
-        if (sh.setOpts.xtrace) xtraceAssign(sh, node);
+        if (sh.setOpts.xtrace) tracedAssign(sh, node, assign, true);
+        else assign(sh);
         sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
         return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
       };
@@ -399,8 +403,8 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
       if (fresh) sh.lastSubstStatus = -1;
       if (call !== null) sh.currentCall = call;
       for (let i = 0; i < n; i++) {
-        assigns[i]!(sh);
-        if (sh.setOpts.xtrace) xtraceAssign(sh, nodes[i]!);
+        if (sh.setOpts.xtrace) tracedAssign(sh, nodes[i]!, assigns[i]!, true);
+        else assigns[i]!(sh);
       }
       sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
       return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
@@ -412,8 +416,8 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
     const doAssign = (): Status => {
       const r = withTape(sh, () => {
         for (let i = 0; i < assigns.length; i++) {
-          assigns[i]!(sh);
-          if (sh.opt('xtrace')) xtraceAssign(sh, nodes[i]!);
+          if (sh.opt('xtrace')) tracedAssign(sh, nodes[i]!, assigns[i]!, true);
+          else assigns[i]!(sh);
         }
       }, nodes);
       const fin = (): number => {
@@ -433,35 +437,6 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
     };
     return st instanceof Promise ? st.then(after) : after(st);
   };
-}
-
-function xtraceAssign(sh: Shell, a: Assign, to?: ByteWriter): void {
-  const name = a.Name?.Value ?? '';
-  const op = a.Append ? '+=' : '=';
-  if (a.Array) {
-    const src = a.Array.Elems.map((e) => info.textOf(e.Value ?? e)).join(' ');
-    trace(sh, `${name}${op}(${src})`, to);
-    return;
-  }
-  if (a.Index) {
-    // `a[1]=x`: the subscript as written, the value as stored
-    const value = a.Value ? expandAssignTraceValue(sh, a) : '';
-    trace(sh, `${name}[${info.textOf(a.Index)}]${op}${value === '' ? '' : traceQuote(value)}`, to);
-    return;
-  }
-  const v = sh.vars.lookup(name);
-  // bash shows an empty value as nothing at all: `+ c=`
-  if (v && typeof v.value === 'string') trace(sh, `${name}${op}${v.value === '' ? '' : traceQuote(v.value)}`, to);
-}
-
-/**
- * an element assignment's value for its trace line: the element as stored when its subscript can
- * be read again without side effects (`a[1]`, `m[key]`, `a[i]`), else the value as written
- */
-function expandAssignTraceValue(sh: Shell, a: Assign): string {
-  const sub = info.textOf(a.Index!);
-  if (/^\w+$/.test(sub)) return readElement(sh, a.Name!.Value, keyFor(sh, a.Name!.Value, sub)) ?? '';
-  return info.textOf(a.Value!);
 }
 
 /** the command BASH_COMMAND shows: the node, with its statement's redirections recorded */

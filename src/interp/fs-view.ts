@@ -4,7 +4,7 @@
 
 import type { FileInfo, FileReader, FileWriter, FsErrorCode, OpenReadOptions, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../io/streams.js';
-import type { Shell } from './shell.js';
+import type { Fd, Shell } from './shell.js';
 import { DETAIL, fsError } from '../../allowedpaths/index.js';
 
 const FD_PATH = /^\/dev\/fd\/([0-9]+)$/;
@@ -32,8 +32,22 @@ export function shellFdOf(path: string): number {
   return m ? Number(m[1]) : -1;
 }
 
-function fdEntry(sh: Shell, n: number): { reader?: ByteReader; writer?: ByteWriter } | undefined {
+function fdEntry(sh: Shell, n: number): Fd | undefined {
   return sh.fds[n] ?? sh.rt.devFds.get(n);
+}
+
+/**
+ * What a shell descriptor is, as bash's stat of /dev/fd/N finds it (`[ -p /dev/stdin ]`): the file
+ * or device a redirection opened, else a pipe (pipelines, here-documents, here-strings, process
+ * substitution and the caller's stdin and stdout all are pipes in bash 5.2).
+ */
+function fdInfo(inner: SandboxFS, e: Fd): FileInfo {
+  if (e.path !== undefined) {
+    const st = inner.stat(e.path);
+    if (st.ok) return st.value;
+  }
+  const r = e.reader as Partial<FileReader> | undefined;
+  return r?.info ?? pseudoInfo();
 }
 
 /** the shell's descriptor n as a file: not open, open the wrong way (EBADF), or `pick`'s view */
@@ -103,14 +117,25 @@ export function shellFs(sh: Shell): SandboxFS {
     (path: string): Result<FileInfo> => {
       const n = shellFdOf(path);
       if (n < 0) return inner[prop](path);
-      return fdEntry(sh, n) ? { ok: true, value: pseudoInfo() } : NOT_OPEN;
+      const e = fdEntry(sh, n);
+      return e ? { ok: true, value: fdInfo(inner, e) } : NOT_OPEN;
     };
+  // bash's access(2) on /dev/fd/N reaches what the descriptor is: a pipe is the script's own
+  const access = (path: string, mode: 'r' | 'w' | 'x'): boolean => {
+    const n = shellFdOf(path);
+    if (n < 0) return inner.access(path, mode);
+    const e = fdEntry(sh, n);
+    if (!e) return false;
+    if (e.path !== undefined) return inner.access(e.path, mode);
+    return mode !== 'x';
+  };
   const readFile = (path: string, max: number): Result<Uint8Array> => (shellFdOf(path) < 0 ? inner.readFile(path, max) : EBADF);
   const own = new Map<string | symbol, unknown>([
     ['open', open],
     ['openWrite', openWrite],
     ['stat', statOf('stat')],
     ['lstat', statOf('lstat')],
+    ['access', access],
     ['readFile', readFile],
   ]);
   return new Proxy(inner, {

@@ -502,11 +502,15 @@ function applyOperator(sh: Shell, op: string, w: Word | null, vals: string[], f:
     case '^':
     case '^^':
     case ',':
-    case ',,': {
+    case ',,':
+    case '~':
+    case '~~': {
       const pat = w ? expandPattern(sh, w) : '';
-      const upper = op[0] === '^';
+      // a quoted empty pattern (`${x^^""}`) stays bash's quoted null, which matches no character
+      if (pat === '' && w !== null && w.Parts.some((p) => p.type === 'SglQuoted' || p.type === 'DblQuoted')) return vals;
+      const map = op[0] === '^' ? asciiUpper : op[0] === ',' ? asciiLower : toggleCase;
       const all = op.length === 2;
-      return vals.map((v) => caseMod(v, pat, upper, all, sh));
+      return vals.map((v) => caseMod(v, pat, map, all, sh));
     }
     case '@': {
       const letter = w ? expandString(sh, w) : '';
@@ -516,14 +520,20 @@ function applyOperator(sh: Shell, op: string, w: Word | null, vals: string[], f:
   return vals;
 }
 
-function caseMod(v: string, pat: string, upper: boolean, all: boolean, sh: Shell): string {
+/** `${x~}`: A-Z ↔ a-z, as bash's C locale toggles */
+function toggleCase(ch: string): string {
+  const u = asciiUpper(ch);
+  return u === ch ? asciiLower(ch) : u;
+}
+
+function caseMod(v: string, pat: string, map: (ch: string) => string, all: boolean, sh: Shell): string {
   // bash matches case-modification patterns with extended globbing on, whatever extglob says
   const test = pat === '' ? null : compilePattern(pat, { ...patOpts(sh), extglob: true });
   let out = '';
   let done = false;
   for (const ch of v) {
     if (!done && (test === null || test.test(ch))) {
-      out += upper ? asciiUpper(ch) : asciiLower(ch);
+      out += map(ch);
       if (!all) done = true;
     } else {
       out += ch;

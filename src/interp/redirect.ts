@@ -1,8 +1,8 @@
 // Redirections: < << <<- <<< > >> >| &> &>> n>&m n<&m n>&- <> for fds 0–1023, and bash's named
 // form `{var}>file`, which opens the lowest free descriptor from 10 up, puts its number in var and
 // keeps it open after the command (the script closes it with `{var}>&-`).
-// Reads go through the sandbox; writes go to /dev/null always, and to files only in remediation
-// mode inside `:rw` roots (the sandbox enforces it). The shell's descriptor table is changed in
+// Reads go through the sandbox; writes (and `<>`, read-write) go to /dev/null always, and to files
+// only in remediation mode inside `:rw` roots (the sandbox enforces it). The shell's descriptor table is changed in
 // place and restored after the command (or kept, for `exec` without a command).
 
 import type { Redirect, Word } from '../syntax/ast.js';
@@ -184,20 +184,22 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
     // `>&file` is `&>file`
     return openWrite(sh, target, '>&', explicit < 0 ? [1, 2] : [n], false, st, r);
   }
-  if (op === '<' || op === '<>') {
+  if (op === '<>') return openReadWrite(sh, target, n, st, r);
+  if (op === '<') {
     const fdn = shellFdOf(target);
     if (fdn >= 0) {
-      const e = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
+      const e: Fd | undefined = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
       if (!e?.reader) return `${target}: No such file or directory`;
-      setFd(sh, n, { reader: e.reader });
+      setFd(sh, n, { reader: e.reader, path: e.path });
       return null;
     }
-    const res = shellFs(sh).open(target);
+    const fs = shellFs(sh);
+    const res = fs.open(target);
     if (!res.ok) return `${target}: ${errorText(res.error)}`;
     st.opened.push(res.value);
     // bash opens a directory fine; the command then fails on read(2) with EISDIR (`cat: -: Is a directory`)
-    const reader = res.value.info.type === 'dir' ? failingReader('EISDIR', 'Is a directory') : res.value;
-    setFd(sh, n, { reader, name: target });
+    if (res.value.info.type === 'dir') setFd(sh, n, { reader: failingReader('EISDIR', 'Is a directory'), name: target, path: fs.abs(target) });
+    else setFd(sh, n, { reader: res.value, name: target });
     return null;
   }
   const fds = op === '&>' || op === '&>>' ? [1, 2] : [n];
@@ -244,16 +246,16 @@ function openWrite(
 ): string | null {
   if (target === '/dev/null') {
     const w = nullWriterFor(sh.rt);
-    for (const f of fds) setFd(sh, f, { writer: w, name: '/dev/null' });
+    for (const f of fds) setFd(sh, f, { writer: w, name: '/dev/null', path: '/dev/null' });
     return null;
   }
   const fdn = shellFdOf(target);
   if (fdn >= 0) {
-    const e = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
+    const e: Fd | undefined = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
     // not open: Linux has no /dev/fd/N then (bash reports the failed open)
     if (!e) return `${target}: No such file or directory`;
     if (!e.writer) return `${target}: Bad file descriptor`;
-    for (const f of fds) setFd(sh, f, { writer: e.writer });
+    for (const f of fds) setFd(sh, f, { writer: e.writer, path: e.path });
     return null;
   }
   if (sh.rt.mode !== 'remediation') {
@@ -269,7 +271,32 @@ function openWrite(
   const res = fs.openWrite(target, { append, truncate: !append, create: true });
   if (!res.ok) return `${target}: ${res.error.detail ?? errorText(res.error)}`;
   st.opened.push(res.value);
-  for (const f of fds) setFd(sh, f, { writer: res.value, name: target });
+  const path = fs.abs(target);
+  for (const f of fds) setFd(sh, f, { writer: res.value, name: target, path });
+  return null;
+}
+
+/**
+ * `[n]<>word`: one descriptor for reading and writing, sharing one position (created when missing,
+ * never truncated). Like `>`, a file needs remediation mode and a `:rw` root; /dev/null always opens.
+ */
+function openReadWrite(sh: Shell, target: string, n: number, st: RedirState, r: Redirect): string | null {
+  const fdn = shellFdOf(target);
+  if (fdn >= 0) {
+    const e: Fd | undefined = sh.fds[fdn] ?? sh.rt.devFds.get(fdn);
+    if (!e) return `${target}: No such file or directory`;
+    setFd(sh, n, { reader: e.reader, writer: e.writer, path: e.path });
+    return null;
+  }
+  if (sh.rt.mode !== 'remediation' && target !== '/dev/null') {
+    return `${r.N ? r.N.Value : ''}<> ${target}: file redirection is only supported for /dev/null`;
+  }
+  const fs = shellFs(sh);
+  const res = fs.openReadWrite ? fs.openReadWrite(target) : null;
+  if (res === null) return `${target}: Permission denied`;
+  if (!res.ok) return `${target}: ${res.error.detail ?? errorText(res.error)}`;
+  st.opened.push(res.value);
+  setFd(sh, n, { reader: res.value, writer: res.value, name: target });
   return null;
 }
 

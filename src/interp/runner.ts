@@ -8,6 +8,7 @@ import { lineCol, parse, ParseError } from '../syntax/index.js';
 import { checkScript } from '../check/index.js';
 import { PipeClosedError, RunAbortedError } from '../io/errors.js';
 import { BufferedStreamWriter, CollectingWriter, OutputBudget, stdinReader } from '../io/pipe.js';
+import { HostStdinReader } from '../io/host-stdin.js';
 import { runInputError } from '../io/run-inputs.js';
 import type { ByteWriter } from '../io/streams.js';
 import { resolveLimits } from './limits.js';
@@ -261,7 +262,12 @@ export class Runner {
     }
     rt.flushers.push(() => stdout.flush(), () => stderr.flush());
     const sh = new Shell(rt);
-    sh.fds = [{ reader: stdinReader(opts.stdin, rt) }, { writer: stdout }, { writer: stderr }];
+    // no stdin at all reads as /dev/null does, and is one (`[ -c /dev/stdin ]`, as bash run with
+    // stdin from /dev/null); a string or a stream is a pipe
+    const stdinFd = opts.stdin === undefined ? { reader: stdinReader(undefined, rt), path: '/dev/null' } : { reader: stdinReader(opts.stdin, rt) };
+    // a caller's stream is listened to for 'error' from now on (host-stdin.ts): until the run ends
+    if (stdinFd.reader instanceof HostStdinReader) rt.lingering.push(stdinFd.reader);
+    sh.fds = [stdinFd, { writer: stdout }, { writer: stderr }];
     sh.arg0 = opts.name ?? 'rshell';
     sh.mainFile = opts.sourceFile ?? null;
     sh.positional = (opts.args ?? []).slice();

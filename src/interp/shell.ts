@@ -19,6 +19,11 @@ export interface Fd {
   writer?: ByteWriter;
   /** for messages (`/dev/fd/N`) and to detect /dev/null */
   name?: string;
+  /**
+   * the absolute path a redirection opened for writing (a file, /dev/null): `[ -f /dev/stdout ]`
+   * stats it. A reader from the sandbox knows its own `info`; anything else is a pipe (fs-view.ts)
+   */
+  path?: string;
 }
 
 /** a call frame: its FUNCNAME entry and the file it runs from (a FuncDef is one) */
@@ -141,6 +146,8 @@ export class Shell {
    */
   frames: CallFrame[] = [];
   frameLines: number[] = [];
+  /** per call frame, the lineOffset of its caller (a function runs at its definition's lines) */
+  frameOffsets: number[] = [];
   /** the script's file (RunOptions.sourceFile); null for a script given as text, as bash -c */
   mainFile: string | null = null;
   traps: Map<string, string>;
@@ -156,6 +163,11 @@ export class Shell {
    */
   leafStatus = 0;
   lineno = 0;
+  /**
+   * added to `lineno` for $LINENO inside a command substitution: bash numbers its lines from the
+   * line of the command that runs it (subst.ts), where `lineno` is the statement's own line
+   */
+  lineOffset = 0;
   bashpid: number;
   /** word-expansion tape (see expand.ts: replay after an asynchronous command substitution) */
   tape: unknown[] | null = null;
@@ -212,6 +224,8 @@ export class Shell {
       this.noErrTrap = init.noErrTrap;
       this.frames = init.frames.slice();
       this.frameLines = init.frameLines.slice();
+      this.frameOffsets = init.frameOffsets.slice();
+      this.lineOffset = init.lineOffset;
       this.mainFile = init.mainFile;
       // a subshell runs no inherited trap but ERR under errtrace (set -E); `trap -p` still lists
       // the parent's until the subshell sets or resets one (bash keeps their strings for display)
@@ -255,12 +269,15 @@ export class Shell {
   /** enter a call frame (a function's definition, or a sourced file); leaveFrame undoes it */
   enterFrame(frame: CallFrame): void {
     this.frames.push(frame);
-    this.frameLines.push(this.lineno);
+    this.frameLines.push(this.lineno + this.lineOffset);
+    this.frameOffsets.push(this.lineOffset);
+    this.lineOffset = 0;
   }
 
   leaveFrame(): void {
     this.frames.pop();
     this.frameLines.pop();
+    this.lineOffset = this.frameOffsets.pop() ?? 0;
   }
 
   /** a copy for a subshell, a command substitution or a pipeline stage */

@@ -10,6 +10,7 @@ const lines = new WeakMap<object, number>();
 const texts = new WeakMap<object, string>();
 const endLines = new WeakMap<object, number>();
 const heredocs = new WeakMap<object, string>();
+const substLines = new WeakMap<object, number>();
 
 /** nodes whose source text closures need (messages, the function printer) */
 const TEXT_NODES = new Set([
@@ -52,6 +53,41 @@ function lineAt(starts: number[], pos: number): number {
   return lo + 1;
 }
 
+type Span = { Pos: number; End: number; OpPos?: number };
+
+/**
+ * A statement's $LINENO, as bash's parser sets it: the line it has read to when it reduces the
+ * command, one token past a simple command's first word (so `echo \<newline> $LINENO` and
+ * `echo "a<newline>b"` take the later line), the end of a first assignment or redirection
+ * (`x=$((1 +<newline>2))` its last line, `a=1 \<newline> b=$LINENO` its first), the closing
+ * `))` or `]]` for `(( ))` and `[[ ]]`; the first line for everything else.
+ */
+function stmtLine(starts: number[], st: Record<string, unknown>): number {
+  const cmd = st.Cmd as (Span & { type: string; Assigns?: Span[]; Args?: Span[] }) | null;
+  if (cmd !== null && (cmd.type === 'ArithmCmd' || cmd.type === 'TestClause')) return lineAt(starts, Math.max(0, cmd.End - 1));
+  if (cmd === null || cmd.type !== 'CallExpr') return lineAt(starts, st.Pos as number);
+  // the first two of the command's assignments, words and redirections, in source order
+  let first: Span | null = null;
+  let second: Span | null = null;
+  const consider = (x: Span): void => {
+    if (first === null || x.Pos < first.Pos) {
+      second = first;
+      first = x;
+    } else if (second === null || x.Pos < second.Pos) second = x;
+  };
+  for (const a of cmd.Assigns ?? []) consider(a);
+  for (const w of cmd.Args ?? []) consider(w);
+  for (const r of (st.Redirs as Span[] | undefined) ?? []) consider(r);
+  const a = first as Span | null;
+  const b = second as Span | null;
+  if (a === null) return lineAt(starts, st.Pos as number);
+  // only a first word needs the lookahead (it could start a function definition, `f ()`); a
+  // first assignment or redirection is reduced where it ends
+  if (b === null || a !== (cmd.Args?.[0] ?? null)) return lineAt(starts, Math.max(0, a.End - 1));
+  // a redirection as the lookahead is its operator token; a word or assignment, all of it
+  return lineAt(starts, b.OpPos !== undefined ? b.OpPos : Math.max(0, b.End - 1));
+}
+
 /** walk the tree once, recording lines, texts and arithmetic sources; lineBase offsets $LINENO */
 export function registerSource(file: File | Node, src: string, lineBase = 0): void {
   const starts = lineStarts(src);
@@ -66,8 +102,14 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
     const node = n as Record<string, unknown> & { type?: string; Pos?: number; End?: number };
     const t = node.type;
     if (t === 'Stmt') {
-      lines.set(node, lineAt(starts, node.Pos as number) + lineBase);
+      lines.set(node, stmtLine(starts, node) + lineBase);
       endLines.set(node, lineAt(starts, Math.max(0, (node.End as number) - 1)) + lineBase);
+    }
+    else if (t === 'CmdSubst') {
+      // where its own line numbers start: bash runs `$(…)` from its parsed text printed again,
+      // which starts at the first command; a backquoted text as written
+      const stmts = node.Stmts as { Pos: number }[];
+      substLines.set(node, lineAt(starts, node.Backquotes || stmts.length === 0 ? (node.Pos as number) : stmts[0]!.Pos) + lineBase);
     }
     else if (t === 'Redirect' && node.Hdoc) {
       const parts = (node.Hdoc as { Parts: Node[] }).Parts;
@@ -106,6 +148,10 @@ export const info = {
   /** the line a statement ends on */
   endLineOf(n: object): number {
     return endLines.get(n) ?? 0;
+  },
+  /** the line a command substitution's own numbering starts from (its first command's) */
+  substLineOf(n: object): number {
+    return substLines.get(n) ?? 0;
   },
   /** the raw body of a here-document (for quoted delimiters) */
   heredocText(n: object): string {

@@ -2,6 +2,7 @@
 
 import type { CmdSubst, ProcSubst } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
+import { info } from './source-info.js';
 import { CollectingWriter, Pipe } from '../io/pipe.js';
 import { decode } from '../io/encoding.js';
 import { PipeClosedError } from '../io/errors.js';
@@ -86,6 +87,8 @@ function runSubstCommand(sh: Shell, node: CmdSubst): string | Promise<string> {
   const r = runInSubshell(sh, execOf(node), (sub) => {
     sub.fds[1] = { writer: out };
     sub.traceDepth++;
+    // $LINENO inside counts from the line of the command running it
+    sub.lineOffset = sh.lineno + sh.lineOffset - info.substLineOf(node);
     if (!sh.shopt('inherit_errexit')) sub.setOpts.set('errexit', false);
   });
   const fin = (st: number): string => {

@@ -64,7 +64,7 @@ const DYNAMIC: Record<string, Dynamic> = {
   SHELLOPTS: (sh) => [...sh.setOpts].filter(([, on]) => on).map(([n]) => n).sort().join(':'),
   BASHOPTS: (sh) => [...sh.shopts].filter(([, on]) => on).map(([n]) => n).sort().join(':'),
   SECONDS: (sh) => String(Math.floor((Date.now() - sh.rt.startMs) / 1000)),
-  LINENO: (sh) => String(sh.lineno),
+  LINENO: (sh) => String(sh.lineno + sh.lineOffset),
   BASHPID: (sh) => String(sh.bashpid),
   EPOCHSECONDS: () => String(Math.floor(Date.now() / 1000)),
   EPOCHREALTIME: () => (Date.now() / 1000).toFixed(6),

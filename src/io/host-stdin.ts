@@ -64,10 +64,52 @@ export class HostStdinReader implements ByteReader {
   private lastYield = nowMs();
   private bytesSinceYield = 0;
 
+  /** stops listening for the caller's stream's 'error' (see watchErrors), or null */
+  private unwatch: (() => void) | null = null;
+
   constructor(
     private readonly src: AsyncIterable<unknown>,
     private readonly abort: AbortSource | null = null,
-  ) {}
+  ) {
+    this.watchErrors();
+  }
+
+  /**
+   * A Node stream that emits 'error' while nothing listens throws it in the host process, and
+   * Node's async iterator adds its listener only at the first next(): a stream that fails before
+   * the script reads (or in a script that never reads) would take the host down. So listen from
+   * the start: the error is this reader's, read as EIO by the next read, as a later failure is.
+   */
+  private watchErrors(): void {
+    const em = this.src as { on?: unknown; removeListener?: unknown };
+    if (typeof em.on !== 'function') return;
+    const onError = (): void => {
+      this.failed = true;
+    };
+    try {
+      (em.on as (ev: string, f: () => void) => unknown).call(em, 'error', onError);
+    } catch {
+      // not an emitter after all: its failures still come through the iterator
+      return;
+    }
+    const off = em.removeListener;
+    this.unwatch = () => {
+      if (typeof off === 'function') {
+        try {
+          (off as (ev: string, f: () => void) => unknown).call(em, 'error', onError);
+        } catch {
+          // the caller's object: nothing to do if it refuses
+        }
+      }
+    };
+  }
+
+  /** the run is over: stop listening to the caller's stream (it is the caller's again) */
+  close(): void {
+    const u = this.unwatch;
+    this.unwatch = null;
+    u?.();
+  }
 
   read(): Uint8Array | null | Promise<Uint8Array | null> {
     if (this.pushedBack.length) return this.pushedBack.pop()!;

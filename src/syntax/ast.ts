@@ -330,6 +330,7 @@ export type ParExpOperator =
   | '+' | ':+' | '-' | ':-' | '?' | ':?' | '=' | ':='
   | '%' | '%%' | '#' | '##'
   | ',' | ',,' | '^' | '^^'
+  | '~' | '~~' // bash's case toggle (undocumented, bash 4.0+)
   | '@';
 
 export type ParNamesOperator = '*' | '@';

@@ -167,7 +167,7 @@ export abstract class ParamParser extends DeferredParser {
         if (!this.got(Tok.rightBrace)) this.arithmMatchingErr(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
         return pe;
       }
-      case Tok.caret: case Tok.dblCaret: case Tok.comma: case Tok.dblComma:
+      case Tok.caret: case Tok.dblCaret: case Tok.comma: case Tok.dblComma: case Tok.tilde: case Tok.dblTilde:
         pe.Exp = this.paramExpExp();
         break;
       case Tok.at: case Tok.star:

@@ -155,6 +155,8 @@ export abstract class Tokenizer extends Scanner {
       case 47: return this.doubled(47, Tok.dblSlash, Tok.slash);
       case 94: return this.doubled(94, Tok.dblCaret, Tok.caret);
       case 44: return this.doubled(44, Tok.dblComma, Tok.comma);
+      // bash's case toggle ${x~} ${x~~}: only the compat pass reads it (mvdan/sh has no such operator)
+      case 126: return this.compat ? this.doubled(126, Tok.dblTilde, Tok.tilde) : Tok.illegal;
       case 64: this.rune(); return Tok.at;
       case 42: this.rune(); return Tok.star;
       case EOF_RUNE: return Tok.EOF;

@@ -119,6 +119,8 @@ export enum Tok {
   globPlus,
   globAt,
   globExcl,
+
+  dblTilde, // `~~` of ${x~~}: bash's case toggle (only ever read in a parameter expansion)
 }
 
 /** How each token is written in source (and in error messages). */
@@ -155,7 +157,7 @@ export const TOK_STR: readonly string[] = (() => {
     [Tok.colQuest, ':?'], [Tok.assgn, '='], [Tok.colAssgn, ':='], [Tok.perc, '%'], [Tok.dblPerc, '%%'],
     [Tok.hash, '#'], [Tok.dblHash, '##'], [Tok.caret, '^'], [Tok.dblCaret, '^^'], [Tok.comma, ','],
     [Tok.dblComma, ',,'], [Tok.at, '@'], [Tok.slash, '/'], [Tok.dblSlash, '//'], [Tok.colon, ':'], [Tok.colHash, ':#'], [Tok.colPipe, ':|'], [Tok.colStar, ':*'],
-    [Tok.period, '.'],
+    [Tok.period, '.'], [Tok.dblTilde, '~~'],
     [Tok.globQuest, '?('], [Tok.globStar, '*('], [Tok.globPlus, '+('], [Tok.globAt, '@('], [Tok.globExcl, '!('],
   ];
   for (const [t, v] of table) set(t, v);

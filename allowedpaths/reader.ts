@@ -36,6 +36,17 @@ const CLOSED_INFO: FileInfo = Object.freeze({
   atimeMs: 0, mtimeMs: 0, ctimeMs: 0, birthtimeMs: 0,
 });
 
+/** pread(2): up to `length` bytes (16 MiB at most) at `position`; null at the end */
+export function pread(fd: number, position: number, length: number): Uint8Array | null | FsError {
+  const buf = Buffer.allocUnsafe(Math.min(length, 16 * 1024 * 1024));
+  try {
+    const n = fs.readSync(fd, buf, 0, buf.length, position);
+    return n === 0 ? null : buf.subarray(0, n);
+  } catch (e) {
+    return fromNode(e);
+  }
+}
+
 export class FdReader implements FileReader {
   error: FsError | undefined = undefined;
   private fd: number;
@@ -200,14 +211,10 @@ export class FdReader implements FileReader {
   /** pread(2): `length` bytes at `position` without moving the sequential position */
   readAt(position: number, length: number): Uint8Array | null {
     if (this.fd < 0 || this.error || length <= 0) return null;
-    const buf = Buffer.allocUnsafe(Math.min(length, 16 * 1024 * 1024));
-    try {
-      const n = fs.readSync(this.fd, buf, 0, buf.length, position);
-      return n === 0 ? null : buf.subarray(0, n);
-    } catch (e) {
-      this.error = fromNode(e);
-      return null;
-    }
+    const r = pread(this.fd, position, length);
+    if (r === null || r instanceof Uint8Array) return r;
+    this.error = r;
+    return null;
   }
 
   /** one read(2): a chunk, null at EOF or on error (recorded in `error`), or 'again' (EAGAIN) */

@@ -6,10 +6,9 @@
 
 import * as fs from 'node:fs';
 import { encode } from '../src/io/encoding.js';
-import { isGenuineDevice, type DeviceRule } from './devices.js';
-import { fail, fromNode, ok } from './errors.js';
+import { fromNode } from './errors.js';
 import { toInfo } from './info.js';
-import { CHUNK_BYTES, FdReader } from './reader.js';
+import { CHUNK_BYTES, FdReader, pread } from './reader.js';
 import type { FileInfo, FileReadWriter, FsError, Result } from './types.js';
 import { FdWriter } from './writer.js';
 
@@ -23,30 +22,6 @@ export function readWriterOf(fd: number, pace?: () => void | Promise<void>): Fil
     return fromNode(e);
   }
   return st.isFile() ? new PositionedReadWriter(fd, pace) : new StreamReadWriter(fd, toInfo(st), pace);
-}
-
-/** `<>` on a device exception: only a writable one (/dev/null), verified on the descriptor */
-export function openReadWriteDevice(rule: DeviceRule, pace?: () => void | Promise<void>): Result<FileReadWriter> {
-  if (!rule.writable) return fail('EACCES');
-  const C = fs.constants;
-  let fd: number;
-  try {
-    fd = fs.openSync(rule.path, C.O_RDWR | C.O_NOFOLLOW | C.O_NOCTTY | C.O_NONBLOCK);
-  } catch (e) {
-    return { ok: false, error: fromNode(e) };
-  }
-  let st: fs.Stats;
-  try {
-    st = fs.fstatSync(fd);
-  } catch (e) {
-    fs.closeSync(fd);
-    return { ok: false, error: fromNode(e) };
-  }
-  if (!isGenuineDevice(rule, st)) {
-    fs.closeSync(fd);
-    return fail('EACCES');
-  }
-  return ok(new StreamReadWriter(fd, toInfo(st), pace));
 }
 
 /** `info` of a handle already closed */
@@ -109,14 +84,10 @@ class PositionedReadWriter implements FileReadWriter {
 
   readAt(position: number, length: number): Uint8Array | null {
     if (this.fd < 0 || this.error || length <= 0) return null;
-    const buf = Buffer.allocUnsafe(Math.min(length, 16 * 1024 * 1024));
-    try {
-      const n = fs.readSync(this.fd, buf, 0, buf.length, position);
-      return n === 0 ? null : buf.subarray(0, n);
-    } catch (e) {
-      this.error = fromNode(e);
-      return null;
-    }
+    const r = pread(this.fd, position, length);
+    if (r === null || r instanceof Uint8Array) return r;
+    this.error = r;
+    return null;
   }
 
   write(chunk: Uint8Array): void {
@@ -154,7 +125,7 @@ class PositionedReadWriter implements FileReadWriter {
 }
 
 /** no position (a device, a FIFO): the plain reader and writer over the one descriptor */
-class StreamReadWriter implements FileReadWriter {
+export class StreamReadWriter implements FileReadWriter {
   private readonly reader: FdReader;
   private readonly writer: FdWriter;
   /** closed: the writer still holds the descriptor's number, which the OS may give to another file */

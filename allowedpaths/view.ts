@@ -19,7 +19,7 @@ import type {
 import type { Cursor, FinalStep } from './walk.js';
 import { FdWriter } from './writer.js';
 import { setModeAt, setTimesAt } from './meta.js';
-import { openReadWriteDevice, readWriterOf } from './readwriter.js';
+import { readWriterOf, StreamReadWriter } from './readwriter.js';
 
 const C = fs.constants;
 const READ_FLAGS = C.O_RDONLY | C.O_NONBLOCK | C.O_NOCTTY;
@@ -203,13 +203,13 @@ export class SandboxView implements SandboxFS {
       this.route(path),
       this.start,
       (dir, name) => this.openAt(dir, name, signal),
-      (p) => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), signal, this.pace)),
+      (p) => openDevice(p, 'r', (fd, st) => new FdReader(fd, toInfo(st), signal, this.pace)),
     );
   }
 
   /** open's final step without a signal, made once per view (`cat *` opens thousands through it) */
   private readonly openFinal = (dir: Cursor, name: string): FinalStep<FileReader> => this.openAt(dir, name, undefined);
-  private readonly openDeviceFinal = (p: string): Result<FileReader> | null => openDevice(p, false, (fd, st) => new FdReader(fd, toInfo(st), undefined, this.pace));
+  private readonly openDeviceFinal = (p: string): Result<FileReader> | null => openDevice(p, 'r', (fd, st) => new FdReader(fd, toInfo(st), undefined, this.pace));
 
   private openAt(dir: Cursor, name: string, signal: AbortSignal | undefined): FinalStep<FileReader> {
     let fd: number;
@@ -306,7 +306,7 @@ export class SandboxView implements SandboxFS {
 
   openWrite(path: string, opts: OpenWriteOptions = {}): Result<FileWriter> {
     const devOpen = (rule: DeviceRule): Result<FileWriter> =>
-      rule.writable ? openDevice(rule.path, true, (fd) => new FdWriter(fd, this.pace)) ?? fail('EACCES') : fail('EACCES');
+      openDevice(rule.path, 'w', (fd) => new FdWriter(fd, this.pace)) ?? fail('EACCES');
     if (this.core.mode !== 'remediation') {
       // read-only mode: only the writable devices (/dev/null)
       const rule = path.startsWith('/') ? deviceRule(normalizeKeepDots(path)) : undefined;
@@ -344,7 +344,8 @@ export class SandboxView implements SandboxFS {
 
   /** `<>`: O_RDWR|O_CREAT (no truncation) under openWrite's checks; the handle is readwriter.ts's */
   openReadWrite(path: string): Result<FileReadWriter> {
-    const devOpen = (rule: DeviceRule): Result<FileReadWriter> => openReadWriteDevice(rule, this.pace);
+    const devOpen = (rule: DeviceRule): Result<FileReadWriter> =>
+      openDevice(rule.path, 'rw', (fd, st) => new StreamReadWriter(fd, toInfo(st), this.pace)) ?? fail('EACCES');
     if (this.core.mode !== 'remediation') {
       const rule = path.startsWith('/') ? deviceRule(normalizeKeepDots(path)) : undefined;
       return rule ? devOpen(rule) : fail('EACCES');
@@ -538,14 +539,16 @@ function deviceStat(p: string): Result<FileInfo> | null {
 
 /** open's device hook without a signal, made once */
 
-/** open a device exception by its fixed path and verify it is the genuine device */
-function openDevice<T>(p: string, write: boolean, wrap: (fd: number, st: fs.Stats) => T): Result<T> | null {
+const DEVICE_ACCESS = { r: C.O_RDONLY, w: C.O_WRONLY, rw: C.O_RDWR } as const;
+
+/** open a device exception by its fixed path and verify it is the genuine device (writing only a writable one) */
+function openDevice<T>(p: string, access: keyof typeof DEVICE_ACCESS, wrap: (fd: number, st: fs.Stats) => T): Result<T> | null {
   const rule = deviceRule(p);
   if (!rule) return null;
-  if (write && !rule.writable) return fail('EACCES');
+  if (access !== 'r' && !rule.writable) return fail('EACCES');
   let fd: number;
   try {
-    fd = fs.openSync(rule.path, (write ? C.O_WRONLY : C.O_RDONLY) | C.O_NOFOLLOW | C.O_NOCTTY | C.O_NONBLOCK);
+    fd = fs.openSync(rule.path, DEVICE_ACCESS[access] | C.O_NOFOLLOW | C.O_NOCTTY | C.O_NONBLOCK);
   } catch (e) {
     return { ok: false, error: fromNode(e) };
   }

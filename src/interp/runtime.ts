@@ -77,7 +77,6 @@ export class Runtime implements AbortSource {
   private externalSignal: AbortSignal | CancelSignal | undefined;
   /** process substitutions' pipes, visible to builtins as /dev/fd/N */
   readonly devFds = new Map<number, { reader?: ByteReader; writer?: ByteWriter }>();
-  private nextDevFd = 63;
   /** pathname expansion budget, shared by the whole run */
   readonly globBudget: { readdirCalls: number; maxReaddirCalls: number; maxEntries: number };
   /** files opened by `exec` redirections, closed when the run ends */
@@ -133,8 +132,16 @@ export class Runtime implements AbortSource {
     return ++this.pidCounter;
   }
 
-  allocDevFd(entry: { reader?: ByteReader; writer?: ByteWriter }): number {
-    const n = this.nextDevFd++;
+  /**
+   * A descriptor for a process substitution: as bash, the highest free one below 64 (63, then 62
+   * while 63 is open…; a command's are closed when it ends, so the next one gets 63 again), and
+   * past 63 only when none below is free. `inUse` says which the shell has open itself.
+   */
+  allocDevFd(entry: { reader?: ByteReader; writer?: ByteWriter }, inUse: (n: number) => boolean): number {
+    const free = (k: number): boolean => !this.devFds.has(k) && !inUse(k);
+    let n = 63;
+    while (n >= 10 && !free(n)) n--;
+    if (n < 10) for (n = 64; !free(n); ) n++;
     this.devFds.set(n, entry);
     return n;
   }

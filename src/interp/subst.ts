@@ -107,7 +107,7 @@ function runSubstCommand(sh: Shell, node: CmdSubst): string | Promise<string> {
 export function runProcSubst(sh: Shell, node: ProcSubst): string {
   const pipe = new Pipe(sh.rt);
   const reading = node.Op === '<(';
-  const n = sh.rt.allocDevFd(reading ? { reader: pipe.reader } : { writer: pipe.writer });
+  const n = sh.rt.allocDevFd(reading ? { reader: pipe.reader } : { writer: pipe.writer }, (k) => Boolean(sh.fds[k]));
   let r: Status;
   try {
     r = runInSubshell(sh, execOf(node), (sub) => {

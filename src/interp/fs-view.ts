@@ -17,6 +17,14 @@ function pseudoInfo(): FileInfo {
   };
 }
 
+/**
+ * lstat of /dev/stdin, /dev/stdout, /dev/stderr and /dev/fd/N: on Linux each is a link into
+ * /proc/self/fd (`[ -L /dev/stdin ]` is true in bash), the std names even when the descriptor is closed
+ */
+function linkInfo(n: number): FileInfo {
+  return { ...pseudoInfo(), type: 'symlink', mode: 0o120777, size: `/proc/self/fd/${n}`.length };
+}
+
 const EBADF: Result<never> = { ok: false, error: { code: 'EINVAL', message: 'Bad file descriptor' } };
 /** a descriptor the shell has not open: Linux's /dev/fd/N (a /proc/self/fd link) does not exist */
 const NOT_OPEN: Result<never> = { ok: false, error: { code: 'ENOENT', message: 'No such file or directory' } };
@@ -118,6 +126,7 @@ export function shellFs(sh: Shell): SandboxFS {
       const n = shellFdOf(path);
       if (n < 0) return inner[prop](path);
       const e = fdEntry(sh, n);
+      if (prop === 'lstat' && (e !== undefined || STD[path] !== undefined)) return { ok: true, value: linkInfo(n) };
       return e ? { ok: true, value: fdInfo(inner, e) } : NOT_OPEN;
     };
   // bash's access(2) on /dev/fd/N reaches what the descriptor is: a pipe is the script's own

@@ -228,6 +228,7 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
   let follow: 'P' | 'L' | 'H' = 'P';
   let maxDepth = Infinity;
   let summarize = false;
+  let badDepth = false;
   for (const o of r.order) {
     switch (o.name) {
       case 'bytes':
@@ -252,7 +253,9 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
       case 'blockSize': {
         const u = parseBlockSize(o.value ?? '');
         if (u === undefined) {
-          await ctx.stderr.writeString(`du: invalid --block-size argument ${quote(o.value ?? '')}\n`);
+          // xstrtol_fatal names the option as it was spelled: -B or --block-size
+          const name = o.spelled.startsWith('--') ? '--block-size' : '-B';
+          await ctx.stderr.writeString(`du: invalid ${name} argument ${quote(o.value ?? '')}\n`);
           return 1;
         }
         units = u;
@@ -269,8 +272,11 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
         break;
       case 'maxDepth': {
         const v = o.value ?? '';
-        if (!/^[0-9]+$/.test(v)) return writeUsageError(ctx, `invalid maximum depth ${quote(v)}`, 1);
-        maxDepth = Number(v);
+        // GNU reports each bad -d and goes on; the usage hint comes after the options
+        if (!/^[0-9]+$/.test(v)) {
+          await ctx.stderr.writeString(`du: invalid maximum depth ${quote(v)}\n`);
+          badDepth = true;
+        } else maxDepth = Number(v);
         break;
       }
       case 'summarize':
@@ -278,6 +284,7 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
         break;
     }
   }
+  if (badDepth) return writeUsageError(ctx, '', 1);
   const all = flagBool(f, 'all');
   if (summarize && all) return writeUsageError(ctx, 'cannot both summarize and show all entries', 1);
   if (summarize && maxDepth !== Infinity) {

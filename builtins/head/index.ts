@@ -155,6 +155,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   // keep the unused rest for the next '-' operand (a pipe loses it, as in GNU)
   const stdinSeekable = (ctx.stdin as { info?: FileInfo }).info?.type === 'file';
   let stdinRest: Uint8Array | undefined;
+  const exactBytes = !s.countLines && !s.elide;
   return forEachInput(ctx, {
     tool: 'head',
     operands,
@@ -169,7 +170,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       if (!r.ok) return 'head: memory exhausted';
       if (r.rest !== undefined && input.isStdin) {
         if (ctx.stdin.unread !== undefined) ctx.stdin.unread(r.rest);
-        else if (stdinSeekable) stdinRest = r.rest;
+        // GNU head -c N reads no more than N bytes, even from a pipe: the rest stays unread
+        else if (exactBytes && ctx.stdin.pushBack !== undefined) ctx.stdin.pushBack(r.rest);
+        else if (stdinSeekable || exactBytes) stdinRest = r.rest;
       }
       return true;
     },

@@ -183,6 +183,11 @@ export function quotef(name: string | Uint8Array): string {
   return shellQuote(toBytes(name), true, true);
 }
 
+/** gnulib shell_escape_quoting_style: quotes only when needed, ':' left alone (xargs -t). */
+export function quoteShellEscape(arg: string | Uint8Array): string {
+  return shellQuote(toBytes(arg), true, false);
+}
+
 /** coreutils quoteaf(): shell-escape quoting, always quoted. */
 export function quoteaf(name: string | Uint8Array): string {
   return shellQuote(toBytes(name), false, false);

@@ -12,7 +12,7 @@ import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';
 import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
 import { entryType, nameWidth, renderEntries, totalLine, type Entry } from './render.js';
-import { compareExtension, compareVersion } from './names.js';
+import { compareExtension, compareVersion, quoteDirName } from './names.js';
 import { LS_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 import { holdDir } from '../internal/held-dir.js';
@@ -217,7 +217,7 @@ class Lister {
       }
       if (header) {
         if (this.printedSomething) await this.write('\n');
-        await this.write(`${shown}:\n`);
+        await this.write(`${quoteDirName(shown, o.quoting, o.hideControl)}:\n`);
       }
       const listed: readonly DirEntry[] = o.all ? [...listing.value, DOT, DOT_DOT] : listing.value;
       const base = path.endsWith('/') ? path : `${path}/`;

@@ -15,8 +15,11 @@ for (const ch of '!"$&()*;<=>[^`|') SHELL_SPECIAL[ch.charCodeAt(0)] = 1;
 const C_ESC: Record<number, string> = { 7: 'a', 8: 'b', 12: 'f', 10: 'n', 13: 'r', 9: 't', 11: 'v' };
 const octal = (c: number): string => '\\' + c.toString(8).padStart(3, '0');
 
-/** c and escape styles (gnulib c_quoting_style / escape_quoting_style; ls -b also escapes ' ') */
-function backslashQuote(s: string, c: boolean): string {
+/**
+ * c and escape styles (gnulib c_quoting_style / escape_quoting_style). ls adds ' ' to the escape
+ * style's set for file names, and ':' to both for directory headers (`dir` here).
+ */
+function backslashQuote(s: string, c: boolean, dir: boolean): string {
   let out = c ? '"' : '';
   for (let i = 0; i < s.length; i++) {
     const b = s.charCodeAt(i);
@@ -32,7 +35,8 @@ function backslashQuote(s: string, c: boolean): string {
     if (esc !== undefined) out += '\\' + esc;
     else if (b === 0x5c) out += '\\\\';
     else if (c && b === 0x22) out += '\\"';
-    else if (!c && b === 0x20) out += '\\ ';
+    else if (!c && !dir && b === 0x20) out += '\\ ';
+    else if (dir && b === 0x3a) out += '\\:';
     else if (b < 0x20 || b >= 0x7f) out += octal(b);
     else out += s[i];
   }
@@ -62,14 +66,14 @@ function compatible(s: string, i: number, b: number): boolean {
  * shell-always), a quote inside as '\''; a name that holds a single quote and only bytes
  * "compatible" with both C and shell quoting is put in double quotes instead, as gnulib does.
  */
-function shellQuote(s: string, always: boolean): string {
+function shellQuote(s: string, always: boolean, dir: boolean): string {
   let needsQuotes = always || s === '';
   let singleQuote = false;
   let allCompatible = true;
   for (let i = 0; i < s.length; i++) {
     const b = s.charCodeAt(i);
     if (b === 0x27) singleQuote = true;
-    if (!needsQuotes && forcesQuotes(s, i, b)) needsQuotes = true;
+    if (!needsQuotes && (forcesQuotes(s, i, b) || (dir && b === 0x3a))) needsQuotes = true;
     if (allCompatible && !compatible(s, i, b)) allCompatible = false;
   }
   if (!needsQuotes) return s;
@@ -79,11 +83,16 @@ function shellQuote(s: string, always: boolean): string {
 
 /** the name as ls prints it; `hideControl` (-q) turns non-printable bytes into '?' first for the
  * styles without backslash escapes, as ls does */
-export function quoteName(s: string, style: QuotingStyle, hideControl: boolean): string {
-  if (style === 'c') return backslashQuote(s, true);
-  if (style === 'escape') return backslashQuote(s, false);
-  const quoted = style === 'literal' ? s : shellQuote(s, style === 'shell-always');
+export function quoteName(s: string, style: QuotingStyle, hideControl: boolean, dir = false): string {
+  if (style === 'c') return backslashQuote(s, true, dir);
+  if (style === 'escape') return backslashQuote(s, false, dir);
+  const quoted = style === 'literal' ? s : shellQuote(s, style === 'shell-always', dir);
   return hideControl ? hideBytes(quoted) : quoted;
+}
+
+/** a directory's `NAME:` header: ls.c's dirname_quoting_options (the style, plus ':') */
+export function quoteDirName(s: string, style: QuotingStyle, hideControl: boolean): string {
+  return quoteName(s, style, hideControl, true);
 }
 
 /** -q: every non-printable byte (each byte of a non-ASCII character) becomes '?' */

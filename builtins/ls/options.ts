@@ -192,7 +192,8 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'groupDirsFirst': o.groupDirsFirst = true; break;
       case 'human': o.human = 'binary'; break;
       case 'si': o.human = 'si'; break;
-      case 'kibibytes': o.human = 'none'; break;
+      // -k only picks 1024-byte blocks when no -h/--si is given (GNU checks it after all options)
+      case 'kibibytes': break;
       case 'inode': o.inode = true; break;
       case 'numeric': o.numeric = true; o.format = 'long'; formatSet = true; break;
       case 'noGroup': o.showGroup = false; break;

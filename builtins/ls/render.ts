@@ -185,6 +185,10 @@ function renderLong(entries: readonly Entry[], o: LsOptions, nowMs: number, eol:
     if (info === undefined) {
       return { e, mode: 'l?????????', nlink: '?', owner: '?', group: '?', size: '?', date: '?' };
     }
+    // GNU reads the clock again for a time in the future (ls's own listing has just set the
+    // directory's atime); the extra millisecond covers the sub-millisecond part Date.now() drops
+    const when = timeOf(info, o);
+    if (when > nowMs) nowMs = Date.now() + 1;
     return {
       e,
       mode: modeString(info),
@@ -192,7 +196,7 @@ function renderLong(entries: readonly Entry[], o: LsOptions, nowMs: number, eol:
       owner: o.numeric ? String(info.uid) : userName(info.uid),
       group: o.numeric ? String(info.gid) : groupName(info.gid),
       size: sizeColumn(info, o),
-      date: dateColumn(timeOf(info, o), nowMs, o.timeStyle),
+      date: dateColumn(when, nowMs, o.timeStyle),
     };
   });
   const w = { nlink: 0, owner: 0, group: 0, size: 0, date: 0 };

@@ -13,6 +13,8 @@ export class InputChain {
   private offset = 0;
   /** false once any file failed to open or read */
   ok = true;
+  /** files whose reading failed (a directory): GNU's skip stops at the first one */
+  private readFailures = 0;
 
   constructor(
     private readonly ctx: CallContext,
@@ -51,6 +53,7 @@ export class InputChain {
         const failure = readFailure(e);
         if (failure === undefined) throw e;
         this.ok = false;
+        this.readFailures++;
         await this.report(`od: ${quotef(this.current.isStdin ? 'standard input' : this.current.name)}: ${failure.message}\n`);
       }
       this.current.close();
@@ -89,7 +92,10 @@ export class InputChain {
         this.current = undefined;
         continue;
       }
-      if (this.offset >= this.chunk.length && !(await this.nextChunk())) return left;
+      const failures = this.readFailures;
+      if (this.offset >= this.chunk.length && !(await this.nextChunk())) return this.readFailures > failures ? 0 : left;
+      // GNU's skip() sets n_skip to 0 on a read error: the next file is dumped from its start
+      if (this.readFailures > failures) return 0;
       const take = Math.min(left, this.chunk.length - this.offset);
       this.offset += take;
       left -= take;

@@ -74,6 +74,16 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
 
   if (operands.length === 0) return fail(ctx, 'missing operand', true);
   if (operands.length > 3) return fail(ctx, `extra operand ${quote(operands[3]!)}`, true);
+  // GNU checks the format, then -w against -f, before it reads any operand
+  let userLayout: Layout | undefined;
+  if (format !== undefined) {
+    const checked = parseUserFormat(format, quote(format));
+    if (!checked.ok) return fail(ctx, checked.message, false);
+    userLayout = checked.layout;
+  }
+  if (format !== undefined && equalWidth) {
+    return fail(ctx, 'format string may not be specified when printing equal width strings', true);
+  }
 
   const parsed: Operand[] = [];
   for (const text of operands) {
@@ -81,16 +91,16 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     if (value === undefined) return fail(ctx, `invalid floating point argument: ${quote(text)}`, true);
     if (value.kind === 'nan') return fail(ctx, `invalid 'not-a-number' argument: ${quote(text)}`, true);
     parsed.push({ text, value, shape: operandShape(text, value.kind === 'finite') });
+    // GNU rejects a zero increment before it reads LAST
+    if (operands.length === 3 && parsed.length === 2 && isZero(value)) {
+      return fail(ctx, `invalid Zero increment value: ${quote(text)}`, true);
+    }
   }
   const one: Operand = { text: '1', value: fromInteger(1n), shape: { precision: 0, width: 1 } };
   const first = parsed.length >= 2 ? parsed[0]! : one;
   const step = parsed.length === 3 ? parsed[1]! : one;
   const last = parsed[parsed.length - 1]!;
   if (isZero(step.value)) return fail(ctx, `invalid Zero increment value: ${quote(step.text)}`, true);
-
-  if (format !== undefined && equalWidth) {
-    return fail(ctx, 'format string may not be specified when printing equal width strings', true);
-  }
   const out = new OutputBuffer(ctx.stdout);
   const allDigits = (s: string): boolean => /^[0-9]+$/.test(s);
   const stepSmall = parsed.length < 3 || (allDigits(step.text) && BigInt(step.text) > 0n && BigInt(step.text) <= 200n);
@@ -100,14 +110,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   ) {
     await countIntegers(ctx, out, BigInt(first.text), BigInt(step.text), BigInt(last.text), separator);
   } else {
-    let layout: Layout;
-    if (format !== undefined) {
-      const checked = parseUserFormat(format, quote(format));
-      if (!checked.ok) return fail(ctx, checked.message, false);
-      layout = checked.layout;
-    } else {
-      layout = defaultLayout(first.shape, step.shape, last.shape, equalWidth);
-    }
+    const layout = userLayout ?? defaultLayout(first.shape, step.shape, last.shape, equalWidth);
     const decimal = format === undefined ? decimalPlan(first.text, step.text, last.text, layout) : undefined;
     if (decimal !== undefined) await countDecimals(ctx, out, decimal, separator);
     else await printNumbers(ctx, out, layout, first.value, step.value, last.value, separator);

@@ -127,7 +127,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   void flagArray;
 
   const files = operands.length === 0 ? ['-'] : operands;
-  if (check !== 'none' && files.length > 1) return fail(ctx, `extra operand ${quote(files[1]!)} not allowed with -c`);
+  if (check !== 'none' && files.length > 1) return fail(ctx, `extra operand ${quote(files[1]!)} not allowed with -${check === 'quiet' ? 'C' : 'c'}`);
   const plan: SortPlan = {
     keys,
     tab,

@@ -105,7 +105,8 @@ function prepare(s: string, key: Key, plan: SortPlan): Prepared {
   if (key.general) return parseGeneral(s, a, b);
   if (key.human) return parseHuman(s, a, b);
   if (key.month) return parseMonth(s, a, b);
-  if (key.version) return s.slice(a, b);
+  // GNU compares copies with -d/-i/-f applied, so version order sees the filtered text
+  if (key.version) return transformText(s, a, b, key);
   if (key.random) {
     const t = transformText(s, a, b, key);
     return [randomHash(t, plan.seed), t];

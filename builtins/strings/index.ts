@@ -67,6 +67,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const opts: ScanOptions = { min: 4, encoding: 's', allWhitespace: false, radix: undefined, fileLabel: undefined, separator: Uint8Array.of(10) };
   let printNames = false;
   let digits: string | undefined;
+  let unicodeInvalid = false;
   for (const o of r.order) {
     const v = o.value ?? '';
     switch (o.name) {
@@ -118,11 +119,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
           }
           return fatal(ctx, `--unicode=${v} is refused: rshell supports only --unicode=default and --unicode=invalid`);
         }
+        unicodeInvalid = v === 'invalid' || v === 'i';
         break;
       default:
         break;
     }
   }
+  // binutils: any --unicode but default forces 8-bit scanning, whatever -e said; with 'invalid'
+  // a non-ASCII byte ends a string, which is the 7-bit scan
+  if (unicodeInvalid) opts.encoding = 's';
   // a numeric option (-8) wins over -n, whatever the order (binutils applies it last)
   if (digits !== undefined) {
     const n = parseMinLength(digits);

@@ -8,7 +8,7 @@ import type { FileWriter, FsError, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { fsErrorOf } from '../internal/errors.js';
 import { PipeClosedError } from '../../src/io/errors.js';
-import { defineFlags, flagBool, flagString } from '../internal/flags.js';
+import { defineFlags, flagBool } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
 import { say } from '../internal/print.js';
 import { TEE_USAGE } from './usage.js';
@@ -34,7 +34,8 @@ function argmatch(value: string): (typeof MODES)[number] | 'invalid' | 'ambiguou
   if (exact !== undefined) return exact;
   const prefixed = MODES.filter((m) => m.startsWith(value));
   if (prefixed.length === 1) return prefixed[0]!;
-  return prefixed.length === 0 || value === '' ? 'invalid' : 'ambiguous';
+  // '' is a prefix of every mode: ambiguous, as gnulib says
+  return prefixed.length === 0 ? 'invalid' : 'ambiguous';
 }
 
 function badModeText(value: string, kind: 'invalid' | 'ambiguous'): string {
@@ -57,14 +58,18 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = await parseGnuArgs(ctx, SPEC, args, { name: 'tee', help: TEE_USAGE });
   if (typeof r === 'number') return r;
 
-  let mode: OutputErrorMode = flagBool(r.flags, 'p') ? 'warn-nopipe' : 'default';
-  const given = flagString(r.flags, 'outputError');
-  if (given !== undefined) {
-    if (given === '') mode = 'warn-nopipe';
-    else {
-      const m = argmatch(given);
+  // GNU checks each --output-error as getopt meets it (the first bad one fails); the last wins
+  let mode: OutputErrorMode = 'default';
+  for (const o of r.order) {
+    if (o.name === 'p') mode = 'warn-nopipe';
+    else if (o.name === 'outputError') {
+      if (o.value === undefined) {
+        mode = 'warn-nopipe';
+        continue;
+      }
+      const m = argmatch(o.value);
       if (m === 'invalid' || m === 'ambiguous') {
-        await say(ctx.stderr, badModeText(given, m));
+        await say(ctx.stderr, badModeText(o.value, m));
         return 1;
       }
       mode = m;
@@ -81,6 +86,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     if (!opened.ok) {
       await say(ctx.stderr, `tee: ${quotef(name)}: ${errorText(opened.error)}\n`);
       status = 1;
+      // --output-error=exit[-nopipe]: GNU dies at the first file it cannot open, before the
+      // later files are opened and before anything is copied
+      if (mode === 'exit' || mode === 'exit-nopipe') {
+        for (const o of outputs) o.writer.close();
+        return 1;
+      }
       continue;
     }
     outputs.push({ name, writer: opened.value, live: true });

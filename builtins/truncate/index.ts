@@ -36,7 +36,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   let size: bigint | undefined;
   for (const o of r.order) {
     if (o.name !== 'size') continue;
-    const parsed = parseSize(o.value ?? '', quote);
+    const parsed = parseSize(o.value ?? '', quote, relation);
     if (!parsed.ok) {
       if (parsed.message === 'multiple relative modifiers specified') return writeUsageError(ctx, parsed.message, 1);
       await say(ctx.stderr, `truncate: ${parsed.message}\n`);

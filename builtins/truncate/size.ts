@@ -19,11 +19,12 @@ const isSpace = (ch: string | undefined): boolean => ch !== undefined && (ch ===
 const RELATION: Record<string, Relation> = { '<': 'atMost', '>': 'atLeast', '/': 'roundDown', '%': 'roundUp' };
 
 /** `quoted` is quote(arg) for the messages */
-export function parseSize(arg: string, quoted: (s: string) => string): SizeParse {
+export function parseSize(arg: string, quoted: (s: string) => string, previous: Relation = 'set'): SizeParse {
   let s = arg;
   let i = 0;
   while (isSpace(s[i])) i++;
-  let relation: Relation = 'set';
+  // GNU keeps one rel_mode across every -s: a later plain size inherits an earlier '<', '%', '+'
+  let relation: Relation = previous;
   const rel = RELATION[s[i] ?? ''];
   if (rel !== undefined) {
     relation = rel;

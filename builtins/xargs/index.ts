@@ -7,7 +7,7 @@
 import { fsErrorOf } from '../internal/errors.js';
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
-import { quote } from '../internal/quote.js';
+import { quote, quoteShellEscape } from '../internal/quote.js';
 import { ItemParser, type ItemMode } from './items.js';
 import { XARGS_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
@@ -217,8 +217,8 @@ class Runner {
   private readonly baseSize: number;
   /** -I: input lines read so far (GNU's per-line limit counts the command name after the first) */
   private replaceLines = 0;
-  /** runs queued while the parser is inside a synchronous feed() */
-  private readonly queue: string[][] = [];
+  /** runs (or, as a string, a warning for stderr) queued while the parser is inside a synchronous feed() */
+  private readonly queue: (string[] | string)[] = [];
 
   constructor(
     private readonly ctx: CallContext,
@@ -230,11 +230,13 @@ class Runner {
   }
 
   fatal: string | undefined;
+  /** a command could not be run (126, 127): GNU exits at once, before any later message */
+  aborted = false;
 
   /** the command and its initial arguments alone exceed -s */
   get baseTooLong(): boolean {
-    // with -I GNU pushes only the command name up front; the rest is checked per line
-    if (this.s.replace !== undefined) return argBytes(this.command[0]!) > this.s.maxChars;
+    // with -I GNU pushes nothing up front: the command name is checked when a line comes (lineEnd)
+    if (this.s.replace !== undefined) return false;
     return this.baseSize > this.s.maxChars;
   }
 
@@ -247,9 +249,22 @@ class Runner {
     return this.s.maxChars - 1 - (this.replaceLines > 0 ? argBytes(this.command[0]!) : 0);
   }
 
+  /**
+   * GNU exits 1 after a fatal message, but its atexit wait turns that into its child_error
+   * (123, or 124/125 for a status 255 or a signal) once any command has failed.
+   */
+  get fatalStatus(): number {
+    return this.status >= 123 && this.status <= 125 ? this.status : 1;
+  }
+
+  /** the items read so far go to one last command line (GNU's exec_if_possible) */
+  runPending(): void {
+    this.cut();
+  }
+
   /** stop with a message; `runPending`: GNU's exec_if_possible runs the items already read */
   private fail(message: string, runPending: boolean): void {
-    if (runPending && this.s.replace === undefined && !this.s.exitOnSize) this.cut();
+    if (runPending && this.s.replace === undefined && !this.s.exitOnSize) this.runPending();
     this.items = [];
     this.fatal = message;
     this.stopped = true;
@@ -284,6 +299,10 @@ class Runner {
     if (this.stopped) return;
     if (this.s.replace !== undefined) {
       const r = this.s.replace;
+      if (argBytes(this.command[0]!) > this.s.maxChars) {
+        this.fail('cannot fit single argument within argument list size limit', false);
+        return;
+      }
       const arg = this.items.join(' ');
       this.items = [];
       this.replaceLines++;
@@ -297,6 +316,12 @@ class Runner {
     }
     this.lines++;
     if (this.s.maxLines !== undefined && this.lines >= this.s.maxLines) this.cut();
+  }
+
+  nulByte(): void {
+    this.queue.push(
+      'xargs: WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?\n',
+    );
   }
 
   /** close the current command line */
@@ -315,6 +340,10 @@ class Runner {
   async drain(): Promise<boolean> {
     while (this.queue.length > 0) {
       const argv = this.queue.shift()!;
+      if (typeof argv === 'string') {
+        await this.ctx.stderr.writeString(argv);
+        continue;
+      }
       if (!(await this.run(argv))) {
         this.stopped = true;
         this.queue.length = 0;
@@ -333,14 +362,17 @@ class Runner {
     this.ran = true;
     ctx.checkAbort();
     if (this.s.verbose) {
-      const p = ctx.stderr.writeString(argv.join(' ') + '\n');
+      // findutils prints each argument in shell-escape quoting (`echo '' 'a b'`)
+      const p = ctx.stderr.writeString(argv.map(quoteShellEscape).join(' ') + '\n');
       if (p) await p;
     }
-    // GNU gives the command /dev/null as stdin
-    const status = await ctx.exec(argv, { stdin: { read: () => null }, notFoundMessage: XARGS_NOT_FOUND });
+    // GNU gives the command /dev/null as stdin, except with -a FILE: then it keeps xargs's own
+    const stdin = this.s.argFile !== undefined && this.s.argFile !== '-' ? ctx.stdin : NO_INPUT;
+    const status = await ctx.exec(argv, { stdin, notFoundMessage: XARGS_NOT_FOUND });
     if (status === 0) return true;
     if (status === 127 || status === 126) {
       this.status = status;
+      this.aborted = true;
       return false;
     }
     if (status === 255) {
@@ -357,6 +389,8 @@ class Runner {
     return true;
   }
 }
+
+const NO_INPUT = { read: (): null => null };
 
 /** execvp's ENOENT as GNU xargs words it */
 const XARGS_NOT_FOUND = (name: string): string => `xargs: ${name}: No such file or directory`;
@@ -415,13 +449,16 @@ async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
     close();
   }
   if (!runner.stopped) {
-    runner.cut();
+    // an unmatched quote: GNU's exec_if_possible runs the pending items, except under -x
+    // (which -I and -L imply)
+    if (parser.error === undefined || !s.exitOnSize) runner.runPending();
     await runner.drain();
   }
   // GNU runs the command once even without input (unless -r)
   if (!runner.stopped && !runner.ran && !s.noRunIfEmpty && s.replace === undefined && runner.fatal === undefined && parser.error === undefined) {
     await runner.runOnce(command);
   }
+  if (runner.aborted) return runner.status;
   if (unreadable) {
     await ctx.stderr.writeString('xargs: error closing file\n');
     return 1;
@@ -434,11 +471,11 @@ async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
     await ctx.stderr.writeString(
       `xargs: unmatched ${parser.error} quote; by default quotes are special to xargs unless you use the -0 option\n`,
     );
-    return 1;
+    return runner.fatalStatus;
   }
   if (runner.fatal !== undefined) {
     await ctx.stderr.writeString(`xargs: ${runner.fatal}\n`);
-    return 1;
+    return runner.fatalStatus;
   }
   return runner.status;
 }

@@ -14,6 +14,8 @@ export interface ItemSink {
   item(text: string): void;
   /** the end of a logical line that held items (for -L and -I) */
   lineEnd(): void;
+  /** the first NUL byte outside -0/-d mode (GNU warns once) */
+  nulByte(): void;
 }
 
 const isBlank = (b: number): boolean => b === 0x20 || b === 0x09;
@@ -28,6 +30,7 @@ export class ItemParser {
   /** the last byte seen outside quotes was a blank (a line ending after it continues) */
   private lastBlank = false;
   private lineHasItems = false;
+  private nulSeen = false;
   error: 'single' | 'double' | undefined;
 
   constructor(
@@ -45,6 +48,9 @@ export class ItemParser {
   tooLong = false;
 
   private emit(): void {
+    // GNU keeps items as C strings: a NUL byte ends the argument it is in
+    const nul = this.buf.indexOf(0);
+    if (nul >= 0) this.buf.length = nul;
     const text = decode(Uint8Array.from(this.buf));
     this.buf = [];
     this.started = false;
@@ -95,6 +101,10 @@ export class ItemParser {
         this.endLine();
       } else this.push(b);
       return;
+    }
+    if (b === 0 && !this.nulSeen) {
+      this.nulSeen = true;
+      this.sink.nulByte();
     }
     if (this.escaped) {
       this.escaped = false;

@@ -68,6 +68,9 @@ function parseDev(args: string[], what: string): { dev?: string } | { error: str
   return { dev };
 }
 
+/** RFC 4007 scope values, which order the kernel's per-interface IPv6 list (ipv6_link_dev_addr) */
+const V6_SCOPE_RANK: Record<string, number> = { global: 14, site: 5, link: 2, host: 1 };
+
 function showAddrOrLink(ctx: CallContext, proc: ProcReader, o: Options, object: 'addr' | 'link', dev: string | undefined): Outcome {
   let links = view(proc);
   if (dev !== undefined) {
@@ -77,8 +80,10 @@ function showAddrOrLink(ctx: CallContext, proc: ProcReader, o: Options, object: 
   const addrs = object === 'addr' ? readAddresses(proc).filter((a) => o.family === 0 || a.family === o.family) : [];
   const byIf = (l: Link): Address[] => {
     const mine = addrs.filter((a) => a.ifname === l.name);
-    // IPv4 first (getifaddrs order), then IPv6 in if_inet6 order
-    return [...mine.filter((a) => a.family === 4), ...mine.filter((a) => a.family === 6)];
+    // IPv4 first (getifaddrs order), then IPv6 in the order of the kernel's list, which netlink
+    // (iproute2) walks: wider scope first (global, site, link, host), if_inet6's (hash) order within one
+    const v6 = mine.filter((a) => a.family === 6).sort((x, y) => (V6_SCOPE_RANK[y.scope] ?? 0) - (V6_SCOPE_RANK[x.scope] ?? 0));
+    return [...mine.filter((a) => a.family === 4), ...v6];
   };
   if (object === 'addr' && o.family !== 0) links = links.filter((l) => byIf(l).length > 0);
   if (o.json) {

@@ -97,6 +97,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const total: Counts = { lines: 0, words: 0, bytes: 0, maxLineLength: 0 };
   let status = 0;
   for (const name of operands) {
+    if (name === '') {
+      // GNU wc refuses an empty name before trying to open it (other tools say No such file)
+      await writeDiagnostic(ctx, out, 'wc: invalid zero-length file name\n');
+      status = 1;
+      continue;
+    }
     const opened = openInput(ctx, name);
     if (!opened.ok) {
       await writeDiagnostic(ctx, out, `wc: ${quotef(name)}: ${opened.error.message}\n`);

@@ -2,16 +2,16 @@
 // mode, hard links, set-ID bits, directories), openWrite's creation mode, and utimes/chmod on a
 // file its owner may not read (mode 000), checked as an unprivileged user where the tests run as
 // root (process.seteuid, restored after each such test).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox } from './sandbox.js';
 import { pathNative, type Native } from './native.js';
 import { DETAIL } from './errors.js';
 import type { Result, Sandbox, SandboxFS } from './types.js';
+import { startSwapper, stopSwapper } from '../tests/security/swapping.js';
 
 let base = '';
 let box: Sandbox | null = null;
@@ -202,31 +202,9 @@ describe.skipIf(!root)('a mode-000 file of ones own (as an unprivileged user)', 
 
 // TOCTOU: another process swaps the final component (or the directory holding it) with a link to
 // the outside while chmod and utimes run through it; the outside file must never change.
-const SWAPPER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'security', 'swapper.mjs');
 
 describe('chmod and utimes against a swapping link', () => {
-  let child: ChildProcess | undefined;
-  afterEach(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    child = undefined;
-  });
-
-  async function swapping(dir: string, name: string, target: string): Promise<() => Promise<void>> {
-    child = spawn(process.execPath, [SWAPPER, dir, name, target], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    await new Promise<void>((resolve) => {
-      const check = (): void => (out.includes('ready') ? resolve() : void setTimeout(check, 5));
-      check();
-    });
-    return async () => {
-      child!.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    };
-  }
+  afterEach(stopSwapper);
 
   for (const [what, swapped, through] of [
     ['the final component', 'f', 'f'],
@@ -240,7 +218,7 @@ describe('chmod and utimes against a swapping link', () => {
       const target = swapped === 'f' ? path.join(outside, 'secret') : path.join(outside, 'sdir');
       const fsv = view(rw, ro, undefined);
       const chmod = chmodOf(fsv);
-      const stop = await swapping(rw, swapped, target);
+      const stop = await startSwapper(rw, swapped, target);
       let changed = 0;
       const deadline = Date.now() + 20_000;
       for (let i = 0; i < 5000 || (changed === 0 && Date.now() < deadline); i++) {

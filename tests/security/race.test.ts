@@ -1,45 +1,20 @@
 // TOCTOU: a separate process swaps a directory (or the final file) with a symlink to outside in a
 // tight loop while the sandbox reads through it 20,000 times. Zero outside reads are allowed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../allowedpaths/index.js';
 import { pathNative } from '../../allowedpaths/native.js';
+import { startSwapper, stopSwapper } from './swapping.js';
 import { addCanary, CANARY, expectOutsideUntouched, makeWorld, type World } from './fixture.js';
 
-const SWAPPER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'swapper.mjs');
 const ITERATIONS = 20_000;
 
 let w: World;
-let child: ChildProcess | undefined;
 afterEach(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child!.once('exit', r));
-  }
-  child = undefined;
+  await stopSwapper();
   w?.cleanup();
 });
-
-async function startSwapper(dir: string, name: string, target: string): Promise<{ swaps: () => Promise<number> }> {
-  child = spawn(process.execPath, [SWAPPER, dir, name, target], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  await new Promise<void>((resolve) => {
-    const check = (): void => (out.includes('ready') ? resolve() : void setTimeout(check, 5));
-    check();
-  });
-  await new Promise((r) => setTimeout(r, 20)); // let it get going
-  return {
-    swaps: async () => {
-      child!.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-      return Number(out.replace('ready\n', '')) || 0;
-    },
-  };
-}
 
 /**
  * Reads ITERATIONS times, and on until `mustSee` has been read once (for at most 20 s): on a
@@ -68,12 +43,12 @@ describe.each([
     fs.writeFileSync(path.join(w.root, 'dir', 'file'), 'inside\n');
     const sb = createSandbox([w.root], nat ? { native: nat } : {});
     const f = sb.at(w.root);
-    const sw = await startSwapper(w.root, 'dir', w.outside);
+    const stopSwaps = await startSwapper(w.root, 'dir', w.outside, 20);
     const seen = tally(() => {
       const r = f.readFile('dir/file', 1000);
       return r.ok ? { ok: true, text: Buffer.from(r.value).toString() } : { ok: false };
     }, 'inside\n');
-    const swaps = await sw.swaps();
+    const swaps = await stopSwaps();
     sb.close();
     expect(seen.LEAK).toBeUndefined();
     expect(seen['inside\n']).toBeGreaterThan(0);
@@ -87,12 +62,12 @@ describe.each([
     fs.writeFileSync(path.join(w.root, 'dir', 'etc', 'passwd'), 'inside\n');
     const sb = createSandbox([w.root], nat ? { native: nat } : {});
     const f = sb.at(w.root);
-    const sw = await startSwapper(w.root, 'dir', '/');
+    const stopSwaps = await startSwapper(w.root, 'dir', '/', 20);
     const seen = tally(() => {
       const r = f.readFile('dir/etc/passwd', 1 << 20);
       return r.ok ? { ok: true, text: Buffer.from(r.value).toString() } : { ok: false };
     }, 'inside\n');
-    await sw.swaps();
+    await stopSwaps();
     sb.close();
     expect(seen.LEAK).toBeUndefined();
     expect(seen['inside\n']).toBeGreaterThan(0);
@@ -104,12 +79,12 @@ describe.each([
     fs.writeFileSync(path.join(w.root, 'f'), 'inside\n');
     const sb = createSandbox([w.root], nat ? { native: nat } : {});
     const f = sb.at(w.root);
-    const sw = await startSwapper(w.root, 'f', canary);
+    const stopSwaps = await startSwapper(w.root, 'f', canary, 20);
     const seen = tally(() => {
       const r = f.readFile('f', 1000);
       return r.ok ? { ok: true, text: Buffer.from(r.value).toString() } : { ok: false };
     });
-    await sw.swaps();
+    await stopSwaps();
     sb.close();
     expect(seen.LEAK).toBeUndefined();
     expectOutsideUntouched(w);
@@ -119,7 +94,7 @@ describe.each([
     w = makeWorld({ mode: 'remediation' });
     const sb = createSandbox([`${w.root}:rw`], { mode: 'remediation', ...(nat ? { native: nat } : {}) });
     const f = sb.at(w.root);
-    const sw = await startSwapper(w.root, 'dir', w.outside);
+    const stopSwaps = await startSwapper(w.root, 'dir', w.outside, 20);
     for (let i = 0; i < ITERATIONS / 4; i++) {
       const r = f.openWrite('dir/pwned.txt', { truncate: true });
       if (r.ok) {
@@ -127,7 +102,7 @@ describe.each([
         r.value.close();
       }
     }
-    await sw.swaps();
+    await stopSwaps();
     sb.close();
     expect(fs.existsSync(path.join(w.outside, 'pwned.txt'))).toBe(false);
     expectOutsideUntouched(w);

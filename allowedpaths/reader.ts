@@ -36,6 +36,18 @@ const CLOSED_INFO: FileInfo = Object.freeze({
   atimeMs: 0, mtimeMs: 0, ctimeMs: 0, birthtimeMs: 0,
 });
 
+/** closes a handle's descriptor (a negative one is closed already); what the handle keeps: -1 */
+export function closeFd(fd: number): -1 {
+  if (fd >= 0) {
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // already gone
+    }
+  }
+  return -1;
+}
+
 /** pread(2): up to `length` bytes (16 MiB at most) at `position`; null at the end */
 export function pread(fd: number, position: number, length: number): Uint8Array | null | FsError {
   const buf = Buffer.allocUnsafe(Math.min(length, 16 * 1024 * 1024));
@@ -260,12 +272,6 @@ export class FdReader implements FileReader {
   }
 
   close(): void {
-    if (this.fd < 0) return;
-    try {
-      fs.closeSync(this.fd);
-    } catch {
-      // already gone
-    }
-    this.fd = -1;
+    this.fd = closeFd(this.fd);
   }
 }

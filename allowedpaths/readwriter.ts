@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { encode } from '../src/io/encoding.js';
 import { fromNode } from './errors.js';
 import { toInfo } from './info.js';
-import { CHUNK_BYTES, FdReader, pread } from './reader.js';
+import { CHUNK_BYTES, closeFd, FdReader, pread } from './reader.js';
 import type { FileInfo, FileReadWriter, FsError, Result } from './types.js';
 import { FdWriter } from './writer.js';
 
@@ -114,13 +114,7 @@ class PositionedReadWriter implements FileReadWriter {
   }
 
   close(): void {
-    if (this.fd < 0) return;
-    try {
-      fs.closeSync(this.fd);
-    } catch {
-      // already gone
-    }
-    this.fd = -1;
+    this.fd = closeFd(this.fd);
   }
 }
 

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import { encode } from '../src/io/encoding.js';
 import { PipeClosedError } from '../src/io/errors.js';
 import { errnoOf, fromNode } from './errors.js';
+import { closeFd } from './reader.js';
 import type { FileWriter, FsError } from './types.js';
 
 const POLL_FIRST_MS = 1;
@@ -83,12 +84,6 @@ export class FdWriter implements FileWriter {
   }
 
   close(): void {
-    if (this.fd < 0) return;
-    try {
-      fs.closeSync(this.fd);
-    } catch {
-      // already gone
-    }
-    this.fd = -1;
+    this.fd = closeFd(this.fd);
   }
 }

@@ -122,6 +122,22 @@ export class FdReader implements FileReader {
   }
 
   private readNow(): Uint8Array | null | Promise<Uint8Array | null> {
+    const r = this.readOnce();
+    return r === 'again' ? this.poll() : r;
+  }
+
+  /**
+   * One read with neither a turn of the event loop nor a wait: a chunk, or null at the end, on an
+   * error, or when a FIFO or device has nothing ready. For synchronous whole-file reads
+   * (SandboxFS.readFile), where a promise from read() would be taken for the end of the file: a
+   * run due its turn of the event loop read `grep --exclude-from=FILE`'s FILE as empty.
+   */
+  readReady(): Uint8Array | null {
+    const r = this.readOnce();
+    return r === 'again' ? null : r;
+  }
+
+  private readOnce(): Uint8Array | null | 'again' {
     if (this.fd < 0 || this.error) return null;
     if (this.pushedBack) {
       const b = this.pushedBack;
@@ -131,9 +147,7 @@ export class FdReader implements FileReader {
     // read() sizes its chunks from the stat: make it now if nothing has yet
     const type = this.info.type;
     if (this.error) return null;
-    const r = type === 'file' ? this.readFileChunk() : this.tryRead();
-    if (r !== 'again') return r;
-    return this.poll();
+    return type === 'file' ? this.readFileChunk() : this.tryRead();
   }
 
   /**

@@ -225,16 +225,17 @@ export class SandboxView implements SandboxFS {
   readFile(path: string, maxBytes: number): Result<Uint8Array> {
     const r = this.open(path);
     if (!r.ok) return r;
-    const reader = r.value;
+    const reader = r.value as FdReader; // what open() makes
     try {
       if (reader.info.type === 'dir') return fail('EISDIR');
       if (reader.info.type === 'file' && reader.info.size > maxBytes) return fail('EINVAL', DETAIL.tooLarge);
       const parts: Uint8Array[] = [];
       let total = 0;
       for (;;) {
-        const chunk = reader.read();
-        // a FIFO with nothing ready: readFile is synchronous, so what is there is all there is
-        if (chunk === null || chunk instanceof Promise) break;
+        // bounded by maxBytes, so without the pace's turns of the event loop; a FIFO with nothing
+        // ready: readFile is synchronous, so what is there is all there is
+        const chunk = reader.readReady();
+        if (chunk === null) break;
         total += chunk.length;
         if (total > maxBytes) return fail('EINVAL', DETAIL.tooLarge);
         parts.push(chunk);

@@ -12,13 +12,16 @@ function gnuQuotes(names: Uint8Array[]): { f: string; af: string; q: string }[] 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rshell-q-'));
   try {
     const input = Buffer.concat(names.flatMap((n) => [Buffer.from(n), Buffer.from([0])]));
+    // cat and head take every name at once (one error line each, in order: the directory is
+    // empty); `head -n NAME` is one process per name (the alphabet has no digit, so each fails)
     const script =
-      'while IFS= read -r -d "" n; do cat -- "$n" 2>&1; head -- "$n" 2>&1; ' +
-      'o=$(head -n "$n" </dev/null 2>&1); printf "%s\\n" "$o"; done';
+      'mapfile -d "" n; cat -- "${n[@]}" 2>&1; head -- "${n[@]}" 2>&1; ' +
+      'for x in "${n[@]}"; do head -n "$x" </dev/null 2>&1 && echo; done';
     const r = spawnSync('bash', ['-c', script], { cwd: dir, input, env: { LANG: 'C', PATH: '/usr/bin:/bin' } });
     const lines = r.stdout.toString('latin1').split('\n');
+    const count = names.length;
     return names.map((_, k) => {
-      const [a, b, c] = [lines[3 * k]!, lines[3 * k + 1]!, lines[3 * k + 2]!];
+      const [a, b, c] = [lines[k]!, lines[count + k]!, lines[2 * count + k]!];
       return {
         f: a.slice('cat: '.length, a.length - ': No such file or directory'.length),
         af: b.slice('head: cannot open '.length, b.length - ' for reading: No such file or directory'.length),

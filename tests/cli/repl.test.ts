@@ -34,7 +34,11 @@ afterAll(() => {
 function start(env: Record<string, string> = { NO_COLOR: '1' }, flags: string[] = []): string {
   current = `s${++session}`;
   const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
-  const cmd = [process.execPath, CLI, '-p', work, '--allow-all-commands', ...flags].map((a) => `'${a}'`).join(' ');
+  // the pane's sh waits for rshell and prints its status: tmux's own record of it
+  // (#{pane_dead_status}) waits on tmux reaping the child, which under a loaded test run was seen
+  // not to happen for minutes (the process a zombie, the pane dead, the status empty)
+  const rshell = [process.execPath, CLI, '-p', work, '--allow-all-commands', ...flags].map((a) => `'${a}'`).join(' ');
+  const cmd = `${rshell}; echo "[rshell exited $?]"`;
   const r = tmux('new-session', '-d', '-s', current, '-x', '150', '-y', '40', '-c', work, ...envArgs, cmd);
   if (r.status !== 0) throw new Error(r.stderr);
   tmux('set-option', '-t', current, 'remain-on-exit', 'on');
@@ -44,7 +48,6 @@ function start(env: Record<string, string> = { NO_COLOR: '1' }, flags: string[] 
 const screen = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', current).stdout;
 const type = (text: string) => tmux('send-keys', '-t', current, '-l', text);
 const key = (...keys: string[]) => tmux('send-keys', '-t', current, ...keys);
-const paneDead = () => tmux('display-message', '-p', '-t', current, '#{pane_dead} #{pane_dead_status}').stdout.trim();
 
 async function waitFor(pred: () => boolean, what: string, ms = 20000): Promise<void> {
   const until = Date.now() + ms;
@@ -61,9 +64,9 @@ const line = async (text: string, expectAfter: RegExp) => {
   await waitScreen(expectAfter);
 };
 
-// Each test drives a real terminal through tmux; on a loaded 2-core machine one in a few runs of
-// "Ctrl-D exits with the last status" has seen the pane stay up although the shell printed `exit`
-// (not reproduced by hand in 14 tries: under investigation). Retried rather than hidden.
+// Each test drives a real terminal through tmux, which a loaded machine slows down: retried.
+// (The "pane stays up after `exit`" flake of sessions 4-9 was tmux not reaping the exited rshell
+// while the full suite ran; the status now comes from the pane's own sh: see start().)
 describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
   test('prompt with cwd; variables, functions and cwd persist', async () => {
     start();
@@ -127,7 +130,7 @@ describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
     await waitScreen(/\$$/m);
     await line('(exit 3)', /\[3\]\$$/m);
     key('C-d');
-    await waitFor(() => paneDead() === '1 3', 'the pane to exit with 3');
+    await waitScreen(/^\[rshell exited 3\]$/m);
   });
 
   test('exit N ends the shell', async () => {
@@ -135,7 +138,7 @@ describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
     await waitScreen(/\$$/m);
     type('exit 7');
     key('Enter');
-    await waitFor(() => paneDead() === '1 7', 'the pane to exit with 7');
+    await waitScreen(/^\[rshell exited 7\]$/m);
   });
 
   test('colours only without NO_COLOR', async () => {

@@ -3,7 +3,7 @@
 // `|`) gets a continuation prompt; Ctrl-C cancels the running script, or discards the line being
 // typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession.
 import type { Interface } from 'node:readline';
-import { ParseError, parse } from '../syntax/index.js';
+import { completeness } from '../syntax/chunks.js';
 import { abortMessage, type ScriptRunner } from './execute.js';
 import { commandNames, complete } from './repl-complete.js';
 import { colourLevel, promptStyle } from './repl-style.js';
@@ -13,24 +13,6 @@ export interface ReplOptions {
   timeoutNs: number;
   /** the command policy, for completion: 'all' or `rshell:NAME` entries */
   allowedCommands: readonly string[] | 'all';
-}
-
-export type Completeness = { kind: 'complete' } | { kind: 'incomplete' } | { kind: 'error'; message: string };
-
-/** does this text need more lines (the parser's `incomplete` flag)? */
-export function completeness(text: string): Completeness {
-  // a trailing backslash continues the line (the parser sees it as an escaped newline, complete)
-  const trailingBackslashes = text.length - text.replace(/\\+$/, '').length;
-  if (trailingBackslashes % 2 === 1) return { kind: 'incomplete' };
-  try {
-    // with its newline, as typed: `cat <<EOF` then waits for the body instead of failing
-    parse(text + '\n');
-    return { kind: 'complete' };
-  } catch (err) {
-    // bash's words as an interactive bash prints them: no line number, no quoted line
-    if (err instanceof ParseError) return err.incomplete ? { kind: 'incomplete' } : { kind: 'error', message: err.bash.limit === true ? err.message : err.bash.text };
-    return { kind: 'error', message: (err as Error).message };
-  }
 }
 
 export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promise<number> {

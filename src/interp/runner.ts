@@ -4,7 +4,8 @@
 import type { RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js';
 import { createSandbox } from '../../allowedpaths/index.js';
 import type { Sandbox } from '../../allowedpaths/types.js';
-import { lineCol, parse, ParseError } from '../syntax/index.js';
+import { lineCol, parse, ParseError, type File } from '../syntax/index.js';
+import { commandsBefore } from '../syntax/chunks.js';
 import { checkScript } from '../check/index.js';
 import { PipeClosedError, RunAbortedError } from '../io/errors.js';
 import { BufferedStreamWriter, CollectingWriter, OutputBudget, stdinReader } from '../io/pipe.js';
@@ -229,18 +230,14 @@ export class Runner {
       say(`script size limit exceeded (maxScriptBytes ${cfg.limits.maxScriptBytes})`);
       return 2;
     }
-    let file;
-    try {
-      file = parse(script, { maxBytes: cfg.limits.maxScriptBytes, maxNodes: cfg.limits.maxScriptNodes, heredocsToEOF: true });
-    } catch (e) {
-      if (e instanceof ParseError) {
-        // bash's words, without its `NAME: ` prefix (empty for `[[ ]]`, which bash ends silently)
-        const msg = e.bashMessage();
-        if (msg !== '') say(msg);
-        return e.bash.status;
-      }
-      throw e;
+    const parsed = parseScript(script, cfg.limits);
+    if (parsed instanceof ParseError) {
+      // bash's words, without its `NAME: ` prefix (empty for `[[ ]]`, which bash ends silently)
+      const msg = parsed.bashMessage();
+      if (msg !== '') say(msg);
+      return parsed.bash.status;
     }
+    const { file, syntaxError } = parsed;
     const issue = checkScript(file);
     if (issue) {
       say(issue.message);
@@ -298,6 +295,8 @@ export class Runner {
         const line = lineCol(script, badGlob.Pos).line;
         sh.error(extglobSyntaxMessage(line, lines[line - 1] ?? ''));
         status = 2;
+        sh.ctl = CTL.exit;
+        sh.status = 2;
         break;
       }
       const r = execs[g]!(sh);
@@ -307,6 +306,13 @@ export class Runner {
         status = sh.status;
       }
       if (sh.ctl !== CTL.none) break;
+    }
+    if (syntaxError !== null && sh.ctl === CTL.none) {
+      // the commands before the error have run (see parseScript): now bash meets it
+      if (sh.opt('verbose')) sh.error(lines.slice(lineCol(script, file.End).line - 1, syntaxError.line).join('\n'));
+      const msg = syntaxError.bashMessage();
+      if (msg !== '') sh.error(msg);
+      status = syntaxError.bash.status;
     }
     if (sh.ctl === CTL.exit) status = sh.status;
     sh.ctl = CTL.none;
@@ -336,5 +342,28 @@ export class Runner {
       if (VALID_NAME.test(k)) set(k, v, ATTR.export);
     }
     set('PWD', sh.cwd, ATTR.export);
+  }
+}
+
+/**
+ * The script's AST. On a syntax error, that of the complete commands before the failing one, which
+ * bash runs before it meets the error (chunks.ts), with the error to report after them; just the
+ * error when nothing comes before it, or it is one of rshell's own limits (those stop a script
+ * unstarted).
+ */
+function parseScript(script: string, limits: RunLimits): { file: File; syntaxError: ParseError | null } | ParseError {
+  const opts = { maxBytes: limits.maxScriptBytes, maxNodes: limits.maxScriptNodes, heredocsToEOF: true };
+  try {
+    return { file: parse(script, opts), syntaxError: null };
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    if (e.bash.limit === true) return e;
+    const before = commandsBefore(script, e.offset);
+    if (!before) return e;
+    try {
+      return { file: parse(before, opts), syntaxError: e };
+    } catch {
+      return e;
+    }
   }
 }

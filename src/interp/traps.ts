@@ -18,7 +18,8 @@ export function runTrap(sh: Shell, name: 'EXIT' | 'ERR'): Status {
   let r: Status;
   try {
     // $LINENO in an ERR handler is the failed command's line, as in bash (EXIT's is 1)
-    r = runText(sh, text, 'trap', name === 'ERR' ? sh.lineno - 1 : 0);
+    // a syntax error names the trap as bash does: `exit trap: line 1: …`, `error trap: …`
+    r = runText(sh, text, name === 'ERR' ? 'error trap' : 'exit trap', name === 'ERR' ? sh.lineno - 1 : 0);
   } catch (e) {
     sh.inTrap.delete(name);
     throw e;

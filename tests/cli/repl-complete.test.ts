@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { completeness } from '../../src/cli/repl.js';
+import { completeness } from '../../src/syntax/chunks.js';
 import { commandNames, complete } from '../../src/cli/repl-complete.js';
 
 const source = { functions: () => ['greet', 'grow'], variables: () => ['HOME', 'HOST', 'x'] };

@@ -5,6 +5,7 @@ import { singleQuote } from '../quote.js';
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { lineCol, parse, ParseError, type Node } from '../../syntax/index.js';
+import { commandsBefore } from '../../syntax/chunks.js';
 import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from '../extglob-syntax.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
@@ -142,19 +143,31 @@ export const shift: CoreBuiltin = (sh, args) => {
 
 export const colon: CoreBuiltin = () => 0;
 
-/** parse and run text in the current shell (eval, source, traps) */
+/**
+ * parse and run text in the current shell (eval, source, traps). A syntax error comes after the
+ * complete commands before it have run, as bash reads the text a command at a time (chunks.ts).
+ */
 export function runText(sh: Shell, text: string, what: string, lineBase = 0): Status {
   let exec;
+  let syntaxError: ParseError | null = null;
+  // bash's lines, each after `eval: ` or the sourced file's name; the status is always 2
+  const report = (e: ParseError): number => {
+    const msg = e.bashMessage(lineBase);
+    if (msg !== '') sh.error(msg.split('\n').map((l) => `${what}: ${l}`).join('\n'));
+    return 2;
+  };
   try {
     exec = compileText(text, lineBase, sh.rt.limits.maxScriptNodes);
   } catch (e) {
-    if (e instanceof ParseError) {
-      // bash's lines, each after `eval: ` or the sourced file's name; eval's status is always 2
-      const msg = e.bashMessage(lineBase);
-      if (msg !== '') sh.error(msg.split('\n').map((l) => `${what}: ${l}`).join('\n'));
-      return 2;
+    if (!(e instanceof ParseError)) throw e;
+    const before = e.bash.limit === true ? '' : commandsBefore(text, e.offset);
+    if (!before) return report(e);
+    try {
+      exec = compileText(before, lineBase, sh.rt.limits.maxScriptNodes);
+    } catch {
+      return report(e);
     }
-    throw e;
+    syntaxError = e;
   }
   const badGlob = sh.shopt('extglob') ? null : extglobOf.get(exec);
   if (badGlob) {
@@ -176,7 +189,7 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
   }
   return andThen(r, (s) => {
     sh.evalDepth--;
-    return s;
+    return syntaxError !== null && sh.ctl === CTL.none ? report(syntaxError) : s;
   });
 }
 

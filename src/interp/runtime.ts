@@ -20,13 +20,11 @@ const YIELD_EVERY_MS = 40;
  * promise out of the frames of the loop's body.
  */
 const STATEMENT_YIELD_MS = 100;
-/** RSS past which the heap is watched (Runtime.watchHeap) */
-const MEMORY_WATCH_BYTES = 256 * 1024 * 1024;
 /**
- * The least time between two looks at RSS: reading it is a /proc read (8 us on this 2-core VM);
- * read at every look at the clock it made `while` x200k through the CLI 161 ms instead of 137
- * (medians, interleaved). What a script allocates in a millisecond stays far inside the heap's
- * last quarter, where the run stops.
+ * The least time between two looks at the heap (Runtime.watchHeap): V8's statistics cost ~2 us,
+ * no system call. (RSS used to gate them: a /proc read, 10 us idle, 100-250 us timed inside a
+ * running loop; the interleaved A/B of the change showed no difference either way.) What a script
+ * allocates in a millisecond stays far inside the heap's last quarter, where the run stops.
  */
 const MEMORY_LOOK_MS = 1;
 /** the share of V8's heap limit at which a run stops */
@@ -57,9 +55,9 @@ export class Runtime implements AbortSource {
   /** statements and iterations between looks at the clock (1 while the heap is nearly full) */
   private tickMask = 255;
   private iterationsPerLook = ITERATIONS_PER_CLOCK;
-  /** when RSS was last read; while the heap is watched (past MEMORY_WATCH_BYTES), every look reads the heap */
+  /** when the heap was last looked at; past half of its limit, it is looked at every time */
   private lastMemoryLook = 0;
-  private heapWatched = false;
+  private heapTight = false;
   readonly pid: number;
   private pidCounter: number;
   readonly startMs = Date.now();
@@ -201,26 +199,26 @@ export class Runtime implements AbortSource {
       this.abort(this.timeoutError());
       throw this.aborted!;
     }
-    if (this.heapWatched) this.watchHeap();
-    else if (now - this.lastMemoryLook >= MEMORY_LOOK_MS) {
+    if (this.heapTight || now - this.lastMemoryLook >= MEMORY_LOOK_MS) {
       this.lastMemoryLook = now;
-      if (process.memoryUsage.rss() > MEMORY_WATCH_BYTES) this.watchHeap();
+      this.watchHeap();
     }
     if (now - this.lastYield > period) return this.yieldTurn(now);
   }
 
   /**
-   * Past MEMORY_WATCH_BYTES of RSS, the heap against its limit: a script must not take its host
-   * down with V8's out-of-memory abort (600 array elements of 1 MB each did, in a 512 MB heap,
-   * each element under maxVarBytes). Past HEAP_STOP of the limit the run stops with a limit
-   * error; past half of it the heap is looked at every statement and iteration.
+   * The heap against its limit: a script must not take its host down with V8's out-of-memory
+   * abort (600 array elements of 1 MB each did, in a 512 MB heap, each element under
+   * maxVarBytes). Past HEAP_STOP of the limit the run stops with a limit error; past half of it
+   * the heap is looked at every statement and iteration.
    */
   private watchHeap(): void {
-    this.heapWatched = true;
     const h = v8.getHeapStatistics();
     const share = h.used_heap_size / h.heap_size_limit;
     if (share > HEAP_STOP) this.breach(`memory limit exceeded (the heap is ${Math.round(share * 100)}% of its limit)`);
     const tight = share > 0.5;
+    if (tight === this.heapTight) return;
+    this.heapTight = tight;
     this.tickMask = tight ? 0 : 255;
     this.iterationsPerLook = tight ? 1 : ITERATIONS_PER_CLOCK;
   }

@@ -8,6 +8,8 @@
 // The grammar (lowest precedence first): `,`  assignment  `?:`  `||`  `&&`  `|`  `^`  `&`  `== !=`
 // `< > <= >=`  `<< >>`  `+ -`  `* / %`  `**`  unary `! ~ - + ++ --`  postfix `++ --`  primaries.
 
+import { parseIntLiteral } from './arith-literal.js';
+
 type Tok =
   | { k: 'num' | 'id' | 'op' | 'eof'; s: string; at: number }
   | { k: 'bad'; s: string; at: number; msg: string };
@@ -27,6 +29,8 @@ class SyntaxFailure {
   constructor(
     readonly msg: string,
     readonly at: number,
+    /** a bad literal: bash cuts the text and the token at its end */
+    readonly end?: number,
   ) {}
 }
 
@@ -35,6 +39,8 @@ class Reader {
   tok: Tok = { k: 'eof', s: '', at: 0 };
   /** start of the last real token read: bash's error token starts there */
   last = 0;
+  /** tokens read so far */
+  count = 0;
 
   constructor(private readonly text: string) {
     this.next();
@@ -53,6 +59,10 @@ class Reader {
     let tok: Tok;
     if (/[0-9]/.test(c)) {
       const m = /^[0-9][0-9A-Za-z#@_]*/.exec(t.slice(at))![0];
+      // bash's lexer converts a number as it reads it (strlong): a bad one fails before the grammar
+      // goes on (`08 + 1 2` is "value too great for base", not a syntax error)
+      const lit = parseIntLiteral(m);
+      if (!lit.ok) throw new SyntaxFailure(lit.msg, at, at + m.length);
       tok = { k: 'num', s: m, at };
     } else if (/[A-Za-z_]/.test(c)) {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(t.slice(at))![0];
@@ -65,9 +75,13 @@ class Reader {
         const rest = t.slice(at + 2).replace(/^[ \t\n]*/, '');
         if (!/^[A-Za-z_]/.test(rest)) op = op[0];
       }
-      tok = op ? { k: 'op', s: op, at } : { k: 'bad', s: c, at, msg: INVALID_OPERATOR };
+      // bash's lexer fails on a character that is no operator as soon as it reads it (before the
+      // grammar sees it): "operand expected" after nothing or an operator, else "invalid operator"
+      if (!op) throw new SyntaxFailure(this.tok.k === 'op' || this.tok.k === 'eof' ? 'syntax error: operand expected' : INVALID_OPERATOR, at);
+      tok = { k: 'op', s: op, at };
     }
     this.tok = tok;
+    this.count++;
     this.i = at + tok.s.length;
   }
 
@@ -93,8 +107,11 @@ function comma(r: Reader): void {
 }
 
 function assign(r: Reader): void {
-  const lhsIsName = r.tok.k === 'id';
+  const start = r.count;
+  let lhsIsName = r.tok.k === 'id';
   cond(r);
+  // only a lone name takes a value: `n++ = 2`, `a << n = 1` are not assignments for bash
+  if (r.count !== start + 1) lhsIsName = false;
   if (r.tok.k === 'op' && ASSIGN.has(r.tok.s)) {
     if (!lhsIsName) r.fail('attempted assignment to non-variable');
     r.next();
@@ -180,6 +197,7 @@ export function arithSyntaxError(text: string): string | null {
     return null;
   } catch (e) {
     if (!(e instanceof SyntaxFailure)) throw e;
+    if (e.end !== undefined) return `${text.slice(0, e.end)}: ${e.msg} (error token is "${text.slice(e.at, e.end)}")`;
     return `${text}: ${e.msg} (error token is "${text.slice(e.at)}")`;
   }
 }
@@ -190,12 +208,17 @@ export function arithSyntaxError(text: string): string | null {
  * takes `++` greedily rejects; null when a token is bad.
  */
 export function bashTokenSpacing(text: string): string | null {
-  const r = new Reader(text);
   const out: string[] = [];
-  while (r.tok.k !== 'eof') {
-    if (r.tok.k === 'bad') return null;
-    out.push(r.tok.s);
-    r.next();
+  try {
+    const r = new Reader(text);
+    while (r.tok.k !== 'eof') {
+      if (r.tok.k === 'bad') return null;
+      out.push(r.tok.s);
+      r.next();
+    }
+  } catch (e) {
+    if (e instanceof SyntaxFailure) return null;
+    throw e;
   }
   return out.join(' ');
 }

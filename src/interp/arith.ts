@@ -19,9 +19,11 @@
 import type { ArithmExpr, BinaryArithm, ParamExp, UnaryArithm, Word } from '../syntax/ast.js';
 import * as I from './arith-int.js';
 import { arithSyntaxError, bashTokenSpacing } from './arith-syntax.js';
+import { parseIntLiteral } from './arith-literal.js';
 
 export { formatInt } from './arith-int.js';
 export { arithSyntaxError } from './arith-syntax.js';
+export { parseIntLiteral } from './arith-literal.js';
 export type { Int } from './arith-int.js';
 
 export interface ArithEnv {
@@ -163,66 +165,7 @@ function errorAtToken(f: Frame, pos: number, end: number, msg: string): ArithErr
   return new ArithError(`${src.text.slice(0, stop)}: ${msg} (error token is "${src.text.slice(at, stop)}")`);
 }
 
-// ---------------------------------------------------------------- literals
-
-function digitValue(code: number, base: number): number {
-  if (code >= 48 && code <= 57) return code - 48;
-  if (code >= 97 && code <= 122) return code - 87; // a-z: 10..35
-  if (code >= 65 && code <= 90) return base <= 36 ? code - 55 : code - 29; // A-Z: 10..35 or 36..61
-  if (code === 64) return 62; // @
-  if (code === 95) return 63; // _
-  return 99;
-}
-
-/** digits of `s` from `start` in `base`; null when a digit is invalid for the base */
-function parseDigits(s: string, start: number, base: number): Int | null {
-  const n = s.length - start;
-  if (n <= 0) return 0;
-  if (n <= 10 && base <= 36) {
-    let v = 0;
-    for (let i = start; i < s.length; i++) {
-      const d = digitValue(s.charCodeAt(i), base);
-      if (d >= base) return null;
-      v = v * base + d;
-    }
-    return v;
-  }
-  let v = 0n;
-  const b = BigInt(base);
-  for (let i = start; i < s.length; i++) {
-    const d = digitValue(s.charCodeAt(i), base);
-    if (d >= base) return null;
-    v = BigInt.asIntN(64, v * b + BigInt(d));
-  }
-  return I.canon(v);
-}
-
-/** result of reading a numeric literal: the value or bash's complaint */
-type Literal = { ok: true; value: Int } | { ok: false; msg: string };
-
-const TOO_GREAT: Literal = { ok: false, msg: 'value too great for base' };
-
-export function parseIntLiteral(s: string): Literal {
-  const c0 = s.charCodeAt(0);
-  if (s.length <= 15 && c0 >= 49 && c0 <= 57 && /^[0-9]+$/.test(s)) return { ok: true, value: Number(s) };
-  const hash = s.indexOf('#');
-  if (hash > 0) {
-    const baseText = s.slice(0, hash);
-    if (!/^[0-9]+$/.test(baseText)) return TOO_GREAT;
-    if (baseText[0] === '0') return /[89]/.test(baseText) ? TOO_GREAT : { ok: false, msg: 'invalid number' };
-    const base = Number(baseText);
-    if (base < 2 || base > 64) return { ok: false, msg: 'invalid arithmetic base' };
-    if (hash === s.length - 1) return { ok: false, msg: 'invalid integer constant' };
-    const v = parseDigits(s, hash + 1, base);
-    return v === null ? TOO_GREAT : { ok: true, value: v };
-  }
-  if (s[0] === '0' && (s[1] === 'x' || s[1] === 'X')) {
-    const v = parseDigits(s, 2, 16);
-    return v === null ? TOO_GREAT : { ok: true, value: v };
-  }
-  const v = parseDigits(s, 0, s[0] === '0' ? 8 : 10);
-  return v === null ? TOO_GREAT : { ok: true, value: v };
-}
+// ---------------------------------------------------------------- literals (arith-literal.ts)
 
 /** a shell name (`[A-Za-z_][A-Za-z0-9_]*`); a char loop, as this runs for every operand in loops */
 export function isIdent(s: string): boolean {
@@ -311,14 +254,20 @@ function valueOf(text: string, f: Frame): Int {
   return evalText(text, f);
 }
 
+const SHELL_SYNTAX = /['"$`\\]/;
+
 export function evalText(text: string, f: Frame): Int {
   if (text.trim() === '') return 0;
+  // bash's messages quote the expression from its first non-blank (`let " 1/0"` → `let: 1/0: …`)
+  if (text.charCodeAt(0) <= 32) text = text.replace(/^[ \t\n]+/, '');
   const depth = f.depth + 1;
   const inner: Frame = { env: f.env, src: { text, offset: 0 }, depth, noeval: f.noeval };
   if (depth > MAX_RECURSION) throw errorAt(inner, 0, 'expression recursion level exceeded');
   // a quote is no token of bash's: `$(( '1' + 2 ))` is "operand expected" in 5.2, whatever our
   // grammar makes of it
-  if (text.includes("'")) {
+  // nor are `$`, backquotes, `"` and backslashes: the text is already expanded (a variable's value,
+  // a `let` argument), so `x='$(cmd)'; $((x))` is an error in bash, never a substitution to run
+  if (SHELL_SYNTAX.test(text)) {
     const message = arithSyntaxError(text);
     if (message !== null) throw new ArithError(message);
   }
@@ -371,6 +320,9 @@ function evalWord(w: Word, f: Frame): Int {
         throw errorAtToken(f, w.Pos, w.End, lit.msg);
       }
       if (isIdent(s)) return readVar({ name: s, index: undefined, pos: w.Pos }, f);
+      // `a\b`, `a.b`: bash's lexer reads the name, then fails on the character after it
+      const bashMessage = f.src && /^[A-Za-z_]/.test(s) ? arithSyntaxError(f.src.text) : null;
+      if (bashMessage !== null) throw new ArithError(bashMessage);
       throw errorAt(f, w.Pos, 'syntax error: operand expected');
     }
     if (p.type === 'ParamExp' && isBareElement(p)) return readVar(varRefOf(w, f)!, f);
@@ -414,13 +366,42 @@ export function operandPos(y: ArithmExpr): number {
   return n.Pos;
 }
 
+/**
+ * Where bash's lexer stands once it has read the operand `y`: the token after it (its one token of
+ * lookahead), or, at the end of the text, the operand's last token (bash's `lasttp` stays there).
+ * `2 ** -1 + 3` → `+ 3`, `2 ** -1` → `1`.
+ */
+function lookaheadPos(f: Frame, y: ArithmExpr): number | undefined {
+  const src = f.src;
+  if (!src) return undefined;
+  const t = src.text;
+  let end = Math.min(t.length, Math.max(0, y.End - src.offset));
+  while (end > 0 && (t[end - 1] === ' ' || t[end - 1] === '\t' || t[end - 1] === '\n')) end--;
+  let i = end;
+  while (i < t.length && (t[i] === ' ' || t[i] === '\t' || t[i] === '\n')) i++;
+  if (i < t.length) return i + src.offset;
+  let j = end;
+  if (t[j - 1] === ']') {
+    const open = t.lastIndexOf('[', j - 1);
+    if (open > 0) j = open;
+  }
+  if (/[A-Za-z0-9_#@]/.test(t[j - 1] ?? '')) {
+    while (j > 0 && /[A-Za-z0-9_#@]/.test(t[j - 1]!)) j--;
+  } else if (j === end) {
+    j = end - ((t.endsWith('++', end) || t.endsWith('--', end)) ? 2 : 1);
+  }
+  return Math.max(0, j) + src.offset;
+}
+
 export type BinFn = (a: Int, b: Int, f: Frame, x: BinaryArithm) => Int;
 
 /** the divisor to use: bash errors on 0, except in a skipped branch where it divides by 1 */
 export function checkedDivisor(b: Int, f: Frame, x: BinaryArithm): Int {
   if (!I.isZero(b)) return b;
   if (f.noeval) return 1;
-  throw errorAt(f, operandPos(x.Y), 'division by 0');
+  // `/=` and `%=` divide once their whole right side is read: bash names its lookahead then
+  const compound = x.Op === '/=' || x.Op === '%=';
+  throw errorAt(f, compound ? lookaheadPos(f, x.Y) : operandPos(x.Y), 'division by 0');
 }
 
 /** the operators that combine two evaluated operands (also the arithmetic of `op=`) */
@@ -431,7 +412,7 @@ export const BINARY: Record<string, BinFn> = {
   '/': (a, b, f, x) => I.div(a, checkedDivisor(b, f, x)),
   '%': (a, b, f, x) => I.mod(a, checkedDivisor(b, f, x)),
   '**': (a, b, f, x) => {
-    if (b < 0) throw errorAt(f, operandPos(x.Y), 'exponent less than 0');
+    if (b < 0) throw errorAt(f, lookaheadPos(f, x.Y), 'exponent less than 0');
     return I.pow(a, b);
   },
   '<<': (a, b) => I.shl(a, b),

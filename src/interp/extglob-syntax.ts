@@ -3,12 +3,14 @@
 // any of it runs, and the script ends with status 2. Our parser always reads extended globs, so
 // the interpreter checks each top-level command line before running it.
 // `[[ … ]]` always allows them (bash turns extglob on while parsing it), and so do the words of
-// `${x/…/…}` operators and command substitutions, which bash parses apart.
+// `${x/…/…}` operators and backquoted command substitutions, which bash parses apart (when they
+// run). `$(…)` and `<(…)` are parsed with the line that holds them, so their extended globs are
+// that line's syntax error too.
 
 import type { Node } from '../syntax/ast.js';
 
 /** subtrees bash parses with extglob on, or separately */
-const SKIP = new Set(['TestClause', 'ParamExp', 'CmdSubst', 'ProcSubst', 'DblQuoted', 'SglQuoted']);
+const SKIP = new Set(['TestClause', 'ParamExp', 'SglQuoted']);
 
 const cache = new WeakMap<object, Node | null>();
 
@@ -29,7 +31,7 @@ export function firstExtGlob(node: unknown): Node | null {
   let found: Node | null = null;
   const t = (node as { type?: string }).type;
   if (t === 'ExtGlob') found = node as Node;
-  else if (t === undefined || !SKIP.has(t)) {
+  else if (t === undefined || (!SKIP.has(t) && !(t === 'CmdSubst' && (node as { Backquotes?: boolean }).Backquotes))) {
     const children = Array.isArray(node) ? node : Object.values(node);
     for (const v of children) {
       if (v && typeof v === 'object') found = firstExtGlob(v);

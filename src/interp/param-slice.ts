@@ -40,6 +40,11 @@ function sliceErrorPrefix(pe: ParamExp): string {
 
 export function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
   const s = pe.Slice!;
+  const name = f.source ?? pe.Param.Value;
+  const positional = name === '@' || name === '*';
+  // bash slices an unset variable (or an empty array) to nothing without evaluating the offset
+  // and length (`${u:1/0}` is silent); `$@` with no parameters still evaluates them
+  if (f.unset && f.vals.length === 0 && !(f.multi && positional)) return [];
   const prefix = sliceErrorPrefix(pe);
   const off = Number(arithEval(sh, s.Offset, undefined, prefix));
   const lenV = s.Length ? Number(arithEval(sh, s.Length, undefined, prefix)) : undefined;
@@ -59,8 +64,6 @@ export function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
     start = Math.max(0, start);
     return [byteSlice(str, start, end)];
   }
-  const name = f.source ?? pe.Param.Value;
-  const positional = name === '@' || name === '*';
   const v: VarValue | undefined = positional ? undefined : readVar(sh, name);
   // an offset past the array's end slices to nothing before the length is checked, as in bash:
   // an indexed array's end is its highest index + 1 (from the end when negative), an associative

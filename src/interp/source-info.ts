@@ -119,7 +119,8 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
       texts.set(node, src.slice(node.Pos as number, node.End as number));
       // let's expressions are quoted in its errors (`let: 1/0: division by 0 (error token…`)
       if (t === 'LetClause') {
-        for (const x of node.Exprs as Node[]) arithSources.set(x, { text: arithText(src, x), offset: x.Pos, shellWord: true });
+        // each is one shell word: the blanks after it separate arguments, they are not its text
+        for (const x of node.Exprs as Node[]) arithSources.set(x, { text: src.slice(x.Pos, x.End), offset: x.Pos, shellWord: true });
       }
     }
     if (t !== undefined) {

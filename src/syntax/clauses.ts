@@ -59,7 +59,8 @@ export abstract class ClauseParser extends ArithParser {
 
   /** stmtList() that must not be empty; its trailing comments are left in lastComs. */
   protected followStmts(left: string, lpos: number, stops?: readonly string[]): Stmt[] {
-    if (this.got(Tok.semicolon)) {
+    if (this.tok === Tok.semicolon) {
+      // reported on the `;` itself (not consumed): bash names it, `near unexpected token \`;'`
       this.followErr(lpos, goQuote(left), 'a statement list');
       this.lastComs = NONE;
       return NONE;

@@ -91,9 +91,9 @@ function errorAt(src: string, offset: number, text: string, incomplete: boolean,
   return new ParseError(text, line, col, offset, incomplete, name);
 }
 
-function parseErrorOf(src: string, err: LexError, name: string): ParseError {
+function parseErrorOf(src: string, err: LexError, name: string, bashErr: LexError = err): ParseError {
   const { line, col } = lineCol(src, err.pos);
-  return new ParseError(err.text, line, col, err.pos, err.incomplete, name, bashSyntaxError(src, err));
+  return new ParseError(err.text, line, col, err.pos, err.incomplete, name, bashSyntaxError(src, bashErr));
 }
 
 function tooDeep(src: string, name: string): ParseError {
@@ -114,6 +114,7 @@ export function parse(src: string, opts: ParseOptions = {}): File {
     const maxNodes = opts.maxNodes ?? Infinity;
     let file = parser.parseFile(src, name, maxDepth, false, false, maxNodes);
     let err = parser.error;
+    let bashErr: LexError | null = null;
     if ((err !== null || parser.sawElseCommand) && opts.bashCompat !== false) {
       // only scripts mvdan/sh rejects pay for a second pass, and only a success replaces its
       // error; a script it accepts with a command named `else` gets the second pass's refusal
@@ -123,9 +124,14 @@ export function parse(src: string, opts: ParseOptions = {}): File {
       else if (parser.error === null) {
         file = retry;
         err = null;
+      } else if (parser.error.tokPos > err!.tokPos && !err!.incomplete) {
+        // the second pass got past mvdan/sh's complaint (`${x~~}`, which bash takes): what it
+        // stopped at later is what bash refuses (`while …; do echo ${x~~}` at the end of file).
+        // The error stays mvdan/sh's; only bash's words come from the second pass.
+        bashErr = parser.error;
       }
     }
-    if (err !== null) throw parseErrorOf(src, err, name);
+    if (err !== null) throw parseErrorOf(src, err, name, bashErr ?? err);
     file.Pos = 0;
     file.End = src.length;
     file.Lines = lineStarts(src);

@@ -101,10 +101,10 @@ function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
       }
       n = Number(a);
       if (n < 1) {
-        // bash reports it and leaves the loop anyway
+        // bash reports it and leaves every enclosing loop (break_builtin: `breaking = loop_level`)
         sh.error(`${kind}: ${a}: loop count out of range`);
         sh.ctl = CTL.break;
-        sh.ctlCount = 1;
+        sh.ctlCount = sh.loopDepth;
         return 1;
       }
     }
@@ -173,7 +173,7 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
   if (badGlob) {
     // parsed with extglob off, as bash would: a syntax error, nothing of the text runs
     const line = lineCol(text, badGlob.Pos).line;
-    sh.error(`${what}: ${extglobSyntaxMessage(line, text.split('\n')[line - 1] ?? '')}`);
+    sh.error(extglobSyntaxMessage(line, text.split('\n')[line - 1] ?? '').split('\n').map((l) => `${what}: ${l}`).join('\n'));
     return 2;
   }
   if (sh.subshellDepth + sh.evalDepth >= sh.rt.limits.maxSubshellDepth * 16) {

@@ -11,11 +11,11 @@ import { appendParts, expandPattern, expandString, taped } from './expand.js';
 import { AssignError, ExpansionError } from './interp-errors.js';
 import { arithEval, indexKey } from './arith-bridge.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
-import { ATTR, attrLetters, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from './vars.js';
+import { ATTR, attrLetters, isAssocValue, keysOf, scalarOf, valuesOf } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
 import { asciiLower, asciiUpper } from './bytes.js';
-import { quoteForReuse } from './quote.js';
+import { arrayLiteral, assocKeyText, declareQuote, quoteForReuse } from './quote.js';
 import { formatInt } from './arith.js';
 import { byteLength, slice } from './param-slice.js';
 import { reparseAsDouble } from './quoted-operand.js';
@@ -486,7 +486,7 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
         const val = typeof v.value === 'string' ? v.value : f.vals[0] ?? '';
         return [flags ? `declare -${flags} ${n}=${quoteForReuse(val)}` : `${n}=${quoteForReuse(val)}`];
       }
-      return [`declare -${varAttrLetters(sh, n) || 'a'} ${n}=(${kvPairs(v.value)})`];
+      return [`declare -${varAttrLetters(sh, n) || 'a'} ${n}=${arrayLiteral(v.value)}`];
     }
     case 'K':
     case 'k': {
@@ -496,7 +496,7 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
         if (letter === 'K') {
           const ks = keysOf(v);
           const vs = valuesOf(v);
-          const body = ks.map((k, i) => `${isAssocValue(v) ? quoteKey(k) : k} ${dq(vs[i]!)}`).join(' ');
+          const body = ks.map((k, i) => `${isAssocValue(v) ? assocKeyText(k) : k} ${declareQuote(vs[i]!)}`).join(' ');
           return [body + (isAssocValue(v) && ks.length ? ' ' : '')];
         }
         const out: string[] = [];
@@ -509,23 +509,6 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
     }
   }
   throw new ExpansionError(`${'${'}${f.shown}@${letter}}: bad substitution`, 1);
-}
-
-function kvPairs(v: VarValue): string {
-  const ks = keysOf(v);
-  const vs = valuesOf(v);
-  const assoc = isAssocValue(v);
-  return ks
-    .map((k, i) => `[${assoc ? quoteKey(k) : k}]=${dq(vs[i]!)}`)
-    .join(' ') + (assoc && ks.length ? ' ' : '');
-}
-
-function quoteKey(k: string): string {
-  return /^[A-Za-z0-9_.-]+$/.test(k) ? k : dq(k);
-}
-
-function dq(s: string): string {
-  return '"' + s.replace(/(["\\$`])/g, '\\$1') + '"';
 }
 
 export { taped };

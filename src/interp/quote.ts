@@ -1,6 +1,7 @@
 // Quoting values for reuse as shell input: ${x@Q}, `set` listings, `declare -p`, xtrace.
 
 import { encode } from '../io/encoding.js';
+import { isAssocValue, keysOf, valuesOf, type VarValue } from './vars.js';
 
 /**
  * Does bash's ansic_shouldquote hold: a byte that is not printable in the C locale (controls, DEL,
@@ -65,4 +66,32 @@ export function quoteIfNeeded(s: string): string {
 export function declareQuote(s: string): string {
   if (hasControl(s)) return ansiQuote(s);
   return '"' + s.replace(/(["\\$`])/g, '\\$1') + '"';
+}
+
+const SHELL_METAS = new Set([...' \t\n\'"\\|&;()<>!{}*[?]^$`']);
+
+/**
+ * An associative key as `declare -p` prints it: bare unless bash's sh_contains_shell_metas finds a
+ * character the shell would read specially (`~` only where tilde expansion happens, `#` first),
+ * then double-quoted, or $'…' when it holds a byte the C locale cannot print (declareQuote).
+ */
+export function assocKeyText(k: string): string {
+  for (let i = 0; i < k.length; i++) {
+    const c = k[i]!;
+    const special = SHELL_METAS.has(c) || (c === '~' && (i === 0 || k[i - 1] === '=' || k[i - 1] === ':')) || (c === '#' && i === 0);
+    if (special || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) >= 0x7f) return declareQuote(k);
+  }
+  return k;
+}
+
+/**
+ * An array as `declare -p` prints its value: `([0]="a" [1]=$'\t')`, an associative one with its
+ * keys quoted as the shell would need them and a blank before the `)` (bash's own layout).
+ */
+export function arrayLiteral(val: Exclude<VarValue, string> | undefined): string {
+  const ks = keysOf(val);
+  const vs = valuesOf(val);
+  const assoc = isAssocValue(val);
+  const body = ks.map((k, i) => `[${assoc ? assocKeyText(k) : k}]=${declareQuote(vs[i]!)}`).join(' ');
+  return `(${body}${assoc && ks.length ? ' ' : ''})`;
 }

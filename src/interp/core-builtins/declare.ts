@@ -6,7 +6,7 @@ import type { Shell, Status } from '../shell.js';
 import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../var-access.js';
 import { AssignError } from '../interp-errors.js';
-import { declareQuote, singleQuote } from '../quote.js';
+import { arrayLiteral, declareQuote, singleQuote } from '../quote.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
 import { HELP, showHelp } from './help-option.js';
@@ -84,35 +84,12 @@ function flagString(v: Variable): string {
   return attrLetters(v) || '-';
 }
 
-const SHELL_METAS = new Set([...' \t\n\'"\\|&;()<>!{}*[?]^$`']);
-
-/**
- * An associative key as `declare -p` prints it: bare unless bash's sh_contains_shell_metas finds a
- * character the shell would read specially (`~` only where tilde expansion happens, `#` first),
- * then double-quoted, or $'…' when it holds a byte the C locale cannot print (declareQuote).
- */
-function assocKeyText(k: string): string {
-  for (let i = 0; i < k.length; i++) {
-    const c = k[i]!;
-    const special = SHELL_METAS.has(c) || (c === '~' && (i === 0 || k[i - 1] === '=' || k[i - 1] === ':')) || (c === '#' && i === 0);
-    if (special || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) >= 0x7f) return declareQuote(k);
-  }
-  return k;
-}
-
 /** `declare -p name` text (without the newline) */
 export function declareLine(name: string, v: Variable): string {
   const head = `declare -${flagString(v)} ${name}`;
   const val = v.value;
   if (val === undefined) return head;
-  if (typeof val === 'string') return `${head}=${declareQuote(val)}`;
-  const ks = keysOf(val);
-  const vs = valuesOf(val);
-  if (isAssocValue(val)) {
-    const body = ks.map((k, i) => `[${assocKeyText(k)}]=${declareQuote(vs[i]!)}`).join(' ');
-    return `${head}=(${body}${ks.length ? ' ' : ''})`;
-  }
-  return `${head}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
+  return `${head}=${typeof val === 'string' ? declareQuote(val) : arrayLiteral(val)}`;
 }
 
 export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): Status {
@@ -297,10 +274,7 @@ export function functionListing(sh: Shell): string {
 export function setLine(n: string, v: Variable): string {
   const val = v.value;
   if (typeof val === 'string') return `${n}=${quoteSet(val)}`;
-  if (isAssocValue(val)) return `${n}=${declareLine(n, v).replace(/^declare -\S+ [^=]+=/, '')}`;
-  const ks = keysOf(val);
-  const vs = valuesOf(val);
-  return `${n}=(${ks.map((k, i) => `[${k}]=${declareQuote(vs[i]!)}`).join(' ')})`;
+  return `${n}=${arrayLiteral(val)}`;
 }
 
 function quoteSet(s: string): string {

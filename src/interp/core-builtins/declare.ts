@@ -5,7 +5,7 @@ import { isAssignTarget } from '../shell-builtins/assign.js';
 import type { Shell, Status } from '../shell.js';
 import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../var-access.js';
-import { AssignError } from '../interp-errors.js';
+import { AssignError, ExpansionError } from '../interp-errors.js';
 import { arrayLiteral, declareQuote, singleQuote } from '../quote.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
@@ -49,13 +49,21 @@ export function parseFlags(sh: Shell, variant: Variant, arg: string, flags: Decl
   }
   const on = arg[0] === '-';
   for (const c of arg.slice(1)) {
+    // export and readonly take -a -A -f -n -p only (bash's setattr_builtin: "aAfnp")
+    if ((variant === 'export' || variant === 'readonly') && !'aAfnp'.includes(c)) {
+      sh.error(`${variant}: ${arg[0]}${c}: invalid option`);
+      sh.error(USAGE[variant]);
+      return false;
+    }
     if (c === 'g') flags.global = true;
     else if (c === 'p') flags.print = true;
     else if (c === 'f') flags.funcs = true;
     else if (c === 'F') flags.funcNames = true;
     else if (c === 't') continue;
+    // -n undoes: export -n unexports; readonly -n cannot take readonly away, so changes nothing
     else if (variant === 'export' && c === 'n') flags.off |= ATTR.export;
-    else if (FLAG_BITS[c] !== undefined && !(variant === 'export' && c !== 'n' && c !== 'p' && c !== 'f')) {
+    else if (variant === 'readonly' && c === 'n') flags.off |= ATTR.readonly;
+    else if (FLAG_BITS[c] !== undefined) {
       if (on) flags.on |= FLAG_BITS[c]!;
       else flags.off |= FLAG_BITS[c]!;
     } else {
@@ -98,8 +106,14 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
     sh.error('local: can only be used in a function');
     return 1;
   }
-  if (variant === 'export') flags.on |= flags.off & ATTR.export ? 0 : ATTR.export;
-  if (variant === 'readonly') flags.on |= ATTR.readonly;
+  if (variant === 'export' || variant === 'readonly') {
+    const attr = variant === 'export' ? ATTR.export : ATTR.readonly;
+    // with names, -p is ignored (bash 5.2: `export -p x` exports x); alone, -n lists them too
+    if (items.length === 0) return listVars(sh, variant, { ...flags, on: attr, print: true }, items);
+    flags.print = false;
+    if (!(flags.off & attr)) flags.on |= attr;
+    if (variant === 'readonly') flags.off &= ~ATTR.readonly;
+  }
 
   if ((variant === 'export' || variant === 'readonly') && flags.funcs && items.length) {
     // export -f / readonly -f NAME: attributes on functions, nothing printed
@@ -143,6 +157,9 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
         st = 1;
         continue;
       }
+      // an integer value's arithmetic error ends the line as ever, named after the builtin
+      // (`declare: 1 +: syntax error …`; set -u's "x: unbound variable" stays as it is)
+      if (e instanceof ExpansionError && !e.exit) throw new ExpansionError(`${variant}: ${e.message}`, e.status, e.fatal, e.exit);
       throw e;
     }
   }

@@ -98,7 +98,7 @@ export function compileStmt(st: Stmt): Exec {
       return s;
     }
     sh.status = s;
-    if (s !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, s, line);
+    if (s !== 0 && checked && sh.noErrexit === 0) return afterFailure(sh, s, line);
     return s;
   };
 
@@ -144,7 +144,7 @@ export function compileStmt(st: Stmt): Exec {
       sh.leafStatus = r;
     }
     sh.status = r;
-    if (r !== 0 && checked && sh.noErrexit === 0 && !sh.ctl) return afterFailure(sh, r, line);
+    if (r !== 0 && checked && sh.noErrexit === 0) return afterFailure(sh, r, line);
     return r;
   };
 }
@@ -164,6 +164,12 @@ function runAfterYield(sh: Shell, y: Promise<void>, run: Exec): Promise<number> 
 
 /** a failed command outside any condition: the ERR trap, then errexit */
 function afterFailure(sh: Shell, s: number, line: number): Status {
+  if (sh.ctl) {
+    // `break 0` fails and leaves its loops: bash's errexit ends the shell there, with no ERR trap;
+    // a failing `return`/`exit` is no failure of a command
+    if ((sh.ctl === CTL.break || sh.ctl === CTL.continue) && sh.opt('errexit')) sh.ctl = CTL.exit;
+    return s;
+  }
   if (sh.traps.has('ERR') && sh.noErrTrap === 0 && (sh.callDepth === 0 || sh.opt('errtrace'))) {
     // the handler's $LINENO is the failed statement's line (a function call's, not its last line's)
     sh.lineno = line;

@@ -27,6 +27,12 @@ export interface BashSyntaxError {
   status: number;
   /** a limit of rshell's (too large, too deep), not a syntax error: its own words stand */
   limit?: boolean;
+  /**
+   * Where the parse stopped and whether more lines could have completed the text, as bash reads
+   * it: set when these differ from the ParseError's own (mvdan/sh stopped earlier, at a construct
+   * bash takes, like `${x~~}`). The REPL and chunks.ts ask.
+   */
+  stop?: { offset: number; incomplete: boolean };
 }
 
 /** rshell's own limits, reported by the parser like syntax errors */

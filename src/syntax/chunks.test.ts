@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandsBefore, completeness } from './chunks.js';
+import { bashErrorOffset, commandsBefore, completeness } from './chunks.js';
 import { parse, ParseError } from './index.js';
 
 /** the prefix for the script's own syntax error */
@@ -7,7 +7,7 @@ function before(script: string, budget?: number): string | null {
   try {
     parse(script, { heredocsToEOF: true });
   } catch (e) {
-    if (e instanceof ParseError) return commandsBefore(script, e.offset, budget);
+    if (e instanceof ParseError) return commandsBefore(script, bashErrorOffset(script, e), budget);
     throw e;
   }
   throw new Error('the script parses');
@@ -43,5 +43,27 @@ describe('completeness', () => {
     expect(completeness('echo a \\').kind).toBe('incomplete');
     expect(completeness('echo a \\\\').kind).toBe('complete');
     expect(completeness("echo 'a \\").kind).toBe('incomplete');
+  });
+});
+
+describe('bashErrorOffset', () => {
+  it("is bash's line, not mvdan/sh's earlier stop at a construct bash takes", () => {
+    const script = 'echo a\necho ${x~~}\necho b\necho c; fi\n';
+    let err: ParseError | undefined;
+    try {
+      parse(script, { heredocsToEOF: true });
+    } catch (e) {
+      err = e as ParseError;
+    }
+    expect(err?.line).toBe(2);
+    expect(commandsBefore(script, bashErrorOffset(script, err!))).toBe('echo a\necho ${x~~}\necho b\n');
+  });
+});
+
+describe('a construct bash takes and mvdan/sh refuses does not hide an unfinished command', () => {
+  it('the REPL waits for more; commandsBefore steps back past it', () => {
+    expect(completeness('echo ${x~~}; if true; then').kind).toBe('incomplete');
+    const script = 'echo a\necho ${x~~}\ns=$(case x in\n*) echo ;;\n[fb]*) case $(( u=-5 ); echo) in \\*) echo c0 ;; "a b")) echo c3 ;& esac ;&\nesac)\n';
+    expect(before(script)).toBe('echo a\necho ${x~~}\n');
   });
 });

@@ -28,7 +28,10 @@ function readState(text: string): State {
     return { kind: 'complete' };
   } catch (err) {
     // bash's words as an interactive bash prints them: no line number, no quoted line
-    if (err instanceof ParseError) return err.incomplete ? { kind: 'incomplete', offset: err.offset } : { kind: 'error', message: err.bash.limit === true ? err.message : err.bash.text };
+    if (err instanceof ParseError) {
+      const stop = err.bash.stop ?? { offset: err.offset, incomplete: err.incomplete };
+      return stop.incomplete ? { kind: 'incomplete', offset: stop.offset } : { kind: 'error', message: err.bash.limit === true ? err.message : err.bash.text };
+    }
     return { kind: 'error', message: (err as Error).message };
   }
 }
@@ -41,6 +44,21 @@ function hasCommentEndingAt(node: unknown, end: number): boolean {
   if (n.type === 'Comment') return n.End === end;
   for (const k in n) if (k !== 'Lines' && hasCommentEndingAt(n[k], end)) return true;
   return false;
+}
+
+/**
+ * Where bash meets a syntax error: the start of the line its message names. mvdan/sh's own
+ * position (ParseError.offset) can come earlier, at a construct bash takes (`${x~~}`), which
+ * would stop commandsBefore too soon.
+ */
+export function bashErrorOffset(text: string, e: ParseError): number {
+  let at = 0;
+  for (let line = 1; line < e.bash.line; line++) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) return text.length;
+    at = nl + 1;
+  }
+  return at;
 }
 
 /**

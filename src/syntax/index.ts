@@ -93,7 +93,9 @@ function errorAt(src: string, offset: number, text: string, incomplete: boolean,
 
 function parseErrorOf(src: string, err: LexError, name: string, bashErr: LexError = err): ParseError {
   const { line, col } = lineCol(src, err.pos);
-  return new ParseError(err.text, line, col, err.pos, err.incomplete, name, bashSyntaxError(src, bashErr));
+  const bash = bashSyntaxError(src, bashErr);
+  if (bashErr !== err) bash.stop = { offset: bashErr.pos, incomplete: bashErr.incomplete };
+  return new ParseError(err.text, line, col, err.pos, err.incomplete, name, bash);
 }
 
 function tooDeep(src: string, name: string): ParseError {

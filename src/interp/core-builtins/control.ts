@@ -5,7 +5,7 @@ import { singleQuote } from '../quote.js';
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { lineCol, parse, ParseError, type Node } from '../../syntax/index.js';
-import { commandsBefore } from '../../syntax/chunks.js';
+import { bashErrorOffset, commandsBefore } from '../../syntax/chunks.js';
 import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from '../extglob-syntax.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
@@ -160,7 +160,7 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
     exec = compileText(text, lineBase, sh.rt.limits.maxScriptNodes);
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
-    const before = e.bash.limit === true ? '' : commandsBefore(text, e.offset);
+    const before = e.bash.limit === true ? '' : commandsBefore(text, bashErrorOffset(text, e));
     if (!before) return report(e);
     try {
       exec = compileText(before, lineBase, sh.rt.limits.maxScriptNodes);

@@ -2,7 +2,7 @@
 // Works on raw bytes line by line (LineReader), never holding more than one line.
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, writeUsageError } from '../internal/flags.js';
+import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
@@ -39,27 +39,43 @@ interface CutPlan {
   eol: number;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'cut', help: CUT_HELP });
-  if (typeof parsed === 'number') return parsed;
-  const { flags, order, operands } = parsed;
-  // option-time checks, in command-line order as GNU's getopt loop does them
-  let mode: 'bytes' | 'fields' | undefined;
-  let spec = '';
-  let delimGiven = false;
-  let delim = 0x09;
+interface ListOptions {
+  mode: 'bytes' | 'fields' | undefined;
+  spec: string;
+  delimGiven: boolean;
+  delim: number;
+}
+
+/** the option-time checks, in command-line order as GNU's getopt loop makes them; a message when one fails */
+function readListOptions(order: readonly Occurrence[]): ListOptions | string {
+  const r: ListOptions = { mode: undefined, spec: '', delimGiven: false, delim: 0x09 };
   for (const o of order) {
     if (o.name === 'bytes' || o.name === 'characters' || o.name === 'fields') {
-      if (mode !== undefined) return writeUsageError(ctx, 'only one list may be specified', 1);
-      mode = o.name === 'fields' ? 'fields' : 'bytes';
-      spec = o.value ?? '';
+      if (r.mode !== undefined) return 'only one list may be specified';
+      r.mode = o.name === 'fields' ? 'fields' : 'bytes';
+      r.spec = o.value ?? '';
     } else if (o.name === 'delimiter') {
       const d = encode(o.value ?? '');
-      if (d.length > 1) return writeUsageError(ctx, 'the delimiter must be a single character', 1);
-      delim = d.length === 0 ? 0 : d[0]!;
-      delimGiven = true;
+      if (d.length > 1) return 'the delimiter must be a single character';
+      r.delim = d.length === 0 ? 0 : d[0]!;
+      r.delimGiven = true;
     }
   }
+  return r;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  // a bad list or delimiter before a bad option is what GNU reports
+  const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
+    const r = readListOptions(before);
+    return typeof r === 'string' ? writeUsageError(ctx, r, 1) : undefined;
+  };
+  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'cut', help: CUT_HELP, checkBefore });
+  if (typeof parsed === 'number') return parsed;
+  const { flags, order, operands } = parsed;
+  const listOptions = readListOptions(order);
+  if (typeof listOptions === 'string') return writeUsageError(ctx, listOptions, 1);
+  const { mode, spec, delimGiven, delim } = listOptions;
   if (mode === undefined) return writeUsageError(ctx, 'you must specify a list of bytes, characters, or fields', 1);
   if (delimGiven && mode !== 'fields') {
     return writeUsageError(ctx, 'an input delimiter may be specified only when operating on fields', 1);

@@ -255,7 +255,7 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
         if (u === undefined) {
           // xstrtol_fatal names the option as it was spelled: -B or --block-size
           const name = o.spelled.startsWith('--') ? '--block-size' : '-B';
-          await ctx.stderr.writeString(`du: invalid ${name} argument ${quote(o.value ?? '')}\n`);
+          await ctx.stderr.writeString(`du: invalid ${name} argument '${o.value ?? ''}'\n`);
           return 1;
         }
         units = u;

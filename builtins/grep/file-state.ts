@@ -193,6 +193,9 @@ export class FileState {
     if (this.printLines) {
       if (this.binary) {
         this.binaryMatched = true;
+        // GNU's prtext sets `used` for a suppressed (binary) match too: the next file's first
+        // context group gets the separator
+        this.s.printedAny = true;
         this.stop = true;
         return true;
       }

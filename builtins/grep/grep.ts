@@ -5,7 +5,7 @@ import type { CallContext, Command } from '../types.js';
 import { parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { type CompileFailure, compilePatterns, toLatin1, type Matcher } from '../../src/regex/index.js';
 import { decode, encode } from '../../src/io/encoding.js';
-import { type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
+import { checkInOrder, type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, type OptionError, resolveOptions } from './options.js';
 import { LatinOutput, Painter, parseGrepColors } from './output.js';
 import { Searcher } from './search.js';
 import { GREP_HELP } from './usage.js';
@@ -121,9 +121,20 @@ export function makeGrep(variant: Variant, summary: string): Command {
   };
 }
 
+async function reportOptionError(ctx: CallContext, bad: OptionError): Promise<number> {
+  if (bad.usage) return writeUsageError(ctx, bad.message, bad.status ?? 2, GREP_USAGE_LINE);
+  await say(ctx.stderr, `${ctx.name}: ${bad.message}\n`);
+  return 2;
+}
+
 async function runGrep(ctx: CallContext, args: string[], variant: Variant): Promise<number> {
   const parsed = parseFlags(GREP_FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!parsed.ok) return writeUsageError(ctx, parsed.message, 2, GREP_USAGE_LINE);
+  // a bad value before the bad option is what GNU's getopt loop meets first
+  if (!parsed.ok) {
+    const earlier = checkInOrder(parsed.order);
+    if (earlier === undefined) return writeUsageError(ctx, parsed.message, 2, GREP_USAGE_LINE);
+    return reportOptionError(ctx, earlier);
+  }
   const resolved = resolveOptions(parsed.flags, parsed.order);
   if (!resolved.ok) {
     if ('help' in resolved) {
@@ -136,9 +147,7 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
       if (p) await p;
       return 0;
     }
-    if (resolved.usage) return writeUsageError(ctx, resolved.message, resolved.status ?? 2, GREP_USAGE_LINE);
-    await say(ctx.stderr, `${ctx.name}: ${resolved.message}\n`);
-    return 2;
+    return reportOptionError(ctx, resolved);
   }
   const opts = resolved.options;
   if (variant === 'egrep' && opts.syntax === 'basic') opts.syntax = 'extended';

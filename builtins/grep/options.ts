@@ -3,6 +3,7 @@
 
 import { defineFlags, type FlagValue, type Occurrence, flagArray, flagBool, flagString } from '../internal/flags.js';
 import type { PatternSyntax } from '../../src/regex/index.js';
+import { quote } from '../internal/quote.js';
 
 export const GREP_FLAGS = defineFlags({
   digitsFlag: 'context-digits',
@@ -113,9 +114,10 @@ export type OptionsResult =
   | { ok: false; version: true };
 
 function parseContext(value: string): number | string {
-  // GNU: a decimal number (no sign); huge values saturate
-  if (!/^[0-9]+$/.test(value)) return `${value}: invalid context length argument`;
-  const n = Number(value);
+  // GNU: xstrtoimax, base 10 (leading blanks and a sign allowed), not negative; huge values saturate
+  const m = /^[ \t\n\v\f\r]*([+-]?)([0-9]+)$/.exec(value);
+  if (m === null || (m[1] === '-' && /[1-9]/.test(m[2]!))) return `${value}: invalid context length argument`;
+  const n = Number(m[2]);
   return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
 }
 
@@ -127,31 +129,81 @@ function parseMaxCount(value: string): number | null {
   return Number.isSafeInteger(n) ? n : Infinity;
 }
 
-export function resolveOptions(flags: Record<string, FlagValue>, order: readonly Occurrence[]): OptionsResult {
-  if (flagBool(flags, 'help')) return { ok: false, help: true };
-  if (flagBool(flags, 'version')) return { ok: false, version: true };
-  if ((flags['perl-regexp'] as number) > 0) {
-    return { ok: false, message: 'Perl matching not supported in a --disable-perl-regexp build', usage: false };
+const MATCHERS: Record<string, string> = { 'basic-regexp': 'G', 'extended-regexp': 'E', 'fixed-strings': 'F', 'perl-regexp': 'P' };
+const DIRECTORIES: readonly GrepOptions['directories'][] = ['read', 'recurse', 'skip'];
+const DIRECTORIES_ERROR = "%k argument %s for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'";
+
+/** --directories' word, as XARGMATCH takes it (checked by checkInOrder) */
+function directoriesWord(v: string): GrepOptions['directories'] {
+  return (DIRECTORIES.find((w) => w === v) ?? DIRECTORIES.find((w) => w.startsWith(v)))!;
+}
+
+export type OptionError = Extract<OptionsResult, { ok: false; message: string }>;
+
+/**
+ * The checks GNU grep makes inside its getopt loop, in argv order (the first bad one is the one
+ * reported, before a bad option further on): matchers, context and count values, the
+ * --binary-files/--directories/--devices words.
+ */
+export function checkInOrder(order: readonly Occurrence[]): OptionError | undefined {
+  let matcher: string | undefined;
+  for (const o of order) {
+    const v = o.value ?? '';
+    const m = MATCHERS[o.name];
+    if (m !== undefined) {
+      if (matcher !== undefined && matcher !== m) return { ok: false, message: 'conflicting matchers specified', usage: false };
+      matcher = m;
+      continue;
+    }
+    switch (o.name) {
+      case 'context': case 'context-digits': case 'after-context': case 'before-context': {
+        const n = parseContext(v);
+        if (typeof n === 'string') return { ok: false, message: n, usage: false };
+        break;
+      }
+      case 'max-count':
+        if (parseMaxCount(v) === null) return { ok: false, message: 'invalid max count', usage: false };
+        break;
+      case 'binary-files':
+        if (v !== 'binary' && v !== 'text' && v !== 'without-match') return { ok: false, message: 'unknown binary-files type', usage: false };
+        break;
+      case 'directories': {
+        // XARGMATCH: a unique prefix will do; gnulib argmatch_die exits with EXIT_FAILURE, not grep's 2
+        const hits = DIRECTORIES.filter((w) => w.startsWith(v));
+        if (!(DIRECTORIES as readonly string[]).includes(v) && hits.length !== 1) {
+          const kind = hits.length > 1 ? 'ambiguous' : 'invalid';
+          return { ok: false, message: DIRECTORIES_ERROR.replace('%k', kind).replace('%s', () => quote(v)), usage: true, status: 1 };
+        }
+        break;
+      }
+      case 'devices':
+        if (v !== 'read' && v !== 'skip') return { ok: false, message: 'unknown devices method', usage: false };
+        break;
+    }
   }
-  // -E/-F/-G: any two different ones conflict, as in GNU grep
-  const matchers = new Set<string>();
+  return undefined;
+}
+
+export function resolveOptions(flags: Record<string, FlagValue>, order: readonly Occurrence[]): OptionsResult {
+  // --help and -V act after GNU's option loop, whose checks come first; -V before --help
+  const bad = checkInOrder(order);
+  if (bad !== undefined) return bad;
+  if (flagBool(flags, 'version')) return { ok: false, version: true };
+  if (flagBool(flags, 'help')) return { ok: false, help: true };
   let syntax: PatternSyntax = 'basic';
   for (const o of order) {
-    if (o.name === 'basic-regexp') (matchers.add('G'), (syntax = 'basic'));
-    else if (o.name === 'extended-regexp') (matchers.add('E'), (syntax = 'extended'));
-    else if (o.name === 'fixed-strings') (matchers.add('F'), (syntax = 'fixed'));
+    if (o.name === 'basic-regexp') syntax = 'basic';
+    else if (o.name === 'extended-regexp') syntax = 'extended';
+    else if (o.name === 'fixed-strings') syntax = 'fixed';
   }
-  if (matchers.size > 1) return { ok: false, message: 'conflicting matchers specified', usage: false };
 
   // context: -NUM and -C set both; -A/-B override their side whatever the order
   let before = -1;
   let after = -1;
   let both = -1;
   for (const o of order) {
-    const v = o.value ?? '';
     if (o.name === 'context' || o.name === 'context-digits' || o.name === 'after-context' || o.name === 'before-context') {
-      const n = parseContext(v);
-      if (typeof n === 'string') return { ok: false, message: n, usage: false };
+      const n = parseContext(o.value ?? '') as number;
       if (o.name === 'after-context') after = n;
       else if (o.name === 'before-context') before = n;
       else both = n;
@@ -160,24 +212,14 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
   if (before < 0) before = both;
   if (after < 0) after = both;
 
-  let maxCount = Infinity;
   const mc = flagString(flags, 'max-count');
-  if (mc !== undefined) {
-    const n = parseMaxCount(mc);
-    if (n === null) return { ok: false, message: 'invalid max count', usage: false };
-    maxCount = n;
-  }
+  const maxCount = mc === undefined ? Infinity : (parseMaxCount(mc) as number);
 
   let binaryMode: BinaryMode = 'binary';
   for (const o of order) {
     if (o.name === 'text') binaryMode = 'text';
     else if (o.name === 'without-match') binaryMode = 'without-match';
-    else if (o.name === 'binary-files') {
-      if (o.value !== 'binary' && o.value !== 'text' && o.value !== 'without-match') {
-        return { ok: false, message: 'unknown binary-files type', usage: false };
-      }
-      binaryMode = o.value;
-    }
+    else if (o.name === 'binary-files') binaryMode = o.value as BinaryMode;
   }
 
   let directories: GrepOptions['directories'] = 'read';
@@ -185,22 +227,7 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
   for (const o of order) {
     if (o.name === 'recursive') directories = 'recurse';
     else if (o.name === 'dereference-recursive') (directories = 'recurse', (dereference = true));
-    else if (o.name === 'directories') {
-      if (o.value !== 'read' && o.value !== 'recurse' && o.value !== 'skip') {
-        return {
-          ok: false,
-          message: `invalid argument '${o.value}' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'`,
-          usage: true,
-          // gnulib argmatch_die exits with EXIT_FAILURE, not grep's 2
-          status: 1,
-        };
-      }
-      directories = o.value;
-    }
-  }
-  const devices = flagString(flags, 'devices');
-  if (devices !== undefined && devices !== 'read' && devices !== 'skip') {
-    return { ok: false, message: 'unknown devices method', usage: false };
+    else if (o.name === 'directories') directories = directoriesWord(o.value ?? '');
   }
 
   let color = false;
@@ -215,6 +242,10 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
     // GNU grep answers an unknown WHEN with its help text (and status 0)
     if (v === undefined) return { ok: false, help: true };
     color = v;
+  }
+  // GNU fails on -P only when it compiles the pattern, after its option checks
+  if ((flags['perl-regexp'] as number) > 0) {
+    return { ok: false, message: 'Perl matching not supported in a --disable-perl-regexp build', usage: false };
   }
 
   let filenames: FilenameMode = 'default';
@@ -274,7 +305,7 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
       color,
       binaryMode,
       directories,
-      devices: devices === 'skip' ? 'skip' : 'read',
+      devices: flagString(flags, 'devices') === 'skip' ? 'skip' : 'read',
       dereference,
       fileRuleSources,
       fileRules: [],

@@ -26,6 +26,7 @@ export interface WalkCallbacks {
 }
 
 const MAX_DEPTH = 4096;
+const READDIR_ORDER = { maxEntries: Number.MAX_SAFE_INTEGER - 1 };
 
 function joinPath(dir: string, name: string): string {
   if (dir === '') return name;
@@ -107,7 +108,9 @@ class Walker {
       }
       this.visited.add(key);
     }
-    const entries = this.ctx.fs.readdir(path);
+    // any maxEntries selects the sandbox's streaming listing, which keeps the OS (readdir) order
+    // GNU grep's fts walks in (the plain listing comes back sorted); this one never truncates
+    const entries = this.ctx.fs.readdir(path, READDIR_ORDER);
     if (!entries.ok) {
       await this.cb.onError(display, entries.error.detail ?? entries.error.message);
       return false;

@@ -40,9 +40,13 @@ const OPTION_SHAPE: OptionShape = {
   knownLongs: ['bytes', 'lines', '-presume-input-pipe', 'quiet', 'silent', 'verbose', 'zero-terminated', 'help', 'version'],
 };
 
+const OFF_T_MAX = (1n << 63n) - 1n;
+
 interface HeadSettings {
   countLines: boolean;
   count: number;
+  /** the count as given (count is clamped): GNU bounds -c -N by OFF_T_MAX after its option loop */
+  given: bigint;
   elide: boolean;
   headers: 'auto' | 'always' | 'never';
   delim: number;
@@ -95,6 +99,7 @@ function applyOption(ctx: CallContext, o: Occurrence, s: HeadSettings): Parsed |
       const r = parseUintmax(v, SUFFIXES);
       if (r.kind !== 'ok') return invalidNumber(ctx, s.countLines, v, r);
       s.count = clampCount(r.value);
+      s.given = r.value;
       return undefined;
     }
     case 'quiet': s.headers = 'never'; return undefined;
@@ -108,7 +113,7 @@ function applyOption(ctx: CallContext, o: Occurrence, s: HeadSettings): Parsed |
 }
 
 function parseArgs(ctx: CallContext, args: string[]): Parsed | 'help' | 'version' {
-  const s: HeadSettings = { countLines: true, count: 10, elide: false, headers: 'auto', delim: 0x0a };
+  const s: HeadSettings = { countLines: true, count: 10, given: 10n, elide: false, headers: 'auto', delim: 0x0a };
   let rest = args;
   const first = args[0];
   if (first !== undefined && first.length > 1 && first[0] === '-' && first[1]! >= '0' && first[1]! <= '9') {
@@ -118,6 +123,11 @@ function parseArgs(ctx: CallContext, args: string[]): Parsed | 'help' | 'version
   }
   const r = parseFlags(SPEC, rest, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) {
+    // GNU checks each value inside its getopt loop: a bad one before the bad option wins
+    for (const o of r.order) {
+      const bad = applyOption(ctx, o, s);
+      if (bad) return bad;
+    }
     const digit = firstDigitOption(rest, OPTION_SHAPE);
     const message = digit !== undefined ? `invalid trailing option -- ${digit}` : r.message;
     return { ok: false, status: writeUsageError(ctx, message, 1) };
@@ -127,6 +137,10 @@ function parseArgs(ctx: CallContext, args: string[]): Parsed | 'help' | 'version
     if (o.name === 'version') return 'version';
     const bad = applyOption(ctx, o, s);
     if (bad) return bad;
+  }
+  if (!s.countLines && s.elide && s.given > OFF_T_MAX) {
+    const p = ctx.stderr.writeString(`head: invalid number of bytes: ${quote(String(s.given))}: Value too large for defined data type\n`);
+    return { ok: false, status: p ? p.then(() => 1) : 1 };
   }
   return { ok: true, settings: s, operands: r.operands.length === 0 ? ['-'] : r.operands };
 }

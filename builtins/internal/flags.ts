@@ -101,6 +101,12 @@ export type ParseResult =
       message: string;
       /** a fatal error from `claimOperand`: reported as `cmd: message` without the usage hint */
       plain?: boolean;
+      /**
+       * the options scanned before the bad one, in order: a GNU tool checks each option's value
+       * inside its getopt loop, so a bad value there is reported instead of a later bad option
+       * (`head -n 3x --bogus` → "invalid number of lines: '3x'")
+       */
+      order: Occurrence[];
     };
 
 /** what `ParseOptions.claimOperand` makes of an argument in operand position */
@@ -182,7 +188,7 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
     }
     if (arg.length < 2 || arg[0] !== '-') {
       const claim = opts.claimOperand?.(args, i);
-      if (claim !== undefined && claim.error !== undefined) return { ok: false, message: claim.error, plain: true };
+      if (claim !== undefined && claim.error !== undefined) return { ok: false, message: claim.error, plain: true, order };
       if (claim !== undefined && claim.consumed > 0) {
         if (claim.occurrence !== undefined) order.push(claim.occurrence);
         i += claim.consumed;
@@ -195,11 +201,11 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
     }
     if (arg[1] === '-') {
       const step = scanLong(spec, args, i, order);
-      if (typeof step === 'string') return { ok: false, message: step };
+      if (typeof step === 'string') return { ok: false, message: step, order };
       i = step;
     } else {
       const step = scanShortCluster(spec, args, i, order);
-      if (typeof step === 'string') return { ok: false, message: step };
+      if (typeof step === 'string') return { ok: false, message: step, order };
       i = step;
     }
     const last = order[order.length - 1];

@@ -3,7 +3,7 @@
 // on stderr), --help or --version before the command looks at anything else.
 
 import type { CallContext } from '../types.js';
-import { parseFlags, versionText, writeUsageError, type FlagSpec, type ParseOptions, type ParseResult } from './flags.js';
+import { parseFlags, versionText, writeUsageError, type FlagSpec, type Occurrence, type ParseOptions, type ParseResult } from './flags.js';
 import { printAndExit } from './print.js';
 
 export type ParsedArgs = Extract<ParseResult, { ok: true }>;
@@ -17,6 +17,11 @@ export interface GnuArgsOptions {
   usageStatus?: number;
   /** see ParseOptions.claimOperand (sort's and uniq's obsolete `+POS`) */
   claimOperand?: ParseOptions['claimOperand'];
+  /**
+   * When the scan fails: check the values of the options before the bad one, as GNU's getopt
+   * loop does as it goes; a status means one was bad and was reported (the scan's error is not).
+   */
+  checkBefore?: (order: readonly Occurrence[]) => number | Promise<number> | undefined;
 }
 
 /** The parsed arguments, or the exit status when a bad option, --help or --version answered. */
@@ -31,6 +36,8 @@ export async function parseGnuArgs(
     ...(opts.claimOperand === undefined ? {} : { claimOperand: opts.claimOperand }),
   });
   if (!parsed.ok) {
+    const earlier = opts.checkBefore?.(parsed.order);
+    if (earlier !== undefined) return earlier;
     const status = opts.usageStatus ?? 1;
     if (parsed.plain !== true) return writeUsageError(ctx, parsed.message, status);
     const p = ctx.stderr.writeString(`${opts.name}: ${parsed.message}\n`);

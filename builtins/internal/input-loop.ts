@@ -27,6 +27,11 @@ export interface InputLoop {
    * thousands of small files then costs no promise and microtask per file.
    */
   body: (input: Input, out: OutputBuffer, shownName: string) => true | string | Promise<true | string>;
+  /**
+   * a read failure ends the loop, status 1, the later operands left unread: GNU tail's
+   * dump_remainder dies where its other readers report and go on
+   */
+  readErrorFatal?: boolean;
   /** after the last operand, before the final flush (cat's pending numbered line) */
   finish?: (out: OutputBuffer) => Promise<void>;
 }
@@ -75,6 +80,7 @@ export async function forEachInput(ctx: CallContext, loop: InputLoop): Promise<n
       if (failure === undefined) throw e;
       await writeDiagnostic(ctx, out, readError(name, shownName, failure.message) + '\n');
       status = 1;
+      if (loop.readErrorFatal === true) break;
     } finally {
       input.close();
     }

@@ -1,5 +1,5 @@
 // gnulib's posix2_version(): which POSIX.2 edition coreutils conforms to, from _POSIX2_VERSION.
-// sort and uniq accept the obsolete `+POS` operands unless it names 1003.1-2001 exactly.
+// sort, uniq and tail accept the obsolete `+POS` operands unless it names 1003.1-2001 exactly.
 
 /** the build default (coreutils 9.1 as Debian 12 ships it conforms to POSIX.1-2008) */
 const DEFAULT_POSIX2_VERSION = 200809;
@@ -14,7 +14,7 @@ export function posix2Version(getEnv: (name: string) => string | undefined): num
   return v < INT_MIN ? INT_MIN : v < INT_MAX ? v : INT_MAX;
 }
 
-/** false only for 200112 <= version < 200809 (sort.c's traditional_usage, uniq.c's strict_posix2) */
+/** false only for 200112 <= version < 200809 (sort.c's and tail.c's traditional_usage, uniq.c's strict_posix2) */
 export function obsoletePlusAllowed(getEnv: (name: string) => string | undefined): boolean {
   const v = posix2Version(getEnv);
   return !(v >= 200112 && v < 200809);

@@ -10,7 +10,8 @@ import { encode } from '../../src/io/encoding.js';
 import { writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';
-import { LS_SPEC, resolveOptions, type LsOptions } from './options.js';
+import { LS_SPEC, resolveOptions, type LsOptions, type OptionsResult } from './options.js';
+import type { Occurrence } from '../internal/flags.js';
 import { entryType, nameWidth, renderEntries, totalLine, type Entry } from './render.js';
 import { compareExtension, compareVersion, quoteDirName } from './names.js';
 import { LS_USAGE } from './usage.js';
@@ -45,6 +46,12 @@ function globRegex(glob: string): RegExp {
 /** the entries -a adds to a listing (readdir's own are left out by the sandbox) */
 const DOT: DirEntry = { name: '.', type: 'dir' };
 const DOT_DOT: DirEntry = { name: '..', type: 'dir' };
+
+/**
+ * Any maxEntries selects the sandbox's streaming listing, which keeps the OS (readdir) order that
+ * -U/-f print as GNU does; the plain listing comes back sorted. This one never truncates.
+ */
+const READDIR_ORDER = { maxEntries: Number.MAX_SAFE_INTEGER - 1 };
 
 /** GNU's attach(): the name in messages, without a leading "./" for the current directory */
 function errorName(dir: string, name: string): string {
@@ -114,6 +121,8 @@ class Lister {
       if (i === undefined) return 0;
       return o.time === 'atime' ? i.atimeMs : o.time === 'ctime' ? i.ctimeMs : o.time === 'birth' ? i.birthtimeMs : i.mtimeMs;
     };
+    // GNU's sort_files returns before anything for -U: no -r, no --group-directories-first
+    if (o.sort === 'none') return entries;
     let base: ((a: Entry, b: Entry) => number) | undefined;
     if (o.sort === 'name') base = byName;
     else if (o.sort === 'time') base = (a, b) => time(b) - time(a) || byName(a, b);
@@ -124,7 +133,7 @@ class Lister {
     if (base !== undefined) {
       const cmp = base;
       entries.sort(o.reverse ? (a, b) => cmp(b, a) : cmp);
-    } else if (o.reverse) entries.reverse();
+    }
     if (o.groupDirsFirst) {
       const dirs = entries.filter((e) => this.isDirEntry(e));
       const rest = entries.filter((e) => !this.isDirEntry(e));
@@ -198,9 +207,10 @@ class Lister {
     const handle = o.dereference !== 'always' ? holdDir(this.ctx.fs, path, depth, parent, name) : null;
     try {
       const entries: Entry[] = [];
-      const held = handle?.list();
+      const order = o.sort === 'none' ? READDIR_ORDER : undefined;
+      const held = handle?.list(order);
       // a listing that fails through the handle is made again by path, which words the error
-      const listing = held?.ok === true ? held : this.ctx.fs.readdir(path);
+      const listing = held?.ok === true ? held : this.ctx.fs.readdir(path, order);
       if (!listing.ok) {
         await this.error(`cannot open directory ${quoteaf(shown)}: ${errorText(listing.error)}`, commandLine);
         return;
@@ -219,7 +229,9 @@ class Lister {
         if (this.printedSomething) await this.write('\n');
         await this.write(`${quoteDirName(shown, o.quoting, o.hideControl)}:\n`);
       }
-      const listed: readonly DirEntry[] = o.all ? [...listing.value, DOT, DOT_DOT] : listing.value;
+      // readdir's own '.' and '..' are dropped below the sandbox, so their place in an unsorted
+      // listing is lost: first, where tmpfs, btrfs and xfs return them (ext4 hashes them in)
+      const listed: readonly DirEntry[] = o.all ? [DOT, DOT_DOT, ...listing.value] : listing.value;
       const base = path.endsWith('/') ? path : `${path}/`;
       for (const d of listed) {
         const r = this.addEntry(entries, d, base, shown, needStat, handle);
@@ -273,16 +285,23 @@ class Lister {
   }
 }
 
+async function reportBadOption(ctx: CallContext, bad: Extract<OptionsResult, { ok: false }>): Promise<number> {
+  if (bad.usage) return writeUsageError(ctx, bad.message, bad.status);
+  const p = ctx.stderr.writeString(`ls: ${bad.message}\n`);
+  if (p) await p;
+  return bad.status;
+}
+
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, LS_SPEC, args, { name: 'ls', help: LS_USAGE, usageStatus: 2 });
+  const getEnv = (n: string): string | undefined => ctx.getEnv(n);
+  const checkBefore = (order: readonly Occurrence[]): Promise<number> | undefined => {
+    const before = resolveOptions(order, getEnv, true);
+    return before.ok ? undefined : reportBadOption(ctx, before);
+  };
+  const r = await parseGnuArgs(ctx, LS_SPEC, args, { name: 'ls', help: LS_USAGE, usageStatus: 2, checkBefore });
   if (typeof r === 'number') return r;
-  const resolved = resolveOptions(r.order, (n) => ctx.getEnv(n));
-  if (!resolved.ok) {
-    if (resolved.usage) return writeUsageError(ctx, resolved.message, resolved.status);
-    const p = ctx.stderr.writeString(`ls: ${resolved.message}\n`);
-    if (p) await p;
-    return resolved.status;
-  }
+  const resolved = resolveOptions(r.order, getEnv);
+  if (!resolved.ok) return reportBadOption(ctx, resolved);
   const lister = new Lister(ctx, resolved.options, Date.now());
   try {
     await lister.operands(r.operands.length === 0 ? ['.'] : r.operands);

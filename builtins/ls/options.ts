@@ -164,7 +164,11 @@ const REFUSED: Record<string, string> = {
 /** the --quoting-style values rshell reproduces; the others are refused */
 const SUPPORTED_QUOTING = new Set<string>(['literal', 'shell', 'shell-always', 'c', 'escape']);
 
-export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string) => string | undefined): OptionsResult {
+/**
+ * The options in effect, or the first bad one. `loopOnly`: only the checks GNU makes inside its
+ * getopt loop, for the options before a bad one (the checks after the loop never run then).
+ */
+export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string) => string | undefined, loopOnly = false): OptionsResult {
   const o: LsOptions = {
     format: 'one', all: false, almostAll: false, directory: false, recursive: false, reverse: false, sort: 'name',
     time: 'mtime', indicator: 'none', human: 'none', inode: false, size: false, numeric: false, showOwner: true,
@@ -294,7 +298,7 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
   }
   void formatSet;
   // GNU reads --time-style only when it will print times
-  if (timeStyleText !== undefined && o.format === 'long') {
+  if (!loopOnly && timeStyleText !== undefined && o.format === 'long') {
     const style = timeStyleText.replace(/^posix-/, '');
     if (style === 'full-iso' || style === 'long-iso' || style === 'iso' || style === 'locale') o.timeStyle = style;
     else if (style.startsWith('+')) return fail('--time-style=+FORMAT is refused: use full-iso, long-iso or iso');

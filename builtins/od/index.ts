@@ -31,11 +31,10 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         return 1;
       }
     }
+    // GNU warns once the input is open and skipped, -S or not (strings use the default "oS" lcm)
+    if (s.widthWarning !== undefined) await writeDiagnostic(ctx, out, s.widthWarning);
     if (s.strings !== undefined) await dumpStrings(ctx, s, chain, out);
-    else {
-      if (s.widthWarning !== undefined) await writeDiagnostic(ctx, out, s.widthWarning);
-      await dumpBlocks(ctx, s, chain, out);
-    }
+    else await dumpBlocks(ctx, s, chain, out);
   } finally {
     chain.close();
   }

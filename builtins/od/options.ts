@@ -61,7 +61,8 @@ const RADIX: Record<string, AddressStyle> = {
 
 /** xstrtol_fatal's texts */
 function countError(o: Occurrence, r: CountParse): string {
-  const arg = quote(o.value ?? '');
+  // gnulib's xstrtol_fatal prints the argument raw between quotes (no quote())
+  const arg = `'${o.value ?? ''}'`;
   if (r.kind === 'overflow') return `od: ${o.spelled} argument ${arg} too large\n`;
   if (r.kind === 'suffix') return `od: invalid suffix in ${o.spelled} argument ${arg}\n`;
   return `od: invalid ${o.spelled} argument ${arg}\n`;
@@ -79,7 +80,6 @@ function gcd(a: number, b: number): number {
 
 export async function parseOdArgs(ctx: CallContext, args: string[]): Promise<OdSettings | 'help' | 'version' | number> {
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
   let address: AddressStyle = RADIX.o!;
   let skip = 0n;
   let maxBytes: bigint | undefined;
@@ -99,72 +99,81 @@ export async function parseOdArgs(ctx: CallContext, args: string[]): Promise<OdS
       await fail(ctx, `od: ${d.message}\n`);
     }
   };
-  for (const o of r.order) {
-    const v = o.value ?? '';
-    switch (o.name) {
-      case 'help': return 'help';
-      case 'version': return 'version';
-      case 'radix': {
-        modern = true;
-        const style = RADIX[v[0] ?? ''];
-        if (style === undefined) return fail(ctx, `od: invalid output address radix '${v[0] ?? ''}'; it must be one character from [doxn]\n`);
-        address = style;
-        break;
-      }
-      case 'skip':
-      case 'read': {
-        modern = true;
-        const c = parseCount(v, 0, OD_SUFFIXES);
-        if (c.kind !== 'ok') return fail(ctx, countError(o, c));
-        if (o.name === 'skip') skip = c.value;
-        else maxBytes = c.value;
-        break;
-      }
-      case 'strings':
-      case 'stringsShort': {
-        modern = true;
-        if (o.value === undefined) strings = 3n;
-        else {
+  // the options in order, as GNU's getopt loop: a bad -A/-j/-N/-S/-w/--endian value ends the run
+  // there; a bad -t type is reported and the loop goes on (status 1 after it)
+  const scan = async (order: readonly Occurrence[]): Promise<'help' | 'version' | number | undefined> => {
+    for (const o of order) {
+      const v = o.value ?? '';
+      switch (o.name) {
+        case 'help': return 'help';
+        case 'version': return 'version';
+        case 'radix': {
+          modern = true;
+          const style = RADIX[v[0] ?? ''];
+          // GNU prints optarg[0]: the string's terminating NUL for an empty one
+          if (style === undefined) return fail(ctx, `od: invalid output address radix '${v[0] ?? '\0'}'; it must be one character from [doxn]\n`);
+          address = style;
+          break;
+        }
+        case 'skip':
+        case 'read': {
+          modern = true;
           const c = parseCount(v, 0, OD_SUFFIXES);
           if (c.kind !== 'ok') return fail(ctx, countError(o, c));
-          strings = c.value;
+          if (o.name === 'skip') skip = c.value;
+          else maxBytes = c.value;
+          break;
         }
-        break;
-      }
-      case 'format':
-        modern = true;
-        await decode(v);
-        break;
-      case 'duplicates':
-        modern = true;
-        abbreviate = false;
-        break;
-      case 'traditional':
-        traditional = true;
-        break;
-      case 'endian': {
-        const choices = ['little', 'big'].filter((c) => c.startsWith(v));
-        if (choices.length !== 1 || v === '') {
-          const kind = choices.length > 1 ? 'ambiguous' : 'invalid';
-          return writeUsageError(ctx, `${kind} argument ${quote(v)} for '--endian'\nValid arguments are:\n  - 'little'\n  - 'big'`, 1);
+        case 'strings':
+        case 'stringsShort': {
+          modern = true;
+          if (o.value === undefined) strings = 3n;
+          else {
+            const c = parseCount(v, 0, OD_SUFFIXES);
+            if (c.kind !== 'ok') return fail(ctx, countError(o, c));
+            strings = c.value;
+          }
+          break;
         }
-        little = choices[0] === 'little';
-        break;
-      }
-      case 'width': {
-        modern = true;
-        if (o.value === undefined) width = 32n;
-        else {
-          const c = parseCount(v, 10, '');
-          if (c.kind !== 'ok') return fail(ctx, countError(o, c));
-          width = c.value;
+        case 'format':
+          modern = true;
+          await decode(v);
+          break;
+        case 'duplicates':
+          modern = true;
+          abbreviate = false;
+          break;
+        case 'traditional':
+          traditional = true;
+          break;
+        case 'endian': {
+          const choices = ['little', 'big'].filter((c) => c.startsWith(v));
+          if (choices.length !== 1 || v === '') {
+            const kind = choices.length > 1 ? 'ambiguous' : 'invalid';
+            return writeUsageError(ctx, `${kind} argument ${quote(v)} for '--endian'\nValid arguments are:\n  - 'little'\n  - 'big'`, 1);
+          }
+          little = choices[0] === 'little';
+          break;
         }
-        break;
+        case 'width': {
+          modern = true;
+          if (o.value === undefined) width = 32n;
+          else {
+            const c = parseCount(v, 10, '');
+            if (c.kind !== 'ok') return fail(ctx, countError(o, c));
+            width = c.value;
+          }
+          break;
+        }
+        default:
+          if (o.name.startsWith('old-')) await decode(TRADITIONAL_TYPES[o.name.slice(4)]!);
       }
-      default:
-        if (o.name.startsWith('old-')) await decode(TRADITIONAL_TYPES[o.name.slice(4)]!);
     }
-  }
+    return undefined;
+  };
+  const stopped = await scan(r.order);
+  if (stopped !== undefined) return stopped;
+  if (!r.ok) return writeUsageError(ctx, r.message, 1);
   if (!ok) return 1;
   if (strings !== undefined && specs.length > 0) return fail(ctx, 'od: no type may be specified when dumping strings\n');
 

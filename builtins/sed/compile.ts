@@ -452,7 +452,9 @@ class Compiler {
       unmatchedParenOrd: this.opts.posix || this.posixCorrect,
     });
     if (!r.ok) throw new SedSyntaxError(r.message);
-    if (neededGroups > r.re.groups) throw new SedSyntaxError(`invalid reference \\${neededGroups} on \`s' command's RHS`);
+    // GNU checks the references only while POSIXLY_EXTENDED (no --posix, no POSIXLY_CORRECT, or a
+    // `v` before); otherwise a missing group expands to nothing
+    if (neededGroups > r.re.groups && !this.posixCorrect) throw new SedSyntaxError(`invalid reference \\${neededGroups} on \`s' command's RHS`);
     return r.re;
   }
 

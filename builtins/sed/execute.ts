@@ -245,7 +245,7 @@ export class Executor {
           return 'restart';
         }
         case 'F':
-          { const w = this.out.text(this.input.nameOf(this.currentFile) + this.opts.delim); if (w) return this.resume(w, pc, jumps); }
+          { const w = this.out.text(this.input.nameOf(Math.max(this.input.lastOpened, this.currentFile)) + this.opts.delim); if (w) return this.resume(w, pc, jumps); }
           break;
         case 'g':
           this.ps = this.hold;
@@ -417,7 +417,7 @@ export class Executor {
   private substitute(cmd: SedCommand): void | Promise<void> {
     const s = cmd.subst!;
     const re = this.regexFor(s.re);
-    if (s.re === null && s.maxGroupRef > re.groups) {
+    if (s.re === null && s.maxGroupRef > re.groups && !this.opts.posix) {
       throw new SedFatal(`sed: ${this.opts.zeroLocation}: invalid reference \\${s.maxGroupRef} on \`s' command's RHS\n`, 1);
     }
     const ps = this.ps;

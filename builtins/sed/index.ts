@@ -22,6 +22,7 @@ import { toLatin1 } from '../../src/regex/index.js';
 import { encode } from '../../src/io/encoding.js';
 import { compileScript } from './compile.js';
 import { Executor, SedFatal, type ExecOptions } from './execute.js';
+import { followFailures } from './follow.js';
 import { InputFatal, SedInput, errorText } from './input.js';
 import { SedOutput } from './output.js';
 import { SED_USAGE, SED_USAGE_ON_ERROR, USAGE_LINE } from './usage.js';
@@ -82,7 +83,16 @@ function lineLengthOf(v: string | undefined): number {
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return usageError(ctx, r.message);
+  if (!r.ok) {
+    // GNU reads each -f file as its getopt loop meets it: one that cannot be opened before the
+    // bad option is the error (status 4)
+    for (const occ of r.order) {
+      if (occ.name !== 'file' || occ.value === '-') continue;
+      const text = await readScriptFile(ctx, occ.value ?? '');
+      if (typeof text !== 'string') return fail(ctx, text.message, 4);
+    }
+    return usageError(ctx, r.message);
+  }
   const flags = r.flags;
   if (flagBool(flags, 'help')) {
     const p = ctx.stdout.writeString(SED_USAGE);
@@ -154,6 +164,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   let status = 0;
   try {
     if (editor !== null) input.skip(await editor.validateAll());
+    else if (flagBool(flags, 'followSymlinks')) input.skip({ skip: new Set(), fatalAt: followFailures(ctx, operands) });
     const q = await exec.run();
     if (editor !== null) await editor.finish();
     const f = exec.output.flush();
@@ -181,8 +192,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   } finally {
     input.close();
   }
-  if (status !== 0) return status;
-  return input.failed || (editor?.failed ?? false) ? 2 : 0;
+  // an input that could not be read wins over q/Q's status (GNU: input.bad_count → EXIT_BAD_INPUT)
+  return input.failed || (editor?.failed ?? false) ? 2 : status;
 }
 
 function lastZeroLocation(chunks: readonly ScriptChunk[]): string {

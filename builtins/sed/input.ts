@@ -40,6 +40,11 @@ export class SedInput {
   private exhausted = false;
   /** an operand could not be opened or read: exit status 2 */
   failed = false;
+  /**
+   * the operand opened last: GNU's in_file_name, which F prints. A `$` test at a file's last
+   * line opens the next operands to look for more input, so F there names the file found.
+   */
+  lastOpened = -1;
   /** operands already reported (sed -i checks them first) */
   private skipped = new Set<number>();
   /** sed -i: operands that end the run when they are reached (`couldn't edit d: not a regular file`) */
@@ -176,6 +181,7 @@ export class SedInput {
         continue;
       }
       this.current = { input: r.value, lines: new LineReader(r.value.reader, this.delim, this.ctx.limits.maxLineBytes), index };
+      this.lastOpened = index;
       return true;
     }
     this.exhausted = true;

@@ -93,12 +93,15 @@ class CaseWriter {
   }
 }
 
-// C locale: only ASCII letters change case (toUpperCase would also map latin1 bytes like 0xe9)
+// C locale: only ASCII letters change case (toUpperCase would also map latin1 bytes like 0xe9),
+// and a byte past 0x7f comes out as 0xff: GNU sed converts through btowc (WEOF for such a byte
+// in a single-byte locale), towupper, then wctob (EOF, stored as the byte 0xff)
+const HIGH_BYTES = /[\x80-\xff]/g;
 function asciiUpper(s: string): string {
-  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+  return s.replace(/[a-z]+/g, (m) => m.toUpperCase()).replace(HIGH_BYTES, '\xff');
 }
 function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase()).replace(HIGH_BYTES, '\xff');
 }
 
 const PLAIN = (parts: readonly ReplacementPart[]): boolean => parts.every((p) => p.kind !== 'case');

@@ -4,7 +4,8 @@
 // and a `compare` of prepared values, so sorting does not re-parse numbers at every comparison.
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
+// GNU's blanks table is field_sep(): isblank or newline (a newline is only inside a -z record)
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a;
 
 function skipBlanks(s: string, i: number, end: number): number {
   while (i < end && isBlank(s.charCodeAt(i))) i++;

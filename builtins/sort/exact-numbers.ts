@@ -16,7 +16,8 @@ export function exactDecimal(s: string, start: number, end: number): number {
   let i = start;
   for (; i < end; i++) {
     const c = s.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x09) break;
+    // GNU's blanks: isblank or newline (inside a -z record)
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a) break;
   }
   let negative = false;
   if (i < end && s.charCodeAt(i) === 0x2d) {

@@ -7,7 +7,7 @@ import { ByteCounter } from '../internal/simd-count.js';
 import type { CallContext, Command } from '../types.js';
 import { flagArray, writeUsageError } from '../internal/flags.js';
 import { openInput, readFailure, type Input } from '../internal/inputs.js';
-import { quote, quotef } from '../internal/quote.js';
+import { quote, quoteaf, quotef } from '../internal/quote.js';
 import { toLatin1 } from '../../src/regex/index.js';
 import { Buffer } from 'node:buffer';
 import { encode } from '../../src/io/encoding.js';
@@ -46,20 +46,25 @@ async function fail(ctx: CallContext, message: string, status = 2): Promise<numb
   return status;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const claimOperand = obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined);
-  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2, claimOperand });
-  if (typeof parsed === 'number') return parsed;
-  const { flags, order, operands } = parsed;
+interface OptionState {
+  global: Key;
+  keys: Key[];
+  tab: number | undefined;
+  check: 'none' | 'diagnose' | 'quiet';
+  checkLetters: Set<string>;
+}
 
+/**
+ * The options' values, checked in order as GNU's getopt loop does (the first bad one is the one
+ * reported, and it is reported before a bad option further on); a status when one was bad.
+ */
+function readOptions(ctx: CallContext, order: readonly Occurrence[]): OptionState | number | Promise<number> {
   const global = emptyKey();
   const keys: Key[] = [];
   let tab: number | undefined;
   let check: 'none' | 'diagnose' | 'quiet' = 'none';
   const checkLetters = new Set<string>();
   for (const o of order) {
-    const refusal = REFUSED[o.name];
-    if (refusal !== undefined) return fail(ctx, refusal);
     switch (o.name) {
       case 'b': case 'd': case 'f': case 'g': case 'i': case 'M': case 'n': case 'h': case 'V': case 'R': case 'r':
         applyGlobalLetter(global, o.name);
@@ -116,8 +121,24 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         break;
       }
     }
+    if (checkLetters.size > 1) return fail(ctx, "options '-cC' are incompatible");
   }
-  if (checkLetters.size > 1) return fail(ctx, "options '-cC' are incompatible");
+  return { global, keys, tab, check, checkLetters };
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const claimOperand = obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined);
+  const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
+    const r = readOptions(ctx, before);
+    return typeof r === 'number' || r instanceof Promise ? r : undefined;
+  };
+  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2, claimOperand, checkBefore });
+  if (typeof parsed === 'number') return parsed;
+  const { flags, order, operands } = parsed;
+
+  const state = readOptions(ctx, order);
+  if (typeof state === 'number' || state instanceof Promise) return state;
+  const { global, keys, tab, check } = state;
   for (const k of keys) if (hasNoOrdering(k) && !k.reverse) inherit(k, global);
   if (keys.length === 0 && !hasNoOrdering(global)) keys.push({ ...global, sword: -1, schar: 0, eword: -1, echar: 0 });
   for (const k of keys) {
@@ -127,7 +148,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   void flagArray;
 
   const files = operands.length === 0 ? ['-'] : operands;
-  if (check !== 'none' && files.length > 1) return fail(ctx, `extra operand ${quote(files[1]!)} not allowed with -${check === 'quiet' ? 'C' : 'c'}`);
+  if (check !== 'none' && files.length > 1) return fail(ctx, `extra operand ${quoteaf(files[1]!)} not allowed with -${check === 'quiet' ? 'C' : 'c'}`);
+  if (check !== 'none' && flags.output !== undefined) return fail(ctx, `options '-${check === 'quiet' ? 'C' : 'c'}o' are incompatible`);
+  // refused after GNU's own checks, which come first there too
+  for (const o of order) {
+    const refusal = REFUSED[o.name];
+    if (refusal !== undefined) return fail(ctx, refusal);
+  }
   const plan: SortPlan = {
     keys,
     tab,

@@ -25,7 +25,8 @@ export interface SortPlan {
   seed: number;
 }
 
-const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
+// GNU's blanks table is field_sep(): isblank or newline (a newline is only inside a -z record)
+const isBlank = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a;
 
 function begField(s: string, key: Key, tab: number | undefined): number {
   const lim = s.length;

@@ -104,12 +104,15 @@ export function applyGlobalLetter(key: Key, letter: string): void {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** parse_field_count: digits (saturating) or an error when none */
+/** parse_field_count: xstrtoumax's number (blanks and a '+' may lead; saturating) or an error when none */
 export function fieldCount(spec: string, i: number, what: string): Parsed<{ n: number; next: number }> {
-  let j = i;
+  let d = i;
+  while (d < spec.length && ' \t\n\v\f\r'.includes(spec[d]!)) d++;
+  if (spec[d] === '+') d++;
+  let j = d;
   while (j < spec.length && spec[j]! >= '0' && spec[j]! <= '9') j++;
-  if (j === i) return { ok: false, message: `${what}: invalid count at start of ${quote(spec.slice(i))}` };
-  const n = Number(spec.slice(i, j));
+  if (j === d) return { ok: false, message: `${what}: invalid count at start of ${quote(spec.slice(i))}` };
+  const n = Number(spec.slice(d, j));
   return { ok: true, value: { n: Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER, next: j } };
 }
 
@@ -199,7 +202,8 @@ export function sortWordLetter(word: string): Parsed<string> {
   return {
     ok: false,
     message:
-      `invalid argument ${quote(word)} for ${quote('--sort')}\nValid arguments are:\n` +
+      // argmatch: a prefix of several words ('' is one of all) is ambiguous
+      `${hits.length > 1 ? 'ambiguous' : 'invalid'} argument ${quote(word)} for ${quote('--sort')}\nValid arguments are:\n` +
       Object.keys(SORT_WORDS).map((w) => `  - ${quote(w)}`).join('\n'),
   };
 }

@@ -41,7 +41,8 @@ function xstrtoumax(s: string, suffixes: string): Strtol {
 
 /** xstrtol_fatal's three texts */
 function fatal(e: 'invalid' | 'suffix' | 'overflow', o: Occurrence): string {
-  const arg = quote(o.value ?? '');
+  // gnulib's xstrtol_fatal prints the argument raw between quotes (no quote())
+  const arg = `'${o.value ?? ''}'`;
   if (e === 'invalid') return `invalid ${o.spelled} argument ${arg}`;
   if (e === 'suffix') return `invalid suffix in ${o.spelled} argument ${arg}`;
   return `${o.spelled} argument ${arg} too large`;

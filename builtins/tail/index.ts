@@ -16,6 +16,7 @@ import {
   copyRange, fromByte, fromLine, lastBytesOfStream, lastLinesOfStream, lastLinesStart, type TailResult,
 } from './modes.js';
 import { TAIL_USAGE } from './usage.js';
+import { obsoletePlusAllowed } from '../internal/posix2.js';
 
 const SUFFIXES = 'bkKmMGTPEZY0';
 
@@ -61,6 +62,8 @@ const REFUSED: Record<string, string> = {
 interface TailSettings {
   countLines: boolean;
   count: number;
+  /** the count as given (count is clamped), for GNU's OFF_T_MAX bound */
+  given: bigint;
   fromStart: boolean;
   headers: 'auto' | 'always' | 'never';
   delim: number;
@@ -86,8 +89,11 @@ function parseObsolete(ctx: CallContext, args: string[], s: TailSettings): Failu
   const arg = args[0]!;
   let p = 1;
   let fromStart: boolean;
-  if (arg[0] === '+') fromStart = true;
-  else if (arg[0] === '-') {
+  if (arg[0] === '+') {
+    // a file name under _POSIX2_VERSION 200112..200808 (tail.c's traditional_usage)
+    if (!obsoletePlusAllowed((name) => ctx.getEnv(name))) return undefined;
+    fromStart = true;
+  } else if (arg[0] === '-') {
     // "-" is stdin and "-c" needs a value: not obsolete forms
     if ((arg[1] === 'c' ? arg[2] : arg[1]) === undefined) return undefined;
     fromStart = false;
@@ -114,7 +120,8 @@ function parseObsolete(ctx: CallContext, args: string[], s: TailSettings): Failu
     const value = BigInt(digits) * (arg[digitsStart + digits.length] === 'b' ? 512n : 1n);
     if (value > UINTMAX_MAX) return fail(ctx, `tail: invalid number: ${quote(arg)}: Numerical result out of range\n`);
     count = clampCount(value);
-  }
+    s.given = value;
+  } else s.given = BigInt(defaultCount);
   if (follow) return fail(ctx, `tail: ${REFUSED.follow!}\n`);
   s.fromStart = fromStart;
   s.countLines = countLines;
@@ -139,6 +146,7 @@ function applyOption(ctx: CallContext, o: Occurrence, s: TailSettings): Failure 
         return fail(ctx, `tail: ${numberErrorText(what, quote(v), r)}\n`);
       }
       s.count = clampCount(r.value);
+      s.given = r.value;
       return undefined;
     }
     case 'quiet':
@@ -163,15 +171,22 @@ function applyOption(ctx: CallContext, o: Occurrence, s: TailSettings): Failure 
     }
     case 'digits':
       return fail(ctx, `tail: option used in invalid context -- ${(o.value ?? '0')[0]}\n`);
-    default: {
-      const refusal = REFUSED[o.name];
-      return refusal === undefined ? undefined : fail(ctx, `tail: ${refusal}\n`);
-    }
+    default:
+      return undefined;
   }
 }
 
+/** GNU checks what following needs after its option loop: a bad value or option comes first */
+function refusal(ctx: CallContext, order: readonly Occurrence[]): Parsed | undefined {
+  for (const o of order) {
+    const text = REFUSED[o.name];
+    if (text !== undefined) return fail(ctx, `tail: ${text}\n`);
+  }
+  return undefined;
+}
+
 function parseArgs(ctx: CallContext, args: string[]): Parsed {
-  const s: TailSettings = { countLines: true, count: 10, fromStart: false, headers: 'auto', delim: 0x0a };
+  const s: TailSettings = { countLines: true, count: 10, given: 10n, fromStart: false, headers: 'auto', delim: 0x0a };
   let rest = args;
   if (args.length > 0) {
     const obsolete = parseObsolete(ctx, args, s);
@@ -180,6 +195,11 @@ function parseArgs(ctx: CallContext, args: string[]): Parsed {
   }
   const r = parseFlags(SPEC, rest, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
   if (!r.ok) {
+    // GNU checks each value inside its getopt loop: a bad one before the bad option wins
+    for (const o of r.order) {
+      const bad = applyOption(ctx, o, s);
+      if (bad) return bad;
+    }
     const digit = firstDigitOption(rest, OPTION_SHAPE);
     if (digit !== undefined) return fail(ctx, `tail: option used in invalid context -- ${digit}\n`);
     return { ok: false, status: writeUsageError(ctx, r.message, 1) };
@@ -190,6 +210,8 @@ function parseArgs(ctx: CallContext, args: string[]): Parsed {
     const bad = applyOption(ctx, o, s);
     if (bad) return bad;
   }
+  const refused = refusal(ctx, r.order);
+  if (refused) return refused;
   // +N counts from 1: +0 and +1 both mean "from the start"
   if (s.fromStart && s.count > 0) s.count--;
   return { ok: true, settings: s, operands: r.operands.length === 0 ? ['-'] : r.operands };
@@ -215,6 +237,18 @@ async function takeEnd(ctx: CallContext, input: Input, out: OutputBuffer, s: Tai
     : lastBytesOfStream(input.reader, out, s.count, maxHold);
 }
 
+const OFF_T_MAX = (1n << 63n) - 1n;
+
+/**
+ * Whether GNU copies with dump_remainder, which dies on a read error: bytes up to OFF_T_MAX (past
+ * it, pipe_bytes/start_bytes report and go on), and lines from the very start (+0, +1)
+ */
+function dumpsRemainder(s: TailSettings): boolean {
+  if (s.countLines) return s.fromStart && s.count === 0;
+  const n = s.fromStart && s.given > 0n ? s.given - 1n : s.given;
+  return n <= OFF_T_MAX;
+}
+
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const parsed = parseArgs(ctx, args);
   if (parsed === 'help') return writeThen(ctx.stdout, TAIL_USAGE, 0);
@@ -228,6 +262,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     tool: 'tail',
     operands,
     headers: printHeaders,
+    // GNU copies bytes, and lines from the very start, with dump_remainder, which dies on a read
+    // error (`tail -c 5 dir other` never reaches other); its line readers report and go on
+    readErrorFatal: dumpsRemainder(s),
     body: async (input, out) => (await takeEnd(ctx, input, out, s)).ok || 'tail: memory exhausted',
   });
 }

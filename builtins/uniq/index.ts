@@ -1,15 +1,16 @@
 // uniq: report or omit repeated adjacent lines (GNU coreutils 9.1, C locale). Streams: holds only
-// the first line of the current group. The OUTPUT operand is refused (rshell builtins do not
-// create files; use a redirection in remediation mode instead).
+// the first line of the current group. The OUTPUT operand is written through the sandbox
+// (output-file.ts): remediation mode and a `:rw` root, as tee's files.
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, writeUsageError } from '../internal/flags.js';
 import { ByteAccumulator, LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
-import { filterOneInput } from '../internal/line-filter.js';
-import { quote, quoteaf, quotef } from '../internal/quote.js';
-import { ChunkReader, openInput, readFailure } from '../internal/inputs.js';
-import type { OperandClaim } from '../internal/flags.js';
+import { filterOneInput, type FilterOutcome } from '../internal/line-filter.js';
+import type { ByteReader } from '../../src/io/streams.js';
+import { uniqIntoFile } from './output-file.js';
+import { quote, quoteaf } from '../internal/quote.js';
+import type { Occurrence, OperandClaim } from '../internal/flags.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { UNIQ_HELP } from './usage.js';
 import { printErrorAndFail } from '../internal/print.js';
@@ -74,16 +75,17 @@ function plusSkip(args: readonly string[], i: number): OperandClaim | undefined 
   return { consumed: 1, occurrence: { name: 'skip-chars', value: arg.slice(1), spelled: arg } };
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  // uniq.c's strict_posix2(): only POSIX 1003.1-2001 refuses +N
-  const claimOperand = obsoletePlusAllowed((n) => ctx.getEnv(n)) ? plusSkip : undefined;
-  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP, ...(claimOperand === undefined ? {} : { claimOperand }) });
-  if (typeof parsed === 'number') return parsed;
-  const { order, operands } = parsed;
+/**
+ * The options' values, checked in order as GNU's getopt loop does (the first bad one is the one
+ * reported, and it is reported before a bad option further on); a status when one was bad.
+ */
+function readOptions(ctx: CallContext, order: readonly Occurrence[]): UniqPlan | number | Promise<number> {
   const plan: UniqPlan = {
     count: false, repeated: false, unique: false, allRepeated: null, group: null, icase: false,
     skipFields: 0, skipChars: 0, checkChars: Number.MAX_SAFE_INTEGER, eol: 0x0a,
   };
+  /** the last field count came from -f (GNU's SFO_NEW) */
+  let fieldsFromF = false;
   for (const o of order) {
     const v = o.value ?? '';
     switch (o.name) {
@@ -107,11 +109,19 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         plan.group = m as Grouping;
         break;
       }
-      case 'skip-fields':
-      case 'obsolete-fields': {
+      case 'skip-fields': {
         const n = parseCount(v);
         if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of fields to skip\n`);
         plan.skipFields = n;
+        fieldsFromF = true;
+        break;
+      }
+      case 'obsolete-fields': {
+        // uniq.c: -N digits accumulate across arguments (-1 -2 is 12), starting afresh after -f
+        const prior = fieldsFromF ? 0 : plan.skipFields;
+        const n = prior * 10 ** v.length + Number(v);
+        plan.skipFields = Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+        fieldsFromF = false;
         break;
       }
       case 'skip-chars': {
@@ -128,6 +138,21 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       }
     }
   }
+  return plan;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  // uniq.c's strict_posix2(): only POSIX 1003.1-2001 refuses +N
+  const claimOperand = obsoletePlusAllowed((n) => ctx.getEnv(n)) ? plusSkip : undefined;
+  const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
+    const r = readOptions(ctx, before);
+    return typeof r === 'number' || r instanceof Promise ? r : undefined;
+  };
+  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP, checkBefore, ...(claimOperand === undefined ? {} : { claimOperand }) });
+  if (typeof parsed === 'number') return parsed;
+  const { order, operands } = parsed;
+  const plan = readOptions(ctx, order);
+  if (typeof plan === 'number' || plan instanceof Promise) return plan;
   if (operands.length > 2) return writeUsageError(ctx, `extra operand ${quote(operands[2]!)}`, 1);
   if (plan.group !== null && (plan.count || plan.repeated || plan.unique || plan.allRepeated !== null)) {
     return writeUsageError(ctx, '--group is mutually exclusive with -c/-d/-D/-u', 1);
@@ -135,49 +160,19 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (plan.allRepeated !== null && plan.count) {
     return writeUsageError(ctx, 'printing all duplicated lines and repeat counts is meaningless', 1);
   }
-  if (operands.length === 2 && operands[1] !== '-') return refuseOutput(ctx, operands[0]!, operands[1]!);
   const name = operands[0] ?? '-';
-  const out = new OutputBuffer(ctx.stdout);
-  const status = await filterOneInput(ctx, out, 'uniq', name, async (reader) => {
+  const filter = async (reader: ByteReader, out: OutputBuffer): Promise<FilterOutcome> => {
     const lr = new LineReader(reader, plan.eol, ctx.limits.maxLineBytes);
     await uniqStream(ctx, plan, lr, out);
     return lr.tooLong ? 'too-long' : 'ok';
-    // GNU checks ferror() once the input ends and names no errno
-  }, (n) => `uniq: error reading ${quoteaf(n)}\n`);
+  };
+  if (operands.length === 2 && operands[1] !== '-') return uniqIntoFile(ctx, name, operands[1]!, filter);
+  const out = new OutputBuffer(ctx.stdout);
+  // GNU checks ferror() once the input ends and names no errno
+  const status = await filterOneInput(ctx, out, 'uniq', name, (reader) => filter(reader, out), (n) => `uniq: error reading ${quoteaf(n)}\n`);
   const f = out.flush();
   if (f) await f;
   return status;
-}
-
-/**
- * An OUTPUT operand is refused (rshell builtins do not write files), after the errors GNU meets
- * first: it opens the input (`uniq: x: No such file or directory`), then the output (a directory
- * there: `uniq: d: Is a directory`), then reads the input (`uniq: error reading 'd'` for a
- * directory input). So the input's first chunk is read before refusing.
- */
-async function refuseOutput(ctx: CallContext, inputName: string, outputName: string): Promise<number> {
-  const o = openInput(ctx, inputName);
-  if (!o.ok) return printErrorAndFail(ctx, `uniq: ${quotef(inputName)}: ${o.error.detail ?? o.error.message}\n`);
-  const input = o.value;
-  const st = ctx.fs.stat(outputName);
-  if (st.ok && st.value.type === 'dir') {
-    input.close();
-    return printErrorAndFail(ctx, `uniq: ${quotef(outputName)}: Is a directory\n`);
-  }
-  const chunks = new ChunkReader(input.reader);
-  let readError = false;
-  try {
-    const c = chunks.read();
-    if (c instanceof Promise) await c;
-  } catch (e) {
-    if (readFailure(e) === undefined) throw e;
-    readError = true;
-  } finally {
-    chunks.release();
-    input.close();
-  }
-  if (readError) return printErrorAndFail(ctx, `uniq: error reading ${quoteaf(inputName)}\n`);
-  return printErrorAndFail(ctx, `uniq: writing to an output file is not supported (operand ${quote(outputName)}); redirect stdout instead\n`);
 }
 
 /** argmatch: exact or unambiguous prefix */

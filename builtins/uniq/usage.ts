@@ -3,7 +3,7 @@
 export const UNIQ_HELP = `Usage: uniq [OPTION]... [INPUT [OUTPUT]]
 Filter adjacent matching lines from INPUT (or standard input),
 writing to OUTPUT (or standard output).
-(rshell: an OUTPUT other than '-' is refused; redirect standard output instead.)
+(rshell: OUTPUT is written only in remediation mode, inside a read-write root.)
 
 With no options, matching lines are merged to the first occurrence.
 

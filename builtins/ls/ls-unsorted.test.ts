@@ -2,12 +2,11 @@
 // the filesystem (ext4 hashes names, tmpfs returns newest first), so rshell and GNU ls list the
 // very same directory here rather than two copies of it.
 
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Runner } from '../../src/index.js';
+import { gnuIn, rshellIn } from '../../tests/harness/same-dir.js';
 
 let dir = '';
 
@@ -22,17 +21,6 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function gnu(script: string): { stdout: string; stderr: string; code: number } {
-  const r = spawnSync('bash', ['--norc', '-c', script], { cwd: dir, env: { LANG: 'C', PATH: '/usr/bin:/bin' } });
-  return { stdout: r.stdout.toString(), stderr: r.stderr.toString(), code: r.status ?? -1 };
-}
-
-async function ours(script: string): Promise<{ stdout: string; stderr: string; code: number }> {
-  const runner = new Runner({ allowedPaths: [dir], allowedCommands: 'all', cwd: dir });
-  const r = await runner.run(script, { stdin: '' });
-  return { stdout: r.stdout ?? '', stderr: r.stderr ?? '', code: r.exitCode };
-}
-
 describe('ls -U: readdir order, as GNU ls on the same directory', () => {
   it.each([
     'ls -U', 'ls -U -1', 'ls -U -r', 'ls -UA', 'ls -U --group-directories-first', 'ls --sort=none -x',
@@ -40,10 +28,10 @@ describe('ls -U: readdir order, as GNU ls on the same directory', () => {
     // '.' and '..' sit where the filesystem puts them (ext4: by hash), which rshell cannot see
     "ls -f | grep -v '^\\.\\.\\?$'", "ls -fR | grep -v '^\\.\\.\\?$'",
   ])('%s', async (script) => {
-    expect(await ours(script)).toEqual(gnu(script));
+    expect(await rshellIn(dir, script)).toEqual(gnuIn(dir, script));
   });
 
   it("puts -a's '.' and '..' first", async () => {
-    expect((await ours('ls -f sub/in; ls -Ua sub | head -2')).stdout).toBe('.\n..\n.\n..\n');
+    expect((await rshellIn(dir, 'ls -f sub/in; ls -Ua sub | head -2')).stdout).toBe('.\n..\n.\n..\n');
   });
 });

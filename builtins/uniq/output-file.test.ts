@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bothWays, runOurs, type ScriptOptions } from '../../tests/security/write-builtins-harness.js';
 
@@ -42,6 +43,12 @@ describe('uniq INPUT OUTPUT: the sandbox decides', () => {
     const r = await runOurs('uniq in new; echo $?', { files: FILES, rootMode: 'ro' });
     expect(r).toMatchObject({ stdout: '1\n', stderr: 'uniq: new: Permission denied\n' });
     expect(r.tree).not.toContain('new 0 ""');
+  });
+  it('outside the roots: refused, nothing written there', async () => {
+    const outside = `/tmp/rshell-uniq-escape-${process.pid}`;
+    const r = await runOurs(`uniq in ${outside}; echo $?; uniq in ../escape-${process.pid}; echo $?`, { files: FILES });
+    expect(r.stdout).toBe('1\n1\n');
+    expect(existsSync(outside)).toBe(false);
   });
   it('a missing input is still reported first in read-only mode', async () => {
     const r = await runOurs('uniq nosuch out', { files: FILES, mode: 'read-only' });

@@ -196,10 +196,10 @@ export class SandboxView implements SandboxFS {
     return mode !== 'w' || this.writable(path);
   }
 
-  open(path: string, opts?: OpenReadOptions): Result<FileReader> {
+  open(path: string, opts?: OpenReadOptions): Result<FdReader> {
     const signal = opts?.signal;
-    if (signal === undefined) return this.core.walker.resolve<FileReader>(this.route(path), this.start, this.openFinal, this.openDeviceFinal);
-    return this.core.walker.resolve<FileReader>(
+    if (signal === undefined) return this.core.walker.resolve<FdReader>(this.route(path), this.start, this.openFinal, this.openDeviceFinal);
+    return this.core.walker.resolve<FdReader>(
       this.route(path),
       this.start,
       (dir, name) => this.openAt(dir, name, signal),
@@ -208,10 +208,10 @@ export class SandboxView implements SandboxFS {
   }
 
   /** open's final step without a signal, made once per view (`cat *` opens thousands through it) */
-  private readonly openFinal = (dir: Cursor, name: string): FinalStep<FileReader> => this.openAt(dir, name, undefined);
-  private readonly openDeviceFinal = (p: string): Result<FileReader> | null => openDevice(p, 'r', (fd, st) => new FdReader(fd, toInfo(st), undefined, this.pace));
+  private readonly openFinal = (dir: Cursor, name: string): FinalStep<FdReader> => this.openAt(dir, name, undefined);
+  private readonly openDeviceFinal = (p: string): Result<FdReader> | null => openDevice(p, 'r', (fd, st) => new FdReader(fd, toInfo(st), undefined, this.pace));
 
-  private openAt(dir: Cursor, name: string, signal: AbortSignal | undefined): FinalStep<FileReader> {
+  private openAt(dir: Cursor, name: string, signal: AbortSignal | undefined): FinalStep<FdReader> {
     let fd: number;
     try {
       fd = this.core.nat.openFile(dir, name, READ_FLAGS);
@@ -225,7 +225,7 @@ export class SandboxView implements SandboxFS {
   readFile(path: string, maxBytes: number): Result<Uint8Array> {
     const r = this.open(path);
     if (!r.ok) return r;
-    const reader = r.value as FdReader; // what open() makes
+    const reader = r.value;
     try {
       if (reader.info.type === 'dir') return fail('EISDIR');
       if (reader.info.type === 'file' && reader.info.size > maxBytes) return fail('EINVAL', DETAIL.tooLarge);

@@ -5,7 +5,7 @@ import type { RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js'
 import { createSandbox } from '../../allowedpaths/index.js';
 import type { Sandbox } from '../../allowedpaths/types.js';
 import { lineCol, parse, ParseError, type File } from '../syntax/index.js';
-import { bashErrorOffset, commandsBefore } from '../syntax/chunks.js';
+import { commandsBefore } from '../syntax/chunks.js';
 import { checkScript } from '../check/index.js';
 import { PipeClosedError, RunAbortedError } from '../io/errors.js';
 import { BufferedStreamWriter, CollectingWriter, OutputBudget, stdinReader } from '../io/pipe.js';
@@ -357,8 +357,7 @@ function parseScript(script: string, limits: RunLimits): { file: File; syntaxErr
     return { file: parse(script, opts), syntaxError: null };
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
-    if (e.bash.limit === true) return e;
-    const before = commandsBefore(script, bashErrorOffset(script, e));
+    const before = commandsBefore(script, e);
     if (!before) return e;
     try {
       return { file: parse(before, opts), syntaxError: e };

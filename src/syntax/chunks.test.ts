@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bashErrorOffset, commandsBefore, completeness } from './chunks.js';
+import { commandsBefore, completeness } from './chunks.js';
 import { parse, ParseError } from './index.js';
 
 /** the prefix for the script's own syntax error */
@@ -7,7 +7,7 @@ function before(script: string, budget?: number): string | null {
   try {
     parse(script, { heredocsToEOF: true });
   } catch (e) {
-    if (e instanceof ParseError) return commandsBefore(script, bashErrorOffset(script, e), budget);
+    if (e instanceof ParseError) return commandsBefore(script, e, budget);
     throw e;
   }
   throw new Error('the script parses');
@@ -46,7 +46,7 @@ describe('completeness', () => {
   });
 });
 
-describe('bashErrorOffset', () => {
+describe("commandsBefore starts from bash's error line", () => {
   it("is bash's line, not mvdan/sh's earlier stop at a construct bash takes", () => {
     const script = 'echo a\necho ${x~~}\necho b\necho c; fi\n';
     let err: ParseError | undefined;
@@ -56,7 +56,7 @@ describe('bashErrorOffset', () => {
       err = e as ParseError;
     }
     expect(err?.line).toBe(2);
-    expect(commandsBefore(script, bashErrorOffset(script, err!))).toBe('echo a\necho ${x~~}\necho b\n');
+    expect(commandsBefore(script, err!)).toBe('echo a\necho ${x~~}\necho b\n');
   });
 });
 

@@ -51,7 +51,7 @@ function hasCommentEndingAt(node: unknown, end: number): boolean {
  * position (ParseError.offset) can come earlier, at a construct bash takes (`${x~~}`), which
  * would stop commandsBefore too soon.
  */
-export function bashErrorOffset(text: string, e: ParseError): number {
+function bashErrorOffset(text: string, e: ParseError): number {
   let at = 0;
   for (let line = 1; line < e.bash.line; line++) {
     const nl = text.indexOf('\n', at);
@@ -62,10 +62,10 @@ export function bashErrorOffset(text: string, e: ParseError): number {
 }
 
 /**
- * The text of the complete commands that come before the one a syntax error is in (any offset
- * inside that command will do: the error's own): what bash has run when it meets the error. ''
- * when the error is in the first command, or the search fails; null when it would parse more than
- * `budget` characters.
+ * The text of the complete commands that come before the one the syntax error `e` is in: what
+ * bash has run when it meets the error. '' when the error is in the first command, is one of
+ * rshell's own limits (those stop a script unstarted), or the search fails; null when it would
+ * parse more than `budget` characters.
  *
  * The lines before the error's own are complete commands when they parse whole (a text that
  * parses whole is made of whole commands, as bash reads them), unless the last ends in a
@@ -74,9 +74,10 @@ export function bashErrorOffset(text: string, e: ParseError): number {
  * else on the line before; try again from there. One parse per step, and few steps: a long
  * unfinished command costs one parse, not one per line.
  */
-export function commandsBefore(text: string, errorOffset: number, budget = 8 * text.length + (1 << 20)): string | null {
+export function commandsBefore(text: string, e: ParseError, budget = 8 * text.length + (1 << 20)): string | null {
+  if (e.bash.limit === true) return '';
   // the start of the error's own line: that line belongs to the failing command whatever precedes
-  let end = text.lastIndexOf('\n', errorOffset - 1) + 1;
+  let end = bashErrorOffset(text, e);
   let spent = 0;
   while (end > 0) {
     spent += end;

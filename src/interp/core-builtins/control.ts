@@ -5,7 +5,7 @@ import { singleQuote } from '../quote.js';
 import { CTL, type Shell, type Status } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { lineCol, parse, ParseError, type Node } from '../../syntax/index.js';
-import { bashErrorOffset, commandsBefore } from '../../syntax/chunks.js';
+import { commandsBefore } from '../../syntax/chunks.js';
 import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from '../extglob-syntax.js';
 import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
@@ -150,17 +150,17 @@ export const colon: CoreBuiltin = () => 0;
 export function runText(sh: Shell, text: string, what: string, lineBase = 0): Status {
   let exec;
   let syntaxError: ParseError | null = null;
-  // bash's lines, each after `eval: ` or the sourced file's name; the status is always 2
-  const report = (e: ParseError): number => {
-    const msg = e.bashMessage(lineBase);
+  // bash's lines, each after `eval: ` or the sourced file's name (or the trap's); status 2
+  const say = (msg: string): number => {
     if (msg !== '') sh.error(msg.split('\n').map((l) => `${what}: ${l}`).join('\n'));
     return 2;
   };
+  const report = (e: ParseError): number => say(e.bashMessage(lineBase));
   try {
     exec = compileText(text, lineBase, sh.rt.limits.maxScriptNodes);
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
-    const before = e.bash.limit === true ? '' : commandsBefore(text, bashErrorOffset(text, e));
+    const before = commandsBefore(text, e);
     if (!before) return report(e);
     try {
       exec = compileText(before, lineBase, sh.rt.limits.maxScriptNodes);
@@ -173,8 +173,7 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
   if (badGlob) {
     // parsed with extglob off, as bash would: a syntax error, nothing of the text runs
     const line = lineCol(text, badGlob.Pos).line;
-    sh.error(extglobSyntaxMessage(line, text.split('\n')[line - 1] ?? '').split('\n').map((l) => `${what}: ${l}`).join('\n'));
-    return 2;
+    return say(extglobSyntaxMessage(line, text.split('\n')[line - 1] ?? ''));
   }
   if (sh.subshellDepth + sh.evalDepth >= sh.rt.limits.maxSubshellDepth * 16) {
     sh.rt.breach(`eval nesting limit exceeded`);

@@ -71,7 +71,7 @@ class Compiler {
   /** POSIXLY_CORRECT's regex rule, until a `v` command turns GNU extensions back on */
   private posixCorrect: boolean;
 
-  constructor(private readonly opts: CompileOptions) {
+  constructor(private opts: CompileOptions) {
     this.posixCorrect = opts.posixCorrect;
   }
 
@@ -123,6 +123,11 @@ class Compiler {
   }
 
   compileChunk(chunk: ScriptChunk): void {
+    if (chunk.options !== undefined) {
+      // GNU compiles each -e/-f as its getopt loop meets it, under the -E/--posix given so far
+      if (chunk.options.posix && !this.opts.posix) this.posixCorrect = true;
+      this.opts = { ...this.opts, ...chunk.options };
+    }
     this.text = chunk.text;
     this.pos = 0;
     this.origin = chunk.origin;
@@ -565,20 +570,48 @@ function resolveLabels(commands: SedCommand[]): CompileError | null {
   return null;
 }
 
-export function compileScript(chunks: readonly ScriptChunk[], opts: CompileOptions): CompileResult {
-  const compiler = new Compiler(opts);
-  try {
-    for (const chunk of chunks) compiler.compileChunk(chunk);
-    compiler.finish();
-  } catch (e) {
-    if (e instanceof SedSyntaxError) {
-      const where = e.where ?? compiler.location();
-      return { ok: false, error: { message: `${where}: ${e.text}`, status: 1 } };
-    }
-    throw e;
+/** A compile error of the Compiler, formatted */
+function caught(e: unknown, compiler: Compiler): CompileError {
+  if (e instanceof SedSyntaxError) return { message: `${e.where ?? compiler.location()}: ${e.text}`, status: 1 };
+  throw e;
+}
+
+/**
+ * A script compiled chunk by chunk, as GNU's getopt loop meets each -e and -f: an error in a chunk
+ * is reported before a later bad option or unreadable -f file. Errors only the whole script can
+ * show (an unmatched `{`, a missing label, an `a\` text left open) wait for finish().
+ */
+export class ScriptBuilder {
+  private readonly compiler: Compiler;
+
+  constructor(opts: CompileOptions) {
+    this.compiler = new Compiler(opts);
   }
-  const labelError = resolveLabels(compiler.commands);
-  if (labelError !== null) return { ok: false, error: labelError };
-  const { commands, quietFromScript, extendedFromScript } = compiler;
-  return { ok: true, program: { commands, quietFromScript, extendedFromScript } };
+
+  add(chunk: ScriptChunk): CompileError | null {
+    try {
+      this.compiler.compileChunk(chunk);
+      return null;
+    } catch (e) {
+      return caught(e, this.compiler);
+    }
+  }
+
+  /** `-e expression #N, char 0` or `file F line 0` of the last chunk: where a `0,/re/` error points */
+  zeroLocation(): string {
+    return this.compiler.zeroLocation();
+  }
+
+  finish(): CompileResult {
+    const compiler = this.compiler;
+    try {
+      compiler.finish();
+    } catch (e) {
+      return { ok: false, error: caught(e, compiler) };
+    }
+    const labelError = resolveLabels(compiler.commands);
+    if (labelError !== null) return { ok: false, error: labelError };
+    const { commands, quietFromScript, extendedFromScript } = compiler;
+    return { ok: true, program: { commands, quietFromScript, extendedFromScript } };
+  }
 }

@@ -17,10 +17,10 @@
 
 import { readToEnd } from '../internal/inputs.js';
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, parseFlags, versionText, type Occurrence } from '../internal/flags.js';
 import { toLatin1 } from '../../src/regex/index.js';
 import { encode } from '../../src/io/encoding.js';
-import { compileScript } from './compile.js';
+import { ScriptBuilder, type CompileOptions } from './compile.js';
 import { Executor, SedFatal, type ExecOptions } from './execute.js';
 import { followFailures } from './follow.js';
 import { InputFatal, SedInput, errorText } from './input.js';
@@ -83,15 +83,12 @@ function lineLengthOf(v: string | undefined): number {
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+  const posixCorrect = ctx.getEnv('POSIXLY_CORRECT') !== undefined;
   if (!r.ok) {
-    // GNU reads each -f file as its getopt loop meets it: one that cannot be opened before the
-    // bad option is the error (status 4)
-    for (const occ of r.order) {
-      if (occ.name !== 'file' || occ.value === '-') continue;
-      const text = await readScriptFile(ctx, occ.value ?? '');
-      if (typeof text !== 'string') return fail(ctx, text.message, 4);
-    }
-    return usageError(ctx, r.message);
+    // GNU compiles each -e and reads each -f as its getopt loop meets it: an error there, before
+    // the bad option, is the one reported
+    const before = await compileOptionChunks(ctx, r.order, new ScriptBuilder(initialOptions(posixCorrect)), true);
+    return 'status' in before ? before.status : usageError(ctx, r.message);
   }
   const flags = r.flags;
   if (flagBool(flags, 'help')) {
@@ -112,27 +109,19 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     return fail(ctx, 'sed: -i/--in-place is refused in read-only mode: editing files needs remediation mode (print the result to stdout instead)\n', 1);
   }
 
-  // script chunks in command-line order
-  const chunks: ScriptChunk[] = [];
-  let expressionIndex = 0;
-  for (const occ of r.order) {
-    if (occ.name === 'expression') {
-      chunks.push({ text: toLatin1(encode(occ.value ?? '')), origin: { kind: 'expression', index: ++expressionIndex } });
-    } else if (occ.name === 'file') {
-      const name = occ.value ?? '';
-      const text = await readScriptFile(ctx, name);
-      if (typeof text !== 'string') return fail(ctx, text.message, 4);
-      chunks.push({ text, origin: { kind: 'file', name } });
-    }
-  }
+  const posix = flagBool(flags, 'posix') || posixCorrect;
+  const builder = new ScriptBuilder(initialOptions(posixCorrect));
+  const gathered = await compileOptionChunks(ctx, r.order, builder, false);
+  if ('status' in gathered) return gathered.status;
   const operands = r.operands.slice();
-  if (chunks.length === 0) {
+  if (gathered.count === 0) {
     if (operands.length === 0) return usageError(ctx, '');
-    chunks.push({ text: toLatin1(encode(operands.shift()!)), origin: { kind: 'expression', index: 1 } });
+    // the script operand is compiled after the getopt loop: under all the options
+    const chunk = { text: toLatin1(encode(operands.shift()!)), origin: { kind: 'expression', index: 1 } as const };
+    const error = builder.add({ ...chunk, options: { extended: flagBool(flags, 'extended'), posix: flagBool(flags, 'posix') } });
+    if (error !== null) return fail(ctx, `sed: ${error.message}\n`, error.status);
   }
-
-  const posix = flagBool(flags, 'posix') || ctx.getEnv('POSIXLY_CORRECT') !== undefined;
-  const compiled = compileScript(chunks, { extended: flagBool(flags, 'extended'), posix: flagBool(flags, 'posix'), posixCorrect: posix });
+  const compiled = builder.finish();
   if (!compiled.ok) return fail(ctx, `sed: ${compiled.error.message}\n`, compiled.error.status);
   const program = compiled.program;
 
@@ -146,7 +135,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     lineLength: lineLengthOf(flagString(flags, 'lineLength')),
     unbuffered: flagBool(flags, 'unbuffered'),
     delim,
-    zeroLocation: lastZeroLocation(chunks),
+    zeroLocation: builder.zeroLocation(),
   };
   const stdoutSink = new SedOutput(ctx.stdout, delim);
   const report = async (text: string): Promise<void> => {
@@ -196,9 +185,43 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return input.failed || (editor?.failed ?? false) ? 2 : status;
 }
 
-function lastZeroLocation(chunks: readonly ScriptChunk[]): string {
-  const last = chunks[chunks.length - 1]!.origin;
-  return last.kind === 'file' ? `file ${last.name} line 0` : `-e expression #${last.index}, char 0`;
+/** the compile options before any: no -E, no --posix */
+function initialOptions(posixCorrect: boolean): CompileOptions {
+  return { extended: false, posix: false, posixCorrect };
+}
+
+/**
+ * Compiles the -e and -f chunks in command-line order, each under the -E and --posix given before
+ * it, as GNU's getopt loop does: a compile error (status 1) or an -f file that cannot be read
+ * (status 4) is reported before anything later on the command line. `beforeBadOption`: the scan
+ * failed, and a `-f -` (refused) ends the walk rather than being reported.
+ */
+async function compileOptionChunks(
+  ctx: CallContext, order: readonly Occurrence[], builder: ScriptBuilder, beforeBadOption: boolean,
+): Promise<{ status: number } | { count: number }> {
+  const options = { extended: false, posix: false };
+  let expressions = 0;
+  let count = 0;
+  for (const occ of order) {
+    if (occ.name === 'extended' || occ.name === 'posix') {
+      options[occ.name] = true;
+      continue;
+    }
+    let chunk: ScriptChunk;
+    if (occ.name === 'expression') {
+      chunk = { text: toLatin1(encode(occ.value ?? '')), origin: { kind: 'expression', index: ++expressions } };
+    } else if (occ.name === 'file') {
+      const name = occ.value ?? '';
+      if (beforeBadOption && name === '-') break;
+      const text = await readScriptFile(ctx, name);
+      if (typeof text !== 'string') return { status: await fail(ctx, text.message, 4) };
+      chunk = { text, origin: { kind: 'file', name } };
+    } else continue;
+    count++;
+    const error = builder.add({ ...chunk, options: { ...options } });
+    if (error !== null) return { status: await fail(ctx, `sed: ${error.message}\n`, error.status) };
+  }
+  return { count };
 }
 
 /**

@@ -76,4 +76,6 @@ export type ScriptOrigin = { kind: 'expression'; index: number } | { kind: 'file
 export interface ScriptChunk {
   text: string;
   origin: ScriptOrigin;
+  /** -E and --posix as given before this -e/-f (GNU compiles it then); absent: the final ones */
+  options?: { extended: boolean; posix: boolean };
 }

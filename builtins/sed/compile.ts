@@ -6,7 +6,7 @@
 import type { Address, ScriptChunk, ScriptOrigin, SedCommand, SedRegex } from './types.js';
 import { compileSedRegex, type RegexFlags } from './sed-regex.js';
 import { parseReplacement } from './replacement.js';
-import { rewriteEscapes } from './escapes.js';
+import { unescapeText, unescapeY } from './escapes.js';
 import { GNU_SED_VERSION, strverscmp } from './version.js';
 
 export interface CompileOptions {
@@ -536,19 +536,6 @@ class Compiler {
     // escapes not converted (`-e 'a x\tb\'` appends `x\tb` literally)
     if (this.pendingText !== null) this.pendingText.cmd.text = this.pendingText.raw;
   }
-}
-
-/**
- * a/i/c text: escapes convert to bytes (`\n` too: GNU's normalize_text makes it a newline), any
- * other `\c` is `c` (so `\` + newline is a newline)
- */
-function unescapeText(raw: string): string {
-  return rewriteEscapes(raw, (next) => next);
-}
-
-/** y strings: `\\` is a backslash, `\n` a newline, the byte escapes convert */
-function unescapeY(s: string): string {
-  return rewriteEscapes(s, (next) => (next === '\\' ? '\\' : '\\' + next));
 }
 
 /** Resolve b/t/T labels; GNU panics (exit 4) on a missing one. */

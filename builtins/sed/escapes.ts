@@ -76,3 +76,16 @@ export function rewriteEscapes(s: string, other: (next: string) => string): stri
 export function convertRegexEscapes(s: string): string {
   return rewriteEscapes(s, (next) => '\\' + next);
 }
+
+/**
+ * a/i/c text: escapes convert to bytes (`\n` too: GNU's normalize_text makes it a newline), any
+ * other `\c` is `c` (so `\` + newline is a newline)
+ */
+export function unescapeText(raw: string): string {
+  return rewriteEscapes(raw, (next) => next);
+}
+
+/** y strings: `\\` is a backslash, `\n` a newline, the byte escapes convert */
+export function unescapeY(s: string): string {
+  return rewriteEscapes(s, (next) => (next === '\\' ? '\\' : '\\' + next));
+}

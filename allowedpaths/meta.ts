@@ -50,10 +50,13 @@ function changeAt(nat: Native, dir: Cursor, name: string, change: Change): Final
 
 /** utimes through the descriptor (times in ms since the epoch) */
 export function setTimesAt(nat: Native, dir: Cursor, name: string, atimeMs: number, mtimeMs: number): FinalStep<void> {
+  // Dates, not numbers: Node replaces a negative number of seconds (a time before 1970) by now
+  const atime = new Date(atimeMs);
+  const mtime = new Date(mtimeMs);
   return changeAt(nat, dir, name, (n, fd) => {
     const via = n.metaPath(fd);
-    if (via === null) fs.futimesSync(fd, atimeMs / 1000, mtimeMs / 1000);
-    else fs.utimesSync(via, atimeMs / 1000, mtimeMs / 1000);
+    if (via === null) fs.futimesSync(fd, atime, mtime);
+    else fs.utimesSync(via, atime, mtime);
     return null;
   });
 }

@@ -71,6 +71,8 @@ export class Copier {
     }
     const d = this.ctx.fs.stat(dst);
     if (!d.ok && d.error.code !== 'ENOENT') return this.error(`cannot stat ${quoteaf(dst)}: ${errorText(d.error)}`);
+    // the directory itself reached through a link: GNU stops there, before copying into it
+    if (d.ok && same(info, d.value)) return this.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
     if (d.ok && d.value.type !== 'dir') {
       return this.error(`cannot overwrite non-directory ${quoteaf(dst)} with directory ${quoteaf(src)}`);
     }
@@ -114,11 +116,15 @@ export class Copier {
     const d = this.ctx.fs.stat(dst);
     // GNU stats the destination first: only "does not exist" goes on to create it
     if (!d.ok && d.error.code !== 'ENOENT') return this.error(`cannot stat ${quoteaf(dst)}: ${errorText(d.error)}`);
+    // a missing `dir/` cannot be a regular file: GNU 9.1 says so (ENOTDIR, not open's EISDIR)
+    if (!d.ok && dst.endsWith('/')) return this.error(`cannot create regular file ${quoteaf(dst)}: Not a directory`);
     if (d.ok) {
-      if (same(info, d.value)) return this.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
-      if (d.value.type === 'dir') return this.error(`cannot overwrite directory ${quoteaf(dst)} with non-directory`);
+      // -n skips an existing destination before anything is compared (`cp -n f f` is silent)
       if (this.o.noClobber) return;
+      if (same(info, d.value)) return this.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
+      // -u skips an older file before the types are compared (GNU)
       if (this.o.update && d.value.mtimeMs >= info.mtimeMs) return;
+      if (d.value.type === 'dir') return this.error(`cannot overwrite directory ${quoteaf(dst)} with non-directory`);
       if (this.o.removeDestination) {
         const gone = this.ctx.fs.unlink(dst);
         if (!gone.ok) return this.error(`cannot remove ${quoteaf(dst)}: ${errorText(gone.error)}`);

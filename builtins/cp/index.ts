@@ -5,11 +5,12 @@
 // context (-Z). -p keeps timestamps and modes (set-ID bits excepted: see modes.ts), not owners.
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { argmatch, argmatchFailure } from '../internal/argmatch.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { Copier, type CopyOptions } from './copy.js';
-import { resolveTargets } from './target.js';
+import { resolveTargets, stripTrailingSlashes } from './target.js';
 import { CP_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 
@@ -37,8 +38,8 @@ const SPEC = defineFlags({
     { name: 'preserve', long: 'preserve', kind: 'optional' },
     { name: 'recursive', short: 'rR', long: 'recursive', kind: 'boolean' },
     { name: 'removeDestination', long: 'remove-destination', kind: 'boolean' },
-    { name: 'reflink', long: 'reflink', kind: 'optional' },
     { name: 'sparse', long: 'sparse', kind: 'string' },
+    { name: 'reflink', long: 'reflink', kind: 'optional' },
     { name: 'stripTrailingSlashes', long: 'strip-trailing-slashes', kind: 'boolean' },
     { name: 'suffix', short: 'S', long: 'suffix', kind: 'string' },
     { name: 'symbolicLink', short: 's', long: 'symbolic-link', kind: 'boolean' },
@@ -64,9 +65,51 @@ const REFUSED: Record<string, string> = {
   copyContents: '--copy-contents is refused: rshell does not copy special files',
 };
 
+const SPARSE = { never: 'never', auto: 'auto', always: 'always' };
+const REFLINK = { auto: 'auto', always: 'always', never: 'never' };
+const PRESERVE = { mode: 1, timestamps: 2, ownership: 3, links: 4, context: 5, xattr: 6, all: 7 };
+
+// the options whose words GNU checks with argmatch (a list: comma-separated words)
+const WORD_OPTIONS: Record<string, { table: Record<string, unknown>; option: string; list: boolean }> = {
+  sparse: { table: SPARSE, option: '--sparse', list: false },
+  reflink: { table: REFLINK, option: '--reflink', list: false },
+  preserve: { table: PRESERVE, option: '--preserve', list: true },
+  noPreserve: { table: PRESERVE, option: '--no-preserve', list: true },
+};
+
+/** what GNU's getopt loop dies of as it goes: a bad word for one of WORD_OPTIONS, a second -t */
+function optionLoopError(order: readonly Occurrence[]): string | undefined {
+  let target = false;
+  for (const o of order) {
+    if (o.name === 'targetDirectory') {
+      if (target) return 'cp: multiple target directories specified\n';
+      target = true;
+    }
+    const w = WORD_OPTIONS[o.name];
+    if (w === undefined || o.value === undefined) continue;
+    for (const word of w.list ? o.value.split(',') : [o.value]) {
+      const m = argmatch(w.table, word);
+      if (!m.ok) return argmatchFailure('cp', m.kind, word, w.option, w.table);
+    }
+  }
+  return undefined;
+}
+
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'cp', help: CP_USAGE });
+  const r = await parseGnuArgs(ctx, SPEC, args, {
+    name: 'cp',
+    help: CP_USAGE,
+    checkBefore: (order) => {
+      const bad = optionLoopError(order);
+      return bad === undefined ? undefined : say(ctx.stderr, bad).then(() => 1);
+    },
+  });
   if (typeof r === 'number') return r;
+  const bad = optionLoopError(r.order);
+  if (bad !== undefined) {
+    await say(ctx.stderr, bad);
+    return 1;
+  }
 
   let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
   let dereference: CopyOptions['dereference'] | undefined;
@@ -96,9 +139,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     } else if (o.name === 'noPreserve' && /(^|,)(mode|all)(,|$)/.test(o.value ?? '')) [preserveMode, noPreserveMode] = [false, true];
   }
   const recursive = flagBool(r.flags, 'recursive') || flagBool(r.flags, 'archive');
-  let operands = r.operands;
-  if (flagBool(r.flags, 'stripTrailingSlashes')) operands = operands.map((p) => p.replace(/(.)\/+$/, '$1'));
-  const targets = resolveTargets(ctx, 'cp', operands, flagString(r.flags, 'targetDirectory'), flagBool(r.flags, 'noTargetDirectory'));
+  const targets = resolveTargets(ctx, 'cp', r.operands, flagString(r.flags, 'targetDirectory'), flagBool(r.flags, 'noTargetDirectory'));
   if (!targets.ok) {
     if (targets.usage !== undefined) return writeUsageError(ctx, targets.usage, 1);
     await say(ctx.stderr, targets.plain ?? '');
@@ -121,7 +162,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     noPreserveMode,
     removeDestination: flagBool(r.flags, 'removeDestination'),
   });
-  for (const [src, dst] of targets.pairs) await copier.copy(src, dst, true);
+  // GNU's do_copy strips the sources it copies into a directory, and nothing else
+  const strip = flagBool(r.flags, 'stripTrailingSlashes') && targets.intoDir;
+  for (const [src, dst] of targets.pairs) await copier.copy(strip ? stripTrailingSlashes(src) : src, dst, true);
   return copier.failed ? 1 : 0;
 }
 

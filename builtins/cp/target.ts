@@ -7,7 +7,8 @@ import { errorText } from '../../allowedpaths/index.js';
 import { quoteaf } from '../internal/quote.js';
 
 export type Targets =
-  | { ok: true; pairs: [string, string][] }
+  /** intoDir: the sources go into a directory (-t, or a last operand that is one) */
+  | { ok: true; pairs: [string, string][]; intoDir: boolean }
   /** usage: print `cmd: msg` + Try line; plain: print the line as is */
   | { ok: false; usage?: string; plain?: string };
 
@@ -16,6 +17,11 @@ export function baseName(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
   if (trimmed === '') return path.startsWith('/') ? '/' : '';
   return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/** --strip-trailing-slashes (GNU's strip_trailing_slashes: '/' stays '/') */
+export function stripTrailingSlashes(path: string): string {
+  return path.replace(/(.)\/+$/, '$1');
 }
 
 /** dir/name, without doubling slashes */
@@ -36,26 +42,28 @@ export function resolveTargets(
   targetDir: string | undefined,
   noTargetDir: boolean,
 ): Targets {
-  if (targetDir !== undefined && noTargetDir) {
-    return { ok: false, plain: `${cmd}: cannot combine --target-directory (-t) and --no-target-directory (-T)\n` };
+  // GNU's do_copy (and mv's main) order: the operand count, then -T's checks, then -t's directory
+  if (operands.length <= (targetDir === undefined ? 1 : 0)) {
+    if (operands.length === 0) return { ok: false, usage: 'missing file operand' };
+    return { ok: false, usage: `missing destination file operand after ${quoteaf(operands[0]!)}` };
+  }
+  if (noTargetDir) {
+    if (targetDir !== undefined) {
+      return { ok: false, plain: `${cmd}: cannot combine --target-directory (-t) and --no-target-directory (-T)\n` };
+    }
+    if (operands.length > 2) return { ok: false, usage: `extra operand ${quoteaf(operands[2]!)}` };
+    return { ok: true, pairs: [[operands[0]!, operands[1]!]], intoDir: false };
   }
   if (targetDir !== undefined) {
     const st = ctx.fs.stat(targetDir);
     if (!st.ok) return { ok: false, plain: `${cmd}: target directory ${quoteaf(targetDir)}: ${errorText(st.error)}\n` };
     if (st.value.type !== 'dir') return { ok: false, plain: `${cmd}: target directory ${quoteaf(targetDir)}: Not a directory\n` };
-    if (operands.length === 0) return { ok: false, usage: 'missing file operand' };
-    return { ok: true, pairs: operands.map((src) => [src, joinPath(targetDir, baseName(src))]) };
-  }
-  if (operands.length === 0) return { ok: false, usage: 'missing file operand' };
-  if (operands.length === 1) return { ok: false, usage: `missing destination file operand after ${quoteaf(operands[0]!)}` };
-  if (noTargetDir) {
-    if (operands.length > 2) return { ok: false, usage: `extra operand ${quoteaf(operands[2]!)}` };
-    return { ok: true, pairs: [[operands[0]!, operands[1]!]] };
+    return { ok: true, pairs: operands.map((src) => [src, joinPath(targetDir, baseName(src))]), intoDir: true };
   }
   const last = operands[operands.length - 1]!;
   const sources = operands.slice(0, -1);
-  if (isDir(ctx, last)) return { ok: true, pairs: sources.map((src) => [src, joinPath(last, baseName(src))]) };
-  if (operands.length === 2) return { ok: true, pairs: [[operands[0]!, last]] };
+  if (isDir(ctx, last)) return { ok: true, pairs: sources.map((src) => [src, joinPath(last, baseName(src))]), intoDir: true };
+  if (operands.length === 2) return { ok: true, pairs: [[operands[0]!, last]], intoDir: false };
   const st = ctx.fs.stat(last);
   if (!st.ok) return { ok: false, plain: `${cmd}: target ${quoteaf(last)}: ${errorText(st.error)}\n` };
   return { ok: false, plain: `${cmd}: target ${quoteaf(last)}: Not a directory\n` };

@@ -32,6 +32,8 @@ const ASSUMED_UMASK = 0o022;
 interface MkdirJob {
   ctx: CallContext;
   mode: number | undefined;
+  /** the bits -m sets (gnulib mode_adjust's mode_bits): the others keep what the umask left */
+  modeBits: number;
   verbose: boolean;
 }
 
@@ -41,6 +43,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (r.operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
 
   let mode: number | undefined;
+  let modeBits = 0;
   const modeText = flagString(r.flags, 'mode');
   if (modeText !== undefined) {
     const change = parseMode(modeText, ASSUMED_UMASK);
@@ -48,7 +51,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       await say(ctx.stderr, `mkdir: invalid mode ${quote(modeText)}\n`);
       return 1;
     }
-    mode = change(0o777, true);
+    ({ mode, bits: modeBits } = change(0o777, true));
   }
   if (flagString(r.flags, 'context') !== undefined) {
     await say(ctx.stderr, 'mkdir: -Z/--context is refused: rshell does not set security contexts\n');
@@ -60,7 +63,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     return 1;
   }
 
-  const job: MkdirJob = { ctx, mode, verbose: flagBool(r.flags, 'verbose') };
+  const job: MkdirJob = { ctx, mode, modeBits, verbose: flagBool(r.flags, 'verbose') };
   let status = 0;
   for (const path of r.operands) {
     ctx.checkAbort();
@@ -77,10 +80,22 @@ async function makeOne(job: MkdirJob, path: string, shown: string, mode: number 
   return setMode(job, path, shown, mode);
 }
 
-/** -m: the bits the umask took away (and set-ID or sticky bits) are given back, as GNU's chmod */
+/**
+ * -m: the bits the umask took away (and set-ID bits mkdir(2) drops) are given back. A plain MODE
+ * is exactly what GNU gets (it sets the umask to make it); with set-ID or sticky bits GNU makes the
+ * directory under the umask and then, as gnulib's dirchownmod, changes only the bits MODE sets, and
+ * only when they differ (`-m +t` stays 1755, `-m u+s` becomes 4777)
+ */
 async function setMode(job: MkdirJob, path: string, shown: string, mode: number | undefined): Promise<boolean> {
   if (mode === undefined) return true;
-  const set = job.ctx.fs.chmod?.(path, mode) ?? { ok: false, error: { code: 'EPERM', message: 'Operation not permitted' } };
+  let target = mode;
+  if ((job.modeBits & 0o6000) !== 0 || (mode & 0o1000) !== 0) {
+    const st = job.ctx.fs.stat(path);
+    const made = st.ok ? st.value.mode & 0o7777 : 0;
+    if (st.ok && ((made ^ mode) & job.modeBits) === 0) return true;
+    target = mode | (made & ~job.modeBits);
+  }
+  const set = job.ctx.fs.chmod?.(path, target) ?? { ok: false, error: { code: 'EPERM', message: 'Operation not permitted' } };
   if (set.ok) return true;
   await say(job.ctx.stderr, `mkdir: cannot change permissions of ${quote(shown)}: ${errorText(set.error)}\n`);
   return false;

@@ -10,7 +10,7 @@ import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/
 import { quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
-import { dirName, isInside, resolveTargets } from '../cp/target.js';
+import { dirName, isInside, resolveTargets, stripTrailingSlashes } from '../cp/target.js';
 import { setMode } from '../cp/modes.js';
 import { MV_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
@@ -51,6 +51,11 @@ interface MoveOptions {
 async function run(ctx: CallContext, args: string[]): Promise<number> {
   const r = await parseGnuArgs(ctx, SPEC, args, { name: 'mv', help: MV_USAGE });
   if (typeof r === 'number') return r;
+  // GNU's option loop dies at a second -t, before anything after the loop is looked at
+  if (r.order.filter((o) => o.name === 'targetDirectory').length > 1) {
+    await say(ctx.stderr, 'mv: multiple target directories specified\n');
+    return 1;
+  }
   // -f, -i and -n: the last one given wins, as in GNU's option loop
   let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
   for (const o of r.order) {
@@ -64,10 +69,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     await say(ctx.stderr, REFUSED.interactive!);
     return 1;
   }
-  let operands = r.operands;
-  if (flagBool(r.flags, 'stripTrailingSlashes')) operands = operands.map((p) => p.replace(/(.)\/+$/, '$1'));
   const notAllowed = remediationRefusal(ctx);
-  const targets = resolveTargets(ctx, 'mv', operands, flagString(r.flags, 'targetDirectory'), flagBool(r.flags, 'noTargetDirectory'));
+  const targets = resolveTargets(ctx, 'mv', r.operands, flagString(r.flags, 'targetDirectory'), flagBool(r.flags, 'noTargetDirectory'));
   if (!targets.ok) {
     if (targets.usage !== undefined) return writeUsageError(ctx, targets.usage, 1);
     await say(ctx.stderr, targets.plain ?? '');
@@ -79,9 +82,21 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   }
   const opts: MoveOptions = { noClobber: clobber === 'noClobber', update: flagBool(r.flags, 'update'), verbose: flagBool(r.flags, 'verbose') };
   let status = 0;
+  // GNU's movefile strips the source only (the operands were counted and the target named as given)
+  const strip = flagBool(r.flags, 'stripTrailingSlashes');
   for (const [src, dst] of targets.pairs) {
     ctx.checkAbort();
-    const line = await moveOne(ctx, src, dst, opts);
+    const stripped = strip ? stripTrailingSlashes(src) : src;
+    // GNU 9.1 first tries renameat2 on the two operands as given: a file named with a slash
+    // fails there (ENOTDIR), which it reports under the stripped name
+    const early = stripped !== src && !targets.intoDir && ctx.fs.lstat(src);
+    // (with -n an existing destination is EEXIST first: skipped)
+    const enotdir = early && !early.ok && early.error.code === 'ENOTDIR';
+    const line = !enotdir
+      ? await moveOne(ctx, stripped, dst, opts)
+      : opts.noClobber && ctx.fs.lstat(dst).ok
+        ? undefined
+        : `mv: cannot move ${quoteaf(stripped)} to ${quoteaf(dst)}: Not a directory\n`;
     if (line !== undefined) {
       await say(ctx.stderr, line);
       status = 1;
@@ -97,15 +112,22 @@ async function moveOne(ctx: CallContext, src: string, dst: string, o: MoveOption
   const s = ctx.fs.lstat(src);
   if (!s.ok) return `mv: cannot stat ${quoteaf(src)}: ${errorText(s.error)}\n`;
   const d = ctx.fs.lstat(dst);
+  // -n: GNU's renameat2(RENAME_NOREPLACE) fails with EEXIST before the kernel looks at a
+  // trailing slash, so an existing `file/` destination is skipped too
+  if (o.noClobber && !d.ok && d.error.code === 'ENOTDIR' && /[^/]\/+$/.test(dst) && ctx.fs.lstat(dst.replace(/\/+$/, '')).ok) return undefined;
   // GNU stats the destination first: only "does not exist" goes on to the rename
   if (!d.ok && d.error.code !== 'ENOENT') return `mv: cannot stat ${quoteaf(dst)}: ${errorText(d.error)}\n`;
+  // rename(2) to a missing `name/` works for a directory only
+  if (!d.ok && dst.endsWith('/') && s.value.type !== 'dir') return `mv: cannot move ${quoteaf(src)} to ${quoteaf(dst)}: Not a directory\n`;
   if (d.ok) {
-    if (same(s.value, d.value)) return `mv: ${quoteaf(src)} and ${quoteaf(dst)} are the same file\n`;
+    // -n skips an existing destination before anything is compared (`mv -n f f` is silent)
     if (o.noClobber) return undefined;
-    if (o.update && d.value.mtimeMs >= s.value.mtimeMs) return undefined;
+    if (same(s.value, d.value)) return `mv: ${quoteaf(src)} and ${quoteaf(dst)} are the same file\n`;
     const srcDir = s.value.type === 'dir';
     const dstDir = d.value.type === 'dir';
+    // -u: GNU skips an older file before it compares types, but not a directory onto a file
     if (srcDir && !dstDir) return `mv: cannot overwrite non-directory ${quoteaf(dst)} with directory ${quoteaf(src)}\n`;
+    if (o.update && d.value.mtimeMs >= s.value.mtimeMs) return undefined;
     if (!srcDir && dstDir) return `mv: cannot overwrite directory ${quoteaf(dst)} with non-directory\n`;
   }
   if (s.value.type === 'dir' && isInside(ctx, src, dirName(dst))) {

@@ -15,9 +15,9 @@ import { SEQ_USAGE } from './usage.js';
 
 const SPEC = defineFlags({
   flags: [
+    { name: 'equalWidth', short: 'w', long: 'equal-width', kind: 'boolean' },
     { name: 'format', short: 'f', long: 'format', kind: 'string' },
     { name: 'separator', short: 's', long: 'separator', kind: 'string' },
-    { name: 'equalWidth', short: 'w', long: 'equal-width', kind: 'boolean' },
     { name: 'help', long: 'help', kind: 'boolean', immediate: true },
     { name: 'version', long: 'version', kind: 'boolean', immediate: true },
   ],

@@ -228,7 +228,10 @@ const ESC: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n:
 /** --printf backslash escapes: letters, \0NNN octal, \xHH */
 function escape(fmt: string, i: number, warnings: string[]): { text: string; end: number } {
   const next = fmt[i + 1];
-  if (next === undefined) return { text: '\\', end: i + 1 };
+  if (next === undefined) {
+    warnings.push('backslash at end of format');
+    return { text: '\\', end: i + 1 };
+  }
   const e = ESC[next];
   if (e !== undefined) return { text: e, end: i + 2 };
   if (/[0-7]/.test(next)) {

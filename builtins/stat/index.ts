@@ -2,10 +2,12 @@
 // -f/--file-system is refused: the sandbox offers no statfs. %m and %C are refused likewise.
 
 import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { argmatch, argmatchFailure } from '../internal/argmatch.js';
+import { say } from '../internal/print.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
-import { quote, quoteaf } from '../internal/quote.js';
+import { quoteaf } from '../internal/quote.js';
 import { renderFormat, type StatTarget } from './format.js';
 import { STAT_USAGE } from './usage.js';
 
@@ -28,8 +30,8 @@ const DEFAULT_DEV_SPECIAL = 'Device: %Hd,%Ld\tInode: %-11i Links: %-5h Device ty
 const DEFAULT_TAIL = 'Access: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: %w\n';
 const TERSE = '%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o\n';
 
-// gnulib argmatch over GNU stat's table (its order): an exact word or an unambiguous prefix
-const CACHED = ['default', 'never', 'always'];
+// gnulib argmatch over GNU stat's table (its order)
+const CACHED = { default: 'default', never: 'never', always: 'always' };
 
 /** the default layout; its File line shows names unquoted (`a/sl -> f`) */
 function defaultFormat(t: StatTarget): string {
@@ -42,22 +44,35 @@ function defaultFormat(t: StatTarget): string {
   return DEFAULT_HEAD.replace('%N', name.replaceAll('%', '%%')) + (special ? DEFAULT_DEV_SPECIAL : DEFAULT_DEV) + DEFAULT_TAIL;
 }
 
+/** GNU's option loop checks every --cached word as it meets it (XARGMATCH): the first bad one */
+function cachedError(order: readonly Occurrence[]): string | undefined {
+  for (const o of order) {
+    if (o.name !== 'cached') continue;
+    const m = argmatch(CACHED, o.value ?? '');
+    if (!m.ok) return argmatchFailure('stat', m.kind, o.value ?? '', '--cached', CACHED);
+  }
+  return undefined;
+}
+
 async function runStat(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'stat', help: STAT_USAGE });
+  const r = await parseGnuArgs(ctx, SPEC, args, {
+    name: 'stat',
+    help: STAT_USAGE,
+    checkBefore: (order) => {
+      const bad = cachedError(order);
+      return bad === undefined ? undefined : say(ctx.stderr, bad).then(() => 1);
+    },
+  });
   if (typeof r === 'number') return r;
   const f = r.flags;
+  const badCached = cachedError(r.order);
+  if (badCached !== undefined) {
+    await say(ctx.stderr, badCached);
+    return 1;
+  }
   if (flagBool(f, 'fileSystem')) {
     await ctx.stderr.writeString('stat: -f/--file-system is refused: the rshell sandbox does not expose file system statistics\n');
     return 1;
-  }
-  const cached = f.cached;
-  const cachedHits = typeof cached === 'string' ? CACHED.filter((w) => w.startsWith(cached)) : [];
-  if (typeof cached === 'string' && cachedHits.length !== 1) {
-    const kind = cachedHits.length === 0 ? 'invalid' : 'ambiguous';
-    await ctx.stderr.writeString(
-      `stat: ${kind} argument ${quote(cached)} for '--cached'\nValid arguments are:\n${CACHED.map((w) => `  - '${w}'\n`).join('')}`,
-    );
-    return writeUsageError(ctx, '', 1);
   }
   if (r.operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
   // the last of -c/--printf decides; -t applies only without them (GNU)

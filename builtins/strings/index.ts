@@ -11,6 +11,7 @@ import { openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { StringScanner, type Encoding, type ScanOptions } from './scan.js';
 import { STRINGS_GNU_USAGE, STRINGS_USAGE } from './usage.js';
+import { numericOptionText } from './numeric-option.js';
 
 const SPEC = defineFlags({
   flags: [
@@ -63,7 +64,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const atFile = args.find((a) => a.startsWith('@'));
   if (atFile !== undefined) return fatal(ctx, `${atFile}: @FILE option files are refused: rshell reads options only from the command line`);
   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return usageError(ctx, r.message);
+  // binutils acts on each option as getopt returns it: the options before a bad one still
+  // print --help or die of a bad value first
   const opts: ScanOptions = { min: 4, encoding: 's', allWhitespace: false, radix: undefined, fileLabel: undefined, separator: Uint8Array.of(10) };
   let printNames = false;
   let digits: string | undefined;
@@ -91,7 +93,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         digits = v;
         break;
       case 'encoding':
-        if (v.length !== 1 || !'sSblBL'.includes(v)) return usageError(ctx, undefined);
+        // only the length is checked here; the letter once all options are read
+        if (v.length !== 1) return usageError(ctx, undefined);
         opts.encoding = v as Encoding;
         break;
       case 'radix':
@@ -125,16 +128,21 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         break;
     }
   }
+  if (!r.ok) return usageError(ctx, r.message);
   // binutils: any --unicode but default forces 8-bit scanning, whatever -e said; with 'invalid'
   // a non-ASCII byte ends a string, which is the 7-bit scan
   if (unicodeInvalid) opts.encoding = 's';
   // a numeric option (-8) wins over -n, whatever the order (binutils applies it last)
   if (digits !== undefined) {
-    const n = parseMinLength(digits);
-    if (n === undefined) return fatal(ctx, `invalid integer argument ${digits}`);
+    // the text binutils really parses (see numeric-option.ts): `-8` itself only when the
+    // permutation left it where getopt met it
+    const text = numericOptionText(args, ctx.getEnv('POSIXLY_CORRECT') !== undefined) ?? digits;
+    const n = parseMinLength(text);
+    if (n === undefined) return fatal(ctx, `invalid integer argument ${text}`);
     opts.min = n;
   }
   if (opts.min === 0) return fatal(ctx, 'invalid minimum string length 0');
+  if (!'sSblBL'.includes(opts.encoding)) return usageError(ctx, undefined);
 
   const out = new OutputBuffer(ctx.stdout);
   const files = r.operands.filter((f) => f !== '-');

@@ -6,9 +6,9 @@
 import type { CallContext, Command } from '../types.js';
 import type { FileWriter, FsError, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { fsErrorOf } from '../internal/errors.js';
+import { createError, fsErrorOf } from '../internal/errors.js';
 import { PipeClosedError } from '../../src/io/errors.js';
-import { defineFlags, flagBool } from '../internal/flags.js';
+import { defineFlags, flagBool, type Occurrence } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
 import { say } from '../internal/print.js';
 import { TEE_USAGE } from './usage.js';
@@ -54,13 +54,10 @@ interface Output {
 
 const NO_SUCH_FILE: FsError = { code: 'ENOENT', message: 'No such file or directory' };
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'tee', help: TEE_USAGE });
-  if (typeof r === 'number') return r;
-
-  // GNU checks each --output-error as getopt meets it (the first bad one fails); the last wins
+/** GNU checks each --output-error as getopt meets it (the first bad one fails); the last wins */
+function outputErrorMode(order: readonly Occurrence[]): OutputErrorMode | { bad: string } {
   let mode: OutputErrorMode = 'default';
-  for (const o of r.order) {
+  for (const o of order) {
     if (o.name === 'p') mode = 'warn-nopipe';
     else if (o.name === 'outputError') {
       if (o.value === undefined) {
@@ -68,13 +65,31 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
         continue;
       }
       const m = argmatch(o.value);
-      if (m === 'invalid' || m === 'ambiguous') {
-        await say(ctx.stderr, badModeText(o.value, m));
-        return 1;
-      }
+      if (m === 'invalid' || m === 'ambiguous') return { bad: badModeText(o.value, m) };
       mode = m;
     }
   }
+  return mode;
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = await parseGnuArgs(ctx, SPEC, args, {
+    name: 'tee',
+    help: TEE_USAGE,
+    // a bad --output-error before a bad option is what GNU reports
+    checkBefore: (order) => {
+      const m = outputErrorMode(order);
+      return typeof m === 'object' ? say(ctx.stderr, m.bad).then(() => 1) : undefined;
+    },
+  });
+  if (typeof r === 'number') return r;
+
+  const chosen = outputErrorMode(r.order);
+  if (typeof chosen === 'object') {
+    await say(ctx.stderr, chosen.bad);
+    return 1;
+  }
+  const mode = chosen;
 
   let status = 0;
   const outputs: Output[] = [];
@@ -84,7 +99,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
       ? { ok: false, error: NO_SUCH_FILE }
       : ctx.fs.openWrite(name, { append: flagBool(r.flags, 'append'), truncate: !flagBool(r.flags, 'append') });
     if (!opened.ok) {
-      await say(ctx.stderr, `tee: ${quotef(name)}: ${errorText(opened.error)}\n`);
+      await say(ctx.stderr, `tee: ${quotef(name)}: ${errorText(createError(ctx.fs, name, opened.error))}\n`);
       status = 1;
       // --output-error=exit[-nopipe]: GNU dies at the first file it cannot open, before the
       // later files are opened and before anything is copied

@@ -5,7 +5,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, flagString, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
@@ -37,9 +37,10 @@ function timeWord(value: string): 'a' | 'm' | string {
   if (exact !== undefined) return exact;
   const hits = Object.keys(TIME_WORDS).filter((w) => w.startsWith(value));
   const kinds = new Set(hits.map((w) => TIME_WORDS[w]));
-  if (hits.length > 0 && kinds.size === 1 && value !== '') return TIME_WORDS[hits[0]!]!;
+  // gnulib argmatch: '' is a prefix of every word, so it is ambiguous, not invalid
+  if (hits.length > 0 && kinds.size === 1) return TIME_WORDS[hits[0]!]!;
   return (
-    `touch: ${hits.length === 0 || value === '' ? 'invalid' : 'ambiguous'} argument ${quote(value)} for '--time'\n` +
+    `touch: ${hits.length === 0 ? 'invalid' : 'ambiguous'} argument ${quote(value)} for '--time'\n` +
     "Valid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'\nTry 'touch --help' for more information.\n"
   );
 }
@@ -52,29 +53,55 @@ interface Times {
   setM: boolean;
 }
 
+/**
+ * What GNU's option loop checks as it goes, in command-line order: each -t stamp (die on a bad
+ * one) and each --time word. The error text of the first bad one, or the time the last -t set.
+ */
+function optionLoop(order: readonly Occurrence[], now: number): { error: string } | { setA: boolean; setM: boolean; stampMs: number | undefined } {
+  let setA = false;
+  let setM = false;
+  let stampMs: number | undefined;
+  for (const o of order) {
+    if (o.name === 'a') setA = true;
+    else if (o.name === 'm') setM = true;
+    else if (o.name === 't') {
+      const ms = parseStamp(o.value ?? '', now);
+      if (ms === null) return { error: `touch: invalid date format ${quote(o.value ?? '')}\n` };
+      stampMs = ms;
+    } else if (o.name === 'time') {
+      const w = timeWord(o.value ?? '');
+      if (w !== 'a' && w !== 'm') return { error: w };
+      if (w === 'a') setA = true;
+      else setM = true;
+    }
+  }
+  return { setA, setM, stampMs };
+}
+
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'touch', help: TOUCH_USAGE });
+  const now = Date.now();
+  const r = await parseGnuArgs(ctx, SPEC, args, {
+    name: 'touch',
+    help: TOUCH_USAGE,
+    checkBefore: (order) => {
+      const loop = optionLoop(order, now);
+      return 'error' in loop ? say(ctx.stderr, loop.error).then(() => 1) : undefined;
+    },
+  });
   if (typeof r === 'number') return r;
 
-  let setA = flagBool(r.flags, 'a');
-  let setM = flagBool(r.flags, 'm');
-  for (const o of r.order) {
-    if (o.name !== 'time') continue;
-    const w = timeWord(o.value ?? '');
-    if (w !== 'a' && w !== 'm') {
-      await say(ctx.stderr, w);
-      return 1;
-    }
-    if (w === 'a') setA = true;
-    else setM = true;
+  const loop = optionLoop(r.order, now);
+  if ('error' in loop) {
+    await say(ctx.stderr, loop.error);
+    return 1;
   }
+  let { setA, setM } = loop;
   if (!setA && !setM) setA = setM = true;
 
-  const now = Date.now();
   const times: Times = { atimeMs: undefined, mtimeMs: undefined, setA, setM };
   const reference = flagString(r.flags, 'reference');
   const dateText = flagString(r.flags, 'date');
-  const stamp = flagString(r.flags, 't');
+  const stamp = loop.stampMs;
   if ((dateText !== undefined || reference !== undefined) && stamp !== undefined) {
     return writeUsageError(ctx, 'cannot specify times from more than one source', 1);
   }
@@ -88,21 +115,18 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     times.mtimeMs = st.value.mtimeMs;
   }
   if (dateText !== undefined) {
-    const ms = parseDateOption(dateText, now);
-    if (ms === null) {
+    // with -r, GNU reads -d relative to the reference's own times (`-r f -d '+1 day'`), each of
+    // the times it changes; without, relative to now
+    const a = times.atimeMs === undefined || setA ? parseDateOption(dateText, times.atimeMs ?? now) : times.atimeMs;
+    const m = times.mtimeMs === undefined || setM ? parseDateOption(dateText, times.mtimeMs ?? now) : times.mtimeMs;
+    if (a === null || m === null) {
       await say(ctx.stderr, `touch: invalid date format ${quote(dateText)}\n`);
       return 1;
     }
-    times.atimeMs = times.mtimeMs = ms;
+    times.atimeMs = a;
+    times.mtimeMs = m;
   }
-  if (stamp !== undefined) {
-    const ms = parseStamp(stamp, now);
-    if (ms === null) {
-      await say(ctx.stderr, `touch: invalid date format ${quote(stamp)}\n`);
-      return 1;
-    }
-    times.atimeMs = times.mtimeMs = ms;
-  }
+  if (stamp !== undefined) times.atimeMs = times.mtimeMs = stamp;
   if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
   const notAllowed = remediationRefusal(ctx);
   if (notAllowed !== undefined) {
@@ -125,15 +149,26 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
 /** undefined on success, else the error line */
 function touchOne(ctx: CallContext, file: string, t: Times, now: number, noCreate: boolean, noDeref: boolean): string | undefined {
   const explicit = t.atimeMs !== undefined || !t.setA || !t.setM;
-  // open("") is ENOENT (the sandbox would resolve '' to the working directory)
-  if (file === '') return `touch: cannot touch '': No such file or directory\n`;
+  // with -c or -h GNU opens nothing: utimensat's error is the one reported, and -c is silent
+  // about ENOENT (-h alone creates nothing either)
+  const openless = noCreate || noDeref;
+  // GNU touches its standard output for '-' (futimens): nothing a sandboxed run can name
+  if (file === '-') return undefined;
+  // open("") and utimensat("") are ENOENT (the sandbox would resolve '' to the working directory)
+  if (file === '') {
+    if (noCreate) return undefined;
+    return `touch: ${openless ? 'setting times of' : 'cannot touch'} '': No such file or directory\n`;
+  }
   const st = noDeref ? ctx.fs.lstat(file) : ctx.fs.stat(file);
   if (!st.ok) {
+    if (openless) {
+      if (noCreate && st.error.code === 'ENOENT') return undefined;
+      return `touch: setting times of ${quoteaf(file)}: ${errorText(st.error)}\n`;
+    }
     // GNU's open(O_CREAT) of 'x/' fails with EISDIR, which touch ignores: the error it reports
     // is utimensat's on the same name
     if (file.endsWith('/')) return `touch: setting times of ${quoteaf(file)}: ${errorText(st.error)}\n`;
     if (st.error.code !== 'ENOENT') return `touch: cannot touch ${quoteaf(file)}: ${errorText(st.error)}\n`;
-    if (noCreate || file === '-') return undefined;
     const made = ctx.fs.openWrite(file, { create: true });
     if (!made.ok) return `touch: cannot touch ${quoteaf(file)}: ${errorText(made.error)}\n`;
     made.value.close();

@@ -85,7 +85,22 @@ describe('touch: date parsing', () => {
     expect(parseDateOption('now', 123)).toBe(123);
     expect(parseDateOption('2020-01-02T00:00:00Z', 0)).toBe(Date.UTC(2020, 0, 2));
     expect(parseDateOption('2020-01-02 00:00 -01:00', 0)).toBe(Date.UTC(2020, 0, 2, 1));
-    expect(parseDateOption('next tuesday', 0)).toBe(null);
+    // GNU's free-form items (results checked against GNU `date -d`/`touch -d`)
+    expect(parseDateOption('4 Mar 2021 10:00 UTC', 0)).toBe(Date.UTC(2021, 2, 4, 10));
+    expect(parseDateOption('Mar 4, 2021 10:00:30.5 UTC', 0)).toBe(Date.UTC(2021, 2, 4, 10, 0, 30, 500));
+    expect(parseDateOption('4-mar-2021 3pm Z', 0)).toBe(Date.UTC(2021, 2, 4, 15));
+    expect(parseDateOption('2021-03-04 10:00 +0530', 0)).toBe(Date.UTC(2021, 2, 4, 4, 30));
+    expect(parseDateOption('10:00 EST 2021-03-04', 0)).toBe(Date.UTC(2021, 2, 4, 15));
+    expect(parseDateOption('20210304 utc+2', 0)).toBe(Date.UTC(2021, 2, 3, 22));
+    expect(parseDateOption('2021-03-04 x', 0)).toBe(Date.UTC(2021, 2, 4, 11));
+    expect(parseDateOption('2021-03-04 +1 day UTC', 0)).toBe(Date.UTC(2021, 2, 5));
+    // Wednesday 2020-01-01: the next Tuesday, the last one, and a Wednesday itself
+    expect(parseDateOption('next tuesday UTC', Date.UTC(2020, 0, 1, 12))).toBe(Date.UTC(2020, 0, 7));
+    expect(parseDateOption('last tuesday UTC', Date.UTC(2020, 0, 1, 12))).toBe(Date.UTC(2019, 11, 31));
+    expect(parseDateOption('wednesday UTC', Date.UTC(2020, 0, 1, 12))).toBe(Date.UTC(2020, 0, 1));
+    for (const bad of ['noon', 'midnight', 'jan', '2021-02-30', '24:00', '13/01/2021', 'today ago', 'next', '1.5 days', 'j']) {
+      expect(parseDateOption(bad, 0)).toBe(null);
+    }
     expect(parseDateOption('2 days ago', Date.UTC(2020, 0, 3))).toBe(Date.UTC(2020, 0, 1));
     expect(parseDateOption('-90 min', 5_400_000)).toBe(0);
     expect(parseDateOption('yesterday', 86_400_000)).toBe(0);

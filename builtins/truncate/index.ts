@@ -6,10 +6,11 @@
 import type { CallContext, Command } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
+import { defineFlags, flagBool, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
+import { createError } from '../internal/errors.js';
 import { applyRelation, parseSize, type Relation } from './size.js';
 import { TRUNCATE_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
@@ -27,24 +28,44 @@ const SPEC = defineFlags({
 
 const q2 = (a: string, b: string): string => `${quote(a)} or ${quote(b)}`;
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'truncate', help: TRUNCATE_USAGE });
-  if (typeof r === 'number') return r;
-
-  // GNU parses each -s as getopt returns it: the first bad one ends the run
+/**
+ * GNU parses each -s as getopt returns it: the first bad one ends the run. Its message (`usage`:
+ * with the Try line), or the relation and size the last -s gave.
+ */
+function sizeLoop(order: readonly Occurrence[]): { message: string; usage: boolean } | { relation: Relation; size: bigint | undefined } {
   let relation: Relation = 'set';
   let size: bigint | undefined;
-  for (const o of r.order) {
+  for (const o of order) {
     if (o.name !== 'size') continue;
     const parsed = parseSize(o.value ?? '', quote, relation);
-    if (!parsed.ok) {
-      if (parsed.message === 'multiple relative modifiers specified') return writeUsageError(ctx, parsed.message, 1);
-      await say(ctx.stderr, `truncate: ${parsed.message}\n`);
-      return 1;
-    }
+    if (!parsed.ok) return { message: parsed.message, usage: parsed.message === 'multiple relative modifiers specified' };
     relation = parsed.relation;
     size = parsed.size;
   }
+  return { relation, size };
+}
+
+function reportSizeError(ctx: CallContext, bad: { message: string; usage: boolean }): number | Promise<number> {
+  if (bad.usage) return writeUsageError(ctx, bad.message, 1);
+  return say(ctx.stderr, `truncate: ${bad.message}\n`).then(() => 1);
+}
+
+async function run(ctx: CallContext, args: string[]): Promise<number> {
+  const r = await parseGnuArgs(ctx, SPEC, args, {
+    name: 'truncate',
+    help: TRUNCATE_USAGE,
+    // a bad -s before a bad option is what GNU reports
+    checkBefore: (order) => {
+      const loop = sizeLoop(order);
+      return 'message' in loop ? reportSizeError(ctx, loop) : undefined;
+    },
+  });
+  if (typeof r === 'number') return r;
+
+  const loop = sizeLoop(r.order);
+  if ('message' in loop) return reportSizeError(ctx, loop);
+  const { relation } = loop;
+  let { size } = loop;
   const reference = r.flags.reference as string | undefined;
   const blockMode = flagBool(r.flags, 'ioBlocks');
   if (reference === undefined && size === undefined) {
@@ -93,11 +114,23 @@ interface Job {
 }
 
 async function truncateOne(ctx: CallContext, file: string, job: Job): Promise<boolean> {
+  // open("") is ENOENT (the sandbox would resolve '' to the working directory)
+  if (file === '') {
+    if (job.noCreate) return true;
+    await say(ctx.stderr, "truncate: cannot open '' for writing: No such file or directory\n");
+    return false;
+  }
+  // without O_CREAT a missing `new/` is ENOENT too, which -c ignores (O_CREAT makes it EISDIR)
+  if (job.noCreate) {
+    const st = ctx.fs.stat(file);
+    if (!st.ok && st.error.code === 'ENOENT') return true;
+  }
   // open first, as GNU does: this creates a missing file and gives open(2)'s errors
   const opened = ctx.fs.openWrite(file, { create: !job.noCreate });
   if (!opened.ok) {
     if (job.noCreate && opened.error.code === 'ENOENT') return true;
-    await say(ctx.stderr, `truncate: cannot open ${quoteaf(file)} for writing: ${errorText(opened.error)}\n`);
+    const err = job.noCreate ? opened.error : createError(ctx.fs, file, opened.error);
+    await say(ctx.stderr, `truncate: cannot open ${quoteaf(file)} for writing: ${errorText(err)}\n`);
     return false;
   }
   opened.value.close();

@@ -128,7 +128,8 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
         s.argFile = o.value;
         break;
       case 'eofE':
-        s.eofStr = o.value;
+        // findutils: an empty -E END means no end-of-file string at all
+        s.eofStr = o.value === '' ? undefined : o.value;
         break;
       case 'eof':
         s.eofStr = o.value === undefined || o.value === '' ? undefined : o.value;
@@ -392,21 +393,36 @@ class Runner {
 
 const NO_INPUT = { read: (): null => null };
 
+/** the warnings met before a bad value, then its message; status 1 */
+async function reportSettings(ctx: CallContext, bad: { usage: string } | { fatal: string }, warnings: readonly string[]): Promise<number> {
+  for (const w of warnings) await ctx.stderr.writeString(`xargs: ${w}\n`);
+  if ('usage' in bad) return writeUsageError(ctx, bad.usage, 1);
+  await ctx.stderr.writeString(`xargs: ${bad.fatal}\n`);
+  return 1;
+}
+
 /** execvp's ENOENT as GNU xargs words it */
 const XARGS_NOT_FOUND = (name: string): string => `xargs: ${name}: No such file or directory`;
 
 async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
   // the spec stops at the first operand (the command), so POSIXLY_CORRECT changes nothing here
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'xargs', help: XARGS_USAGE });
+  const r = await parseGnuArgs(ctx, SPEC, args, {
+    name: 'xargs',
+    help: XARGS_USAGE,
+    // GNU checks each value inside its getopt loop: a bad one before a bad option is reported
+    checkBefore: (order) => {
+      const warnings: string[] = [];
+      const early = settingsFrom(order, warnings);
+      // (rshell's refusals are not GNU's errors: the bad option is reported as GNU would)
+      const bad = 'usage' in early || ('fatal' in early && !Object.values(REFUSED).includes(early.fatal));
+      return bad ? reportSettings(ctx, early as { usage: string } | { fatal: string }, warnings) : undefined;
+    },
+  });
   if (typeof r === 'number') return r;
   const warnings: string[] = [];
   const s = settingsFrom(r.order, warnings);
+  if ('usage' in s || 'fatal' in s) return reportSettings(ctx, s, warnings);
   for (const w of warnings) await ctx.stderr.writeString(`xargs: ${w}\n`);
-  if ('usage' in s) return writeUsageError(ctx, s.usage, 1);
-  if ('fatal' in s) {
-    await ctx.stderr.writeString(`xargs: ${s.fatal}\n`);
-    return 1;
-  }
   const command = r.operands.length > 0 ? r.operands : ['echo'];
   let input = ctx.stdin;
   let close = (): void => {};

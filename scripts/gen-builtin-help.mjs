@@ -20,7 +20,7 @@ const OUT = path.join(root, 'src/interp/builtin-help/texts.ts');
 
 /** builtins rshell runs (plus dirs/pushd/popd), and the keywords whose topic is their own name */
 const TOPICS = [
-  ':', '.', '[', 'break', 'builtin', 'cd', 'command', 'continue', 'declare', 'dirs', 'echo', 'eval',
+  ':', '.', '[', 'break', 'builtin', 'caller', 'cd', 'command', 'continue', 'declare', 'dirs', 'echo', 'eval',
   'exec', 'exit', 'export', 'false', 'getopts', 'hash', 'help', 'let', 'local', 'mapfile', 'popd',
   'printf', 'pushd', 'pwd', 'read', 'readarray', 'readonly', 'return', 'set', 'shift', 'shopt',
   'source', 'test', 'trap', 'true', 'type', 'typeset', 'unset', 'wait',

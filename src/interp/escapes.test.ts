@@ -47,7 +47,7 @@ describe('echo -e', () => {
 describe('printf %b', () => {
   it('bare octal and \\" (bash: "A A \\" \\? \\\' | 377 | \\0 8 | \\0 | 001")', () => {
     expect(decodeBArg("\\x41\\u0041\\\"\\?\\'|\\777|\\08|\\0|\\1").text).toBe(
-      'AA"\\?\\\'|' + hi(0xff) + '|\x008|\x00|\x01',
+      'AA\\"\\?\\\'|' + hi(0xff) + '|\x008|\x00|\x01',
     );
   });
   it('warns about missing digits', () => {
@@ -59,7 +59,9 @@ describe('printf format escapes', () => {
   it('decodes one escape', () => {
     expect(decodePrintfFormatEscape('\\101x', 0)).toEqual({ text: 'A', next: 4 });
     expect(decodePrintfFormatEscape('\\08', 0)).toEqual({ text: '\0', next: 2 });
-    expect(decodePrintfFormatEscape('\\c', 0)).toEqual({ text: '\\c', next: 2 });
+    // an unknown escape is the backslash alone; the next character is read on its own (`\%d`)
+    expect(decodePrintfFormatEscape('\\c', 0)).toEqual({ text: '\\', next: 1 });
+    expect(decodePrintfFormatEscape('\\%d', 0)).toEqual({ text: '\\', next: 1 });
     expect(decodePrintfFormatEscape('\\?', 0)).toEqual({ text: '?', next: 2 });
     expect(decodePrintfFormatEscape('\\x', 0)).toEqual({ text: '\\x', next: 2, error: 'missing hex digit for \\x' });
     expect(decodePrintfFormatEscape('\\U', 0)).toEqual({ text: '\\U', next: 2, error: 'missing unicode digit for \\U' });

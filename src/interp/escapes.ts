@@ -2,7 +2,7 @@
 //
 //   decodeAnsiC(s)            the body of $'…' (a NUL ends the string, as in bash)
 //   decodeEcho(s)             `echo -e`: \0NNN octal, \c stops all output
-//   decodeBArg(s)             printf %b: like echo, plus \NNN without the leading 0 and \"
+//   decodeBArg(s)             printf %b: like echo, plus \NNN without the leading 0 (`\"` stays)
 //   decodePrintfFormat(s, i)  one escape inside a printf format (used by printf-format.ts)
 //
 // All return JS strings in the shell's string model: a byte ≥ 0x80 produced by \xHH or octal is
@@ -173,8 +173,7 @@ function decodeEchoLike(s: string, bareOctal: boolean, opts: EscapeOptions | und
     } else if (bareOctal && isOctal(c)) {
       const o = scanOctal(s, i + 1, 3);
       step = { text: byteChar(o.value), next: o.next };
-    } else if (bareOctal && c === '"') step = { text: '"', next: i + 2 };
-    else if (c === 'x' || c === 'u' || c === 'U') {
+    } else if (c === 'x' || c === 'u' || c === 'U') {
       step = scanNumericHexEscape(s, i + 1, opts);
       if (step === null && bareOctal) (warnings ??= []).push(missingDigitWarning(c));
     }
@@ -223,5 +222,7 @@ export function decodePrintfFormatEscape(s: string, i: number, opts?: EscapeOpti
     if (step) return { text: step.text, next: step.next };
     return { text: '\\' + c, next: i + 2, error: missingDigitWarning(c) };
   }
-  return { text: '\\' + c, next: i + 2 };
+  // bash prints the backslash alone and reads on from the next character: `\%d` is `\` then a
+  // conversion
+  return { text: '\\', next: i + 1 };
 }

@@ -51,6 +51,8 @@ interface Spec {
   alt: boolean;
   width: number;
   prec: number | undefined;
+  /** how the precision was written: `.*`, `.` alone or `.N` (%Q treats each its own way) */
+  precForm?: 'star' | 'empty' | 'digits';
 }
 
 /** byte length of a shell string in UTF-8 (surrogateescape characters are one byte) */
@@ -157,12 +159,6 @@ class Run {
   /** where the current pass of the format began in `out` (for %n) */
   passStart = 0;
   assignments: [string, string][] = [];
-  /**
-   * a `*` width or precision was past int's range: bash clamps it, and its range error (errno)
-   * is reported by the next numeric argument's conversion, named after that argument
-   */
-  pendingRange = false;
-
   constructor(
     readonly args: readonly string[],
     readonly opts: PrintfOptions,
@@ -177,7 +173,6 @@ class Run {
     if (a === undefined) return 0n;
     const r = parseIntArg(a, unsigned);
     if (r.warning) this.errors.push(r.warning);
-    else this.rangeWarning(a);
     if (r.error) {
       this.errors.push(r.error);
       this.status = 1;
@@ -189,7 +184,6 @@ class Run {
     const a = this.nextArg();
     const r = parseFloatArg(a ?? '');
     if (r.warning) this.errors.push(r.warning);
-    else this.rangeWarning(a ?? '');
     if (r.error) {
       this.errors.push(r.error);
       this.status = 1;
@@ -197,18 +191,15 @@ class Run {
     return r.value;
   }
 
-  /** a `*` argument's pending range error, reported with this argument */
-  private rangeWarning(a: string): void {
-    if (!this.pendingRange) return;
-    this.pendingRange = false;
-    this.errors.push(`warning: ${a}: Numerical result out of range`);
-  }
-
   /** a `*` width or precision: an int, clamped to int's range as bash does */
   starArg(): number {
     const v = this.intArg();
     if (v > INT_MAX || v < -INT_MAX - 1n) {
-      this.pendingRange = true;
+      // bash's getint clamps only when an argument follows (and names that one in its range
+      // warning); after the last one it returns the value cast to int: its low 32 bits
+      if (this.argi >= this.args.length) return Number(BigInt.asIntN(32, v));
+      // its range warning names the argument after the `*` one (bash's garglist has moved on)
+      this.errors.push(`warning: ${this.args[this.argi]}: Numerical result out of range`);
       return v > 0n ? Number(INT_MAX) : -Number(INT_MAX) - 1;
     }
     return Number(v);
@@ -222,6 +213,9 @@ class Run {
 }
 
 const FLAG_CHARS = "-+ 0#'";
+
+/** conversions whose precision can only shorten what they print */
+const STRING_CONVERSIONS = 'sbqQc';
 const LENGTH_MODIFIERS = 'hlLjzt';
 
 export function formatPrintf(format: string, args: readonly string[], opts: PrintfOptions = {}): PrintfResult {
@@ -292,9 +286,11 @@ function conversion(fmt: string, start: number, run: Run): number {
       j++;
       const p = run.starArg();
       spec.prec = p < 0 ? undefined : p;
+      spec.precForm = 'star';
     } else {
       const m = /^\d*/.exec(fmt.slice(j))!;
       spec.prec = m[0] === '' ? 0 : Number(m[0]);
+      spec.precForm = m[0] === '' ? 'empty' : 'digits';
       j += m[0].length;
     }
   }
@@ -318,7 +314,10 @@ function conversion(fmt: string, start: number, run: Run): number {
     run.out = out;
     return j + 1;
   }
-  if (spec.width > FIELD_BUDGET || (spec.prec ?? 0) > FIELD_BUDGET) {
+  // a string's precision only cuts it (`%.*s` with a huge value prints the whole argument); %n
+  // prints nothing
+  const precGrows = !STRING_CONVERSIONS.includes(conv);
+  if (conv !== 'n' && (spec.width > FIELD_BUDGET || (precGrows && (spec.prec ?? 0) > FIELD_BUDGET))) {
     run.fail(`${fmt.slice(start, j + 1)}: field width or precision past rshell's limit of ${FIELD_BUDGET} bytes`);
     return j + 1;
   }
@@ -357,9 +356,12 @@ const CONVERSIONS: Record<string, Handler> = {
     run.out += pad(s, spec);
   },
   Q: (_c, spec, run) => {
+    // bash 5.2: `.N` cuts the argument before it is quoted; `.*` is read and then ignored; a `.`
+    // without digits is precision 0 for the quoted text (its printstr parses the format again)
     let s = run.nextArg() ?? '';
-    if (spec.prec !== undefined) s = truncateBytes(s, spec.prec);
-    run.out += pad(shellQuote(s), { ...spec, prec: undefined });
+    if (spec.precForm === 'digits') s = truncateBytes(s, spec.prec!);
+    const quoted = spec.precForm === 'empty' ? '' : shellQuote(s);
+    run.out += pad(quoted, { ...spec, prec: undefined });
   },
   c: (_c, spec, run) => {
     const a = run.nextArg() ?? '';
@@ -401,6 +403,7 @@ function timeConversion(fmt: string, open: number, spec: Spec, run: Run): number
   if (a === undefined) secs = now();
   else {
     const r = parseIntArg(a);
+    if (r.warning) run.errors.push(r.warning); // out of range: bash warns, then uses the clamped value
     if (r.error) {
       run.errors.push(r.error);
       run.status = 1;

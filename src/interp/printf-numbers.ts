@@ -29,6 +29,16 @@ function charConstant(rest: string): bigint {
   return BigInt(bytes[0] ?? 0);
 }
 
+/**
+ * bash's sh_invalidnum: the wording looks at the text's first two characters only (`012a` is an
+ * invalid octal number, `0x1g` and `0x` invalid hex numbers, ` 0x` and `0X1g` invalid numbers)
+ */
+export function invalidNumberMessage(s: string): string {
+  if (s[0] === '0' && s[1] !== undefined && s[1] >= '0' && s[1] <= '9') return `${s}: invalid octal number`;
+  if (s[0] === '0' && s[1] === 'x') return `${s}: invalid hex number`;
+  return `${s}: invalid number`;
+}
+
 const INT_RE = /^[ \t\n\v\f\r]*([+-]?)(0[xX][0-9a-fA-F]*|0[0-7]*|[1-9][0-9]*)/;
 
 /** bash's getintmax / getuintmax */
@@ -36,7 +46,7 @@ export function parseIntArg(s: string, unsigned = false): ParsedInt {
   if (s === '') return { value: 0n };
   if (s[0] === "'" || s[0] === '"') return { value: charConstant(s.slice(1)) };
   const m = INT_RE.exec(s);
-  if (!m) return { value: 0n, error: `${s}: invalid number` };
+  if (!m) return { value: 0n, error: invalidNumberMessage(s) };
   const body = m[2]!;
   let v: bigint;
   if (body.length >= 2 && (body[1] === 'x' || body[1] === 'X')) v = body.length > 2 ? BigInt('0x' + body.slice(2)) : 0n;
@@ -44,16 +54,14 @@ export function parseIntArg(s: string, unsigned = false): ParsedInt {
   else v = BigInt(body);
   if (m[1] === '-') v = -v;
   const r: ParsedInt = { value: v };
-  if (m[0].length < s.length || (body.length === 2 && (body[1] === 'x' || body[1] === 'X'))) {
-    const kind = /^0[xX]/.test(body) ? 'invalid hex number' : body[0] === '0' && /^[89]/.test(s.slice(m[0].length)) ? 'invalid octal number' : 'invalid number';
-    r.error = `${s}: ${kind}`;
-  }
+  if (m[0].length < s.length || (body.length === 2 && (body[1] === 'x' || body[1] === 'X'))) r.error = invalidNumberMessage(s);
   const max = unsigned ? UINT64_MAX : INT64_MAX;
   const min = unsigned ? -UINT64_MAX : INT64_MIN;
   if (v > max || v < min) {
     r.value = v > max ? max : unsigned ? 0n : min;
     if (unsigned && v < min) r.value = UINT64_MAX;
-    r.warning = `warning: ${s}: Numerical result out of range`;
+    // bash reports a range error only for text that is a whole number (`if (*ep) … else if (errno == ERANGE)`)
+    if (r.error === undefined) r.warning = `warning: ${s}: Numerical result out of range`;
   }
   return r;
 }
@@ -100,8 +108,8 @@ export function parseFloatArg(s: string): ParsedFloat {
       if (valid) value = toLongDouble({ kind: 'num', neg, digits: BigInt(int + frac || '0'), exp: clampExp(Number(m[8] ?? 0)) - frac.length });
     }
   }
-  if (!valid) return { value: ZERO, error: `${s}: invalid number` };
-  if (consumed < s.length) return { value, error: `${s}: invalid number` };
+  if (!valid) return { value: ZERO, error: invalidNumberMessage(s) };
+  if (consumed < s.length) return { value, error: invalidNumberMessage(s) };
   if (value === OUT_OF_RANGE_ZERO || value.kind === 'inf' && !m?.[2]) {
     return { value: value === OUT_OF_RANGE_ZERO ? ZERO : value, warning: `warning: ${s}: Numerical result out of range` };
   }

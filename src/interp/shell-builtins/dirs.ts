@@ -1,11 +1,11 @@
 // dirs, pushd, popd — bash's directory stack. The stack lives in the array variable DIRSTACK
 // (element 0 is the working directory, refreshed on every use; then the saved directories, most
 // recent first), so subshells get a copy and `DIRSTACK[1]=…` edits it, as in bash. Directories are
-// entered through cd's own check (`resolveDir`), so the sandbox rules are cd's.
+// entered through cd's own code (`changeDir`: `-`, CDPATH), so the sandbox rules are cd's.
 // Divergence: bash refreshes DIRSTACK[0] on every `cd`; here it is refreshed when one of these
 // three builtins runs.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
-import { resolveDir } from './cd.js';
+import { changeDir } from './cd.js';
 import { complain, emit } from './io.js';
 import { writeBuiltinHelp } from '../builtin-help/index.js';
 
@@ -43,21 +43,25 @@ function usageError(ctx: ShellContext, name: Name, message: string): number {
   return 2;
 }
 
+/** a `+N` / `-N` word (a bare `+` or `-` too: bash calls it an invalid number) */
 function isSigned(word: string): boolean {
-  return word.length > 1 && (word.charAt(0) === '+' || word.charAt(0) === '-');
+  return word.charAt(0) === '+' || word.charAt(0) === '-';
 }
 
-/** enter `dir` (unless noCd), then store the new stack and print it */
+/**
+ * enter `dir` (unless noCd) as cd does (`-`, CDPATH, its printing), then store the new stack and
+ * print it
+ */
 function settle(ctx: ShellContext, name: Name, rest: string[], dir: string | undefined, noCd: boolean): number | Promise<number> {
   let cwd = ctx.cwd;
-  if (dir !== undefined && !noCd && dir !== '') {
-    const abs = resolveDir(ctx, name, dir, false);
-    if (abs === undefined) return 1;
-    ctx.chdir(abs);
-    cwd = abs;
-  }
-  ctx.vars.setArray('DIRSTACK', [cwd, ...rest]);
-  return emit(ctx.stdout, [cwd, ...rest].map((d) => polite(ctx, d)).join(' ') + '\n');
+  const store = (status: number): number | Promise<number> => {
+    if (status !== 0) return status;
+    ctx.vars.setArray('DIRSTACK', [cwd, ...rest]);
+    return emit(ctx.stdout, [cwd, ...rest].map((d) => polite(ctx, d)).join(' ') + '\n');
+  };
+  if (dir === undefined || noCd) return store(0);
+  const entered = changeDir(ctx, name, dir, undefined, (abs) => (cwd = abs));
+  return entered instanceof Promise ? entered.then(store) : store(entered);
 }
 
 export const dirs: ShellBuiltin = {
@@ -72,6 +76,7 @@ export const dirs: ShellBuiltin = {
     let numbered = false;
     let index: number | undefined;
     let indexWord = '';
+    let clear = false;
     const rest = saved(ctx);
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
@@ -79,20 +84,22 @@ export const dirs: ShellBuiltin = {
       if (a === '-l') long = true;
       else if (a === '-p') perLine = true;
       else if (a === '-v') numbered = true;
-      else if (a === '-c') {
-        ctx.vars.setArray('DIRSTACK', [ctx.cwd]);
-        return 0;
-      } else if (isSigned(a)) {
+      else if (a === '-c') clear = true; // acted on once every argument is checked, as bash does
+      else if (isSigned(a)) {
         index = stackIndex(a, rest.length);
         if (Number.isNaN(index)) return usageError(ctx, 'dirs', `${a}: invalid number`);
         indexWord = a.slice(1);
       } else return usageError(ctx, 'dirs', `${a}: invalid option`);
     }
+    if (clear) {
+      ctx.vars.setArray('DIRSTACK', [ctx.cwd]);
+      return 0;
+    }
     const full = [ctx.cwd, ...rest];
     const show = (d: string): string => (long ? d : polite(ctx, d));
     if (index !== undefined) {
       if (index < 0 || index >= full.length) {
-        complain(ctx.stderr, `dirs: ${indexWord}: directory stack index out of range`);
+        complain(ctx.stderr, rest.length === 0 ? 'dirs: directory stack empty' : `dirs: ${indexWord}: directory stack index out of range`);
         return 1;
       }
       return emit(ctx.stdout, show(full[index]!) + '\n');
@@ -112,8 +119,12 @@ export const pushd: ShellBuiltin = {
   run(ctx, args) {
     // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
     if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'pushd');
+    // bash's loop: -n, `--`, a lone `-` (a directory: $OLDPWD) and +N/-N (a rotation, checked
+    // at once) until the first other word
     let noCd = false;
+    let rotate: number | undefined;
     let i = 0;
+    const rest = saved(ctx);
     for (; i < args.length; i++) {
       const a = args[i]!;
       if (a === '--') {
@@ -121,31 +132,34 @@ export const pushd: ShellBuiltin = {
         break;
       }
       if (a === '-n') noCd = true;
-      else if (a.charAt(0) === '-' && a.length > 1 && !/^-[0-9]+$/.test(a)) return usageError(ctx, 'pushd', `${a}: invalid number`);
-      else break;
+      else if (a === '-') break;
+      else if (a[0] === '+' || a[0] === '-') {
+        const k = stackIndex(a, rest.length);
+        if (Number.isNaN(k)) return usageError(ctx, 'pushd', `${a}: invalid number`);
+        // +0 / -0 rotate by nothing, even with no saved directory
+        if (k < 0 || k > rest.length) {
+          complain(ctx.stderr, rest.length === 0 ? 'pushd: directory stack empty' : `pushd: ${a}: directory stack index out of range`);
+          return 1;
+        }
+        rotate = k;
+      } else break;
+    }
+    if (rotate !== undefined) {
+      const full = [ctx.cwd, ...rest];
+      const rotated = [...full.slice(rotate), ...full.slice(0, rotate)];
+      if (!noCd) return settle(ctx, 'pushd', rotated.slice(1), rotated[0], false);
+      // -n: the stack turns, the directory stays and nothing is printed
+      if (rotate > 0) ctx.vars.setArray('DIRSTACK', [ctx.cwd, ...rotated.slice(1)]);
+      return 0;
     }
     const operands = args.slice(i);
-    const rest = saved(ctx);
     const first = operands[0];
-    if (first !== undefined && isSigned(first) && !Number.isNaN(stackIndex(first, 0))) {
-      if (rest.length === 0) {
-        complain(ctx.stderr, 'pushd: directory stack empty');
-        return 1;
-      }
-      const k = stackIndex(first, rest.length);
-      if (k < 0 || k > rest.length) {
-        complain(ctx.stderr, `pushd: ${first}: directory stack index out of range`);
-        return 1;
-      }
-      const full = [ctx.cwd, ...rest];
-      const rotated = [...full.slice(k), ...full.slice(0, k)];
-      return settle(ctx, 'pushd', rotated.slice(1), rotated[0], noCd);
-    }
     if (operands.length > 1) {
       complain(ctx.stderr, 'pushd: too many arguments');
       return 1;
     }
     if (first === undefined) {
+      if (noCd) return 0; // bash: `pushd -n` alone leaves the stack as it is
       if (rest.length === 0) {
         complain(ctx.stderr, 'pushd: no other directory');
         return 1;
@@ -172,6 +186,7 @@ export const popd: ShellBuiltin = {
     for (const a of args) {
       if (a === '--') break;
       if (a === '-n') noCd = true;
+      else if (a === '') break; // bash stops at an empty word
       else if (isSigned(a)) {
         which = stackIndex(a, rest.length);
         if (Number.isNaN(which)) return usageError(ctx, 'popd', `${a}: invalid number`);

@@ -2,8 +2,10 @@
 // leading ':' for silent error reporting, OPTERR=0 to silence messages, and bash's messages
 // (`$0: illegal option -- x`, `$0: option requires an argument -- x`).
 //
-// bash remembers the position inside a cluster (`-abc`) in a hidden variable; we keep it here,
-// valid only while OPTIND still holds the value we left and the arguments are the same.
+// bash remembers the position inside a cluster (`-abc`) in a hidden variable of the shell (a
+// subshell gets a copy); we keep it per shell (keyed by its variables view), valid only while
+// OPTIND still holds the value we left and the arguments are the same. A shell that has none yet
+// (a subshell, a command substitution) starts from a copy of the last one written.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain } from './io.js';
@@ -17,12 +19,32 @@ interface ClusterState {
   charIndex: number;
 }
 
-let cluster: ClusterState | null = null;
+/** each shell's position inside a cluster (null: at the start of a word) */
+const clusters = new WeakMap<object, ClusterState | null>();
+/** the last position written by any shell: what a new subshell inherits */
+let lastCluster: ClusterState | null = null;
 
 function setVar(ctx: ShellContext, name: string, value: string): boolean {
   const err = ctx.vars.set(name, value);
   if (err) complain(ctx.stderr, err);
   return !err;
+}
+
+/**
+ * bash's getopts_bind_variable: NAME is checked only when getopts assigns it (after OPTIND is
+ * set): an invalid one is status 1, one that cannot be assigned (readonly) status 2.
+ */
+function bindName(ctx: ShellContext, name: string, value: string): number {
+  if (!IDENTIFIER.test(name)) {
+    complain(ctx.stderr, `getopts: \`${name}': not a valid identifier`);
+    return 1;
+  }
+  return setVar(ctx, name, value) ? 0 : 2;
+}
+
+function usage(ctx: ShellContext): number {
+  complain(ctx.stderr, `getopts: usage: ${SYNOPSIS}`);
+  return 2;
 }
 
 export const getopts: ShellBuiltin = {
@@ -31,32 +53,38 @@ export const getopts: ShellBuiltin = {
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `getopts: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'getopts');
-    if (args.length < 2) {
-      complain(ctx.stderr, `getopts: usage: ${SYNOPSIS}`);
-      return 2;
+    // getopts itself takes no options (bash's internal_getopt with ""): `--` is skipped, any
+    // other word starting with `-` (but `-` alone) is an invalid option
+    const first = args[0];
+    if (first === '--help') return writeBuiltinHelp(ctx.stdout, 'getopts');
+    if (first === '--') args = args.slice(1);
+    else if (first !== undefined && first.length > 1 && first[0] === '-') {
+      complain(ctx.stderr, `getopts: -${first[1]}: invalid option`);
+      return usage(ctx);
     }
+    if (args.length < 2) return usage(ctx);
     const [optstring, name] = [args[0]!, args[1]!];
-    if (!IDENTIFIER.test(name)) {
-      complain(ctx.stderr, `getopts: \`${name}': not a valid identifier`);
-      return 1;
-    }
     const argv = args.length > 2 ? args.slice(2) : ctx.vars.positional();
     const silent = optstring.startsWith(':');
     const report = !silent && ctx.vars.get('OPTERR') !== '0';
     const prog = ctx.vars.get('0') ?? 'rshell';
 
-    const optindText = ctx.vars.get('OPTIND') ?? '1';
-    let optind = /^[0-9]+$/.test(optindText.trim()) ? Number(optindText.trim()) : 1;
+    // an unset, empty or non-numeric OPTIND (`local OPTIND`) resets bash's getopts (sv_optind)
+    const optindText = ctx.vars.get('OPTIND') ?? '';
+    const numeric = /^[0-9]+$/.test(optindText.trim());
+    let optind = numeric ? Number(optindText.trim()) : 1;
     if (optind < 1) optind = 1;
     const key = optstring + '\0' + argv.join('\0');
-    let charIndex = cluster && cluster.key === key && cluster.optind === optind ? cluster.charIndex : 1;
-    cluster = null;
+    const shell = ctx.vars;
+    const cluster = clusters.has(shell) ? clusters.get(shell)! : lastCluster;
+    let charIndex = numeric && cluster && cluster.key === key && cluster.optind === optind ? cluster.charIndex : 1;
+    clusters.set(shell, null);
+    lastCluster = null;
 
     const end = (): number => {
-      setVar(ctx, name, '?');
-      ctx.vars.unset('OPTARG');
       setVar(ctx, 'OPTIND', String(optind));
+      ctx.vars.unset('OPTARG');
+      bindName(ctx, name, '?');
       return 1;
     };
     if (argv.length === 0) optind = 1; // bash: with no arguments at all OPTIND ends at 1
@@ -79,45 +107,50 @@ export const getopts: ShellBuiltin = {
       if (charIndex >= arg.length) {
         optind++;
         charIndex = 1;
-      } else cluster = { key, optind, charIndex };
+      } else {
+        lastCluster = { key, optind, charIndex };
+        clusters.set(shell, lastCluster);
+      }
     };
     const at = c === ':' ? -1 : optstring.indexOf(c);
     if (at < 0) {
       finishCluster();
       if (report) complain(ctx.stderr, `${prog}: illegal option -- ${c}`);
-      setVar(ctx, name, '?');
+      setVar(ctx, 'OPTIND', String(optind));
+      const st = bindName(ctx, name, '?');
       if (silent) setVar(ctx, 'OPTARG', c);
       else ctx.vars.unset('OPTARG');
-      setVar(ctx, 'OPTIND', String(optind));
-      return 0;
+      return st;
     }
     if (optstring[at + 1] !== ':') {
       finishCluster();
-      ctx.vars.unset('OPTARG');
       setVar(ctx, 'OPTIND', String(optind));
-      return setVar(ctx, name, c) ? 0 : 2; // bash: a NAME it cannot set is status 2
+      ctx.vars.unset('OPTARG');
+      return bindName(ctx, name, c);
     }
     // the option takes an argument: the rest of this word, or the next word
+    let optarg: string;
     if (charIndex < arg.length) {
-      setVar(ctx, 'OPTARG', arg.slice(charIndex));
+      optarg = arg.slice(charIndex);
       optind++;
     } else if (optind < argv.length) {
-      setVar(ctx, 'OPTARG', argv[optind]!);
+      optarg = argv[optind]!;
       optind += 2;
     } else {
       optind++;
       if (report) complain(ctx.stderr, `${prog}: option requires an argument -- ${c}`);
-      if (silent) {
-        setVar(ctx, name, ':');
-        setVar(ctx, 'OPTARG', c);
-      } else {
-        setVar(ctx, name, '?');
-        ctx.vars.unset('OPTARG');
-      }
       setVar(ctx, 'OPTIND', String(optind));
-      return 0;
+      if (silent) {
+        const st = bindName(ctx, name, ':');
+        setVar(ctx, 'OPTARG', c);
+        return st;
+      }
+      const st = bindName(ctx, name, '?');
+      ctx.vars.unset('OPTARG');
+      return st;
     }
     setVar(ctx, 'OPTIND', String(optind));
-    return setVar(ctx, name, c) ? 0 : 2; // bash: a NAME it cannot set is status 2
+    setVar(ctx, 'OPTARG', optarg);
+    return bindName(ctx, name, c);
   },
 };

@@ -1,5 +1,6 @@
 // The table of shell builtins implemented against ShellContext (see ../shell-api.ts).
 import type { ShellBuiltin } from '../shell-api.js';
+import { caller } from './caller.js';
 import { cd } from './cd.js';
 import { dirs, popd, pushd } from './dirs.js';
 import { echo } from './echo.js';
@@ -34,6 +35,7 @@ const ALL: ShellBuiltin[] = [
   type,
   hash,
   help,
+  caller,
 ];
 
 export const SHELL_BUILTINS: ReadonlyMap<string, ShellBuiltin> = new Map(ALL.map((c) => [c.name, c]));

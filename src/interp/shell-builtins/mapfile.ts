@@ -5,7 +5,7 @@ import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain, type LineBytes } from './io.js';
 import { assignmentError } from './assign.js';
-import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
+import { IDENTIFIER, nonNegativeInt, optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = (name: string) =>
   `${name} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`;
@@ -56,13 +56,15 @@ function collect(input: ByteInput, spec: MapSpec, maxLine: number, maxTotal: num
   return pump();
 }
 
-/** bash's largest array origin (-O) */
-const MAX_ORIGIN = 4294967295;
+/** bash's largest -n/-O/-s/-c value (an unsigned int) */
+const MAX_UNSIGNED = 4294967295n;
 
-function count(ctx: ShellContext, name: string, s: string, what: string): number | null {
-  if (/^[0-9]+$/.test(s) && (what !== 'array origin' || Number(s) <= MAX_ORIGIN)) return Number(s);
-  complain(ctx.stderr, `${name}: ${s}: invalid ${what}`);
-  return null;
+/** what each counting flag's bad value is called, as bash words it */
+const COUNT_WHAT: Record<string, string> = { n: 'line count', s: 'line count', O: 'array origin', c: 'callback quantum' };
+
+function fail(ctx: ShellContext, message: string): number {
+  complain(ctx.stderr, message);
+  return 1;
 }
 
 function makeMapfile(name: string): ShellBuiltin {
@@ -72,38 +74,44 @@ function makeMapfile(name: string): ShellBuiltin {
     // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
     usage: `${name}: ${SYNOPSIS(name)}\n`,
     run(ctx, args) {
-      const p = parseBuiltinOptions(ctx, name, SYNOPSIS(name), 'd:n:O:s:tu:C:c:', args);
+      const spec: MapSpec = { delim: 0x0a, max: 0, skip: 0, strip: false };
+      let origin = 0;
+      let reader = ctx.stdin;
+      // bash checks each value where its getopt loop meets it: the first bad one is the error
+      const check = (flag: string, value: string): number | undefined => {
+        if (flag === 'd') spec.delim = value === '' ? 0 : value.charCodeAt(0) & 0xff;
+        else if (flag === 'u') {
+          const u = nonNegativeInt(value);
+          if (u === null) return fail(ctx, `${name}: ${value}: invalid file descriptor specification`);
+          if (u === 0) reader = ctx.stdin;
+          else {
+            const fd = ctx.fd?.(u);
+            if (!fd?.reader) return fail(ctx, `${name}: ${u}: invalid file descriptor: Bad file descriptor`);
+            reader = fd.reader;
+          }
+        } else if (COUNT_WHAT[flag] !== undefined) {
+          const n = nonNegativeInt(value, MAX_UNSIGNED);
+          if (n === null || (flag === 'c' && n === 0)) return fail(ctx, `${name}: ${value}: invalid ${COUNT_WHAT[flag]}`);
+          if (flag === 'n') spec.max = n;
+          else if (flag === 's') spec.skip = n;
+          else if (flag === 'O') origin = n;
+        }
+        return undefined;
+      };
+      const p = parseBuiltinOptions(ctx, name, SYNOPSIS(name), 'd:n:O:s:tu:C:c:', args, check);
       if (optionsEnded(p)) return p;
       const { opts, operands } = p;
+      spec.strip = opts.has('t');
+      const arrayName = operands[0] ?? 'MAPFILE';
+      if (arrayName === '') {
+        complain(ctx.stderr, `${name}: empty array variable name`);
+        return 2;
+      }
+      if (!IDENTIFIER.test(arrayName)) return fail(ctx, `${name}: \`${arrayName}': not a valid identifier`);
+      // refused after bash's own checks, so a script with a bad value gets bash's message
       if (opts.has('C')) {
         complain(ctx.stderr, `${name}: -C: callbacks are not supported`);
         return 2;
-      }
-      const spec: MapSpec = { delim: 0x0a, max: 0, skip: 0, strip: opts.has('t') };
-      if (opts.has('d')) spec.delim = opts.get('d') === '' ? 0 : opts.get('d')!.charCodeAt(0) & 0xff;
-      let origin = 0;
-      for (const [flag, what] of [['n', 'line count'], ['s', 'line count'], ['O', 'array origin'], ['c', 'callback quantum']] as const) {
-        if (!opts.has(flag)) continue;
-        const n = count(ctx, name, opts.get(flag)!, what);
-        if (n === null) return 1;
-        if (flag === 'n') spec.max = n;
-        else if (flag === 's') spec.skip = n;
-        else if (flag === 'O') origin = n;
-      }
-      let reader = ctx.stdin;
-      if (opts.has('u')) {
-        const u = opts.get('u')!;
-        const fd = /^[0-9]+$/.test(u) ? ctx.fd?.(Number(u)) : undefined;
-        if (u !== '0' && !fd?.reader) {
-          complain(ctx.stderr, `${name}: ${u}: invalid file descriptor: Bad file descriptor`);
-          return 1;
-        }
-        if (fd?.reader) reader = fd.reader;
-      }
-      const arrayName = operands[0] ?? 'MAPFILE';
-      if (!IDENTIFIER.test(arrayName)) {
-        complain(ctx.stderr, `${name}: \`${arrayName}': not a valid identifier`);
-        return 1;
       }
       const input = new ByteInput(reader);
       const { maxLineBytes, maxSortBytes } = ctx.limits;

@@ -8,11 +8,15 @@ import type { ShellContext } from '../shell-api.js';
 import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain } from './io.js';
 
+export { invalidNumberMessage } from '../printf-numbers.js';
+
 export interface ParsedOptions {
   /** flag letter → value ('' for flags without an argument); the last occurrence wins */
   opts: Map<string, string>;
   /** flags in the order given (for options whose order matters, such as cd -L/-P) */
   order: string[];
+  /** every flag with its value ('' for none), in the order given: bash checks values as it meets them */
+  given: [string, string][];
   operands: string[];
 }
 
@@ -34,9 +38,16 @@ export function parseBuiltinOptions(
   synopsis: string,
   spec: string,
   args: string[],
+  each?: OptionCheck,
 ): ParsedOptions | OptionsEnd {
-  return scan(ctx, name, synopsis, spec, args, () => writeBuiltinHelp(ctx.stdout, name));
+  return scan(ctx, name, synopsis, spec, args, () => writeBuiltinHelp(ctx.stdout, name), each);
 }
+
+/**
+ * Called for each flag as the scan meets it, the way bash's builtins check a value inside their
+ * getopt loop: a status ends the command there, before a bad option further on is seen.
+ */
+export type OptionCheck = (flag: string, value: string) => number | undefined;
 
 function scan<H extends OptionsEnd>(
   ctx: ShellContext,
@@ -45,9 +56,11 @@ function scan<H extends OptionsEnd>(
   spec: string,
   args: string[],
   onHelp: () => H,
+  each?: OptionCheck,
 ): ParsedOptions | number | H {
   const opts = new Map<string, string>();
   const order: string[] = [];
+  const given: [string, string][] = [];
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -68,6 +81,9 @@ function scan<H extends OptionsEnd>(
       order.push(c);
       if (spec[at + 1] !== ':') {
         opts.set(c, '');
+        given.push([c, '']);
+        const st = each?.(c, '');
+        if (st !== undefined) return st;
         continue;
       }
       if (k + 1 < a.length) opts.set(c, a.slice(k + 1));
@@ -77,10 +93,32 @@ function scan<H extends OptionsEnd>(
         complain(ctx.stderr, `${name}: usage: ${synopsis}`);
         return 2;
       }
+      given.push([c, opts.get(c)!]);
+      const st = each?.(c, opts.get(c)!);
+      if (st !== undefined) return st;
       break;
     }
   }
-  return { opts, order, operands: args.slice(i) };
+  return { opts, order, given, operands: args.slice(i) };
 }
 
 export const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const INTMAX = 2n ** 63n - 1n;
+
+/**
+ * bash's legal_number (strtoimax): optional blanks, a sign, decimal digits, optional blanks; no
+ * value past intmax_t. null when the text is not one.
+ */
+export function legalNumber(s: string): bigint | null {
+  const m = /^[ \t\n\v\f\r]*([-+]?[0-9]+)[ \t\n\v\f\r]*$/.exec(s);
+  if (!m) return null;
+  const v = BigInt(m[1]!);
+  return v > INTMAX || v < -INTMAX - 1n ? null : v;
+}
+
+/** a legal_number that fits a C int and is not negative (read -n/-u, mapfile -u), else null */
+export function nonNegativeInt(s: string, max = 2147483647n): number | null {
+  const v = legalNumber(s);
+  return v === null || v < 0n || v > max ? null : Number(v);
+}

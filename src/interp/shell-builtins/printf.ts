@@ -49,7 +49,9 @@ export const printf: ShellBuiltin = {
       if (err) complain(ctx.stderr, assignmentError('printf', err));
     }
     if (target !== undefined) {
-      const err = assignTarget(ctx, target, r.output);
+      // bash builds the value as a C string: it ends at the first NUL byte
+      const nul = r.output.indexOf('\0');
+      const err = assignTarget(ctx, target, nul < 0 ? r.output : r.output.slice(0, nul));
       if (err) {
         complain(ctx.stderr, assignmentError('printf', err));
         return 1;

@@ -11,7 +11,7 @@ import { decode } from '../../io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, bufferIndexOf, complain, type LineBytes } from './io.js';
 import { assignmentError, assignTarget, isAssignTarget } from './assign.js';
-import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
+import { IDENTIFIER, invalidNumberMessage, nonNegativeInt, optionsEnded, parseBuiltinOptions } from './options.js';
 import { splitFields, splitRest, type Char } from './read-split.js';
 
 const SYNOPSIS = 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]';
@@ -81,7 +81,8 @@ class Collector {
       this.nread++;
       return this.full() && this.done();
     }
-    if (b === 0 && spec.delim !== 0) return false;
+    // a NUL is dropped unless it is the delimiter (-N ignores the delimiter: then it is dropped too)
+    if (b === 0 && (spec.delim !== 0 || spec.exact)) return false;
     if (b === spec.delim && !spec.exact) return this.done();
     if (b === 0x5c && !spec.raw) {
       this.backslash = true;
@@ -181,8 +182,20 @@ function usageFail(ctx: ShellContext, msg: string): number {
   return 1;
 }
 
-function parseCount(s: string): number | null {
-  return /^[0-9]+$/.test(s) ? Number(s) : null;
+/**
+ * bash's uconvert for `-t`: a sign, digits, a fraction whose first six digits count (what follows
+ * them is not looked at); a negative value is invalid. true for a zero timeout, null when invalid.
+ */
+function timeoutZero(s: string): boolean | null {
+  const m = /^([-+]?)([0-9]*)(?:\.([0-9]{0,6}))?/.exec(s)!;
+  const rest = s.slice(m[0].length);
+  // past six fraction digits anything goes; otherwise the text must end here
+  if (rest !== '' && !((m[3] ?? '').length === 6)) return null;
+  const whole = Number(m[2] || '0');
+  let micro = Number((m[3] ?? '').padEnd(6, '0'));
+  if ((m[3] ?? '').length === 6 && rest[0] !== undefined && rest[0] >= '5' && rest[0] <= '9') micro++;
+  if (m[1] === '-' && (whole > 0 || micro > 0)) return null;
+  return whole === 0 && micro === 0;
 }
 
 export const read: ShellBuiltin = {
@@ -191,40 +204,46 @@ export const read: ShellBuiltin = {
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `read: ${SYNOPSIS}\n`,
   run(ctx, args) {
-    const p = parseBuiltinOptions(ctx, 'read', SYNOPSIS, 'ersa:d:i:n:N:p:t:u:', args);
+    const spec: ReadSpec = {
+      maxBytes: ctx.limits.maxLineBytes, checkAbort: () => ctx.checkAbort(), raw: false, delim: 0x0a, count: -1, exact: false,
+    };
+    let reader = ctx.stdin;
+    let zeroTimeout = false;
+    // bash checks each value where its getopt loop meets it: the first bad one is the error
+    const check = (flag: string, value: string): number | undefined => {
+      if (flag === 'd') spec.delim = value === '' ? 0 : value.charCodeAt(0) & 0xff;
+      else if (flag === 'n' || flag === 'N') {
+        const n = nonNegativeInt(value);
+        if (n === null) return usageFail(ctx, invalidNumberMessage(value));
+        spec.count = n;
+        if (flag === 'N') spec.exact = true; // -N ignores the delimiter even when -n comes after it
+      } else if (flag === 't') {
+        const t = timeoutZero(value);
+        if (t === null) return usageFail(ctx, `${value}: invalid timeout specification`);
+        zeroTimeout = t;
+      } else if (flag === 'u') {
+        const u = nonNegativeInt(value);
+        if (u === null) return usageFail(ctx, `${value}: invalid file descriptor specification`);
+        if (u === 0) reader = ctx.stdin;
+        else {
+          const fd = ctx.fd?.(u);
+          if (fd === undefined) return usageFail(ctx, `${u}: invalid file descriptor: Bad file descriptor`);
+          if (!fd.reader) return readFailed(ctx, String(u), 'Bad file descriptor');
+          reader = fd.reader;
+        }
+      }
+      return undefined;
+    };
+    const p = parseBuiltinOptions(ctx, 'read', SYNOPSIS, 'ersa:d:i:n:N:p:t:u:', args, check);
     if (optionsEnded(p)) return p;
     const { opts, operands: names } = p;
-    const spec: ReadSpec = {
-      maxBytes: ctx.limits.maxLineBytes, checkAbort: () => ctx.checkAbort(), raw: opts.has('r'), delim: 0x0a, count: -1, exact: false,
-    };
-    if (opts.has('d')) {
-      const d = opts.get('d')!;
-      spec.delim = d === '' ? 0 : d.charCodeAt(0) & 0xff;
-    }
-    for (const flag of ['n', 'N']) {
-      if (!opts.has(flag)) continue;
-      const n = parseCount(opts.get(flag)!);
-      if (n === null) return usageFail(ctx, `${opts.get(flag)}: invalid number`);
-      spec.count = n;
-      spec.exact = flag === 'N';
-    }
-    let reader = ctx.stdin;
-    if (opts.has('u')) {
-      const u = opts.get('u')!;
-      const fd = /^[0-9]+$/.test(u) ? ctx.fd?.(Number(u)) : undefined;
-      if (u !== '0' && !fd?.reader) return usageFail(ctx, `${u}: invalid file descriptor: Bad file descriptor`);
-      if (fd?.reader) reader = fd.reader;
-    }
-    if (opts.has('t')) {
-      const t = opts.get('t')!;
-      if (!/^[0-9]*\.?[0-9]*$/.test(t) || t === '' || t === '.') return usageFail(ctx, `${t}: invalid timeout specification`);
-      if (Number(t) === 0) return 0;
-    }
+    spec.raw = opts.has('r');
+    // `read -t 0` only asks whether input is waiting; here it always is (or its end is)
+    if (zeroTimeout) return 0;
+    // bash checks the first NAME before reading (even with -a); -a's array and the other names
+    // only when it assigns them, after the input is consumed
+    if (names.length > 0 && !isAssignTarget(names[0]!)) return usageFail(ctx, `\`${names[0]}': not a valid identifier`);
     const arrayName = opts.get('a');
-    if (arrayName !== undefined && !IDENTIFIER.test(arrayName)) return usageFail(ctx, `\`${arrayName}': not a valid identifier`);
-    for (const n of arrayName !== undefined ? [] : names) {
-      if (!isAssignTarget(n)) return usageFail(ctx, `\`${n}': not a valid identifier`);
-    }
 
     const input = new ByteInput(reader);
     let pending: ReadResult | Promise<ReadResult>;
@@ -268,6 +287,10 @@ function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayNam
   const status = result.eof ? 1 : 0;
   const ifs = ctx.vars.isSet('IFS') ? (ctx.vars.get('IFS') ?? '') : ' \t\n';
   const assign = (name: string, value: string): boolean => {
+    if (!isAssignTarget(name)) {
+      complain(ctx.stderr, `read: \`${name}': not a valid identifier`);
+      return false;
+    }
     const err = assignTarget(ctx, name, value);
     if (err) complain(ctx.stderr, err);
     return !err;
@@ -275,7 +298,13 @@ function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayNam
 
   const whole = (): string => result.text ?? result.chars.map((x) => x.c).join('');
   if (arrayName !== undefined) {
-    const err = ctx.vars.setArray(arrayName, exact ? [whole()] : splitFields(result.chars, ifs));
+    if (!IDENTIFIER.test(arrayName)) {
+      complain(ctx.stderr, `read: \`${arrayName}': not a valid identifier`);
+      return 1;
+    }
+    // -N at the very end of input makes no element (a line, even empty, makes one)
+    const fields = exact ? (result.chars.length === 0 && result.eof ? [] : [whole()]) : splitFields(result.chars, ifs);
+    const err = ctx.vars.setArray(arrayName, fields);
     if (err) {
       complain(ctx.stderr, assignmentError('read', err));
       return 1;

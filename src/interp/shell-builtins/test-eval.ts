@@ -5,6 +5,7 @@
 
 import type { FileInfo } from '../../../allowedpaths/types.js';
 import type { ShellContext } from '../shell-api.js';
+import { legalNumber } from './options.js';
 
 export type TestResult = { status: 0 | 1 } | { status: 2; message: string };
 
@@ -278,6 +279,13 @@ export class TestEvaluator {
       const v = this.binary(a, this.argv[this.pos + 1]!, this.argv[this.pos + 2]!);
       this.pos += 3;
       return v;
+    }
+    if (a === '-t' && this.pos + 1 < this.n) {
+      // bash's unary_operator: `-t` takes the next word only when it is a number; otherwise it
+      // tests descriptor 1 and leaves the word to the grammar (`[ -t x -o … ]` is too many
+      // arguments). No descriptor of an rshell script is a terminal.
+      this.pos += legalNumber(this.argv[this.pos + 1]!) !== null ? 2 : 1;
+      return false;
     }
     if (UNARY.has(a) && this.pos + 1 < this.n) {
       const v = this.unary(a, this.argv[this.pos + 1]!);

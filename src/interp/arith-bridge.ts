@@ -6,7 +6,7 @@ import type { ArithmExp, ArithmExpr, Word } from '../syntax/ast.js';
 import { parseArith } from '../syntax/index.js';
 import type { Shell } from './shell.js';
 import { evalArithText, ArithError, findDynamicWords, formatInt, substituteText, type ArithEnv, type ArithSource, type Int } from './arith.js';
-import { ExpansionError, AssignError } from './interp-errors.js';
+import { ExpansionError, AssignError, namedSubscriptError, reportError } from './interp-errors.js';
 import { compiledTopOf, evalArithCompiled, runTop, type TopLevel } from './arith-compile.js';
 import { readElement, readVar, assignElement, assignScalar } from './var-access.js';
 import { compileDirectArith } from './arith-direct.js';
@@ -53,9 +53,18 @@ function newEnv(sh: Shell): ArithEnv {
       const v = readVar(sh, name);
       return typeof v === 'string' || v === undefined ? v : scalarOf(v);
     },
-    set: (name, value, index) => {
+    set: (name, value, index, indexText) => {
       if (index === undefined) assignScalar(sh, name, value);
-      else assignElement(sh, name, index, value);
+      else {
+        try {
+          assignElement(sh, name, index, value);
+        } catch (e) {
+          // bash names a negative subscript past the start and goes on (the value stands)
+          const named = namedSubscriptError(e, name, indexText ?? index);
+          if (named === e) throw e;
+          reportError(sh, (named as Error).message);
+        }
+      }
     },
     expandWord: (w: Word) => expandString(sh, w),
     parse: parseCached,
@@ -63,6 +72,7 @@ function newEnv(sh: Shell): ArithEnv {
       const v = sh.vars.lookup(sh.vars.resolve(name));
       return v !== undefined && (isAssocValue(v.value) || (v.attrs & 128) !== 0);
     },
+    warn: (message) => reportError(sh, message),
     nounset: sh.opt('nounset'),
   };
   sh.arithEnv = e;
@@ -71,11 +81,12 @@ function newEnv(sh: Shell): ArithEnv {
 
 function convert(err: unknown, prefix = ''): never {
   if (err instanceof ArithError) {
-    // `set -u`'s "y: unbound variable" names the variable itself, with no prefix
+    // `set -u`'s "y: unbound variable" names the variable itself, with no prefix; so does an
+    // error in an array subscript, which bash evaluates on its own
     const unbound = err.kind === 'unbound';
-    throw new ExpansionError((unbound ? '' : prefix) + err.message, 1, true, unbound);
+    throw new ExpansionError((err.kind === 'error' ? prefix : '') + err.message, 1, true, unbound);
   }
-  if (err instanceof AssignError) throw new ExpansionError(err.message, 1, true);
+  if (err instanceof AssignError) throw new ExpansionError(err.message, 1, true, false, true);
   throw err;
 }
 
@@ -112,11 +123,12 @@ export function letArgText(sh: Shell, x: ArithmExpr): string {
 /** an error of `((…))` / `let`: not fatal unless nounset's */
 function cmdError(e: unknown, prefix: string): never {
   if (e instanceof ArithError) {
-    // `set -u`'s "y: unbound variable" names the variable itself, with no prefix (as convert)
+    // `set -u`'s "y: unbound variable" names the variable itself, with no prefix (as convert);
+    // an error in an array subscript has none either and is fatal even here (see ArithError)
     const unbound = e.kind === 'unbound';
-    throw new ExpansionError((unbound ? '' : prefix) + e.message, 1, unbound, unbound);
+    throw new ExpansionError((e.kind === 'error' ? prefix : '') + e.message, 1, e.kind !== 'error', unbound);
   }
-  if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false);
+  if (e instanceof AssignError) throw new ExpansionError(e.message, 1, false, false, true);
   throw e;
 }
 

@@ -31,6 +31,7 @@ function makeEnv(vars: Map<string, string>, nounset = false): ArithEnv {
         return { message: (e as Error).message };
       }
     },
+    warn: () => {},
     isAssoc: () => false,
     nounset,
   };

@@ -103,6 +103,7 @@ function makeEnv(vars: Record<string, string> = {}, assoc: string[] = []): Arith
       throw new Error('unexpected word');
     },
     parse: (src: string) => { try { return parse(src); } catch { return null; } },
+    warn: () => {},
     isAssoc: (name: string) => assoc.includes(name),
   };
   return env;

@@ -29,13 +29,18 @@ export type { Int } from './arith-int.js';
 export interface ArithEnv {
   /** a variable's value (element `index` of an array); undefined when unset */
   get(name: string, index?: string): string | undefined;
-  /** assign (element `index` of an array); may throw the interpreter's own error (readonly) */
-  set(name: string, value: string, index?: string): void;
+  /**
+   * assign (element `index` of an array, its subscript written as `indexText`); may throw the
+   * interpreter's own error (readonly)
+   */
+  set(name: string, value: string, index?: string, indexText?: string): void;
   /** expand a word that is not a plain literal ($x, ${x}, $(…), "…") to its text */
   expandWord(w: Word): string;
   /** parse arithmetic source; null (or an error message object) when it does not parse */
   parse(src: string): ArithmExpr | null | { message: string };
   isAssoc(name: string): boolean;
+  /** print a message that does not stop the evaluation (bash's `a[@]: bad array subscript`) */
+  warn(message: string): void;
   nounset?: boolean;
 }
 
@@ -52,8 +57,12 @@ export interface ArithSource {
 export class ArithError extends Error {
   constructor(
     message: string,
-    /** 'unbound' for nounset errors (bash treats them as fatal expansion errors) */
-    readonly kind: 'error' | 'unbound' = 'error',
+    /**
+     * 'unbound' for nounset errors (bash treats them as fatal expansion errors); 'subscript' for an
+     * error in an array subscript, which bash evaluates apart and whose failure abandons the
+     * command line even in `((…))` and `let` (arrayfunc.c's jump_to_top_level)
+     */
+    readonly kind: 'error' | 'unbound' | 'subscript' = 'error',
   ) {
     super(message);
     this.name = 'ArithError';
@@ -187,6 +196,10 @@ export interface VarRef {
   name: string;
   index: string | undefined;
   pos: number;
+  /** `a[@]` / `a[*]` of an array that is not associative: bash's `bad array subscript`, read as 0 */
+  bad?: boolean;
+  /** the subscript as written (bash names a bad one so) */
+  text?: string;
 }
 
 function varRefOf(x: ArithmExpr, f: Frame): VarRef | null {
@@ -194,7 +207,11 @@ function varRefOf(x: ArithmExpr, f: Frame): VarRef | null {
   const p = x.Parts[0]!;
   if (p.type === 'Lit') return isIdent(p.Value) ? { name: p.Value, index: undefined, pos: x.Pos } : null;
   if (p.type === 'ParamExp' && isBareElement(p)) {
-    return { name: p.Param.Value, index: indexKey(p, f), pos: x.Pos };
+    const name = p.Param.Value;
+    if (isAllElements(p, f) && !f.env.isAssoc(name)) return { name, index: p.Index!.Parts[0]!.Value, pos: x.Pos, bad: true };
+    const ref: VarRef = { name, index: undefined, pos: x.Pos };
+    ref.index = indexKey(p, f, ref);
+    return ref;
   }
   return null;
 }
@@ -204,7 +221,37 @@ function isBareElement(p: ParamExp): boolean {
   return p.Short && p.Index !== null && p.Dollar === p.Param.Pos && !p.Excl && !p.Length;
 }
 
-function indexKey(p: ParamExp, f: Frame): string {
+/** the text between an element's brackets, with its `$x`, `$(…)` expanded as bash's subscripts are */
+function subscriptText(src: ArithSource, p: ParamExp, env: ArithEnv): string {
+  const t = src.text;
+  const start = p.Param.End - src.offset + 1;
+  // the matching `]` (the node's End is not always past it: `a[ @ ]`)
+  let end = start;
+  for (let depth = 1; end < t.length; end++) {
+    if (t[end] === '[') depth++;
+    else if (t[end] === ']' && --depth === 0) break;
+  }
+  const words = findDynamicWords(p.Index!);
+  if (words === null) return t.slice(start, end);
+  let out = '';
+  let at = start;
+  for (const w of words) {
+    out += t.slice(at, w.Pos - src.offset) + env.expandWord(w);
+    at = w.End - src.offset;
+  }
+  return out + t.slice(at, end);
+}
+
+/** `a[@]` / `a[*]` exactly (bash: `a[ @ ]` is an arithmetic subscript, an error of its own) */
+function isAllElements(p: ParamExp, f: Frame): p is ParamExp & { Index: Word & { Parts: [{ type: 'Lit'; Value: string }] } } {
+  const ix = p.Index!;
+  if (ix.type !== 'Word' || ix.Parts.length !== 1 || ix.End - ix.Pos !== 1 || ix.Pos !== p.Param.End + 1) return false;
+  if (f.src !== undefined && f.src.text[ix.End - f.src.offset] !== ']') return false;
+  const only = ix.Parts[0]!;
+  return only.type === 'Lit' && (only.Value === '@' || only.Value === '*');
+}
+
+function indexKey(p: ParamExp, f: Frame, ref?: VarRef): string {
   const ix = p.Index!;
   if (f.env.isAssoc(p.Param.Value)) {
     if (ix.type === 'Word') {
@@ -213,11 +260,28 @@ function indexKey(p: ParamExp, f: Frame): string {
     }
     if (f.src) return f.src.text.slice(ix.Pos - f.src.offset, ix.End - f.src.offset);
   }
-  return I.formatInt(evaluate(ix, f));
+  // bash reads no subscript in a branch it skips (expr_streval returns 0 at once)
+  if (f.noeval) return '0';
+  const src = f.src;
+  if (src === undefined) return I.formatInt(evaluate(ix, f));
+  // bash evaluates the subscript's own text apart (array_expand_index): its errors quote that text
+  // alone, and they are fatal to the command line
+  const text = subscriptText(src, p, f.env);
+  if (ref !== undefined) ref.text = text;
+  try {
+    return I.formatInt(evalArithText(text, f.env, f.depth));
+  } catch (e) {
+    if (e instanceof ArithError && e.kind === 'error') throw new ArithError(e.message, 'subscript');
+    throw e;
+  }
 }
 
 export function readVar(ref: VarRef, f: Frame): Int {
   if (f.noeval) return 0;
+  if (ref.bad === true) {
+    f.env.warn(`${ref.name}[${ref.index!}]: bad array subscript`);
+    return 0;
+  }
   const value = f.env.get(ref.name, ref.index);
   if (value === undefined) {
     if (f.env.nounset) {
@@ -256,6 +320,44 @@ function valueOf(text: string, f: Frame): Int {
 
 const SHELL_SYNTAX = /['"$`\\]/;
 
+/**
+ * The error for a syntax error in `text`, once what bash did before meeting it is done: bash
+ * evaluates while it parses, so the operands of a comma list before the one that fails take
+ * effect (`let 'x=5, y=('` sets x), and an error of theirs comes first (quoting the whole text).
+ */
+function syntaxFailure(text: string, message: string, f: Frame): ArithError {
+  const errAt = syntaxErrorOffset(text, message);
+  let depth = 0;
+  let quests = 0;
+  let lastComma = -1;
+  for (let i = 0; i < errAt; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41) depth--;
+    else if (depth === 0 && c === 63) quests++;
+    else if (depth === 0 && c === 58 && quests > 0) quests--;
+    else if (depth === 0 && quests === 0 && c === 44) lastComma = i;
+  }
+  if (lastComma > 0) {
+    const head = text.slice(0, lastComma);
+    const parsed = arithSyntaxError(head) === null ? f.env.parse(head) : null;
+    // positions in head are those of text: its errors quote the whole text, as bash's do
+    if (parsed !== null && 'type' in parsed) evaluate(parsed, f);
+  }
+  return new ArithError(message);
+}
+
+/** where bash's lexer stood at a syntax error: the start of its error token in `text` */
+function syntaxErrorOffset(text: string, message: string): number {
+  const m = / \(error token is "([\s\S]*)"\)$/.exec(message);
+  if (m === null) return 0;
+  const token = m[1]!;
+  for (let end = text.length; end >= token.length; end--) {
+    if (message.startsWith(`${text.slice(0, end)}: `) && text.slice(0, end).endsWith(token)) return end - token.length;
+  }
+  return 0;
+}
+
 export function evalText(text: string, f: Frame): Int {
   if (text.trim() === '') return 0;
   // bash's messages quote the expression from its first non-blank (`let " 1/0"` → `let: 1/0: …`)
@@ -269,13 +371,13 @@ export function evalText(text: string, f: Frame): Int {
   // a `let` argument), so `x='$(cmd)'; $((x))` is an error in bash, never a substitution to run
   if (SHELL_SYNTAX.test(text)) {
     const message = arithSyntaxError(text);
-    if (message !== null) throw new ArithError(message);
+    if (message !== null) throw syntaxFailure(text, message, inner);
   }
   const parsed = f.env.parse(text);
   if (parsed === null || ('message' in parsed && !('type' in parsed))) {
     // bash's wording, whatever our parser said
     const message = arithSyntaxError(text);
-    if (message !== null) throw new ArithError(message);
+    if (message !== null) throw syntaxFailure(text, message, inner);
     // bash reads it (`+++x`): our grammar does too once the tokens are spaced as bash's lexer cut them
     const spaced = bashTokenSpacing(text);
     const again = spaced !== null && spaced !== text ? f.env.parse(spaced) : null;
@@ -289,7 +391,12 @@ export function evalText(text: string, f: Frame): Int {
 
 export function assign(ref: VarRef, v: Int, f: Frame): Int {
   if (f.noeval) return v;
-  f.env.set(ref.name, I.formatInt(v), ref.index);
+  if (ref.bad === true) {
+    // bash names the bad subscript and assigns nothing; the expression keeps the value
+    f.env.warn(`${ref.name}[${ref.index!}]: bad array subscript`);
+    return v;
+  }
+  f.env.set(ref.name, I.formatInt(v), ref.index, ref.text);
   return v;
 }
 
@@ -467,8 +574,12 @@ function evalBinary(x: BinaryArithm, f: Frame): Int {
     }
     case ':':
       throw errorAt(f, x.OpPos, 'syntax error in expression');
-    case '=':
-      return assign(assignTarget(x, f), evaluate(x.Y, f), f);
+    case '=': {
+      // bash reads the value before it evaluates the subscript of `a[i]=v` (expr_bind_array_element)
+      if (!isAssignable(x.X)) assignTarget(x, f);
+      const v = evaluate(x.Y, f);
+      return assign(assignTarget(x, f), v, f);
+    }
     default: {
       const base = COMPOUND[op];
       if (!base) throw errorAt(f, x.OpPos, 'syntax error in expression');
@@ -487,6 +598,13 @@ export function skipped(x: ArithmExpr, f: Frame): Int {
   } finally {
     f.noeval--;
   }
+}
+
+/** a name or an `a[i]` element: what varRefOf makes a reference of */
+function isAssignable(x: ArithmExpr): boolean {
+  if (x.type !== 'Word' || x.Parts.length !== 1) return false;
+  const p = x.Parts[0]!;
+  return p.type === 'Lit' ? isIdent(p.Value) : p.type === 'ParamExp' && isBareElement(p);
 }
 
 function assignTarget(x: BinaryArithm, f: Frame): VarRef {

@@ -110,6 +110,7 @@ describe.skipIf(!haveBash)('differential against bash 5.2', () => {
               return null;
             }
           },
+          warn: () => {},
           isAssoc: () => false,
         };
         mine = `${evalArith(ast, env, { text: e, offset: 0 })} ${vars.x} ${vars.y}`;

@@ -12,7 +12,7 @@ import { ATTR, cloneVariable, newVariable, type Frame } from './vars.js';
 import { applyPermanent, applyRedirects, restoreRedirects, type RedirState } from './redirect.js';
 import { runReporting } from './error-status.js';
 import { settleProcSubsts } from './subst.js';
-import { AssignError } from './interp-errors.js';
+import { AssignError, namedSubscriptError, reportError } from './interp-errors.js';
 import { andThen, ensure } from './status.js';
 import { braceExpandWords } from './brace-bridge.js';
 import { dispatch, isAlwaysAvailable } from './dispatch.js';
@@ -48,7 +48,12 @@ export function compileAssign(a: Assign): AssignFn {
       const key = indexKey(sh, name, index);
       // an associative array takes no empty key: bash names the subscript as written
       if (key === '' && isAssocName(sh, name)) throw new AssignError(`${name}[${info.textOf(index)}]: bad array subscript`);
-      assignElement(sh, name, key, expandAssignValue(sh, value), append);
+      const v = expandAssignValue(sh, value);
+      try {
+        assignElement(sh, name, key, v, append);
+      } catch (e) {
+        throw namedSubscriptError(e, name, info.textOf(index));
+      }
     };
   }
   const text = plainLiteral(value);
@@ -338,7 +343,7 @@ function withRedirsAndAssigns(
           } catch (e) {
             // `r=2 cmd` with r readonly: bash reports it and still runs the command
             if (!(e instanceof AssignError)) throw e;
-            sh.error(e.message);
+            reportError(sh, e.message);
           }
         }
         for (const v of frame.values()) v.attrs |= ATTR.export;

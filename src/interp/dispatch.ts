@@ -9,7 +9,7 @@ import type { ShellContext, ShellVars } from './shell-api.js';
 import { CTL, type FuncDef, type Shell, type Status } from './shell.js';
 import { CORE_BUILTINS } from './core-builtins/index.js';
 import { shellFs } from './fs-view.js';
-import { AssignError } from './interp-errors.js';
+import { AssignError, reportError, reportExits } from './interp-errors.js';
 import {
   assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
 } from './var-access.js';
@@ -334,7 +334,11 @@ function shellVars(sh: Shell): ShellVars {
       f();
       return undefined;
     } catch (e) {
-      if (e instanceof AssignError) return e.message;
+      if (e instanceof AssignError) {
+        // bash's report_error: under set -e the shell exits here (the builtin says nothing more)
+        if (reportExits(sh)) reportError(sh, e.message);
+        return e.message;
+      }
       throw e;
     }
   };

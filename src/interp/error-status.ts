@@ -2,23 +2,25 @@
 // the place it is caught) and a status; fatal ones also stop the current command list.
 
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
-import { ExpansionError, AssignError, Suspend } from './interp-errors.js';
+import { ExpansionError, AssignError, Suspend, reportExits } from './interp-errors.js';
 import { BadFdError } from '../io/pipe.js';
 
 /** turn an error thrown by a command into its status (messages printed); rethrow the rest */
 export function statusOfError(sh: Shell, e: unknown): number {
   if (e instanceof ExpansionError) {
     if (e.message) sh.error(e.message);
-    if (e.exit || e.fatal) {
-      sh.ctl = e.exit ? CTL.exit : CTL.abort;
+    // a bad substitution is report_error's (see reportError)
+    const exit = e.exit || (e.reported && reportExits(sh));
+    if (exit || e.fatal) {
+      sh.ctl = exit ? CTL.exit : CTL.abort;
       sh.status = e.status;
     }
     return e.status;
   }
   if (e instanceof AssignError) {
-    // `r=2` with r readonly abandons the current top-level command
+    // `r=2` with r readonly abandons the current top-level command; under set -e, the shell
     sh.error(e.message);
-    sh.ctl = CTL.abort;
+    sh.ctl = reportExits(sh) ? CTL.exit : CTL.abort;
     sh.status = e.status;
     return e.status;
   }

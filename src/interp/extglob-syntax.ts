@@ -42,6 +42,19 @@ export function firstExtGlob(node: unknown): Node | null {
   return found;
 }
 
+/**
+ * Whether `node` holds, at `pos`, an array literal (`x=(…)`): bash reads one with a parser of its
+ * own (parse_compound_assignment) whose error drops the line, sets $? to 1 and lets the script go on.
+ */
+export function inArrayLiteral(node: unknown, pos: number): boolean {
+  if (!node || typeof node !== 'object') return false;
+  const n = node as { type?: string; Pos?: number; End?: number };
+  if (n.type === 'ArrayExpr' && n.Pos! <= pos && pos < n.End!) return true;
+  if (n.type !== undefined && n.Pos !== undefined && n.End !== undefined && (pos < n.Pos || pos >= n.End)) return false;
+  const children = Array.isArray(node) ? node : Object.values(node);
+  return children.some((v) => inArrayLiteral(v, pos));
+}
+
 /** bash's two lines for it: the error, then the command line that holds it */
 export function extglobSyntaxMessage(line: number, lineText: string): string {
   return `line ${line}: syntax error near unexpected token \`('\nline ${line}: \`${lineText}'`;

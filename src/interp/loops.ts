@@ -7,7 +7,7 @@ import { trace, traceArith } from './xtrace.js';
 import { info } from './source-info.js';
 import type { ArithmExpr, CStyleLoop, ForClause, WhileClause, WordIter } from '../syntax/ast.js';
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
-import { AssignError, ExpansionError } from './interp-errors.js';
+import { AssignError, ExpansionError, reportError } from './interp-errors.js';
 import { needsTape, withTape } from './expand.js';
 import { expandForWords, type LazyWords } from './word-split.js';
 import { assignScalar } from './var-access.js';
@@ -31,7 +31,7 @@ function bindLoopVar(sh: Shell, name: string, value: string): boolean {
     return true;
   } catch (e) {
     if (!(e instanceof AssignError)) throw e;
-    sh.error(e.message);
+    reportError(sh, e.message);
     return false;
   }
 }

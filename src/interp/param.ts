@@ -8,10 +8,11 @@ import type { Shell } from './shell.js';
 import type { FieldBuilder } from './fields.js';
 import type { Mode } from './expand.js';
 import { appendParts, expandPattern, expandString, taped } from './expand.js';
-import { AssignError, ExpansionError } from './interp-errors.js';
+import { AssignError, ExpansionError, reportError } from './interp-errors.js';
+import { info } from './source-info.js';
 import { arithEval, indexKey } from './arith-bridge.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
-import { ATTR, attrLetters, isAssocValue, keysOf, scalarOf, valuesOf } from './vars.js';
+import { ATTR, attrLetters, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf } from './vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from './pattern.js';
 import { decodeAnsiC } from './escapes.js';
 import { asciiLower, asciiUpper } from './bytes.js';
@@ -108,7 +109,7 @@ function fetchName(sh: Shell, name: string, index: ArithmExpr | null, measuring 
   const key = indexKey(sh, name, index);
   // only an associative array's key can be empty (an index is a number): bash refuses it, but
   // quietly when it measures the element (${#m[""]})
-  if (key === '' && !measuring) sh.error(`${name}: bad array subscript`);
+  if (key === '' && !measuring) reportError(sh, `${name}: bad array subscript`);
   const v = readElement(sh, name, key);
   return {
     vals: v === undefined ? [] : [v],
@@ -120,6 +121,8 @@ function fetchName(sh: Shell, name: string, index: ArithmExpr | null, measuring 
     key,
   };
 }
+
+const SPECIAL_PARAM = /^([0-9]+|[@*#?$!-])$/;
 
 /** `${!x}`: the value of x names the parameter to expand (`name`, `name[i]`, a digit, `@`) */
 function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
@@ -134,7 +137,8 @@ function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
   // unset: bash's "invalid indirect expansion", but a declared name without that value (`declare
   // y`, an empty array) expands to nothing; set but empty falls to "invalid variable name"
   if (ref === undefined) {
-    if (v0 === undefined) throw new ExpansionError(`${name}: invalid indirect expansion`, 1);
+    // a positional or special parameter without a value (`${!1}` with no arguments) is just empty
+    if (v0 === undefined && !SPECIAL_PARAM.test(name)) throw new ExpansionError(`${name}: invalid indirect expansion`, 1, true, false, true);
     return { vals: [], multi: false, star: false, unset: true, shown: `!${name}` };
   }
   const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(ref);
@@ -149,7 +153,7 @@ function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
     return { vals: v === undefined ? [] : [v], multi: false, star: false, unset: v === undefined, shown: ref, varName: n, key };
   }
   if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])$/.test(ref)) {
-    throw new ExpansionError(`${ref}: invalid variable name`, 1);
+    throw new ExpansionError(`${ref}: invalid variable name`, 1, true, false, true);
   }
   return { ...fetchName(sh, ref, null), source: ref };
 }
@@ -161,11 +165,34 @@ function ifsJoiner(sh: Shell): string {
   return s.length ? s[0]! : '';
 }
 
+/** `${name@…}` / `${name[i]@…}` with a letter bash does not know (the parser keeps it Invalid) */
+const BAD_TRANSFORM = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[^\]]*\])?@[^}]*\}$/;
+
+/** whether a transform's parameter has a value to transform: set, or an array with elements */
+function hasValue(sh: Shell, name: string, index: string | undefined): boolean {
+  if (name === '@' || name === '*') return sh.positional.length > 0;
+  if (/^[0-9]+$/.test(name)) return Number(name) === 0 || Number(name) <= sh.positional.length;
+  if (!/^[A-Za-z_]/.test(name)) return true;
+  const v = readVar(sh, name);
+  if (v === undefined) return false;
+  if (typeof v === 'string') return index === undefined || index === '[0]' || index === '[@]' || index === '[*]';
+  return valuesOf(v).length > 0;
+}
+
 // ---------------------------------------------------------------- the entry point
 
 export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: boolean, mode: Mode): void {
   // parsed only by the bash-compat pass (`${x!}`, `${a[]}`): bash fails here, not at parse time
-  if (pe.Invalid !== undefined) throw new ExpansionError(`${pe.Invalid}: bad substitution`, 1);
+  if (pe.Invalid !== undefined) {
+    const transform = BAD_TRANSFORM.exec(pe.Invalid);
+    // `${x@Z}`: bash checks the letter only for a value (unset or an empty array is just empty),
+    // and then a non-interactive shell exits (parameter_brace_transform's expand_wdesc_fatal)
+    if (transform !== null && !hasValue(sh, transform[1]!, transform[2])) {
+      if (quoted) b.markStarted();
+      return;
+    }
+    throw new ExpansionError(`${info.badSubstTextOf(pe) ?? pe.Invalid}: bad substitution`, 1, true, transform !== null, true);
+  }
   const name = pe.Param.Value;
 
   // ${!prefix*} ${!prefix@}
@@ -195,15 +222,17 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
 
   if (pe.Length) {
     let n: number;
+    // ${#a[@]}, ${#a[i]} under set -u of a name that is no array with a value (unset, declared
+    // without one, a scalar) is unbound (array_length_reference); bash abandons the line but,
+    // unlike ${x} unset, does not end the script. An unset element of an array is just 0 long.
+    const element = pe.Index !== null && !pe.Excl && sh.opt('nounset');
+    if (element && !isArrayValue(readVar(sh, name)) && !isAssocValue(readVar(sh, name))) {
+      throw new ExpansionError(`${name}: unbound variable`, 1, true, false);
+    }
     if (f.multi) {
-      // ${#a[@]} of a name with no value at all (unset, or declared without one) is unbound; bash
-      // abandons the line but, unlike ${x} unset, does not end the script
-      if (f.vals.length === 0 && pe.Index !== null && !pe.Excl && sh.opt('nounset') && readVar(sh, name) === undefined) {
-        throw new ExpansionError(`${name}: unbound variable`, 1, true, false);
-      }
       n = f.vals.length;
     } else {
-      if (f.unset) checkUnset(sh, f);
+      if (f.unset && !element) checkUnset(sh, f);
       n = f.vals.length ? byteLength(f.vals[0]!) : 0;
     }
     scalarOut(b, String(n), quoted);
@@ -224,7 +253,8 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
       case '+':
       case ':+':
         if (!missing) appendOperand(sh, b, exp.Word, quoted, mode);
-        else if (quoted) b.markStarted();
+        // "${@:+x}" with no elements at all is no field, as "$@" is
+        else if (quoted && !(f.multi && !f.star && f.vals.length === 0)) b.markStarted();
         return;
       case '=':
       case ':=': {
@@ -272,8 +302,41 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
       vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }));
     }
   }
-  if (exp) vals = applyOperator(sh, exp.Op, exp.Word, vals, f);
-  emit(sh, b, { ...f, vals }, quoted, mode);
+  if (exp) vals = exp.Op === '@' ? transformNamed(sh, pe, vals, f) : applyOperator(sh, exp.Op, exp.Word, vals, f);
+  // in an assignment bash joins ${a[@]} with IFS[0], as ${a[*]}, once an operator changed it
+  const star = f.star || (mode === 'assign' && f.multi && !pe.Excl && joinsWithIfs(pe, quoted));
+  emit(sh, b, { ...f, vals, star }, quoted, mode);
+}
+
+/** `${x@L}`: a bad letter is a bad substitution named by the string it is in (noteBadSubsts) */
+function transformNamed(sh: Shell, pe: ParamExp, vals: string[], f: Fetched): string[] {
+  try {
+    return applyOperator(sh, '@', pe.Exp!.Word, vals, f);
+  } catch (e) {
+    const text = info.badSubstTextOf(pe);
+    if (e instanceof ExpansionError && text !== undefined && e.message.endsWith('}: bad substitution')) {
+      throw new ExpansionError(`${text}: bad substitution`, e.status, e.fatal, e.exit, e.reported);
+    }
+    throw e;
+  }
+}
+
+const CASE_OPS = new Set(['^', '^^', ',', ',,', '~', '~~']);
+
+/**
+ * Which operators make bash join `${a[@]OP}` with IFS[0] in an assignment (`x=…`, `local x=…`):
+ * pattern removal and @ transforms (but @K, @A) always, slices, replacements and case changes
+ * only inside double quotes; `[[ ]]` and `case` words are not affected.
+ */
+function joinsWithIfs(pe: ParamExp, quoted: boolean): boolean {
+  const op = pe.Exp?.Op;
+  if (op === '#' || op === '##' || op === '%' || op === '%%') return true;
+  if (op === '@') {
+    const p = pe.Exp!.Word?.Parts[0];
+    const letter = p !== undefined && p.type === 'Lit' ? p.Value : '';
+    return letter !== 'K' && letter !== 'A';
+  }
+  return quoted && (pe.Slice !== null || pe.Repl !== null || (op !== undefined && CASE_OPS.has(op)));
 }
 
 const replCache = new WeakMap<Replace, Replace>();
@@ -285,7 +348,8 @@ export function normalizeRepl(r: Replace): Replace {
   if (hit) return hit;
   let out = r;
   const first = r.Orig.Parts[0];
-  if (first && first.type === 'Lit' && (first.Value[0] === '#' || first.Value[0] === '%')) {
+  // after `//` a `#` or `%` is the pattern's own character (bash 5.2: `${v//%/x}` replaces `%`)
+  if (!r.All && first && first.type === 'Lit' && (first.Value[0] === '#' || first.Value[0] === '%')) {
     const anchor = first.Value[0] as '#' | '%';
     const rest = first.Value.slice(1);
     const parts = rest ? [{ ...first, Value: rest }, ...r.Orig.Parts.slice(1)] : r.Orig.Parts.slice(1);
@@ -508,7 +572,10 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
       return vals.map(quoteForReuse);
     }
   }
-  throw new ExpansionError(`${'${'}${f.shown}@${letter}}: bad substitution`, 1);
+  // bash checks the letter only for a value: unset (or an empty array) is just empty; otherwise a
+  // non-interactive shell exits (parameter_brace_transform's expand_wdesc_fatal)
+  if (f.unset && vals.length === 0) return [];
+  throw new ExpansionError(`${'${'}${f.shown}@${letter}}: bad substitution`, 1, true, true, true);
 }
 
 export { taped };

@@ -7,7 +7,7 @@
 
 import type { Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Fd, Shell, Status } from './shell.js';
-import { expandHeredoc, expandString, expandWordFields, literalText, withTape } from './expand.js';
+import { expandAssignValue, expandHeredoc, expandString, expandWordFields, literalText, withTape } from './expand.js';
 import { BytesReader, failingReader, nullWriterFor } from '../io/pipe.js';
 import { encode } from '../io/encoding.js';
 import type { ByteReader } from '../io/streams.js';
@@ -66,7 +66,8 @@ function plan(sh: Shell, redirs: readonly Redirect[]): Planned[] {
         break;
       }
       case '<<<':
-        out.push({ r, target: expandString(sh, r.Word) + '\n' });
+        // expanded as an assignment's value is: tilde after `:`, ${a[@]#…} joined with IFS[0]
+        out.push({ r, target: expandAssignValue(sh, r.Word) + '\n' });
         break;
       case '>&':
       case '<&': {

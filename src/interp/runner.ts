@@ -23,8 +23,9 @@ import { groupByLine } from './eval-support.js';
 import { runTrap } from './traps.js';
 import { installLanguageUtilities } from './wiring.js';
 import { monotonicMs } from './clock.js';
-import { extglobSyntaxMessage, firstExtGlob, mayHoldExtGlob } from './extglob-syntax.js';
+import { extglobSyntaxMessage, inArrayLiteral, firstExtGlob, mayHoldExtGlob } from './extglob-syntax.js';
 import { isOutOfMemory } from './dispatch.js';
+import { firstUnderErrexit } from './interp-errors.js';
 
 const MODES = new Set(['read-only', 'remediation']);
 
@@ -293,7 +294,12 @@ export class Runner {
       if (badGlob) {
         // bash reads this line with extglob off: a syntax error that ends the script
         const line = lineCol(script, badGlob.Pos).line;
-        sh.error(extglobSyntaxMessage(line, lines[line - 1] ?? ''));
+        sh.error(firstUnderErrexit(sh, extglobSyntaxMessage(line, lines[line - 1] ?? '')));
+        if (inArrayLiteral(groups[g], badGlob.Pos) && !sh.setOpts.errexit) {
+          status = 1;
+          sh.status = 1;
+          continue;
+        }
         status = 2;
         sh.ctl = CTL.exit;
         sh.status = 2;
@@ -310,9 +316,9 @@ export class Runner {
     if (syntaxError !== null && sh.ctl === CTL.none) {
       // the commands before the error have run (see parseScript): now bash meets it
       if (sh.opt('verbose')) sh.error(lines.slice(lineCol(script, file.End).line - 1, syntaxError.line).join('\n'));
-      const msg = syntaxError.bashMessage();
+      const msg = firstUnderErrexit(sh, syntaxError.bashMessage());
       if (msg !== '') sh.error(msg);
-      status = syntaxError.bash.status;
+      status = sh.setOpts.errexit ? 2 : syntaxError.bash.status;
     }
     if (sh.ctl === CTL.exit) status = sh.status;
     sh.ctl = CTL.none;

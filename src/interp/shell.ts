@@ -135,6 +135,11 @@ export class Shell {
   /** > 0 while running a condition (if/while test, && || left side, !): errexit is off */
   noErrexit = 0;
   /**
+   * > 0 inside eval or source run as a condition (`if eval …`): bash turns errexit off there
+   * (execute_builtin), so its report_error messages and syntax errors do not exit either
+   */
+  quietReports = 0;
+  /**
    * > 0 inside `! cmd` begun while errexit was off: the ERR trap stays quiet, but a `set -e` run
    * inside cmd still takes effect (bash only ignores errexit under `!` when it was already on).
    */
@@ -221,6 +226,7 @@ export class Shell {
       this.subshellDepth = init.subshellDepth + 1;
       this.loopDepth = 0;
       this.noErrexit = init.noErrexit;
+      this.quietReports = init.quietReports;
       this.noErrTrap = init.noErrTrap;
       this.frames = init.frames.slice();
       this.frameLines = init.frameLines.slice();

@@ -11,6 +11,8 @@ const texts = new WeakMap<object, string>();
 const endLines = new WeakMap<object, number>();
 const heredocs = new WeakMap<object, string>();
 const substLines = new WeakMap<object, number>();
+/** a bad `${…}` → the text bash quotes in its "bad substitution": the whole string it sits in */
+const badSubstTexts = new WeakMap<object, string>();
 
 /** nodes whose source text closures need (messages, the function printer) */
 const TEXT_NODES = new Set([
@@ -88,6 +90,25 @@ function stmtLine(starts: number[], st: Record<string, unknown>): number {
   return lineAt(starts, b.OpPos !== undefined ? b.OpPos : Math.max(0, b.End - 1));
 }
 
+/**
+ * bash names a bad substitution by the string it expands: a word's text (quotes and all), or the
+ * inside of the double quotes it is in (`"a${x!}b"` → `a${x!}b: bad substitution`)
+ */
+function noteBadSubsts(node: Record<string, unknown>, src: string, body?: string): void {
+  const parts = node.Parts as { type: string; Invalid?: string; Exp?: { Op: string } | null }[] | undefined;
+  if (parts === undefined || (body === undefined && heredocs.has(node))) return;
+  let text = body;
+  for (const p of parts) {
+    if (p.type !== 'ParamExp' || (p.Invalid === undefined && p.Exp?.Op !== '@')) continue;
+    if (text === undefined) {
+      const pos = node.Pos as number;
+      const end = node.End as number;
+      text = node.type === 'DblQuoted' ? src.slice(pos + (node.Dollar === true ? 2 : 1), end - 1) : src.slice(pos, end);
+    }
+    badSubstTexts.set(p, text);
+  }
+}
+
 /** walk the tree once, recording lines, texts and arithmetic sources; lineBase offsets $LINENO */
 export function registerSource(file: File | Node, src: string, lineBase = 0): void {
   const starts = lineStarts(src);
@@ -101,6 +122,7 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
     }
     const node = n as Record<string, unknown> & { type?: string; Pos?: number; End?: number };
     const t = node.type;
+    if (t === 'Word' || t === 'DblQuoted') noteBadSubsts(node, src);
     if (t === 'Stmt') {
       lines.set(node, stmtLine(starts, node) + lineBase);
       endLines.set(node, lineAt(starts, Math.max(0, (node.End as number) - 1)) + lineBase);
@@ -113,7 +135,17 @@ export function registerSource(file: File | Node, src: string, lineBase = 0): vo
     }
     else if (t === 'Redirect' && node.Hdoc) {
       const parts = (node.Hdoc as { Parts: Node[] }).Parts;
-      if (parts.length) heredocs.set(node.Hdoc as object, src.slice(parts[0]!.Pos, parts[parts.length - 1]!.End));
+      if (parts.length) {
+        const body = src.slice(parts[0]!.Pos, parts[parts.length - 1]!.End);
+        heredocs.set(node.Hdoc as object, body);
+        // the body as bash reads it (`<<-` without its leading tabs, no delimiter line), whichever
+        // node comes first
+        let read = node.Op === '<<-' ? body.replace(/^\t+/gm, '') : body;
+        const delim = node.Word as Span | undefined;
+        const last = read.lastIndexOf('\n') + 1;
+        if (delim && read.slice(last) === src.slice(delim.Pos, delim.End).replace(/['"\\]/g, '')) read = read.slice(0, last);
+        noteBadSubsts(node.Hdoc as Record<string, unknown>, src, read);
+      }
     }
     else if (t !== undefined && TEXT_NODES.has(t)) {
       texts.set(node, src.slice(node.Pos as number, node.End as number));
@@ -157,6 +189,10 @@ export const info = {
   /** the raw body of a here-document (for quoted delimiters) */
   heredocText(n: object): string {
     return heredocs.get(n) ?? '';
+  },
+  /** the text bash names a bad `${…}` by (see noteBadSubsts), or undefined */
+  badSubstTextOf(pe: object): string | undefined {
+    return badSubstTexts.get(pe);
   },
   textOf(n: object): string {
     return texts.get(n) ?? '';

@@ -226,7 +226,16 @@ function unary(sh: Shell, op: string, v: string): boolean {
   return false;
 }
 
+/** bash's legal_number: blanks, a sign, digits, blanks */
+const LEGAL_NUMBER = /^[ \t\n]*[-+]?[0-9]+[ \t\n]*$/;
+
 export function isVarSet(sh: Shell, v: string): boolean {
+  // a number asks for a positional parameter (test.c: `-v n == is $n set?`), $0 included
+  const c = v.charCodeAt(0);
+  if (((c >= 48 && c <= 57) || c === 32 || c === 9 || c === 10 || c === 43 || c === 45) && LEGAL_NUMBER.test(v)) {
+    const n = Number(v);
+    return n >= 0 && n <= sh.positional.length;
+  }
   // a plain name (read asks for IFS on every line): no pattern to run
   // an array name is set when its element 0 (key "0") is, as in bash
   if (!v.includes('[')) return scalarOf(readVar(sh, v)) !== undefined;

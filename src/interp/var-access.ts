@@ -21,7 +21,7 @@ import {
   type VarValue,
   type Variable,
 } from './vars.js';
-import { AssignError } from './interp-errors.js';
+import { AssignError, reportError } from './interp-errors.js';
 import { arithText } from './arith-bridge.js';
 import { formatInt } from './arith.js';
 
@@ -218,7 +218,7 @@ export function readElement(sh: Shell, name: string, key: string): string | unde
 }
 
 function badSubscript(sh: Shell, name: string): undefined {
-  sh.error(`${name}: bad array subscript`);
+  reportError(sh, `${name}: bad array subscript`);
   return undefined;
 }
 

@@ -18,7 +18,7 @@ export interface CondError {
   /** offset bash's reader was at (its line is the one named) */
   pos: number;
   /** bash's lines (none for `[[ ]]`: the script just ends) */
-  lines: { pos: number; text: string }[];
+  lines: { pos: number; text: string; atEof?: true }[];
   /**
    * bash 5.2 exits with status 2 (not the last command's) after exactly one shape: a word
    * followed by the newline that ends the file, outside parentheses (`[[ a`)
@@ -46,6 +46,8 @@ class CondLexer {
   read(): CondTok {
     const s = this.src;
     while (this.i < s.length && (s[this.i] === ' ' || s[this.i] === '\t')) this.i++;
+    // a `#` that starts a word starts a comment, to the end of the line
+    if (s[this.i] === '#') while (this.i < s.length && s[this.i] !== '\n') this.i++;
     if (this.i >= s.length) return { kind: 'eof', text: '', pos: this.i };
     const pos = this.i;
     if (s[pos] === '\n') {
@@ -63,6 +65,32 @@ class CondLexer {
     return { kind: text === ']]' ? 'end' : 'word', text, pos };
   }
 
+  /**
+   * The word after `=~`, read as bash's read_token_word does under PST_REGEXP: `|` is part of it
+   * and each `(` reads to its matching `)` whatever is in between (blanks, `]]`, newlines). A `(`
+   * that the text never closes: its offset, as `{ unclosed }`.
+   */
+  readRegex(): CondTok | { unclosed: number } {
+    const s = this.src;
+    while (this.i < s.length && (s[this.i] === ' ' || s[this.i] === '\t')) this.i++;
+    const pos = this.i;
+    let i = pos;
+    while (i < s.length) {
+      const c = s[i]!;
+      if (c === '(') {
+        const close = matchingParen(s, i + 1);
+        if (close < 0) return { unclosed: i };
+        i = close + 1;
+      } else if (c === '|') i++;
+      else if (META.test(c)) break;
+      else i = wordEnd(s, i) === i ? i + 1 : wordEnd(s, i);
+    }
+    if (i === pos) return this.read();
+    this.i = i;
+    const text = s.slice(pos, i);
+    return { kind: text === ']]' ? 'end' : 'word', text, pos };
+  }
+
   /** the next token that is not a newline (bash's cond_skip_newlines) */
   skipNewlines(): CondTok {
     let t = this.read();
@@ -72,7 +100,7 @@ class CondLexer {
 }
 
 /** end of the word at `i`: quotes, backslashes and `$(…)`/`${…}` are part of it */
-function wordEnd(s: string, i: number): number {
+export function wordEnd(s: string, i: number): number {
   while (i < s.length && !META.test(s[i]!)) {
     const c = s[i]!;
     if (c === '\\') i += 2;
@@ -82,6 +110,22 @@ function wordEnd(s: string, i: number): number {
     else i++;
   }
   return Math.min(i, s.length);
+}
+
+/** the `)` matching a `(` just before `i` (bash's parse_matched_pair), or -1 at the end of the text */
+function matchingParen(s: string, i: number): number {
+  let depth = 1;
+  while (i < s.length) {
+    const c = s[i]!;
+    if (c === '\\') i += 2;
+    else if (c === "'" || c === '"') i = skipTo(s, i + 1, c);
+    else {
+      if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) return i;
+      i++;
+    }
+  }
+  return -1;
 }
 
 function skipTo(s: string, i: number, q: string): number {
@@ -124,6 +168,8 @@ class CondReplay {
 
   private fail(t: CondTok, withTok: string, without: string, status2 = false): never {
     const n = named(t);
+    // an error at the newline that ends the file: bash exits with status 2 (`[[ a ==<EOF>`)
+    if (t.kind === 'nl' && t.pos + 1 === this.src.length) status2 = true;
     throw new Stop({ pos: t.pos, lines: [{ pos: t.pos, text: n !== null ? withTok.replace('%s', n) : without }], status2 });
   }
 
@@ -176,8 +222,13 @@ class CondReplay {
         const atEnd = op.kind === 'nl' && op.pos + 1 === this.src.length && this.parens === 0;
         this.fail(op, "unexpected token `%s', conditional binary operator expected", 'conditional binary operator expected', atEnd);
       }
-      const rhs = this.lx.read();
-      if (rhs.kind !== 'word' && !(op.text === '=~' && rhs.kind === 'op' && rhs.text === '(')) {
+      const rhs = op.text === '=~' ? this.lx.readRegex() : this.lx.read();
+      if ('unclosed' in rhs) {
+        // parse_matched_pair's error, on the `(`'s line, then the conditional parser's at the end
+        const eof = this.src.length;
+        throw new Stop({ pos: eof, lines: [{ pos: rhs.unclosed, text: "unexpected EOF while looking for matching `)'" }, { pos: eof, text: 'unexpected argument to conditional binary operator', atEof: true }], status2: true });
+      }
+      if (rhs.kind !== 'word') {
         this.fail(rhs, "unexpected argument `%s' to conditional binary operator", 'unexpected argument to conditional binary operator');
       }
       this.tok = this.lx.skipNewlines();

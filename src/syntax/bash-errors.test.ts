@@ -109,6 +109,13 @@ const CASES: [script: string, stderr: string, status: number][] = [
   ["[[ ( a b ) ]]\n", "line 1: conditional binary operator expected\nline 1: expected `)'", 0],
   ["[[ a && ]]\n", "", 0],
   ["[[ a || ; ]]\n", "line 1: unexpected token `;' in conditional command", 0],
+  // a regex word reads each ( to its ) (bash's parse_matched_pair), a # starts a comment
+  ["[[ x =~ ( ]]\n", "line 1: unexpected EOF while looking for matching `)'\nline 2: unexpected argument to conditional binary operator", 2],
+  ["[[ x =~ a( && y ]]\necho b\n", "line 1: unexpected EOF while looking for matching `)'\nline 3: unexpected argument to conditional binary operator", 2],
+  ["[[ x =~ (a)) ]]\n", "line 1: syntax error in conditional expression: unexpected token `)'", 0],
+  ["[[ a == #c ]]\n", "line 1: unexpected argument `newline' to conditional binary operator", 2],
+  ["[[ x =~ (\n", "line 1: unexpected EOF while looking for matching `)'\nline 2: unexpected argument to conditional binary operator", 2],
+  ["[[ x =~ (a|b) ]]; [[ y =~ ( ]]\n", "line 1: unexpected EOF while looking for matching `)'\nline 2: unexpected argument to conditional binary operator", 2],
   ["[[ a ]] ]]\n", "line 1: syntax error near unexpected token `]]'\nline 1: `[[ a ]] ]]'", 2],
   ["[[ a =~ ]]\n", "line 1: unexpected argument `]]' to conditional binary operator", 0],
   ["[[ -f a b ]]\n", "line 1: syntax error in conditional expression", 0],

@@ -10,7 +10,7 @@
 // bash reads a script as if it ended with a newline, so the end of file is on the line after the
 // last newline (a file that ends with one does not start another line).
 
-import { bashCondError } from './bash-cond-errors.js';
+import { bashCondError, wordEnd } from './bash-cond-errors.js';
 import { Q, type LexError } from './scanner.js';
 import { Tok, TOK_STR } from './tokens.js';
 
@@ -136,8 +136,15 @@ function tokenText(err: LexError): string {
   }
 }
 
+/** tokens that start a word of several parts: bash names the whole word (`"a"b`, `${x}y`) */
+const WORD_STARTS = new Set([
+  Tok.Lit, Tok.dblQuote, Tok.sglQuote, Tok.dollSglQuote, Tok.dollDblQuote, Tok.dollBrace, Tok.dollar, Tok.bckQuote,
+  Tok.dollParen, Tok.dollDblParen, Tok.dollBrack,
+]);
+
 function near(src: string, err: LexError, line: number): BashSyntaxError {
-  return { line, text: `syntax error near unexpected token \`${tokenText(err)}'`, quoted: lineText(src, line), status: 2 };
+  const tok = WORD_STARTS.has(err.tok) && src.startsWith(tokenText(err), err.tokPos) ? src.slice(err.tokPos, wordEnd(src, err.tokPos)) || tokenText(err) : tokenText(err);
+  return { line, text: `syntax error near unexpected token \`${tok}'`, quoted: lineText(src, line), status: 2 };
 }
 
 function endOfFile(src: string): BashSyntaxError {
@@ -152,7 +159,7 @@ function condError(src: string, start: number): BashSyntaxError | null {
   // the last command's status (nothing ran: 0)
   const [first, ...rest] = c.lines;
   const err: BashSyntaxError = { line: lineOf(src, first?.pos ?? c.pos), text: first?.text ?? '', quoted: null, status: c.status2 ? 2 : 0 };
-  if (rest.length > 0) err.more = rest.map((l) => ({ line: lineOf(src, l.pos), text: l.text }));
+  if (rest.length > 0) err.more = rest.map((l) => ({ line: l.atEof ? eofLine(src) : lineOf(src, l.pos), text: l.text }));
   return err;
 }
 

@@ -12,6 +12,7 @@ import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { isLitTok, wordPos } from './words.js';
 import { finishStmt, lastEnd } from './ends.js';
 import { STOP_DO, STOP_DONE, STOP_ESAC, STOP_FI, STOP_RBRACE, STOP_THEN, STOP_THEN_BODY } from './stops.js';
+import { wordEnd } from './bash-cond-errors.js';
 
 const UNARY_TEST: Record<string, UnTestOperator> = {
   '!': '!', '-e': '-e', '-a': '-e', '-f': '-f', '-d': '-d', '-c': '-c', '-b': '-b', '-p': '-p', '-S': '-S',
@@ -29,6 +30,9 @@ const BASH_COMPOUND = new Set([
   'export', 'readonly', 'typeset', 'nameref',
 ]);
 
+/** the commands bash takes as a function's body */
+const COMPOUND_BODIES = new Set(['Block', 'Subshell', 'IfClause', 'WhileClause', 'ForClause', 'CaseClause', 'ArithmCmd', 'TestClause']);
+
 export function isBashCompoundCommand(tok: Tok, val: string): boolean {
   if (tok === Tok.leftParen || tok === Tok.dblLeftParen) return true;
   return tok === Tok.LitWord && BASH_COMPOUND.has(val);
@@ -42,6 +46,9 @@ export function newStmt(pos: number): Stmt {
 }
 
 export abstract class ClauseParser extends ArithParser {
+  /** the first pass met a function whose body is no compound command (bash refuses it) */
+  sawSimpleFuncBody = false;
+
   protected abstract getStmt(readEnd: boolean, binCmd: boolean, fnBody: boolean): Stmt | null;
   protected abstract gotStmtPipe(s: Stmt, binCmd: boolean): Stmt | null;
   protected abstract getAssign(needEqual: boolean): Assign | null;
@@ -602,7 +609,13 @@ export abstract class ClauseParser extends ArithParser {
     this.got(Tok.Newl);
     const body = this.getStmt(false, false, true);
     if (body === null) this.followErr(fd.Position, goQuote('foo()'), 'a statement');
-    else {
+    else if (body.Cmd !== null && !COMPOUND_BODIES.has(body.Cmd.type) && this.compat) {
+      // bash takes only a compound command as a body (`f() echo hi` is an error near `echo`)
+      const first = body.Cmd.Pos;
+      this.posErrNear(fd.Position, 'a function body must be a compound command', first, this.src.slice(first, wordEnd(this.src, first)));
+    } else {
+      // the first pass only notes it: the bash-compat pass then refuses it (index.ts)
+      if (body.Cmd !== null && !COMPOUND_BODIES.has(body.Cmd.type)) this.sawSimpleFuncBody = true;
       fd.Body = body;
       fd.End = body.End;
     }

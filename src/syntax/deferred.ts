@@ -10,7 +10,7 @@
 
 import type { ArithmCmd, ArithmExp, ArithmExpr, CStyleLoop, Lit, ParamExp, Word, WordPart } from './ast.js';
 import { Q, type LexError, type ScanState } from './lexer.js';
-import { arithClose, braceClose, bracketClose, topLevelSemicolons } from './raw-scan.js';
+import { arithClose, braceClose, bracketClose, sliceColon, topLevelSemicolons } from './raw-scan.js';
 import { Tok, quoteTok } from './tokens.js';
 import { WordParser } from './words.js';
 
@@ -181,6 +181,30 @@ export abstract class DeferredParser extends WordParser {
     const x = this.rawWord(from, close);
     this.resumeAt(close + 1);
     return x;
+  }
+
+  /**
+   * The slice of `pe` (`${x:off:len}`, `st` at its first `:`) that failed: its offset and length as
+   * raw text, the lexer after the `}`; `pe` as it failed when no `}` closes it.
+   */
+  protected deferredSlice(st: ScanState, pe: ParamExp, quote: number): ParamExp {
+    const err = this.backTo(st);
+    const colon = this.pos;
+    const close = braceClose(this.src, colon);
+    if (close < 0 || !this.spend(close - colon)) {
+      this.fail(err);
+      return pe;
+    }
+    const second = sliceColon(this.src, colon + 1, close);
+    const slice = pe.Slice!;
+    slice.Offset = this.rawWord(colon + 1, second < 0 ? close : second);
+    slice.Length = second < 0 ? null : this.rawWord(second + 1, close);
+    slice.End = close;
+    pe.Rbrace = close;
+    pe.End = close + 1;
+    this.quote = quote;
+    this.resumeAt(close + 1);
+    return pe;
   }
 
   /** `${…}` that failed from `st`: a ParamExp that fails with "bad substitution" when expanded. */

@@ -117,10 +117,11 @@ export function parse(src: string, opts: ParseOptions = {}): File {
     let file = parser.parseFile(src, name, maxDepth, false, false, maxNodes);
     let err = parser.error;
     let bashErr: LexError | null = null;
-    if ((err !== null || parser.sawElseCommand) && opts.bashCompat !== false) {
+    if ((err !== null || parser.sawElseCommand || parser.sawSimpleFuncBody) && opts.bashCompat !== false) {
       // only scripts mvdan/sh rejects pay for a second pass, and only a success replaces its
       // error; a script it accepts with a command named `else` gets the second pass's refusal
       const accepted = err === null;
+      // (and one with a function body bash refuses: `f() echo hi`)
       const retry = parser.parseFile(src, name, maxDepth, true, opts.heredocsToEOF === true, maxNodes);
       if (accepted) err = parser.error; // mvdan/sh's AST stays if the `else` was not reached
       else if (parser.error === null) {

@@ -9,6 +9,7 @@ import {
 } from './scanner.js';
 import { Tok, TOK_STR } from './tokens.js';
 import { Tokenizer } from './tokenizer.js';
+import { bracketClose } from './raw-scan.js';
 
 export * from './scanner.js';
 
@@ -133,7 +134,9 @@ export abstract class Lexer extends Tokenizer {
         return;
       }
       case 91: // [
-        if (this.quote === Q.arrayElems) {
+        // in `x=( … )` a `[` opens `[k]=v` only when `]=` or `]+=` closes it; else (`[ab]*`,
+        // `[a]`) it starts a word, a glob for bash (assign_compound_array_list)
+        if (this.quote === Q.arrayElems && (!this.compat || isElemIndex(this.src, this.pos))) {
           this.rune();
           this.tok = Tok.leftBrack;
         } else this.advanceLitNone(r);
@@ -143,7 +146,8 @@ export abstract class Lexer extends Tokenizer {
           this.rune();
           this.rune();
           this.tok = Tok.assgnParen;
-        } else if (this.quote === Q.arrayElems) {
+        } else if (this.quote === Q.arrayElems && (!this.compat || this.src.charCodeAt(this.pos - 1) === 93)) {
+          // the `=` of `[k]=v`; elsewhere (`=e`) it starts a word, as in bash
           this.rune();
           this.tok = Tok.assgn;
         } else this.advanceLitNone(r);
@@ -500,3 +504,14 @@ export abstract class Lexer extends Tokenizer {
   }
 }
 
+
+/** the `[` at `at` of an array literal opens a subscript followed by `=` or `+=` */
+function isElemIndex(src: string, at: number): boolean {
+  // inside a word (`a[`, `*[`): a character of that word
+  const before = src.charCodeAt(at - 1);
+  if (before !== 40 && before !== 32 && before !== 9 && before !== 10) return false;
+  const close = bracketClose(src, at + 1);
+  if (close < 0) return true; // unclosed: the index path reports it as before
+  const next = src.charCodeAt(close + 1);
+  return next === 61 || (next === 43 && src.charCodeAt(close + 2) === 61);
+}

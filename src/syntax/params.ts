@@ -146,6 +146,7 @@ export abstract class ParamParser extends DeferredParser {
         break;
       }
       case Tok.colon: {
+        const st = this.compat ? this.saveState() : null;
         pe.Slice = { type: 'Slice', Pos: this.pos, End: 0, Offset: null as unknown as ArithmExpr, Length: null };
         let colonPos = this.pos;
         this.quote = Q.paramExpSlice;
@@ -164,7 +165,11 @@ export abstract class ParamParser extends DeferredParser {
         pe.Rbrace = this.pos;
         pe.End = pe.Rbrace + 1;
         pe.Slice.End = pe.Rbrace;
-        if (!this.got(Tok.rightBrace)) this.arithmMatchingErr(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
+        if (this.err === null && this.got(Tok.rightBrace)) return pe;
+        if (this.err === null) this.arithmMatchingErr(pe.Dollar, Tok.dollBrace, Tok.rightBrace);
+        // bash evaluates the offset and length only when it expands them (`${u:x y}` is silent
+        // when u is unset): kept as raw text, as `$((x y))` is. `${x:}` stays a bad substitution.
+        if (st !== null && this.src.charCodeAt(st.pos + 1) !== 125 && this.canDefer()) return this.deferredSlice(st, pe, old);
         return pe;
       }
       case Tok.caret: case Tok.dblCaret: case Tok.comma: case Tok.dblComma: case Tok.tilde: case Tok.dblTilde:

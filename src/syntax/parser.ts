@@ -55,6 +55,7 @@ export class Parser extends CompatClauseParser {
     this.resetLexer(src);
     this.maxNodes = maxNodes;
     this.sawElseCommand = false;
+    this.sawSimpleFuncBody = false;
     this.compat = compat;
     this.heredocsToEOF = heredocsToEOF;
     this.maxDepth = maxDepth;
@@ -512,8 +513,10 @@ export class Parser extends CompatClauseParser {
         if (this.gotElemAppend()) ae.Append = true;
         else this.follow(left, '[x]', Tok.assgn);
       }
-      ae.Value = this.getWord();
-      if (ae.Value === null) {
+      // `[k]= v`: an empty value, then a word of its own (bash)
+      const emptyValue = this.compat && ae.Index !== null && this.spaced;
+      ae.Value = emptyValue ? null : this.getWord();
+      if (ae.Value === null && !emptyValue) {
         switch (this.tok as Tok) {
           case Tok.Newl: case Tok.rightParen: case Tok.leftBrack:
             break;

@@ -98,3 +98,34 @@ export function topLevelSemicolons(src: string, from: number, to: number): numbe
   }
   return out;
 }
+
+/**
+ * In a `${x:…}` slice whose text is src[from, to): the index of the `:` that ends the offset, or -1.
+ * As bash's skiparith: outside quotes, parentheses and nested `$(…)`/`${…}`, and not the `:` of a
+ * `?:` (`${s:1?2:3:1}` is offset `1?2:3`, length `1`).
+ */
+export function sliceColon(src: string, from: number, to: number): number {
+  let depth = 0;
+  let quests = 0;
+  for (let i = from; i < to; i++) {
+    const c = src.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === SQUOTE || c === DQUOTE || c === BQUOTE) {
+      const end = skipQuoted(src, i, c);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === DOLLAR && (src.charCodeAt(i + 1) === LPAREN || src.charCodeAt(i + 1) === LBRACE)) {
+      const n = src.charCodeAt(i + 1);
+      const end = matchingClose(src, i + 2, n, n === LPAREN ? RPAREN : RBRACE);
+      if (end < 0) return -1;
+      i = end;
+    } else if (c === LPAREN) depth++;
+    else if (c === RPAREN) depth--;
+    else if (c === 63 && depth === 0) quests++;
+    else if (c === 58 && depth === 0) {
+      if (quests === 0) return i;
+      quests--;
+    }
+  }
+  return -1;
+}

@@ -18,6 +18,7 @@ import { readWhole } from '../fs-view.js';
 import type { Result } from '../../../allowedpaths/types.js';
 import { signalListing, signalName, signalNumber } from './signals.js';
 import { HELP, helpAmongOptions, showHelp } from './help-option.js';
+import { firstUnderErrexit } from '../interp-errors.js';
 
 const INT_RE = /^[+-]?[0-9]+$/;
 
@@ -152,7 +153,14 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
   let syntaxError: ParseError | null = null;
   // bash's lines, each after `eval: ` or the sourced file's name (or the trap's); status 2
   const say = (msg: string): number => {
-    if (msg !== '') sh.error(msg.split('\n').map((l) => `${what}: ${l}`).join('\n'));
+    // eval and source in a condition run with errexit off (bash's execute_builtin)
+    const errexit = sh.setOpts.errexit && sh.noErrexit === 0;
+    const lines = firstUnderErrexit(sh, msg, errexit);
+    if (lines !== '') sh.error(lines.split('\n').map((l) => `${what}: ${l}`).join('\n'));
+    if (errexit) {
+      sh.ctl = CTL.exit;
+      sh.status = 2;
+    }
     return 2;
   };
   const report = (e: ParseError): number => say(e.bashMessage(lineBase));
@@ -179,15 +187,20 @@ export function runText(sh: Shell, text: string, what: string, lineBase = 0): St
     sh.rt.breach(`eval nesting limit exceeded`);
   }
   sh.evalDepth++;
+  // run as a condition, the text runs with errexit off (bash's execute_builtin)
+  const quiet = sh.noErrexit > 0 ? 1 : 0;
+  sh.quietReports += quiet;
   let r: Status;
   try {
     r = exec(sh);
   } catch (e) {
     sh.evalDepth--;
+    sh.quietReports -= quiet;
     throw e;
   }
   return andThen(r, (s) => {
     sh.evalDepth--;
+    sh.quietReports -= quiet;
     return syntaxError !== null && sh.ctl === CTL.none ? report(syntaxError) : s;
   });
 }
@@ -425,6 +438,12 @@ export const command: CoreBuiltin = (sh, args) => {
 export const builtin: CoreBuiltin = (sh, args) => {
   if (args[0] === HELP) return showHelp(sh, 'builtin');
   if (args[0] === '--') args = args.slice(1);
+  else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === '-') {
+    // builtin takes no option (bash's internal_getopt with ""): `-x` is a usage error
+    sh.error(`builtin: -${args[0][1]}: invalid option`);
+    sh.error('builtin: usage: builtin [shell-builtin [arg ...]]');
+    return 2;
+  }
   if (!args.length) return 0;
   const n = args[0]!;
   if (!isBuiltinName(n)) {

@@ -5,7 +5,7 @@ import { isAssignTarget } from '../shell-builtins/assign.js';
 import type { Shell, Status } from '../shell.js';
 import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../vars.js';
 import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../var-access.js';
-import { AssignError, ExpansionError } from '../interp-errors.js';
+import { AssignError, ExpansionError, namedSubscriptError, reportError } from '../interp-errors.js';
 import { arrayLiteral, declareQuote, singleQuote } from '../quote.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
@@ -135,6 +135,9 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
   }
   if (flags.print || items.length === 0) return listVars(sh, variant, flags, items);
 
+  // export/readonly NAME without a value: -a/-A only restrict which names are listed (bash's
+  // set_or_show_attributes), so the variable is neither made nor converted into an array
+  const exportFlags: DeclFlags = { ...flags, on: flags.on & ~(ATTR.indexed | ATTR.assoc) };
   const local = variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0 && !flags.global);
   let st = 0;
   for (const it of items) {
@@ -150,10 +153,13 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
       continue;
     }
     try {
-      declareOne(sh, flags, it, local);
+      declareOne(sh, valuelessExport(variant, it) ? exportFlags : flags, it, local);
     } catch (e) {
       if (e instanceof AssignError) {
-        sh.error(`${variant}: ${e.message}`);
+        // export and readonly report through bash's report_error: no builtin name, and under
+        // set -e the shell exits
+        if (variant === 'export' || variant === 'readonly') reportError(sh, e.message);
+        else sh.error(e.bare ? e.message : `${variant}: ${e.message}`);
         st = 1;
         continue;
       }
@@ -164,6 +170,10 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
     }
   }
   return st;
+}
+
+function valuelessExport(variant: Variant, it: DeclItem): boolean {
+  return (variant === 'export' || variant === 'readonly') && it.value === undefined && it.array === undefined;
 }
 
 function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): void {
@@ -218,7 +228,11 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
   } else if (it.value !== undefined) {
     if (it.index !== undefined) {
       const key = v.attrs & ATTR.assoc || isAssocValue(v.value) ? it.index : formatInt(arithText(sh, it.index));
-      assignElement(sh, name, key, it.value, it.append === true);
+      try {
+        assignElement(sh, name, key, it.value, it.append === true);
+      } catch (e) {
+        throw namedSubscriptError(e, name, it.index);
+      }
     } else if (v.attrs & (ATTR.indexed | ATTR.assoc) && v.value === undefined) {
       assignArray(sh, name, [{ key: '0', value: it.value }], false, (v.attrs & ATTR.assoc) !== 0);
     } else assignScalar(sh, name, it.value, it.append === true);

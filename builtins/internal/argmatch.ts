@@ -15,8 +15,8 @@ export function argmatch<T>(table: Readonly<Record<string, T>>, word: string): {
   return meanings.size === 1 ? { ok: true, value: table[hits[0]!]! } : { ok: false, kind: 'ambiguous' };
 }
 
-/** argmatch_die's message, ending with the Try line */
-export function argmatchFailure(cmd: string, kind: 'invalid' | 'ambiguous', word: string, option: string, table: Readonly<Record<string, unknown>>): string {
+/** argmatch_die's message without the command's name and the Try line */
+export function argmatchMessage(kind: 'invalid' | 'ambiguous', word: string, option: string, table: Readonly<Record<string, unknown>>): string {
   const lines: string[] = [];
   let last: unknown;
   for (const [k, v] of Object.entries(table)) {
@@ -24,8 +24,10 @@ export function argmatchFailure(cmd: string, kind: 'invalid' | 'ambiguous', word
     else lines.push(`  - '${k}'`);
     last = v;
   }
-  return (
-    `${cmd}: ${kind} argument ${quote(word)} for '${option}'\nValid arguments are:\n${lines.join('\n')}\n` +
-    `Try '${cmd} --help' for more information.\n`
-  );
+  return `${kind} argument ${quote(word)} for '${option}'\nValid arguments are:\n${lines.join('\n')}`;
+}
+
+/** argmatch_die's message, ending with the Try line */
+export function argmatchFailure(cmd: string, kind: 'invalid' | 'ambiguous', word: string, option: string, table: Readonly<Record<string, unknown>>): string {
+  return `${cmd}: ${argmatchMessage(kind, word, option, table)}\nTry '${cmd} --help' for more information.\n`;
 }

@@ -6,6 +6,7 @@
 
 import { defineFlags, type Occurrence } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
+import { argmatch, argmatchMessage } from '../internal/argmatch.js';
 import type { QuotingStyle } from './names.js';
 
 export const LS_SPEC = defineFlags({
@@ -133,27 +134,6 @@ const COLOR_WHEN = new Set(['never', 'no', 'none', 'auto', 'tty', 'if-tty', 'alw
 const CLASSIFY_ON = new Set(['always', 'yes', 'force', 'auto', 'tty', 'if-tty']);
 const CLASSIFY_OFF = new Set(['never', 'no', 'none']);
 
-/** gnulib argmatch over a table: exact word, else a prefix naming one value */
-function argmatch<T>(table: Record<string, T>, value: string): T | 'invalid' | 'ambiguous' {
-  if (Object.prototype.hasOwnProperty.call(table, value)) return table[value]!;
-  const hits = Object.keys(table).filter((k) => k.startsWith(value));
-  const values = new Set(hits.map((k) => table[k]));
-  if (hits.length === 0 || value === '') return 'invalid';
-  return values.size === 1 ? table[hits[0]!]! : 'ambiguous';
-}
-
-function badArgument(kind: 'invalid' | 'ambiguous', value: string, option: string, table: Record<string, unknown>): string {
-  // group synonyms per line as argmatch_valid does
-  const lines: string[] = [];
-  let last: unknown;
-  for (const [k, v] of Object.entries(table)) {
-    if (lines.length > 0 && v === last) lines[lines.length - 1] += `, '${k}'`;
-    else lines.push(`  - '${k}'`);
-    last = v;
-  }
-  return `${kind} argument ${quote(value)} for '${option}'\nValid arguments are:\n${lines.join('\n')}`;
-}
-
 const REFUSED: Record<string, string> = {
   dired: '-D/--dired is refused: not supported by rshell',
   hyperlink: '--hyperlink is refused: not supported by rshell',
@@ -207,8 +187,9 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'escape': o.quoting = 'escape'; break;
       case 'quoteName': o.quoting = 'c'; break;
       case 'quotingStyle': {
-        const m = argmatch(QUOTING_STYLES, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--quoting-style', QUOTING_STYLES));
+        const found = argmatch(QUOTING_STYLES, value ?? '');
+        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--quoting-style', QUOTING_STYLES));
+        const m = found.value;
         if (!SUPPORTED_QUOTING.has(m)) return fail(`--quoting-style=${m} is refused: rshell offers literal, shell, shell-always, c and escape`);
         o.quoting = m as QuotingStyle;
         break;
@@ -239,8 +220,9 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'fileType': o.indicator = 'fileType'; break;
       case 'p': o.indicator = 'slash'; break;
       case 'indicatorStyle': {
-        const m = argmatch(INDICATORS, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--indicator-style', INDICATORS));
+        const found = argmatch(INDICATORS, value ?? '');
+        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--indicator-style', INDICATORS));
+        const m = found.value;
         o.indicator = m;
         break;
       }
@@ -249,22 +231,25 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'dereference': o.dereference = 'always'; derefSet = true; break;
       case 'recursive': o.recursive = true; break;
       case 'format': {
-        const m = argmatch(FORMATS, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--format', FORMATS));
+        const found = argmatch(FORMATS, value ?? '');
+        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--format', FORMATS));
+        const m = found.value;
         o.format = m;
         formatSet = true;
         break;
       }
       case 'sort': {
-        const m = argmatch(SORTS, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--sort', SORTS));
+        const found = argmatch(SORTS, value ?? '');
+        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--sort', SORTS));
+        const m = found.value;
         o.sort = m;
         sortSet = true;
         break;
       }
       case 'time': {
-        const m = argmatch(TIMES, value ?? '');
-        if (m === 'invalid' || m === 'ambiguous') return badArg(badArgument(m, value ?? '', '--time', TIMES));
+        const found = argmatch(TIMES, value ?? '');
+        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--time', TIMES));
+        const m = found.value;
         o.time = m;
         break;
       }

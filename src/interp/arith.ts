@@ -242,6 +242,29 @@ function subscriptText(src: ArithSource, p: ParamExp, env: ArithEnv): string {
   return out + t.slice(at, end);
 }
 
+/**
+ * A subscript with no expansion in it (`a[i%10]`, not `a[$i]`) has the same text every time: its
+ * text and the tree parsed from it, per node (null: the text must be read and evaluated anew).
+ * Reading and parsing it at every evaluation made `s=$((s + a[i]))` loops ~1.8 times slower.
+ */
+const constantSubscripts = new WeakMap<ParamExp, { text: string; tree: ArithmExpr } | null>();
+
+function constantSubscript(src: ArithSource, p: ParamExp, env: ArithEnv): { text: string; tree: ArithmExpr } | null {
+  let c = constantSubscripts.get(p);
+  if (c !== undefined) return c;
+  c = null;
+  if (findDynamicWords(p.Index!) === null) {
+    const text = subscriptText(src, p, env);
+    // evalText's own cases stay with it: blanks to strip, shell syntax, a text that does not parse
+    if (text.trim() !== '' && text.charCodeAt(0) > 32 && !SHELL_SYNTAX.test(text)) {
+      const parsed = env.parse(text);
+      if (parsed !== null && 'type' in parsed) c = { text, tree: parsed as ArithmExpr };
+    }
+  }
+  constantSubscripts.set(p, c);
+  return c;
+}
+
 /** `a[@]` / `a[*]` exactly (bash: `a[ @ ]` is an arithmetic subscript, an error of its own) */
 function isAllElements(p: ParamExp, f: Frame): p is ParamExp & { Index: Word & { Parts: [{ type: 'Lit'; Value: string }] } } {
   const ix = p.Index!;
@@ -266,9 +289,14 @@ function indexKey(p: ParamExp, f: Frame, ref?: VarRef): string {
   if (src === undefined) return I.formatInt(evaluate(ix, f));
   // bash evaluates the subscript's own text apart (array_expand_index): its errors quote that text
   // alone, and they are fatal to the command line
-  const text = subscriptText(src, p, f.env);
+  const constant = constantSubscript(src, p, f.env);
+  const text = constant?.text ?? subscriptText(src, p, f.env);
   if (ref !== undefined) ref.text = text;
   try {
+    if (constant !== null && f.depth < MAX_RECURSION) {
+      // what evalArithText does with that text, without reading and parsing it again
+      return I.formatInt(evaluate(constant.tree, { env: f.env, src: { text, offset: 0 }, depth: f.depth + 1, noeval: 0 }));
+    }
     return I.formatInt(evalArithText(text, f.env, f.depth));
   } catch (e) {
     if (e instanceof ArithError && e.kind === 'error') throw new ArithError(e.message, 'subscript');

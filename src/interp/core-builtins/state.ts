@@ -5,10 +5,9 @@ import { CTL, SET_OPTIONS, type Shell } from '../shell.js';
 import type { CoreBuiltin } from './types.js';
 import { declare, functionListing, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from './declare.js';
 import { emptyArray, isAssocName, keyFor, unsetElement, unsetVar } from '../var-access.js';
-import { isValidName } from '../vars.js';
+import { ATTR, isAssocValue, isValidName } from '../vars.js';
 import { arithText } from '../arith-bridge.js';
 import { formatInt } from '../arith.js';
-import { isAssocValue } from '../vars.js';
 import { HELP, helpAmongOptions, showHelp } from './help-option.js';
 
 function write(sh: Shell, s: string): void {
@@ -101,6 +100,8 @@ export const shopt: CoreBuiltin = (sh, args) => {
   let print = false;
   let quiet = false;
   let useSetO = false;
+  /** -s and -u both given, in any order or word */
+  let both = false;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -111,8 +112,10 @@ export const shopt: CoreBuiltin = (sh, args) => {
     if (a === HELP) return showHelp(sh, 'shopt');
     if (!a.startsWith('-') || a === '-') break;
     for (const c of a.slice(1)) {
-      if (c === 's') mode = 's';
-      else if (c === 'u') mode = 'u';
+      if (c === 's' || c === 'u') {
+        if (mode !== '' && mode !== c) both = true;
+        mode = c;
+      }
       else if (c === 'p') print = true;
       else if (c === 'q') quiet = true;
       else if (c === 'o') useSetO = true;
@@ -122,6 +125,10 @@ export const shopt: CoreBuiltin = (sh, args) => {
         return 2;
       }
     }
+  }
+  if (both) {
+    sh.error('shopt: cannot set and unset shell options simultaneously');
+    return 1;
   }
   const names = args.slice(i);
   const table = useSetO ? sh.setOpts : sh.shopts;
@@ -161,6 +168,8 @@ export const shopt: CoreBuiltin = (sh, args) => {
 
 export const unset: CoreBuiltin = (sh, args) => {
   let mode: 'v' | 'f' | 'n' | '' = '';
+  /** -f and -v both given: bash refuses before unsetting anything */
+  const seen = new Set<string>();
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -171,13 +180,19 @@ export const unset: CoreBuiltin = (sh, args) => {
     if (a === HELP) return showHelp(sh, 'unset');
     if (!a.startsWith('-') || a === '-') break;
     for (const c of a.slice(1)) {
-      if (c === 'v' || c === 'f' || c === 'n') mode = c;
-      else {
+      if (c === 'v' || c === 'f' || c === 'n') {
+        if (c !== 'n') seen.add(c);
+        mode = c;
+      } else {
         sh.error(`unset: -${c}: invalid option`);
         sh.error('unset: usage: unset [-f] [-v] [-n] [name ...]');
         return 2;
       }
     }
+  }
+  if (seen.size === 2) {
+    sh.error('unset: cannot simultaneously unset a function and a variable');
+    return 1;
   }
   let st = 0;
   for (const n of args.slice(i)) {
@@ -208,6 +223,8 @@ export const unset: CoreBuiltin = (sh, args) => {
       continue;
     }
     if (!isValidName(n)) {
+      // -n: bash's unbind_nameref finds no such variable and says nothing
+      if (mode === 'n') continue;
       if (mode === '') {
         // not a variable name: bash tries it as a function name
         if (!unsetFunction(sh, n)) st = 1;
@@ -218,7 +235,13 @@ export const unset: CoreBuiltin = (sh, args) => {
       continue;
     }
     if (mode === 'n') {
-      sh.vars.remove(n);
+      // only a nameref itself goes (a plain variable or array stays); a readonly one is an error
+      const v = sh.vars.lookup(n);
+      if (v === undefined) continue;
+      if ((v.attrs & ATTR.readonly) !== 0) {
+        sh.error(`unset: ${n}: cannot unset: readonly variable`);
+        st = 1;
+      } else if ((v.attrs & ATTR.nameref) !== 0) sh.vars.remove(n);
       continue;
     }
     if (mode === '' && !sh.vars.lookup(n) && sh.funcs.has(n)) {

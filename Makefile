@@ -1,7 +1,7 @@
 # Two commands on a fresh machine: `make run` and `make test`.
 SHELL := /bin/bash
 NODE_MODULES_STAMP := node_modules/.package-lock.json
-SRC := $(shell find src builtins allowedpaths -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
+SRC := $(shell find lib src builtins allowedpaths -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
 SCENARIOS ?= ../shared/upstream-scenarios
 
 .PHONY: all install sysdeps build run test unit bash-test conformance bench bench-parse typecheck clean

@@ -8,7 +8,7 @@
 // GNU find prints readdir order). Without one, a single readdir call (libuv sorts those names).
 
 import * as fs from 'node:fs';
-import { decode } from '../src/io/encoding.js';
+import { decode } from '../lib/io/encoding.js';
 import { fromNode, ok } from './errors.js';
 import type { DirRef, Native } from './native.js';
 import type { DirEntry, FileType, Result } from './types.js';

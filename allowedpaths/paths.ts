@@ -1,7 +1,7 @@
 // Path strings: lexical splitting and cleaning (never used to decide access, only to find where a
 // walk starts and to print names), and conversion of script strings to the bytes the kernel sees.
 
-import { encode } from '../src/io/encoding.js';
+import { encode } from '../lib/io/encoding.js';
 
 /** Linux PATH_MAX: longer paths fail with ENAMETOOLONG before any lookup (as the kernel does) */
 export const PATH_MAX = 4096;

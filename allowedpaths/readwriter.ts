@@ -5,7 +5,7 @@
 // position: it reads and writes through the plain reader and writer on the same descriptor.
 
 import * as fs from 'node:fs';
-import { encode } from '../src/io/encoding.js';
+import { encode } from '../lib/io/encoding.js';
 import { fromNode } from './errors.js';
 import { toInfo } from './info.js';
 import { CHUNK_BYTES, closeFd, FdReader, pread } from './reader.js';

@@ -1,7 +1,7 @@
 // The sandbox contract. `allowedpaths/` is the only code that touches node:fs for script-visible
 // paths; everything else (interpreter, builtins) sees only these types. Errors are values.
 
-import type { ByteReader, ByteWriter } from '../src/io/streams.js';
+import type { ByteReader, ByteWriter } from '../lib/io/streams.js';
 
 /** errno names we surface; `message` is the C-locale strerror text ("No such file or directory"). */
 export type FsErrorCode =

@@ -2,7 +2,7 @@
 // final operation on the last component, done relative to the directory the walk holds open.
 
 import * as fs from 'node:fs';
-import { decode } from '../src/io/encoding.js';
+import { decode } from '../lib/io/encoding.js';
 import type { SandboxCore } from './core.js';
 import { deviceRule, isGenuineDevice, type DeviceRule } from './devices.js';
 import { DETAIL, errnoOf, fail, fromNode, fsError, ok, OK_VOID } from './errors.js';

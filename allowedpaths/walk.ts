@@ -5,7 +5,7 @@
 // inside some root. Every refusal is EACCES and is decided before anything outside is touched.
 
 import * as fs from 'node:fs';
-import { decode } from '../src/io/encoding.js';
+import { decode } from '../lib/io/encoding.js';
 import { errnoOf, fail, fromNode, ok } from './errors.js';
 import { joinPhysical, normalizeKeepDots, PATH_MAX, byteLength, splitPath } from './paths.js';
 import type { DirRef, Native } from './native.js';

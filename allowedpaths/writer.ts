@@ -4,8 +4,8 @@
 // SIGPIPE. Other failures (ENOSPC, EIO…) are kept in `error` and later writes are dropped.
 
 import * as fs from 'node:fs';
-import { encode } from '../src/io/encoding.js';
-import { PipeClosedError } from '../src/io/errors.js';
+import { encode } from '../lib/io/encoding.js';
+import { PipeClosedError } from '../lib/io/errors.js';
 import { errnoOf, fromNode } from './errors.js';
 import { closeFd } from './reader.js';
 import type { FileWriter, FsError } from './types.js';

@@ -3,7 +3,7 @@
 // builtins (xargs, find -exec) through the same policy checks. No builtin imports node:fs or reads
 // process.env.
 
-import type { ByteReader, ByteWriter } from '../src/io/streams.js';
+import type { ByteReader, ByteWriter } from '../lib/io/streams.js';
 import type { SandboxFS } from '../allowedpaths/types.js';
 
 export interface Limits {

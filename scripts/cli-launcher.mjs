@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** the flag src/regex/engine.ts sets at the first pattern (a test keeps the two in step) */
+/** the flag lib/regex/engine.ts sets at the first pattern (a test keeps the two in step) */
 export const LINEAR_REGEX_FLAG = '--enable-experimental-regexp-engine-on-excessive-backtracks';
 /**
  * and the one that lets engine.ts compile a RegExp for the linear engine (its `l` flag): not in

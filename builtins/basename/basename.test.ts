@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { basename } from './index.js';
-import { baseName, removeSuffix } from './path-names.js';
+import { baseName, removeSuffix } from '../internal/path-names.js';
 import { runBuiltin } from '../internal/testing.js';
 import { expectSameBytesAsGnu, type Arg } from './gnu-bytes.test.js';
-import { decode, encode } from '../../src/io/encoding.js';
+import { decode, encode } from '../../lib/io/encoding.js';
 
 const bytes = (...b: number[]): Uint8Array => new Uint8Array(b);
 const text = (b: Uint8Array): string => decode(b);

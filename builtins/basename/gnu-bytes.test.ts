@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../types.js';
 import { runBuiltin } from '../internal/testing.js';
-import { decode, encode } from '../../src/io/encoding.js';
+import { decode, encode } from '../../lib/io/encoding.js';
 
 export type Arg = string | Uint8Array;
 

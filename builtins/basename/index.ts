@@ -6,9 +6,9 @@ import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
 import { writeThen } from '../internal/print.js';
-import { encode } from '../../src/io/encoding.js';
-import { baseName, removeSuffix } from './path-names.js';
-import { writeRecords } from './records.js';
+import { encode } from '../../lib/io/encoding.js';
+import { baseName, removeSuffix } from '../internal/path-names.js';
+import { writeRecords } from '../internal/records.js';
 import { BASENAME_USAGE } from './usage.js';
 
 // long options in GNU's longopts order (the ambiguity message follows it)

@@ -9,8 +9,8 @@ import { errorText } from '../../allowedpaths/index.js';
 import type { CallContext } from '../types.js';
 import { quoteaf } from '../internal/quote.js';
 import { say } from '../internal/print.js';
-import { dirName, isInside, joinPath } from './target.js';
-import { setMode } from './modes.js';
+import { dirName, isInside, joinPath } from '../internal/copy-targets.js';
+import { setMode } from '../internal/set-mode.js';
 
 export interface CopyOptions {
   recursive: boolean;

@@ -10,7 +10,7 @@ import { argmatch, argmatchFailure } from '../internal/argmatch.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { Copier, type CopyOptions } from './copy.js';
-import { resolveTargets, stripTrailingSlashes } from './target.js';
+import { resolveTargets, stripTrailingSlashes } from '../internal/copy-targets.js';
 import { CP_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 

@@ -5,7 +5,7 @@
 // chunks are assembled in a carry; the unterminated last line goes back to the general path
 // (it carries a GNU -z quirk).
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { ByteAccumulator } from '../internal/lines.js';
 import { indexOfByte } from '../internal/bytes.js';
 import type { OutputBuffer } from '../internal/output.js';

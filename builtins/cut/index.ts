@@ -6,11 +6,11 @@ import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags
 import { LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import { complementRanges, parseList, type Range } from './list.js';
 import { CUT_HELP } from './usage.js';
 import { cutFieldSlices, type FieldSlice } from './fast.js';
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 
 const FLAGS = defineFlags({

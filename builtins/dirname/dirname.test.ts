@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dirname } from './index.js';
-import { dirName } from '../basename/path-names.js';
+import { dirName } from '../internal/path-names.js';
 import { runBuiltin } from '../internal/testing.js';
 import { expectSameBytesAsGnu, type Arg } from '../basename/gnu-bytes.test.js';
-import { decode, encode } from '../../src/io/encoding.js';
+import { decode, encode } from '../../lib/io/encoding.js';
 
 describe('dirname: pure rules', () => {
   const cases: [string, string][] = [

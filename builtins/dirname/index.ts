@@ -5,9 +5,9 @@
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { writeThen } from '../internal/print.js';
-import { encode } from '../../src/io/encoding.js';
-import { dirName } from '../basename/path-names.js';
-import { writeRecords } from '../basename/records.js';
+import { encode } from '../../lib/io/encoding.js';
+import { dirName } from '../internal/path-names.js';
+import { writeRecords } from '../internal/records.js';
 import { DIRNAME_USAGE } from './usage.js';
 
 const SPEC = defineFlags({

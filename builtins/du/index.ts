@@ -9,7 +9,7 @@ import type { DirHandle, FileInfo, FsError } from '../../allowedpaths/types.js';
 import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
-import { humanSize } from '../ls/fields.js';
+import { humanSize } from '../internal/file-fields.js';
 import { DU_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 import { holdDir } from '../internal/held-dir.js';

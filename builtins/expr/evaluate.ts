@@ -3,9 +3,9 @@
 // Numbers are arbitrary precision (coreutils links GMP): BigInt. Strings are byte strings (one
 // char per byte, C locale). Errors are values carrying GNU's text; every error exits 2.
 
-import { compilePatterns, fromLatin1 } from '../../src/regex/index.js';
+import { compilePatterns, fromLatin1 } from '../../lib/regex/index.js';
 import { quote } from '../internal/quote.js';
-import { parsePosix } from '../../src/regex/parse.js';
+import { parsePosix } from '../../lib/regex/parse.js';
 
 export type Value = bigint | string;
 

@@ -5,8 +5,8 @@
 import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import { versionText, writeUsageError } from '../internal/flags.js';
-import { encode } from '../../src/io/encoding.js';
-import { toLatin1 } from '../../src/regex/index.js';
+import { encode } from '../../lib/io/encoding.js';
+import { toLatin1 } from '../../lib/regex/index.js';
 import { Evaluator, ExprError, isNull } from './evaluate.js';
 import { EXPR_USAGE } from './usage.js';
 

@@ -2,11 +2,11 @@
 // argument (GNU's error texts) and returns the evaluator. -exec lives in exec.ts.
 
 import type { FileType } from '../../allowedpaths/types.js';
-import { compilePattern, matchPattern } from '../../src/interp/pattern.js';
-import { isAscii } from '../../src/interp/bytes.js';
-import { dateColumn } from '../ls/fields.js';
+import { compilePattern, matchPattern } from '../../lib/pattern/pattern.js';
+import { isAscii } from '../../lib/text/bytes.js';
+import { dateColumn } from '../internal/file-fields.js';
 import { quote } from '../internal/quote.js';
-import { parseDateOption } from '../touch/dates.js';
+import { parseDateOption } from '../internal/dates.js';
 import type { FindEnv } from './env.js';
 import { compareNum, parseIntArg, parseLevel, parseSizeArg, parseTimeArg, sizeMatches, type NumArg } from './numbers.js';
 import { parsePerm, permMatches } from './perm.js';

@@ -3,10 +3,10 @@
 // what GNU does: `%5.2s` on 4096 prints "   40"). Times are UTC (builtins never read the host
 // TZ) with the sub-second digits the sandbox's stat gives (milliseconds and a fraction).
 
-import { formatCNumber } from '../../src/interp/printf-format.js';
+import { formatCNumber } from '../../lib/printf/format.js';
 import type { FileInfo, FileType, SandboxFS } from '../../allowedpaths/types.js';
-import { groupName, modeString, userName } from '../ls/fields.js';
-import { strftime } from '../../src/interp/printf-time.js';
+import { groupName, modeString, userName } from '../internal/file-fields.js';
+import { strftime } from '../../lib/time/strftime.js';
 import type { Entry } from './types.js';
 
 export interface PrintfEnv {

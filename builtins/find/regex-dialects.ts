@@ -1,4 +1,4 @@
-// The -regextype dialects src/regex does not read itself, rewritten as the ERE it reads (GNU
+// The -regextype dialects lib/regex does not read itself, rewritten as the ERE it reads (GNU
 // grep's dialect): emacs (find's default) and the awk family. The rewrite follows the gnulib
 // syntax bits GNU find compiles each type with:
 //   emacs      RE_SYNTAX_EMACS: \( \| \) group and alternate, bare ( ) | { } are literals, no

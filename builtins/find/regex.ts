@@ -1,10 +1,10 @@
-// -regex / -iregex through the one regex module (src/regex). GNU find's default syntax is emacs,
+// -regex / -iregex through the one regex module (lib/regex). GNU find's default syntax is emacs,
 // which is rewritten as POSIX ERE, as are the awk types (regex-dialects.ts); -regextype
-// posix-extended/egrep (ERE) and posix-basic/grep/sed/ed (BRE) go to src/regex directly. The
+// posix-extended/egrep (ERE) and posix-basic/grep/sed/ed (BRE) go to lib/regex directly. The
 // match must cover the whole path, as in GNU.
 
-import { compilePatterns, type GlibcSyntax, type Matcher, type PatternSyntax, toLatin1 } from '../../src/regex/index.js';
-import { encode } from '../../src/io/encoding.js';
+import { compilePatterns, type GlibcSyntax, type Matcher, type PatternSyntax, toLatin1 } from '../../lib/regex/index.js';
+import { encode } from '../../lib/io/encoding.js';
 import { awkToExtended, emacsToExtended } from './regex-dialects.js';
 
 export { emacsToExtended };
@@ -21,7 +21,7 @@ const SYNTAX_OF: Record<string, PatternSyntax | 'emacs' | 'awk' | 'posix-awk' | 
   'posix-extended': 'extended',
 };
 
-/** a dialect rewritten (regex-dialects.ts) into the ERE src/regex reads; null: unmatched `\)` */
+/** a dialect rewritten (regex-dialects.ts) into the ERE lib/regex reads; null: unmatched `\)` */
 const REWRITE: Record<string, (p: string) => string | null> = {
   emacs: emacsToExtended,
   awk: (p) => awkToExtended(p, false, false),

@@ -1,7 +1,7 @@
 // One input's search state for grep (see search.ts): counts, line numbers, the before-context
 // ring, -m, and the printing of records with their prefixes, context and group separators.
 
-import { toLatin1 } from '../../src/regex/index.js';
+import { toLatin1 } from '../../lib/regex/index.js';
 import { countByte, indexOfByte } from '../internal/bytes.js';
 import type { SearchResult, SearchTarget, Searcher } from './search.js';
 import { Buffer } from 'node:buffer';

@@ -1,10 +1,10 @@
-// grep / egrep / fgrep: GNU grep 3.8 behaviour over the sandbox. Patterns go through src/regex
+// grep / egrep / fgrep: GNU grep 3.8 behaviour over the sandbox. Patterns go through lib/regex
 // (POSIX BRE/ERE → linear-time V8 RegExp); -P is refused as a grep built without PCRE does.
 
 import type { CallContext, Command } from '../types.js';
 import { parseFlags, versionText, writeUsageError } from '../internal/flags.js';
-import { type CompileFailure, compilePatterns, toLatin1, type Matcher } from '../../src/regex/index.js';
-import { decode, encode } from '../../src/io/encoding.js';
+import { type CompileFailure, compilePatterns, toLatin1, type Matcher } from '../../lib/regex/index.js';
+import { decode, encode } from '../../lib/io/encoding.js';
 import { checkInOrder, type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, type OptionError, resolveOptions } from './options.js';
 import { LatinOutput, Painter, parseGrepColors } from './output.js';
 import { Searcher } from './search.js';
@@ -12,7 +12,7 @@ import { GREP_HELP } from './usage.js';
 import { collectTargets, type Target } from './walk.js';
 import { fsErrorOf } from '../internal/errors.js';
 import { readToEnd } from '../internal/inputs.js';
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { say } from '../internal/print.js';
 
 type Variant = 'grep' | 'egrep' | 'fgrep';
@@ -180,7 +180,7 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     eol: opts.nullData ? 0 : 0x0a,
     wholeLine: opts.wholeLine,
     wholeWord: opts.wholeWord,
-    // lines are selected as GNU grep's dfa matcher reads the pattern (see src/regex/parse.ts)
+    // lines are selected as GNU grep's dfa matcher reads the pattern (see lib/regex/parse.ts)
     dfa: true,
   };
   const compiled = compilePatterns(gathered.patterns, patternOptions);

@@ -2,7 +2,7 @@
 // from parsed flags to a GrepOptions record, with GNU's argument errors.
 
 import { defineFlags, type FlagValue, type Occurrence, flagArray, flagBool, flagString } from '../internal/flags.js';
-import type { PatternSyntax } from '../../src/regex/index.js';
+import type { PatternSyntax } from '../../lib/regex/index.js';
 import { quote } from '../internal/quote.js';
 
 export const GREP_FLAGS = defineFlags({

@@ -2,7 +2,7 @@
 // GREP_COLORS SGR sequences (ms=01;31:mc=01;31:sl=:cx=:fn=35:ln=32:bn=32:se=36). All text here is
 // latin1-style (one char per byte) so it can be joined with record slices and written as bytes.
 
-import type { ByteWriter } from '../../src/io/streams.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
 import { copyBytes, putLatin1 } from '../internal/bytes.js';
 
 export const SGR_END = '\x1b[m\x1b[K';

@@ -4,9 +4,9 @@
 // `grep PATTERN` and `grep -c`). Output, context, -m, -o, --color and binary handling follow
 // GNU grep 3.8.
 
-import type { ByteReader } from '../../src/io/streams.js';
-import type { Matcher } from '../../src/regex/index.js';
-import { toLatin1 } from '../../src/regex/index.js';
+import type { ByteReader } from '../../lib/io/streams.js';
+import type { Matcher } from '../../lib/regex/index.js';
+import { toLatin1 } from '../../lib/regex/index.js';
 import type { GrepOptions } from './options.js';
 import { LatinOutput, Painter } from './output.js';
 import { ByteAccumulator } from '../internal/lines.js';

@@ -4,11 +4,11 @@
 // to avoid loops. --include/--exclude/--exclude-dir match base names in the walk, and command-line
 // operands as typed (GNU grep 3.8's two exclude lists: anchored and unanchored).
 
-import type { ByteReader } from '../../src/io/streams.js';
-import { EMPTY_READER } from '../../src/io/pipe.js';
+import type { ByteReader } from '../../lib/io/streams.js';
+import { EMPTY_READER } from '../../lib/io/pipe.js';
 import type { CallContext } from '../types.js';
 import type { FileType } from '../../allowedpaths/types.js';
-import { matchPattern } from '../../src/interp/pattern.js';
+import { matchPattern } from '../../lib/pattern/pattern.js';
 import type { FileRule, GrepOptions } from './options.js';
 
 export interface Target {

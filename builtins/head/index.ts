@@ -4,7 +4,7 @@
 import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
 import { openInput, type Input } from '../internal/inputs.js';

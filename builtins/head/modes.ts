@@ -4,7 +4,7 @@
 //
 // Each returns the unconsumed rest of the last chunk read (for ByteReader.unread) or a failure.
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import type { OutputBuffer } from '../internal/output.js';
 import { countByte, indexOfByte, pastNthByte } from '../internal/bytes.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineFlags, parseFlags, writeUsageError } from './flags.js';
 import { CollectingWriter } from './testing.js';
-import { decode } from '../../src/io/encoding.js';
+import { decode } from '../../lib/io/encoding.js';
 
 // A grep-like table (long names in grep's table order for the ambiguity message)
 const SPEC = defineFlags({

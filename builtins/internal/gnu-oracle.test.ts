@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../types.js';
 import { makeTempTree, runBuiltin, type RunOptions, type RunResult } from './testing.js';
-import { decode } from '../../src/io/encoding.js';
+import { decode } from '../../lib/io/encoding.js';
 
 export function runGnu(tool: string, args: string[], opts: RunOptions = {}): RunResult {
   const dir = makeTempTree(opts.files);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkReader } from './inputs.js';
 import { bytesReader } from './testing.js';
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 
 describe('ChunkReader', () => {
   it('passes plain readers through', () => {

@@ -8,10 +8,10 @@
 // ReadFailure throw, and `readFailure` recognises it (and other errno-carrying throws), letting
 // pipe-closed and abort errors through untouched.
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import type { FileInfo, FileReader, FsError, Result } from '../../allowedpaths/types.js';
 import type { CallContext } from '../types.js';
-import { PipeClosedError, RunAbortedError } from '../../src/io/errors.js';
+import { PipeClosedError, RunAbortedError } from '../../lib/io/errors.js';
 
 export interface Input {
   /** the operand as given ('-' for stdin) */

@@ -2,7 +2,7 @@
 // it, and turn every way it can fail into GNU's `cmd: 'name': …` line on stderr, written after the
 // output already buffered (see writeDiagnostic) so `2>&1` keeps GNU's order.
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import type { CallContext } from '../types.js';
 import { openInput, readFailure } from './inputs.js';
 import { type OutputBuffer, writeDiagnostic } from './output.js';

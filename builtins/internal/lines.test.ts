@@ -5,7 +5,7 @@ import { OutputBuffer } from './output.js';
 import { CollectingWriter } from './testing.js';
 import { countByte, indexOfByte, pastNthByte } from './bytes.js';
 import { parseUintmax } from './xstrtol.js';
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 
 /** a reader over `data` in the given chunk sizes; async=true returns promises */
 function reader(data: Uint8Array, sizes: number[], async: boolean): ByteReader {

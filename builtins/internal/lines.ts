@@ -14,7 +14,7 @@
 //   }
 // `buf`/`start`/`end` are valid until the next call to next().
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { indexOfByte, latin1Slice } from './bytes.js';
 
 const EMPTY = new Uint8Array(0);

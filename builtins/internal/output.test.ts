@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OutputBuffer } from './output.js';
 import { copyBytes } from './bytes.js';
-import { Pipe } from '../../src/io/pipe.js';
+import { Pipe } from '../../lib/io/pipe.js';
 import { CollectingWriter } from './testing.js';
 
 // the buffer is reused after every hand-off: what the sink got must never change afterwards

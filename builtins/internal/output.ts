@@ -9,8 +9,8 @@
 //   out.buf[out.len++] = byte;
 // `write()` copies a range (or passes a large one through without copying).
 
-import type { ByteWriter } from '../../src/io/streams.js';
-import { encode } from '../../src/io/encoding.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
+import { encode } from '../../lib/io/encoding.js';
 
 const CAPACITY = 64 * 1024;
 

@@ -13,7 +13,7 @@
 // its quirks (a name with a single quote and an escape can start with `'''`), because messages are
 // compared byte for byte with GNU.
 
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 
 type Style = 'shell' | 'c' | 'locale';
 

@@ -17,8 +17,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { CallContext, Command, Limits } from '../types.js';
 import type { SandboxFS } from '../../allowedpaths/types.js';
-import type { ByteReader, ByteWriter } from '../../src/io/streams.js';
-import { decode, encode } from '../../src/io/encoding.js';
+import type { ByteReader, ByteWriter } from '../../lib/io/streams.js';
+import { decode, encode } from '../../lib/io/encoding.js';
 import { createSandbox } from '../../allowedpaths/index.js';
 
 export interface RunOptions {

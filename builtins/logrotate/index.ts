@@ -8,7 +8,7 @@ import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/
 import { quote, quotef } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
-import { parseSize } from '../truncate/size.js';
+import { parseSize } from '../internal/size-arg.js';
 import { LOGROTATE_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 

@@ -6,7 +6,7 @@
 import type { CallContext, Command } from '../types.js';
 import type { DirEntry, DirHandle, FileInfo, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import { writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';

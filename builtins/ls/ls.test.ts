@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bothWays, runOurs, type ScriptOptions } from '../../tests/security/write-builtins-harness.js';
-import { dateColumn, humanSize, modeString } from './fields.js';
+import { dateColumn, humanSize, modeString } from '../internal/file-fields.js';
 
 const OLD = Date.UTC(2020, 0, 2, 3, 4, 5) / 1000;
 const RECENT = Math.floor(Date.now() / 3_600_000) * 3600 - 2 * 86400; // two days ago, on the hour

@@ -4,7 +4,7 @@
 // with gnulib's filevercmp, cmp_width). The comparisons take latin1-style byte strings (one char
 // per byte, an entry's `key`); quoting takes the name itself.
 
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 
 export type QuotingStyle = 'literal' | 'shell' | 'shell-always' | 'c' | 'escape';
 

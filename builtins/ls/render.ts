@@ -3,8 +3,8 @@
 // (-C down then across, -x across) with GNU's column-fitting and tab indentation.
 
 import type { FileInfo, FileType } from '../../allowedpaths/types.js';
-import { encode } from '../../src/io/encoding.js';
-import { dateColumn, groupName, humanSize, kilobytes, modeString, userName } from './fields.js';
+import { encode } from '../../lib/io/encoding.js';
+import { dateColumn, groupName, humanSize, kilobytes, modeString, userName } from '../internal/file-fields.js';
 import type { LsOptions } from './options.js';
 import { quoteName } from './names.js';
 

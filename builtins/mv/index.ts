@@ -10,8 +10,8 @@ import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/
 import { quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
-import { dirName, isInside, resolveTargets, stripTrailingSlashes } from '../cp/target.js';
-import { setMode } from '../cp/modes.js';
+import { dirName, isInside, resolveTargets, stripTrailingSlashes } from '../internal/copy-targets.js';
+import { setMode } from '../internal/set-mode.js';
 import { MV_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 

@@ -1,7 +1,7 @@
 // The -d LIST of GNU paste: its escapes, the cycle through it, and the message for a LIST that
 // ends with a lone backslash.
 
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 
 /** one entry of the cycle; `null` is GNU's EMPTY_DELIM (`\0`): nothing printed, the cycle moves on */
 export type Delimiter = number | null;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { paste } from './index.js';
 import { both } from '../internal/gnu-oracle.test.js';
 import { runBuiltin } from '../internal/testing.js';
-import { decode } from '../../src/io/encoding.js';
+import { decode } from '../../lib/io/encoding.js';
 
 const LONG = process.env['TEXT_FUZZ_LONG'] === '1';
 const RUNS = LONG ? 2000 : 60;

@@ -6,7 +6,7 @@ import { paste } from './index.js';
 import { expectSameAsGnu, runGnu } from '../internal/gnu-oracle.test.js';
 import { runBuiltin } from '../internal/testing.js';
 import { parseDelimiters, quoteCMaybeColon } from './delimiters.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 
 const FILES: Record<string, string | Uint8Array> = {
   a: '1\n2\n3\n',

@@ -12,7 +12,7 @@
 // --follow-symlinks names the link's target (GNU would replace the link by a regular file).
 
 import type { CallContext } from '../types.js';
-import type { ByteWriter } from '../../src/io/streams.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
 import { SedOutput } from './output.js';
 import { SedFatal } from './execute.js';
 import { errorText } from './input.js';

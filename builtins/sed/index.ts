@@ -18,8 +18,8 @@
 import { readToEnd } from '../internal/inputs.js';
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, type Occurrence } from '../internal/flags.js';
-import { toLatin1 } from '../../src/regex/index.js';
-import { encode } from '../../src/io/encoding.js';
+import { toLatin1 } from '../../lib/regex/index.js';
+import { encode } from '../../lib/io/encoding.js';
 import { ScriptBuilder, type CompileOptions } from './compile.js';
 import { Executor, SedFatal, type ExecOptions } from './execute.js';
 import { followFailures } from './follow.js';

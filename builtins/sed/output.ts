@@ -3,7 +3,7 @@
 // missing newline (output_missing_newline), so `printf x | sed p` prints "x\nx".
 
 import { Buffer } from 'node:buffer';
-import type { ByteWriter } from '../../src/io/streams.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
 import { OutputBuffer } from '../internal/output.js';
 import { putLatin1 } from '../internal/bytes.js';
 

@@ -75,7 +75,7 @@ const CASES: Case[] = [
   {"args":["-E","s/)/X/"],"stdin":"a)\n","stdout":"","stderr":"sed: -e expression #1, char 6: Unmatched ) or \\)\n","code":1},
   {"args":["-E","s/)/X/"],"stdin":"a)\n","env":{"POSIXLY_CORRECT":"1"},"stdout":"aX\n","stderr":"","code":0},
   {"args":["-E","v;s/)/X/"],"stdin":"a)\n","env":{"POSIXLY_CORRECT":"1"},"stdout":"","stderr":"sed: -e expression #1, char 8: Unmatched ) or \\)\n","code":1},
-  // 8. glibc regcomp's errors (src/regex alone reads grep's more lenient dialect)
+  // 8. glibc regcomp's errors (lib/regex alone reads grep's more lenient dialect)
   {"args":["-E","s/*/x/","f1"],"stdout":"","stderr":"sed: -e expression #1, char 6: Invalid preceding regular expression\n","code":1},
   {"args":["-E","s/a|*b/x/","f1"],"stdout":"","stderr":"sed: -e expression #1, char 9: Invalid preceding regular expression\n","code":1},
   {"args":["-E","s/^*/x/","f1"],"stdout":"","stderr":"sed: -e expression #1, char 7: Invalid preceding regular expression\n","code":1},

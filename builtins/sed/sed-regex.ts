@@ -1,9 +1,9 @@
-// sed's regexes through the one regex module (src/regex): BRE or ERE, the I and M flags, and the
+// sed's regexes through the one regex module (lib/regex): BRE or ERE, the I and M flags, and the
 // pattern space as one string in which `.` and bracket expressions also match a newline (GNU sed
 // does not treat the newlines that N/G put there as record ends).
 
-import { checkGlibcSyntax, compilePatterns, type GlibcSyntax } from '../../src/regex/index.js';
-import { parsePosix } from '../../src/regex/parse.js';
+import { checkGlibcSyntax, compilePatterns, type GlibcSyntax } from '../../lib/regex/index.js';
+import { parsePosix } from '../../lib/regex/parse.js';
 import { convertRegexEscapes } from './escapes.js';
 import type { SedRegex } from './types.js';
 

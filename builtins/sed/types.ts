@@ -3,7 +3,7 @@
 // branches hold the index they jump to. Text is kept as latin1-style byte strings (one char per
 // byte), the same form the pattern space has.
 
-import type { Matcher } from '../../src/regex/index.js';
+import type { Matcher } from '../../lib/regex/index.js';
 
 /** A compiled regex, or null for the empty regex (`//`: the last regex used at run time). */
 export interface SedRegex {

@@ -7,7 +7,7 @@ import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
 import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { OutputBuffer } from '../internal/output.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import { quote } from '../internal/quote.js';
 import { add, compare, formatLD, fromInteger, isZero, mul, parseLD, type LD } from './longdouble.js';
 import { defaultLayout, operandShape, parseUserFormat, type Layout, type OperandShape } from './format.js';

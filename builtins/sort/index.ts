@@ -8,9 +8,9 @@ import type { CallContext, Command } from '../types.js';
 import { flagArray, writeUsageError } from '../internal/flags.js';
 import { openInput, readFailure, type Input } from '../internal/inputs.js';
 import { quote, quoteaf, quotef } from '../internal/quote.js';
-import { toLatin1 } from '../../src/regex/index.js';
+import { toLatin1 } from '../../lib/regex/index.js';
 import { Buffer } from 'node:buffer';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import {
   SORT_FLAGS, applyGlobalLetter, emptyKey, hasNoOrdering, incompatibility, inherit, parseKey, parseTab, sortWordLetter,
   type Key, type Occurrence,

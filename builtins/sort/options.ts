@@ -3,7 +3,7 @@
 
 import { defineFlags, type Occurrence } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 
 export const SORT_FLAGS = defineFlags({
   flags: [

@@ -4,9 +4,9 @@
 // the host TZ); sub-second digits are as precise as the sandbox's stat (about a microsecond).
 
 import type { FileInfo, SandboxFS } from '../../allowedpaths/types.js';
-import { groupName, modeString, userName } from '../ls/fields.js';
+import { groupName, modeString, userName } from '../internal/file-fields.js';
 import { quoteaf } from '../internal/quote.js';
-import { formatCNumber } from '../../src/interp/printf-format.js';
+import { formatCNumber } from '../../lib/printf/format.js';
 
 export interface StatTarget {
   name: string;

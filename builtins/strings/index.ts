@@ -5,7 +5,7 @@
 
 import { fsErrorOf } from '../internal/errors.js';
 import type { CallContext, Command } from '../types.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import { defineFlags, parseFlags } from '../internal/flags.js';
 import { openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';

@@ -2,10 +2,10 @@
 // i.e. RE_SYNTAX_EMACS: `\( \) \|` group and alternate, `* + ?` repeat (no intervals: `{` is
 // literal), `.` does not match a newline, `[[:alpha:]]` is not a class, `^`/`$` are anchors only
 // at the ends of the pattern or of a group/alternative, and match around newlines (newline_anchor).
-// We translate that syntax into an ERE for src/regex and search it the way GNU does: the match
+// We translate that syntax into an ERE for lib/regex and search it the way GNU does: the match
 // with the rightmost start inside [0, limit), longest at that start.
 
-import { compilePatterns, type Matcher } from '../../src/regex/index.js';
+import { compilePatterns, type Matcher } from '../../lib/regex/index.js';
 import type { MatchFinder, SeparatorMatch } from './reverse.js';
 
 export type Translation = { ok: true; ere: string } | { ok: false; message: string };

@@ -8,7 +8,7 @@
 // A regular file with positioned reads (FileReader.readAt) is read from its end, as GNU tail does
 // with lseek: a 200 MB log costs a few blocks, not 200 MB of reading.
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import type { OutputBuffer } from '../internal/output.js';
 import { countByte, indexOfByte, pastNthByte } from '../internal/bytes.js';
 

@@ -7,7 +7,7 @@ import type { CallContext, Command } from '../types.js';
 import type { FileWriter, FsError, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { createError, fsErrorOf } from '../internal/errors.js';
-import { PipeClosedError } from '../../src/io/errors.js';
+import { PipeClosedError } from '../../lib/io/errors.js';
 import { defineFlags, flagBool, type Occurrence } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
 import { say } from '../internal/print.js';

@@ -9,7 +9,7 @@ import { defineFlags, flagBool, flagString, writeUsageError, type Occurrence } f
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
-import { parseDateOption, parseStamp } from './dates.js';
+import { parseDateOption, parseStamp } from '../internal/dates.js';
 import { TOUCH_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runBash, runOurs, type ScriptOptions } from '../../tests/security/write-builtins-harness.js';
-import { parseDateOption, parseStamp } from './dates.js';
+import { parseDateOption, parseStamp } from '../internal/dates.js';
 
 const FILES = { 'f': 'x\n', 'g': '', 'd/': '' };
 const OLD = 1_000_000_000; // 2001-09-09, in seconds

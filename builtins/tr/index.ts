@@ -4,7 +4,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { writeThen } from '../internal/print.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
 import { readFailure } from '../internal/inputs.js';

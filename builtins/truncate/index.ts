@@ -11,7 +11,7 @@ import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { createError } from '../internal/errors.js';
-import { applyRelation, parseSize, type Relation } from './size.js';
+import { applyRelation, parseSize, type Relation } from '../internal/size-arg.js';
 import { TRUNCATE_USAGE } from './usage.js';
 import { parseGnuArgs } from '../internal/gnu-args.js';
 

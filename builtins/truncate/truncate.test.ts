@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
-import { applyRelation, parseSize } from './size.js';
+import { applyRelation, parseSize } from '../internal/size-arg.js';
 import { quote } from '../internal/quote.js';
 
 const FILES = { 'f': 'hello world\n', 'g': 'abc', 'd/': '' };

@@ -7,7 +7,7 @@ import { defineFlags, writeUsageError } from '../internal/flags.js';
 import { ByteAccumulator, LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput, type FilterOutcome } from '../internal/line-filter.js';
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { uniqIntoFile } from './output-file.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import type { Occurrence, OperandClaim } from '../internal/flags.js';

@@ -3,7 +3,7 @@
 // GNU's order: the input is opened first (a missing input leaves OUTPUT untouched), then OUTPUT is
 // created or emptied, even when there is nothing to write.
 
-import type { ByteReader } from '../../src/io/streams.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import type { CallContext } from '../types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { openInput, readFailure } from '../internal/inputs.js';

@@ -5,7 +5,7 @@
 //   -d C / -0: items end at C exactly; no quoting, no logical EOF, empty items kept.
 //   -I R: one item per line, leading blanks dropped, inner blanks kept.
 
-import { decode } from '../../src/io/encoding.js';
+import { decode } from '../../lib/io/encoding.js';
 
 export type ItemMode = { kind: 'blank' } | { kind: 'delim'; byte: number } | { kind: 'line' };
 

@@ -2,7 +2,7 @@
 // a script file named on its own command line is the one documented use of node:fs outside
 // allowedpaths/ (DESIGN.md, invariant 2): the file is the caller's input, not a script-visible path.
 import { readFileSync } from 'node:fs';
-import { decode } from '../io/encoding.js';
+import { decode } from '../../lib/io/encoding.js';
 import type { StdinSource } from '../api.js';
 import type { CliOptions } from './args.js';
 

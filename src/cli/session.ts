@@ -9,7 +9,7 @@
 // MarkerSplitter, so the user never sees it. A script that ends without reaching the trailer
 // (`exit`, `set -e`) ends the session, as it would end an interactive bash.
 import type { RunOptions, RunResult, WritableLike } from '../api.js';
-import { decode, encode } from '../io/encoding.js';
+import { decode, encode } from '../../lib/io/encoding.js';
 import { parse } from '../syntax/index.js';
 import { MarkerSplitter } from './marker-splitter.js';
 import type { ScriptRunner } from './execute.js';

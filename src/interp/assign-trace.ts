@@ -7,7 +7,7 @@
 // Only runs when xtrace is on: the compiled assignments stay as they are for the loop.
 
 import type { Assign } from '../syntax/ast.js';
-import type { ByteWriter } from '../io/streams.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
 import type { Shell } from './shell.js';
 import { expandAssignValue } from './expand.js';
 import { assignElement, assignScalar, isAssocName } from './var-access.js';

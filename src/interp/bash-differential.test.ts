@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parseArith } from '../syntax/index.js';
 import { ArithError, evalArith } from './arith.js';
-import { matchPattern, removePrefix, removeSuffix, replacePattern } from './pattern.js';
-import { formatPrintf } from './printf-format.js';
+import { matchPattern, removePrefix, removeSuffix, replacePattern } from '../../lib/pattern/pattern.js';
+import { formatPrintf } from '../../lib/printf/format.js';
 
 const version = spawnSync('/bin/bash', ['-c', 'echo $BASH_VERSION'], { encoding: 'utf8' }).stdout ?? '';
 const haveBash = version.startsWith('5.2');

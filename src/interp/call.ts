@@ -20,7 +20,7 @@ import { quoteForReuse } from './quote.js';
 import { trace, traceQuote } from './xtrace.js';
 import { tracedAssign, traceOutsideTempScope } from './assign-trace.js';
 import { info } from './source-info.js';
-import type { ByteWriter } from '../io/streams.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
 import { compileQuickTest, QUICK_UNSURE, quickTestArgv, testFormOf, TEST_NONE } from './test-fast.js';
 
 // ---------------------------------------------------------------- assignments

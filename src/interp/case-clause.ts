@@ -6,7 +6,7 @@ import { info } from './source-info.js';
 import type { CaseClause, Word } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { compileWordString, isStaticWord, expandString, expandPattern, needsTape, withTape } from './expand.js';
-import { matchPattern } from './pattern.js';
+import { matchPattern } from '../../lib/pattern/pattern.js';
 import { compileStmts } from './compile.js';
 
 type CaseItem = { patterns: Word[]; matchers: CaseMatcher[]; body: Exec; op: string };

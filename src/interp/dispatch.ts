@@ -16,9 +16,9 @@ import {
 import { ATTR, valuesOf } from './vars.js';
 import { arithText } from './arith-bridge.js';
 import { formatInt } from './arith.js';
-import { PipeClosedError } from '../io/errors.js';
-import { BadFdError } from '../io/pipe.js';
-import type { ByteReader, ByteWriter } from '../io/streams.js';
+import { PipeClosedError } from '../../lib/io/errors.js';
+import { BadFdError } from '../../lib/io/pipe.js';
+import type { ByteReader, ByteWriter } from '../../lib/io/streams.js';
 import { KEYWORDS } from './keywords.js';
 import { ansiQuote } from './quote.js';
 import { isVarSet } from './test-clause.js';

@@ -3,7 +3,7 @@
 
 import { CTL, type Exec, type Shell, type Status } from './shell.js';
 import { ExpansionError, AssignError, Suspend, reportExits } from './interp-errors.js';
-import { BadFdError } from '../io/pipe.js';
+import { BadFdError } from '../../lib/io/pipe.js';
 
 /** turn an error thrown by a command into its status (messages printed); rethrow the rest */
 export function statusOfError(sh: Shell, e: unknown): number {

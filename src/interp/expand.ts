@@ -15,7 +15,7 @@ import { FieldBuilder, escapePattern, type Field } from './fields.js';
 import { ExpansionError } from './interp-errors.js';
 import { dynamicWaitError, needsTape, taped, withTape } from './tape.js';
 import { appendParam } from './param.js';
-import { decodeAnsiC } from './escapes.js';
+import { decodeAnsiC } from '../../lib/text/escapes.js';
 import { arithExpand, compileArithExpand } from './arith-bridge.js';
 import { compileDirectArith } from './arith-direct.js';
 import { runCmdSubst, runProcSubst } from './subst.js';

@@ -7,7 +7,7 @@
 // Alongside each field it keeps a glob pattern in which quoted characters are backslash-escaped,
 // and whether an unquoted glob character occurred (only then is pathname expansion attempted).
 
-import { fromByteString, isAscii, toByteString } from './bytes.js';
+import { fromByteString, isAscii, toByteString } from '../../lib/text/bytes.js';
 
 export interface Field {
   value: string;

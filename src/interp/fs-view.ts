@@ -3,7 +3,7 @@
 // /dev/stderr, which never touch the filesystem.
 
 import type { FileInfo, FileReader, FileWriter, FsErrorCode, OpenReadOptions, OpenWriteOptions, Result, SandboxFS } from '../../allowedpaths/types.js';
-import type { ByteReader, ByteWriter } from '../io/streams.js';
+import type { ByteReader, ByteWriter } from '../../lib/io/streams.js';
 import type { Fd, Shell } from './shell.js';
 import { DETAIL, fsError } from '../../allowedpaths/index.js';
 

@@ -4,7 +4,7 @@
 import type { Shell } from './shell.js';
 import type { Field } from './fields.js';
 import { ExpansionError } from './interp-errors.js';
-import { hasGlobChars } from './pattern.js';
+import { hasGlobChars } from '../../lib/pattern/pattern.js';
 
 export interface GlobRequest {
   pattern: string;

@@ -16,7 +16,7 @@
 // - `budget` is shared by the caller across a run; exceeding it returns a GlobError.
 
 import type { SandboxFS } from '../../allowedpaths/types.js';
-import { compilePattern, hasGlobChars, unescapePattern } from './pattern.js';
+import { compilePattern, hasGlobChars, unescapePattern } from '../../lib/pattern/pattern.js';
 
 export interface GlobBudget {
   /** readdir calls made so far in this run (updated) */

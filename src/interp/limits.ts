@@ -2,7 +2,7 @@
 // loop iteration, function call and expansion.
 
 import type { RunLimits } from '../api.js';
-import { RunAbortedError } from '../io/errors.js';
+import { RunAbortedError } from '../../lib/io/errors.js';
 
 export const DEFAULT_LIMITS: RunLimits = {
   maxOutputBytes: 10 * 1024 * 1024,

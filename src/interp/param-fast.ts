@@ -11,8 +11,8 @@ import type { Shell } from './shell.js';
 import { expandPattern, isStaticWord } from './expand.js';
 import { compileScalarRead } from './var-access.js';
 import { byteLength, normalizeRepl } from './param.js';
-import { removePrefix, removeSuffix, replacePattern, type PatternOptions, type ReplaceMode, type ReplaceOptions } from './pattern.js';
-import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral, type LiteralShape } from './pattern-literal.js';
+import { removePrefix, removeSuffix, replacePattern, type PatternOptions, type ReplaceMode, type ReplaceOptions } from '../../lib/pattern/pattern.js';
+import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral, type LiteralShape } from '../../lib/pattern/literal.js';
 
 export type ScalarParam = (sh: Shell) => string | undefined;
 

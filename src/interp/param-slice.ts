@@ -9,8 +9,8 @@ import { arithEval } from './arith-bridge.js';
 import { readVar } from './var-access.js';
 import { farEntries, forEachElement, isArrayValue, isAssocValue, type VarValue } from './vars.js';
 import { info } from './source-info.js';
-import { isAscii as isAsciiText } from './bytes.js';
-import { encode, decode } from '../io/encoding.js';
+import { isAscii as isAsciiText } from '../../lib/text/bytes.js';
+import { encode, decode } from '../../lib/io/encoding.js';
 
 // ---------------------------------------------------------------- byte semantics (C locale)
 

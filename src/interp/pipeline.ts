@@ -4,8 +4,8 @@
 
 import type { BinaryCmd, Stmt } from '../syntax/ast.js';
 import type { Exec, Fd, Shell, Status } from './shell.js';
-import { Pipe } from '../io/pipe.js';
-import { PipeClosedError } from '../io/errors.js';
+import { Pipe } from '../../lib/io/pipe.js';
+import { PipeClosedError } from '../../lib/io/errors.js';
 import { compileStmt, finishSubshell } from './compile.js';
 
 interface Stage {

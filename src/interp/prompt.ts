@@ -10,7 +10,7 @@
 import type { Word } from '../syntax/ast.js';
 import { parse } from '../syntax/index.js';
 import { expandHeredoc } from './expand.js';
-import { strftime } from './printf-time.js';
+import { strftime } from '../../lib/time/strftime.js';
 import type { Shell } from './shell.js';
 import { readScalar } from './var-access.js';
 import { ATTR } from './vars.js';

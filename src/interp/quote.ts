@@ -1,6 +1,6 @@
 // Quoting values for reuse as shell input: ${x@Q}, `set` listings, `declare -p`, xtrace.
 
-import { encode } from '../io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 import { isAssocValue, keysOf, valuesOf, type VarValue } from './vars.js';
 
 /**

@@ -8,9 +8,9 @@
 import type { Redirect, Word } from '../syntax/ast.js';
 import type { Exec, Fd, Shell, Status } from './shell.js';
 import { expandAssignValue, expandHeredoc, expandString, expandWordFields, literalText, withTape } from './expand.js';
-import { BytesReader, failingReader, nullWriterFor } from '../io/pipe.js';
-import { encode } from '../io/encoding.js';
-import type { ByteReader } from '../io/streams.js';
+import { BytesReader, failingReader, nullWriterFor } from '../../lib/io/pipe.js';
+import { encode } from '../../lib/io/encoding.js';
+import type { ByteReader } from '../../lib/io/streams.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { shellFs, shellFdOf } from './fs-view.js';
 import { info } from './source-info.js';

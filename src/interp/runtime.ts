@@ -4,9 +4,9 @@
 import * as v8 from 'node:v8';
 import type { CancelSignal, RunLimits } from '../api.js';
 import type { Sandbox, SandboxFS } from '../../allowedpaths/types.js';
-import type { ByteReader, ByteWriter } from '../io/streams.js';
-import { RunAbortedError } from '../io/errors.js';
-import { closedWriter, EMPTY_READER, type AbortSource } from '../io/pipe.js';
+import type { ByteReader, ByteWriter } from '../../lib/io/streams.js';
+import { RunAbortedError } from '../../lib/io/errors.js';
+import { closedWriter, EMPTY_READER, type AbortSource } from '../../lib/io/pipe.js';
 import { limitError } from './limits.js';
 import { monotonicMs } from './clock.js';
 

@@ -57,7 +57,7 @@ export interface ShellContext extends CallContext {
    * The shell's descriptor `n` (`read -u 3`, `mapfile -u 3`): its reader and/or writer, or
    * undefined when it is not open. Optional (added by the interpreter core).
    */
-  fd?(n: number): { reader?: import('../io/streams.js').ByteReader; writer?: import('../io/streams.js').ByteWriter } | undefined;
+  fd?(n: number): { reader?: import('../../lib/io/streams.js').ByteReader; writer?: import('../../lib/io/streams.js').ByteWriter } | undefined;
 }
 
 export interface ShellBuiltin extends Omit<Command, 'run'> {

@@ -3,8 +3,8 @@
 // positional parameters, options, cwd, file descriptors and the control-flow flag.
 
 import type { CallExpr } from '../syntax/ast.js';
-import type { ByteReader, ByteWriter } from '../io/streams.js';
-import { CLOSED_READER } from '../io/pipe.js';
+import type { ByteReader, ByteWriter } from '../../lib/io/streams.js';
+import { CLOSED_READER } from '../../lib/io/pipe.js';
 import { VarStore } from './vars.js';
 import type { Runtime } from './runtime.js';
 

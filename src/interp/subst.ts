@@ -3,9 +3,9 @@
 import type { CmdSubst, ProcSubst } from '../syntax/ast.js';
 import type { Exec, Shell, Status } from './shell.js';
 import { info } from './source-info.js';
-import { CollectingWriter, Pipe } from '../io/pipe.js';
-import { decode } from '../io/encoding.js';
-import { PipeClosedError } from '../io/errors.js';
+import { CollectingWriter, Pipe } from '../../lib/io/pipe.js';
+import { decode } from '../../lib/io/encoding.js';
+import { PipeClosedError } from '../../lib/io/errors.js';
 import { compileStmts, runInSubshell } from './compile.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { readWhole } from './fs-view.js';

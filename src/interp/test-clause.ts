@@ -1,16 +1,16 @@
-// [[ … ]]: string and pattern comparisons, =~ (POSIX ERE via src/regex, BASH_REMATCH), < >,
+// [[ … ]]: string and pattern comparisons, =~ (POSIX ERE via lib/regex, BASH_REMATCH), < >,
 // arithmetic comparisons, file tests through the sandbox, -v, -z/-n, -o, && || ! ( ).
 
 import { trace } from './xtrace.js';
 import type { TestClause, TestExpr, Word } from '../syntax/ast.js';
 import type { Exec, Shell } from './shell.js';
 import { compileWordString, expandPattern, expandString, withTape } from './expand.js';
-import { matchPattern } from './pattern.js';
+import { matchPattern } from '../../lib/pattern/pattern.js';
 import { arithTextCmd } from './arith-bridge.js';
 import { shellFs } from './fs-view.js';
 import { assignArray } from './var-access.js';
-import { compilePatterns, toLatin1 } from '../regex/index.js';
-import { encode, decode } from '../io/encoding.js';
+import { compilePatterns, toLatin1 } from '../../lib/regex/index.js';
+import { encode, decode } from '../../lib/io/encoding.js';
 import { ExpansionError } from './interp-errors.js';
 import { keyFor, readVar, readElement } from './var-access.js';
 import { formatInt } from './arith.js';

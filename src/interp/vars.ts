@@ -6,8 +6,8 @@
 // sparse JS arrays: forEach skips holes and visits indices in ascending order, which is exactly
 // bash's enumeration order.
 
-import { encode } from '../io/encoding.js';
-import { asciiLower, asciiUpper } from './bytes.js';
+import { encode } from '../../lib/io/encoding.js';
+import { asciiLower, asciiUpper } from '../../lib/text/bytes.js';
 
 export const ATTR = {
   export: 1,

@@ -4,7 +4,7 @@ import { setGlobber } from './glob-bridge.js';
 import { BraceLimitError, expandBraces } from './brace.js';
 import { expandGlob, isGlobError } from './glob.js';
 import { shellFs } from './fs-view.js';
-import { RunAbortedError } from '../io/errors.js';
+import { RunAbortedError } from '../../lib/io/errors.js';
 
 let installed = false;
 

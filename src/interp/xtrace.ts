@@ -3,7 +3,7 @@
 // inside `$( )`); values are shown bare when safe, else in single quotes with any control
 // character kept as it is (bash's xtrace does not use $'…').
 
-import type { ByteWriter } from '../io/streams.js';
+import type { ByteWriter } from '../../lib/io/streams.js';
 import type { Shell } from './shell.js';
 import { expandPrompt } from './prompt.js';
 import { isSafeWord, singleQuote } from './quote.js';

@@ -108,7 +108,7 @@ describe('the bin compiles its core and chunks with the V8 code caches recorded 
 
   test('the bin passes node the linear-regex flag that the library sets at its first pattern', async () => {
     const { LINEAR_ENGINE_FLAG, LINEAR_REGEX_FLAG, V8_FLAGS } = await import('../../scripts/cli-launcher.mjs');
-    const engine = readFileSync(join(import.meta.dirname, '..', '..', 'src/regex/engine.ts'), 'utf8');
+    const engine = readFileSync(join(import.meta.dirname, '..', '..', 'lib/regex/engine.ts'), 'utf8');
     expect(engine).toContain(`const LINEAR_FLAG = '${LINEAR_REGEX_FLAG}';`);
     expect(engine).toContain(`const LINEAR_ENGINE_FLAG = '${LINEAR_ENGINE_FLAG}';`);
     expect(V8_FLAGS).toContain(LINEAR_REGEX_FLAG);

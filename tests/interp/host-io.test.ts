@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable, Writable } from 'node:stream';
 import { Runner, type RunOptions } from '../../src/index.js';
-import { HostStdinReader, stdinReadError } from '../../src/io/host-stdin.js';
-import { BufferedStreamWriter } from '../../src/io/pipe.js';
-import { PipeClosedError, RunAbortedError } from '../../src/io/errors.js';
+import { HostStdinReader, stdinReadError } from '../../lib/io/host-stdin.js';
+import { BufferedStreamWriter } from '../../lib/io/pipe.js';
+import { PipeClosedError, RunAbortedError } from '../../lib/io/errors.js';
 
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown): void => {

@@ -1,11 +1,11 @@
-// The in-memory byte plumbing (src/io/pipe.ts): bounded pipes with backpressure, EOF and EPIPE,
+// The in-memory byte plumbing (lib/io/pipe.ts): bounded pipes with backpressure, EOF and EPIPE,
 // the output budget, the collecting and buffered writers.
 import { describe, expect, it } from 'vitest';
 import {
   BufferedStreamWriter, BytesReader, CollectingWriter, OutputBudget, Pipe, abortableReader, readerFromSource,
-} from '../../src/io/pipe.js';
-import { PipeClosedError, RunAbortedError } from '../../src/io/errors.js';
-import type { AbortSource } from '../../src/io/pipe.js';
+} from '../../lib/io/pipe.js';
+import { PipeClosedError, RunAbortedError } from '../../lib/io/errors.js';
+import type { AbortSource } from '../../lib/io/pipe.js';
 import { Writable } from 'node:stream';
 import { Runner } from '../../src/index.js';
 

@@ -8,7 +8,7 @@ import { Runner, type RunnerOptions } from '../../src/index.js';
 import { CancelSwitch } from '../../src/cli/cancel.js';
 import { Runtime } from '../../src/interp/runtime.js';
 import { DEFAULT_LIMITS } from '../../src/interp/limits.js';
-import { RunAbortedError } from '../../src/io/errors.js';
+import { RunAbortedError } from '../../lib/io/errors.js';
 
 let dir: string;
 beforeAll(() => {

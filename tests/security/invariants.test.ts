@@ -36,7 +36,7 @@ function code(file: string): string {
 const importOf = (mod: string): RegExp =>
   new RegExp(`(from\\s*|import\\s*\\(\\s*|require\\s*\\(\\s*|import\\s+)['"](node:)?${mod}(/[a-z_]+)?['"]`);
 
-const PRODUCTION = ['src', 'builtins', 'allowedpaths'].flatMap(sourceFiles).filter((f) => !isTestOnly(f));
+const PRODUCTION = ['lib', 'src', 'builtins', 'allowedpaths'].flatMap(sourceFiles).filter((f) => !isTestOnly(f));
 
 const FORBIDDEN_EVERYWHERE: [string, RegExp][] = [
   ['child_process', importOf('child_process')],

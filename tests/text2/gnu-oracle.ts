@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Command } from '../../builtins/types.js';
 import { runBuiltin, type RunOptions } from '../../builtins/internal/testing.js';
-import { encode } from '../../src/io/encoding.js';
+import { encode } from '../../lib/io/encoding.js';
 
 export interface Outcome {
   stdout: string; // latin1: one char per byte, so any byte difference shows

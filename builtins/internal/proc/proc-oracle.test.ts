@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../types.js';
-import { decode } from '../../../src/io/encoding.js';
+import { decode } from '../../../lib/io/encoding.js';
 import type { RunOptions, RunResult } from '../testing.js';
 import { fixtureProc, runWithProc } from './testing.js';
 

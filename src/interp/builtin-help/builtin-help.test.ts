@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CollectingWriter } from '../../io/pipe.js';
-import { decode } from '../../io/encoding.js';
+import { CollectingWriter } from '../../../lib/io/pipe.js';
+import { decode } from '../../../lib/io/encoding.js';
 import { CORE_BUILTINS } from '../core-builtins/index.js';
 import { SHELL_BUILTINS } from '../shell-builtins/index.js';
 import { helpForm } from './forms.js';

@@ -3,8 +3,8 @@
 // import() on first use, so a script that never asks for help never parses them: in the CLI bundle
 // they are a lazy chunk of their own.
 
-import { BadFdError } from '../../io/pipe.js';
-import type { ByteWriter } from '../../io/streams.js';
+import { BadFdError } from '../../../lib/io/pipe.js';
+import type { ByteWriter } from '../../../lib/io/streams.js';
 
 export type HelpTexts = typeof import('./texts.js');
 let loading: Promise<HelpTexts> | undefined;

@@ -11,7 +11,7 @@ import { compileStmts } from '../eval-support.js';
 import { runBuiltin, commandKind, isBuiltinName } from '../dispatch.js';
 import { andThen } from '../status.js';
 import { arithTextCmd } from '../arith-bridge.js';
-import { decode } from '../../io/encoding.js';
+import { decode } from '../../../lib/io/encoding.js';
 import { withTape } from '../expand.js';
 import { errorText } from '../../../allowedpaths/index.js';
 import { readWhole } from '../fs-view.js';

@@ -1,7 +1,7 @@
 // echo [-neE] [arg ...] — bash's builtin: options only while an argument is entirely made of
 // n, e, E letters after one dash (`-nx` and `--` are printed); -e decodes escapes, \c stops output.
 import type { ShellBuiltin } from '../shell-api.js';
-import { decodeEcho } from '../escapes.js';
+import { decodeEcho } from '../../../lib/text/escapes.js';
 import { emit } from './io.js';
 
 const OPTION = /^-[neE]+$/;

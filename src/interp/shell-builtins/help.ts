@@ -8,7 +8,7 @@ import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { loadHelpTexts } from '../builtin-help/index.js';
 import { helpForm, type HelpFlag } from '../builtin-help/forms.js';
 import { complain, emit } from './io.js';
-import { matchPattern } from '../pattern.js';
+import { matchPattern } from '../../../lib/pattern/pattern.js';
 import { optionsEnded, parseBuiltinOptions } from './options.js';
 
 const SYNOPSIS = 'help [-dms] [pattern ...]';

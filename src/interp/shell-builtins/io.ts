@@ -9,7 +9,7 @@
 // the next `read`/`mapfile` on the same stream consumes first (pipes: `… | while read l`).
 
 import { Buffer } from 'node:buffer';
-import type { ByteReader, ByteWriter } from '../../io/streams.js';
+import type { ByteReader, ByteWriter } from '../../../lib/io/streams.js';
 
 export function emit(w: ByteWriter, text: string, status = 0): number | Promise<number> {
   if (text === '') return status;

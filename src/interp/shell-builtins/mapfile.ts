@@ -1,7 +1,7 @@
 // mapfile / readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-c quantum]
 //   [array] — read lines of stdin into an indexed array (default MAPFILE). -C (a callback that
 // would run shell code) is refused; -c is accepted and ignored.
-import { decode } from '../../io/encoding.js';
+import { decode } from '../../../lib/io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, complain, type LineBytes } from './io.js';
 import { assignmentError } from './assign.js';

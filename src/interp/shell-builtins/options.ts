@@ -8,7 +8,7 @@ import type { ShellContext } from '../shell-api.js';
 import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain } from './io.js';
 
-export { invalidNumberMessage } from '../printf-numbers.js';
+export { invalidNumberMessage } from '../../../lib/printf/numbers.js';
 
 export interface ParsedOptions {
   /** flag letter → value ('' for flags without an argument); the last occurrence wins */

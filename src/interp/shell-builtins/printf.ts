@@ -1,7 +1,7 @@
 // printf [-v var] format [arguments] — the engine is ../printf-format.ts; this file handles the
 // options, bash's usage errors (status 2) and `-v` assignment.
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
-import { formatPrintf } from '../printf-format.js';
+import { formatPrintf } from '../../../lib/printf/format.js';
 import { assignmentError, assignTarget, isAssignTarget } from './assign.js';
 import { writeBuiltinHelp } from '../builtin-help/index.js';
 import { complain, emit } from './io.js';

@@ -7,7 +7,7 @@
 // bytes are dropped. -p prints nothing (stdin is never a terminal here), -e/-s/-i are accepted and
 // have no effect, -t 0 succeeds without reading, -u N reads the shell's descriptor N (ctx.fd).
 
-import { decode } from '../../io/encoding.js';
+import { decode } from '../../../lib/io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../shell-api.js';
 import { ByteInput, bufferIndexOf, complain, type LineBytes } from './io.js';
 import { assignmentError, assignTarget, isAssignTarget } from './assign.js';

@@ -1,7 +1,7 @@
 // A ShellContext over in-memory streams and variables, for the shell builtins' unit tests.
 import type { SandboxFS } from '../../../allowedpaths/types.js';
-import { decode, encode } from '../../io/encoding.js';
-import type { ByteReader, ByteWriter } from '../../io/streams.js';
+import { decode, encode } from '../../../lib/io/encoding.js';
+import type { ByteReader, ByteWriter } from '../../../lib/io/streams.js';
 import type { ShellContext, ShellVars } from '../shell-api.js';
 
 export class MemoryWriter implements ByteWriter {

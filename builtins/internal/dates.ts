@@ -1,7 +1,7 @@
 // The time stamps touch accepts. -t is POSIX's [[CC]YY]MMDDhhmm[.ss] in full. -d takes GNU's
 // free-form dates (parse-datetime.ts); anything it cannot read is GNU's `invalid date format`.
 
-import { parseDatetime } from './parse-datetime.js';
+import { parseDatetime } from '../../lib/time/parse-datetime.js';
 
 /** milliseconds since the epoch, or null when the text is not a date GNU reads */
 export function parseDateOption(text: string, nowMs: number): number | null {

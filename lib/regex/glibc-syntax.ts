@@ -37,7 +37,7 @@ interface Token {
   /** the character glibc's opr.c holds (the escaped one for `\x`) */
   c: string;
   end: number;
-  /** what src/regex is given for this token when it differs from the source text */
+  /** what lib/regex is given for this token when it differs from the source text */
   text?: string;
   group?: number;
 }
@@ -69,7 +69,7 @@ class GlibcGrammar {
     } catch (e) {
       if (!(e instanceof Stop)) throw e;
       if (e.message !== null) return { ok: false, message: e.message };
-      // src/regex judges the rest
+      // lib/regex judges the rest
       return { ok: true, pattern: this.out + this.p.slice(this.pos) };
     }
   }
@@ -187,7 +187,7 @@ class GlibcGrammar {
       }
       case 'close':
         if (!this.s.unmatchedParenOrd) throw new Stop('Unmatched ) or \\)');
-        // a literal `)`: src/regex would take a lone BRE `\)` for an error
+        // a literal `)`: lib/regex would take a lone BRE `\)` for an error
         if (!this.s.extended) t.text = ')';
         break;
       case 'anchor':
@@ -203,7 +203,7 @@ class GlibcGrammar {
       case 'star':
       case 'dup':
         // nothing to repeat: an error in an ERE, a literal in a BRE (also right after an anchor,
-        // where src/regex would repeat the anchor: `a\b*` is a, \b, `*`)
+        // where lib/regex would repeat the anchor: `a\b*` is a, \b, `*`)
         if (this.s.extended) throw new Stop(BADRPT);
         t.text = t.type === 'star' ? '\\*' : t.c;
         break;

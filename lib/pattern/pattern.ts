@@ -18,10 +18,10 @@
 // and lazy stars its shortest; with extglob alternation we try lengths explicitly, as bash does.
 
 import { enableLinearFallback } from '../regex/engine.js';
-import { hasExt, hasNegation, parsePattern, toRegexSource } from './pattern-parse.js';
-import { makeNegationMatcher } from './pattern-match.js';
-import { asciiLower, fromByteString, isAscii, toByteString } from './bytes.js';
-import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral } from './pattern-literal.js';
+import { hasExt, hasNegation, parsePattern, toRegexSource } from './parse.js';
+import { makeNegationMatcher } from './negation-match.js';
+import { asciiLower, fromByteString, isAscii, toByteString } from '../text/bytes.js';
+import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral } from './literal.js';
 
 export interface PatternOptions {
   extglob?: boolean;

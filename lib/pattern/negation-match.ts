@@ -2,7 +2,7 @@
 // lookbehind/backreferences cannot express. Whole-string match only; memoization on
 // (sequence, node, start, end) keeps it polynomial.
 
-import type { PatNode } from './pattern-parse.js';
+import type { PatNode } from './parse.js';
 
 export interface MatchOptions {
   nocase: boolean;

@@ -3,7 +3,7 @@
 // the reader's own listener the 'error' event would be thrown in the host process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
-import { Runner } from '../index.js';
+import { Runner } from '../../src/index.js';
 
 const uncaught: unknown[] = [];
 const onUncaught = (e: unknown): void => {

@@ -16,12 +16,12 @@
 //   the builtin performs the assignments.
 
 import { decode, encode } from '../io/encoding.js';
-import { byteChar, decodeBArg, decodePrintfFormatEscape, type EscapeOptions } from './escapes.js';
+import { byteChar, decodeBArg, decodePrintfFormatEscape, type EscapeOptions } from '../text/escapes.js';
 import {
   decimalOfDouble, formatExp, formatFixed, formatGeneral, formatHexFloat, isNegative, parseFloatArg, parseIntArg, type Decimal,
-} from './printf-numbers.js';
-import { shellQuote } from './printf-quote.js';
-import { strftime } from './printf-time.js';
+} from './numbers.js';
+import { shellQuote } from './shell-quote.js';
+import { strftime } from '../time/strftime.js';
 
 export interface PrintfOptions extends EscapeOptions {
   /** current time in seconds (for %(fmt)T with no argument or -1) */

@@ -9,7 +9,7 @@
 import type { ByteReader, ByteWriter } from './streams.js';
 import { PipeClosedError, RunAbortedError } from './errors.js';
 import { encode } from './encoding.js';
-import type { StdinSource, WritableLike } from '../api.js';
+import type { StdinSource, WritableLike } from './host-types.js';
 import { HostStdinReader, isAsyncIterable } from './host-stdin.js';
 
 /**

@@ -4,7 +4,7 @@
 
 import type { CallContext } from '../types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { quoteaf } from '../internal/quote.js';
+import { quoteaf } from './quote.js';
 
 export type Targets =
   /** intoDir: the sources go into a directory (-t, or a last operand that is one) */

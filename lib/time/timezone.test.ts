@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strftime } from './printf-time.js';
+import { strftime } from './strftime.js';
 import { zoneAt } from './timezone.js';
 
 // 2019-05-16 03:49:59 UTC (summer in Europe and North America)

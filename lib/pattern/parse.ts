@@ -2,7 +2,7 @@
 // backtracking matcher (pattern.ts). Input convention: a quoted character is preceded by a
 // backslash (the expander escapes what was quoted in the source), so `\*` is a literal star.
 
-import { asciiLower } from './bytes.js';
+import { asciiLower } from '../text/bytes.js';
 
 export type ExtOp = '?' | '*' | '+' | '@' | '!';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrintf } from './printf-format.js';
+import { formatPrintf } from './format.js';
 
 const out = (f: string, ...a: string[]) => formatPrintf(f, a).output;
 const p = (f: string, ...a: string[]) => {

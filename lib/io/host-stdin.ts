@@ -13,7 +13,7 @@
 
 import type { ByteReader } from './streams.js';
 import type { RunAbortedError } from './errors.js';
-import type { StdinSource } from '../api.js';
+import type { StdinSource } from './host-types.js';
 import { encode } from './encoding.js';
 import type { AbortSource } from './pipe.js';
 

@@ -6,7 +6,7 @@
 //   decodePrintfFormat(s, i)  one escape inside a printf format (used by printf-format.ts)
 //
 // All return JS strings in the shell's string model: a byte ≥ 0x80 produced by \xHH or octal is
-// U+DC00+byte (surrogateescape, see src/io/encoding.ts), so it reaches the stream as that byte.
+// U+DC00+byte (surrogateescape, see lib/io/encoding.ts), so it reaches the stream as that byte.
 // \u/\U: the oracle is bash in the C locale, where a code point above 0x7f cannot be converted
 // and bash prints the escape itself (`\u00E9`, `\U0001F600`); pass `utf8: true` to get the
 // character instead (what bash does in a UTF-8 locale).

@@ -60,13 +60,21 @@ const VIRTUAL = 'rshell:';
  * shell builtins so small or so common (echo, test/[ in loops) that loading a chunk at first use
  * would cost more than compiling them on every start.
  */
+/** the export names of src/interp/builtins/core.ts: `export const NAME = entry(…)` */
+const CORE_ENTRIES = [];
+
 function lazyTables(root) {
+  if (CORE_ENTRIES.length === 0) {
+    const core = readFileSync(path.join(root, 'src/interp/builtins/core.ts'), 'utf8');
+    for (const m of core.matchAll(/^export const (\w+) = entry\(/gm)) CORE_ENTRIES.push(m[1]);
+  }
   return [
     { file: path.join(root, 'builtins/registry.ts'), map: 'COMMANDS', eager: new Set(), withUsages: new Set() },
     {
-      file: path.join(root, 'src/interp/shell-builtins/index.ts'),
+      file: path.join(root, 'src/interp/builtins/index.ts'),
       map: 'SHELL_BUILTINS',
-      eager: new Set(['echo', 'test', 'bracket', 'trueBuiltin', 'falseBuiltin', 'colon', 'cd', 'pwd']),
+      // and the builtins over the interpreter's state (core.ts): loops and functions run them
+      eager: new Set(['echo', 'test', 'bracket', 'trueBuiltin', 'falseBuiltin', 'colon', 'cd', 'pwd', ...CORE_ENTRIES]),
       // `help NAME` prints other commands' usage: the usage table loads with it
       withUsages: new Set(['help']),
     },

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Generates src/interp/builtin-help/texts.ts: bash 5.2's own help text (`help NAME`, which is also
+// Generates src/interp/help/texts.ts: bash 5.2's own help text (`help NAME`, which is also
 // what `NAME --help` prints) for each builtin and keyword rshell implements, read from the local
 // bash with LANG=C. Never hand-edit the output: re-run this script (dev time only; rshell never
 // runs bash).
 //
 // Only `help NAME` is stored. `help -s`, `help -d` and `help -m` are derived from it at run time
-// (src/interp/builtin-help/forms.ts); this script checks every derivation against bash itself and
+// (src/interp/help/forms.ts); this script checks every derivation against bash itself and
 // refuses to write the table if one differs.
 //
 //   node scripts/gen-builtin-help.mjs
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const OUT = path.join(root, 'src/interp/builtin-help/texts.ts');
+const OUT = path.join(root, 'src/interp/help/texts.ts');
 
 /** builtins rshell runs (plus dirs/pushd/popd), and the keywords whose topic is their own name */
 const TOPICS = [
@@ -59,7 +59,7 @@ const source = header + body;
 const tmp = path.join(root, `.gen-builtin-help-${process.pid}.mjs`);
 await build({
   stdin: {
-    contents: `export * from './src/interp/builtin-help/forms.ts';`,
+    contents: `export * from './src/interp/help/forms.ts';`,
     resolveDir: root,
     loader: 'ts',
   },

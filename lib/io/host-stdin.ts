@@ -23,7 +23,7 @@ export const STDIN_YIELD_BYTES = 16 * 1024 * 1024;
 export const STDIN_YIELD_MS = 20;
 
 /**
- * The monotonic clock (process.hrtime, as src/interp/clock.ts: not `performance`, whose first use
+ * The monotonic clock (process.hrtime, as src/interp/state/clock.ts: not `performance`, whose first use
  * loads perf_hooks at start-up).
  */
 function nowMs(): number {

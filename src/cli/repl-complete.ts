@@ -2,9 +2,8 @@
 // the session's functions) and `$NAME` variables. No file-name completion: listing directories
 // from the CLI would read the host filesystem outside the sandbox.
 import { COMMANDS } from '../../builtins/registry.js';
-import { CORE_BUILTINS } from '../interp/core-builtins/index.js';
-import { KEYWORDS } from '../interp/keywords.js';
-import { SHELL_BUILTINS } from '../interp/shell-builtins/index.js';
+import { KEYWORDS } from '../interp/state/keywords.js';
+import { SHELL_BUILTINS } from '../interp/builtins/index.js';
 
 export interface CompletionSource {
   /** the session's function names */
@@ -13,11 +12,15 @@ export interface CompletionSource {
   variables(): string[];
 }
 
-/** the command names a script may run: `allowed` is 'all' or the `rshell:NAME` entries */
+/**
+ * the command names a script may run: `allowed` is 'all' or the `rshell:NAME` entries; the
+ * builtins available whatever the policy always complete
+ */
 export function commandNames(allowed: readonly string[] | 'all'): string[] {
   const permitted = allowed === 'all' ? undefined : new Set(allowed.map((e) => e.replace(/^rshell:/, '')));
+  const ungated = [...SHELL_BUILTINS.values()].filter((b) => b.always === true).map((b) => b.name);
   const gated = [...COMMANDS.keys(), ...SHELL_BUILTINS.keys()].filter((n) => !permitted || permitted.has(n));
-  return [...new Set([...KEYWORDS, ...CORE_BUILTINS.keys(), ...gated])].sort();
+  return [...new Set([...KEYWORDS, ...ungated, ...gated])].sort();
 }
 
 // a word starts after whitespace or one of these; the command position follows them too

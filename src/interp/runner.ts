@@ -12,20 +12,24 @@ import { BufferedStreamWriter, CollectingWriter, OutputBudget, stdinReader } fro
 import { HostStdinReader } from '../../lib/io/host-stdin.js';
 import { runInputError } from './run-inputs.js';
 import type { ByteWriter } from '../../lib/io/streams.js';
-import { resolveLimits } from './limits.js';
-import { Runtime } from './runtime.js';
-import { CTL, Shell } from './shell.js';
-import { ATTR, newVariable } from './vars.js';
-import { BASH_VERSINFO, BASH_VERSION_TEXT } from './bash-version.js';
-import { compileStmts } from './compile.js';
-import { info, registerSource } from './source-info.js';
-import { groupByLine } from './eval-support.js';
-import { runTrap } from './traps.js';
-import { installLanguageUtilities } from './wiring.js';
-import { monotonicMs } from './clock.js';
-import { extglobSyntaxMessage, inArrayLiteral, firstExtGlob, mayHoldExtGlob } from './extglob-syntax.js';
-import { isOutOfMemory } from './dispatch.js';
-import { firstUnderErrexit } from './interp-errors.js';
+import { resolveLimits } from './state/limits.js';
+import { Runtime } from './state/runtime.js';
+import { CTL, Shell } from './state/shell.js';
+import { ATTR, newVariable } from './state/vars.js';
+import { BASH_VERSINFO, BASH_VERSION_TEXT } from './state/bash-version.js';
+import { compileStmts, runInSubshell } from './exec/compile.js';
+import { SHELL_BUILTINS } from './builtins/index.js';
+import type { Seam } from './state/seam.js';
+import { info, registerSource } from './state/source-info.js';
+import { groupByLine } from './exec/eval-support.js';
+import { runTrap } from './exec/traps.js';
+import { monotonicMs } from './state/clock.js';
+import { extglobSyntaxMessage, inArrayLiteral, firstExtGlob, mayHoldExtGlob } from './exec/extglob-syntax.js';
+import { isOutOfMemory } from './exec/dispatch.js';
+import { firstUnderErrexit } from './state/errors.js';
+
+/** what the layers below exec/ reach up for (state/seam.ts): the same for every run */
+export const SEAM: Seam = { compileStmts, runInSubshell, builtins: SHELL_BUILTINS };
 
 const MODES = new Set(['read-only', 'remediation']);
 
@@ -98,7 +102,6 @@ export class Runner {
   constructor(opts: RunnerOptions = {}) {
     this.cfg = resolveOptions(opts);
     this.onWarning = opts.onWarning;
-    installLanguageUtilities();
     // open the roots once now, so skipped-root warnings surface at construction; each run opens
     // its own sandbox again, lazily (on the first file access), and starts in the first root
     const sb = this.openSandbox(true);
@@ -253,6 +256,7 @@ export class Runner {
       procPath: cfg.procPath,
       timeoutMs: cfg.timeoutMs,
       signal: opts.signal,
+      seam: SEAM,
     });
     own(sandbox, rt);
     for (const w of [stdout, stderr]) {

@@ -15,7 +15,7 @@ import { importsOf, productionFiles, type ImportEdge } from './import-graph.js';
 
 export interface Layer {
   name: string;
-  /** folders ending in `/`, files, or `dir/*\/` for one unit per subfolder */
+  /** folders ending in `/`, files, `dir/*.ts` for the files directly in dir, `dir/*\/` for one unit per subfolder */
   units: string[];
   /** Node modules (`node:fs`) and npm packages this layer may import, with the reason */
   allow?: Record<string, string>;
@@ -61,11 +61,17 @@ export const LAYERS: Layer[] = [
   { name: 'public types', units: ['src/api.ts'] },
   { name: 'syntax', units: ['src/syntax/'] },
   { name: 'static check', units: ['src/check/'] },
+  { name: 'arithmetic', units: ['src/interp/arith/'] },
   {
-    name: 'interpreter',
-    units: ['src/interp/'],
-    allow: { ...BUFFER, 'node:v8': 'heap statistics for the memory budget (runtime.ts)' },
+    name: 'interpreter state',
+    units: ['src/interp/state/'],
+    allow: { 'node:v8': 'heap statistics for the memory budget (runtime.ts)' },
   },
+  { name: 'builtin help texts', units: ['src/interp/help/'] },
+  { name: 'word expansion', units: ['src/interp/expand/'] },
+  { name: 'execution', units: ['src/interp/exec/'] },
+  { name: 'shell builtins', units: ['src/interp/builtins/'], allow: BUFFER },
+  { name: 'runner', units: ['src/interp/*.ts'] },
   { name: 'library entry', units: ['src/index.ts'] },
   {
     name: 'command line',
@@ -104,6 +110,9 @@ export function unitOf(layers: readonly Layer[], file: string): UnitRef | undefi
           const slash = rest.indexOf('/');
           if (slash > 0) unit = dir + rest.slice(0, slash + 1);
         }
+      } else if (pattern.endsWith('/*.ts')) {
+        const dir = pattern.slice(0, -4);
+        if (file.startsWith(dir) && !file.slice(dir.length).includes('/')) unit = pattern;
       } else if (pattern.endsWith('/') ? file.startsWith(pattern) : file === pattern) {
         unit = pattern;
       }

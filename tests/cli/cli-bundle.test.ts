@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Runner } from '../../src/index.js';
 import { COMMANDS } from '../../builtins/registry.js';
-import { SHELL_BUILTINS } from '../../src/interp/shell-builtins/index.js';
+import { SHELL_BUILTINS } from '../../src/interp/builtins/index.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'rshell.js');
 const work = mkdtempSync(join(tmpdir(), 'rshell-bundle-'));

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Runner, type RunnerOptions } from '../../src/index.js';
 import { CancelSwitch } from '../../src/cli/cancel.js';
-import { Runtime } from '../../src/interp/runtime.js';
-import { DEFAULT_LIMITS } from '../../src/interp/limits.js';
+import { Runtime } from '../../src/interp/state/runtime.js';
+import { SEAM } from '../../src/interp/runner.js';
+import { DEFAULT_LIMITS } from '../../src/interp/state/limits.js';
 import { RunAbortedError } from '../../lib/io/errors.js';
 
 let dir: string;
@@ -248,11 +249,11 @@ describe('limits, timeouts and cancellation', () => {
   });
 
   it('the run\'s own AbortSignal, made at first ask, is aborted even when asked for after the abort', () => {
-    const rt = new Runtime({ limits: DEFAULT_LIMITS, sandbox: null, allowed: 'all', mode: 'read-only', procPath: '/proc', timeoutMs: 0 });
+    const rt = new Runtime({ limits: DEFAULT_LIMITS, sandbox: null, allowed: 'all', mode: 'read-only', procPath: '/proc', timeoutMs: 0, seam: SEAM });
     const early = rt.signal;
     rt.abort(new RunAbortedError('cancelled', 'execution canceled'));
     expect(early.aborted).toBe(true);
-    const late = new Runtime({ limits: DEFAULT_LIMITS, sandbox: null, allowed: 'all', mode: 'read-only', procPath: '/proc', timeoutMs: 0 });
+    const late = new Runtime({ limits: DEFAULT_LIMITS, sandbox: null, allowed: 'all', mode: 'read-only', procPath: '/proc', timeoutMs: 0, seam: SEAM });
     late.abort(new RunAbortedError('timeout', 'execution timed out after 1s'));
     expect(late.signal.aborted).toBe(true);
     expect((late.signal.reason as Error).message).toBe('execution timed out after 1s');

@@ -1,6 +1,6 @@
 // A script must not take its host down with V8's out-of-memory abort: past 256 MB of RSS the
 // runtime watches the heap against its limit and stops the run with a limit error at 75% of it
-// (src/interp/runtime.ts watchHeap). Run in a child node with a small heap, so the abort would
+// (src/interp/state/runtime.ts watchHeap). Run in a child node with a small heap, so the abort would
 // show as a dead process.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

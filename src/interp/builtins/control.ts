@@ -1,0 +1,389 @@
+// Core builtins that change control flow or run code: exit return break continue shift : eval
+// source . exec wait trap command builtin let.
+
+import { singleQuote } from '../state/quote.js';
+import { CTL, type Shell, type Status } from '../state/shell.js';
+import type { CoreBuiltin } from './core-types.js';
+import { runBuiltin, commandKind, isBuiltinName } from '../exec/dispatch.js';
+import { andThen } from '../state/status.js';
+import { arithTextCmd } from '../expand/arith-shell.js';
+import { decode } from '../../../lib/io/encoding.js';
+import { withTape } from '../expand/expand.js';
+import { errorText } from '../../../allowedpaths/index.js';
+import { readWhole } from '../state/fs-view.js';
+import type { Result } from '../../../allowedpaths/types.js';
+import { signalListing, signalName, signalNumber } from './signals.js';
+import { HELP, helpAmongOptions, showHelp } from '../help/option.js';
+import { runText } from '../exec/run-text.js';
+
+const INT_RE = /^[+-]?[0-9]+$/;
+
+function parseStatus(s: string): number | null {
+  const t = s.trim();
+  if (!INT_RE.test(t)) return null;
+  return Number(BigInt.asUintN(8, BigInt(t)));
+}
+
+/**
+ * A special builtin's usage error (`shift 1 2`, `return 1 2`, `exit 1 2`, `break 1 2`): bash
+ * reports it and abandons the current top-level command, with status 1.
+ */
+function tooManyArguments(sh: Shell, name: string): number {
+  sh.error(`${name}: too many arguments`);
+  sh.ctl = CTL.abort;
+  sh.status = 1;
+  return 1;
+}
+
+/**
+ * exit's and return's status argument (after an optional `--`): the status it gives, 2 with bash's
+ * message for one that is not a number, the shell's last status without one; null when there are
+ * too many (reported: the current command is abandoned)
+ */
+function statusArgument(sh: Shell, name: 'exit' | 'return', args: string[]): number | null {
+  const rest = args[0] === '--' ? args.slice(1) : args;
+  if (rest.length === 0) return sh.status;
+  const v = parseStatus(rest[0]!);
+  if (v === null) {
+    sh.error(`${name}: ${rest[0]}: numeric argument required`);
+    return 2;
+  }
+  if (rest.length > 1) {
+    tooManyArguments(sh, name);
+    return null;
+  }
+  return v;
+}
+
+export const exit: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'exit');
+  const st = statusArgument(sh, 'exit', args);
+  if (st === null) return 1;
+  sh.ctl = CTL.exit;
+  sh.status = st;
+  return st;
+};
+
+export const returnB: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'return');
+  // the arguments are checked first: at top level `return x` says both things, as bash does
+  const st = statusArgument(sh, 'return', args);
+  if (st === null) return 1;
+  if (sh.callDepth === 0 && sh.sourceDepth === 0) {
+    sh.error("return: can only `return' from a function or sourced script");
+    return 2;
+  }
+  sh.ctl = CTL.return;
+  sh.status = st;
+  return st;
+};
+
+function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
+  return (sh, args) => {
+    // before the loop check: bash helps outside a loop too, and the loop goes on
+    if (args[0] === HELP) return showHelp(sh, kind);
+    if (sh.loopDepth === 0) {
+      sh.error(`${kind}: only meaningful in a \`for', \`while', or \`until' loop`);
+      return 0;
+    }
+    let n = 1;
+    if (args.length > 1) return tooManyArguments(sh, kind);
+    if (args.length) {
+      const a = args[0]!;
+      if (!INT_RE.test(a)) {
+        sh.error(`${kind}: ${a}: numeric argument required`);
+        sh.ctl = CTL.exit;
+        sh.status = 128;
+        return 128;
+      }
+      n = Number(a);
+      if (n < 1) {
+        // bash reports it and leaves every enclosing loop (break_builtin: `breaking = loop_level`)
+        sh.error(`${kind}: ${a}: loop count out of range`);
+        sh.ctl = CTL.break;
+        sh.ctlCount = sh.loopDepth;
+        return 1;
+      }
+    }
+    sh.ctl = kind === 'break' ? CTL.break : CTL.continue;
+    sh.ctlCount = Math.min(n, sh.loopDepth);
+    return 0;
+  };
+}
+
+export const breakB = loopControl('break');
+export const continueB = loopControl('continue');
+
+export const shift: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'shift');
+  let n = 1;
+  if (args.length) {
+    const a = args[0]!;
+    if (!INT_RE.test(a)) {
+      sh.error(`shift: ${a}: numeric argument required`);
+      return 1;
+    }
+    if (args.length > 1) return tooManyArguments(sh, 'shift');
+    n = Number(a);
+    if (n < 0) {
+      sh.error(`shift: ${a}: shift count out of range`);
+      return 1;
+    }
+  }
+  if (n > sh.positional.length) {
+    if (sh.shopt('shift_verbose')) sh.error(`shift: ${n}: shift count out of range`);
+    return 1;
+  }
+  sh.positional = sh.positional.slice(n);
+  return 0;
+};
+
+export const evalB: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'eval');
+  const a = args[0] === '--' ? args.slice(1) : args;
+  if (!a.length) return 0;
+  return runText(sh, a.join(' '), 'eval', sh.lineno - 1);
+};
+
+/** `source` and `.`: the same builtin under two names (bash's messages use the one called) */
+function sourceAs(name: 'source' | '.'): CoreBuiltin {
+  return (sh, args) => (args[0] === HELP ? showHelp(sh, name) : runSource(sh, name, args));
+}
+
+export const source = sourceAs('source');
+export const dot = sourceAs('.');
+
+function runSource(sh: Shell, name: string, args: string[]): Status {
+  const a = args[0] === '--' ? args.slice(1) : args;
+  if (!a.length) {
+    sh.error(`${name}: filename argument required`);
+    sh.error(`${name}: usage: ${name} filename [arguments]`);
+    return 2;
+  }
+  const file = a[0]!;
+  // /dev/stdin and /dev/fd/N (a pipe, a here-document, <(…)) are read to their end first
+  const r = readWhole(sh, file, sh.rt.limits.maxScriptBytes);
+  return r instanceof Promise ? r.then((x) => sourceContents(sh, name, a, file, x)) : sourceContents(sh, name, a, file, r);
+}
+
+function sourceContents(sh: Shell, name: string, a: string[], file: string, r: Result<Uint8Array>): Status {
+  if (!r.ok) {
+    // bash's own wording for a directory (`source: .: is a directory`); else the system's
+    sh.error(r.error.code === 'EISDIR' ? `${name}: ${file}: is a directory` : `${file}: ${errorText(r.error)}`);
+    return 1;
+  }
+  const text = decode(r.value);
+  const savedPos = sh.positional;
+  if (a.length > 1) sh.positional = a.slice(1);
+  sh.sourceDepth++;
+  sh.enterFrame({ name: 'source', file });
+  const done = (s: number): number => {
+    sh.sourceDepth--;
+    sh.leaveFrame();
+    if (a.length > 1) sh.positional = savedPos;
+    if (sh.ctl === CTL.return) {
+      sh.ctl = CTL.none;
+      return sh.status;
+    }
+    return s;
+  };
+  let res: Status;
+  try {
+    res = runText(sh, text, file);
+  } catch (e) {
+    sh.sourceDepth--;
+    sh.leaveFrame();
+    if (a.length > 1) sh.positional = savedPos;
+    throw e;
+  }
+  return andThen(res, done);
+}
+
+export const execB: CoreBuiltin = (sh, args) => {
+  // `exec` with redirections only is handled by the simple-command code (they persist).
+  if (!args.length) return 0;
+  if (helpAmongOptions(args, 'cla', { withArg: 'a' })) return showHelp(sh, 'exec');
+  sh.error(`exec: ${args[0]}: executing commands with exec is not supported`);
+  return 2;
+};
+
+export const wait: CoreBuiltin = (sh, args) => {
+  if (helpAmongOptions(args, 'fnp', { withArg: 'p' })) return showHelp(sh, 'wait');
+  for (const a of args) {
+    if (a.startsWith('-')) continue;
+    sh.error(`wait: pid ${a} is not a child of this shell`);
+    return 127;
+  }
+  return 0;
+};
+
+const TRAP_USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]';
+
+/** what a trap operand names: EXIT, ERR or a signal (SIGINT…); null when nothing */
+function trapName(spec: string): string | null {
+  const u = spec.toUpperCase();
+  if (u === 'EXIT' || spec === '0') return 'EXIT';
+  if (u === 'ERR') return 'ERR';
+  const n = signalNumber(spec);
+  return n === null ? null : signalName(n);
+}
+
+/** bash lists traps by signal number: EXIT (0) first, then the signals, ERR after them */
+function trapOrder(name: string): number {
+  if (name === 'EXIT') return 0;
+  if (name === 'ERR') return 100;
+  return signalNumber(name) ?? 99;
+}
+
+function trapLine(name: string, cmd: string): string {
+  return `trap -- ${singleQuote(cmd)} ${name}\n`;
+}
+
+export const trap: CoreBuiltin = (sh, args) => {
+  if (helpAmongOptions(args, 'lp')) return showHelp(sh, 'trap');
+  let a = args;
+  if (a[0] === '--') a = a.slice(1);
+  else if (a[0] !== undefined && a[0].length > 1 && a[0][0] === '-' && !/^-[lp]+$/.test(a[0])) {
+    sh.error(`trap: ${a[0].slice(0, 2)}: invalid option`);
+    sh.error(TRAP_USAGE);
+    return 2;
+  }
+  const shown = sh.shownTraps ? new Map([...sh.shownTraps, ...sh.traps]) : sh.traps;
+  if (!a.length || (a.length === 1 && a[0] === '-p')) {
+    for (const [name, cmd] of [...shown].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) writeOut(sh, trapLine(name, cmd));
+    return 0;
+  }
+  if (a[0] === '-p') {
+    let st = 0;
+    for (const n of a.slice(1)) {
+      const name = trapName(n);
+      if (!name) {
+        sh.error(`trap: ${n}: invalid signal specification`);
+        st = 1;
+        continue;
+      }
+      const cmd = shown.get(name);
+      if (cmd !== undefined) writeOut(sh, trapLine(name, cmd));
+    }
+    return st;
+  }
+  if (a[0] !== undefined && /^-p*lp*$/.test(a[0])) {
+    writeOut(sh, signalListing());
+    return 0;
+  }
+  let action: string | null = a[0]!;
+  let sigs = a.slice(1);
+  if (sigs.length === 0 || /^[0-9]+$/.test(action)) {
+    // `trap EXIT`, `trap 2 15`: reset (POSIX: a first operand that is a number is a condition);
+    // one word that names no trap is a usage error
+    if (sigs.length === 0 && trapName(action) === null) {
+      sh.error(TRAP_USAGE);
+      return 2;
+    }
+    sigs = [action, ...sigs];
+    action = null;
+  }
+  if (action === '-') action = null;
+  sh.shownTraps = null;
+  let st = 0;
+  for (const s of sigs) {
+    const name = trapName(s);
+    if (!name) {
+      // DEBUG and RETURN run at every command and every return in bash: not implemented
+      if (/^(DEBUG|RETURN)$/i.test(s)) sh.error(`trap: ${s}: DEBUG and RETURN traps are not supported`);
+      else sh.error(`trap: ${s}: invalid signal specification`);
+      st = 1;
+      continue;
+    }
+    if (action === null) sh.traps.delete(name);
+    else sh.traps.set(name, action);
+  }
+  return st;
+};
+
+function writeOut(sh: Shell, s: string): void {
+  const r = sh.stdout.writeString(s);
+  if (r) r.catch(() => undefined);
+}
+
+export const command: CoreBuiltin = (sh, args) => {
+  let i = 0;
+  let mode: '' | 'v' | 'V' = '';
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === HELP) return showHelp(sh, 'command');
+    if (!a.startsWith('-') || a === '-') break;
+    for (const c of a.slice(1)) {
+      if (c === 'v') mode = 'v';
+      else if (c === 'V') mode = 'V';
+      else if (c === 'p') continue;
+      else {
+        sh.error(`command: -${c}: invalid option`);
+        sh.error('command: usage: command [-pVv] command [arg ...]');
+        return 2;
+      }
+    }
+  }
+  const rest = args.slice(i);
+  if (!rest.length) return 0;
+  if (mode) {
+    // bash succeeds when any name is found
+    let st = 1;
+    for (const n of rest) {
+      const k = commandKind(sh, n);
+      if (!k) {
+        if (mode === 'V') sh.error(`command: ${n}: not found`);
+        continue;
+      }
+      st = 0;
+      if (mode === 'v') writeOut(sh, `${n}\n`);
+      else if (k === 'keyword') writeOut(sh, `${n} is a shell keyword\n`);
+      else if (k === 'function') writeOut(sh, `${n} is a function\n${sh.funcs.get(n)!.text}\n`);
+      // an rshell command is bash's "file"; its bare name stands for the path (see type.ts)
+      else if (k === 'command') writeOut(sh, `${n} is ${n}\n`);
+      else writeOut(sh, `${n} is a shell builtin\n`);
+    }
+    return st;
+  }
+  return runBuiltin(sh, rest, true);
+};
+
+export const builtin: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'builtin');
+  if (args[0] === '--') args = args.slice(1);
+  else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === '-') {
+    // builtin takes no option (bash's internal_getopt with ""): `-x` is a usage error
+    sh.error(`builtin: -${args[0][1]}: invalid option`);
+    sh.error('builtin: usage: builtin [shell-builtin [arg ...]]');
+    return 2;
+  }
+  if (!args.length) return 0;
+  const n = args[0]!;
+  if (!isBuiltinName(sh, n)) {
+    sh.error(`builtin: ${n}: not a shell builtin`);
+    return 1;
+  }
+  return runBuiltin(sh, args, true);
+};
+
+export const let_: CoreBuiltin = (sh, args) => {
+  if (args[0] === HELP) return showHelp(sh, 'let');
+  if (!args.length) {
+    sh.error('let: expression expected');
+    return 1;
+  }
+  const r = withTape(sh, () => {
+    let last: number | bigint = 0;
+    // each argument evaluated from its text, which words its errors as bash does (`let: 1/0:
+    // division by 0 (error token…`, a syntax error in bash's terms) and reads `+++x` as bash
+    for (const a of args) last = arithTextCmd(sh, a, 'let: ');
+    return last;
+  });
+  const fin = (v: number | bigint): number => (v === 0 || v === 0n ? 1 : 0);
+  return r instanceof Promise ? r.then(fin) : fin(r);
+};
+

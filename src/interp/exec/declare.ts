@@ -1,0 +1,345 @@
+// declare / typeset / local / export / readonly: attributes, scoping and listing.
+// Used both by DeclClause (parsed `declare a=(…)`) and by the argv form (`command declare …`).
+
+import { isAssignTarget } from '../state/assign-target.js';
+import type { Shell, Status } from '../state/shell.js';
+import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../state/vars.js';
+import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../expand/var-access.js';
+import { AssignError, ExpansionError, namedSubscriptError, reportError } from '../state/errors.js';
+import { arrayLiteral, declareQuote, singleQuote } from '../state/quote.js';
+import { arithText } from '../expand/arith-shell.js';
+import { formatInt } from '../arith/evaluate.js';
+import { HELP, showHelp } from '../help/option.js';
+
+export type Variant = 'declare' | 'typeset' | 'local' | 'export' | 'readonly';
+
+export interface DeclItem {
+  name: string;
+  /** `a[k]=v`: the raw index text */
+  index?: string;
+  append?: boolean;
+  value?: string;
+  array?: ArrayItem[];
+  /** the argument as written, for messages */
+  text: string;
+}
+
+const FLAG_BITS: Record<string, number> = {
+  a: ATTR.indexed, A: ATTR.assoc, i: ATTR.integer, l: ATTR.lower, u: ATTR.upper, r: ATTR.readonly,
+  x: ATTR.export, n: ATTR.nameref, c: ATTR.capitalize,
+};
+
+export interface DeclFlags {
+  on: number;
+  off: number;
+  global: boolean;
+  print: boolean;
+  funcs: boolean;
+  funcNames: boolean;
+  /** `--help` was met among the flags: print bash's help, do nothing else */
+  help: boolean;
+}
+
+export function parseFlags(sh: Shell, variant: Variant, arg: string, flags: DeclFlags): boolean {
+  // bash's option scan stops at --help: what follows is never looked at
+  if (flags.help) return true;
+  if (arg === HELP) {
+    flags.help = true;
+    return true;
+  }
+  const on = arg[0] === '-';
+  for (const c of arg.slice(1)) {
+    // export and readonly take -a -A -f -n -p only (bash's setattr_builtin: "aAfnp")
+    if ((variant === 'export' || variant === 'readonly') && !'aAfnp'.includes(c)) {
+      sh.error(`${variant}: ${arg[0]}${c}: invalid option`);
+      sh.error(USAGE[variant]);
+      return false;
+    }
+    if (c === 'g') flags.global = true;
+    else if (c === 'p') flags.print = true;
+    else if (c === 'f') flags.funcs = true;
+    else if (c === 'F') flags.funcNames = true;
+    else if (c === 't') continue;
+    // -n undoes: export -n unexports; readonly -n cannot take readonly away, so changes nothing
+    else if (variant === 'export' && c === 'n') flags.off |= ATTR.export;
+    else if (variant === 'readonly' && c === 'n') flags.off |= ATTR.readonly;
+    else if (FLAG_BITS[c] !== undefined) {
+      if (on) flags.on |= FLAG_BITS[c]!;
+      else flags.off |= FLAG_BITS[c]!;
+    } else {
+      sh.error(`${variant}: ${arg[0]}${c}: invalid option`);
+      sh.error(USAGE[variant]);
+      return false;
+    }
+  }
+  return true;
+}
+
+const USAGE: Record<Variant, string> = {
+  declare: 'declare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]',
+  typeset: 'typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]',
+  local: 'local: usage: local [option] name[=value] ...',
+  export: 'export: usage: export [-fn] [name[=value] ...] or export -p',
+  readonly: 'readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p',
+};
+
+function write(sh: Shell, s: string): void {
+  const r = sh.stdout.writeString(s);
+  if (r) r.catch(() => undefined);
+}
+
+function flagString(v: Variable): string {
+  return attrLetters(v) || '-';
+}
+
+/** `declare -p name` text (without the newline) */
+export function declareLine(name: string, v: Variable): string {
+  const head = `declare -${flagString(v)} ${name}`;
+  const val = v.value;
+  if (val === undefined) return head;
+  return `${head}=${typeof val === 'string' ? declareQuote(val) : arrayLiteral(val)}`;
+}
+
+export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): Status {
+  if (flags.help) return showHelp(sh, variant);
+  if (variant === 'local' && sh.callDepth === 0) {
+    sh.error('local: can only be used in a function');
+    return 1;
+  }
+  if (variant === 'export' || variant === 'readonly') {
+    const attr = variant === 'export' ? ATTR.export : ATTR.readonly;
+    // with names, -p is ignored (bash 5.2: `export -p x` exports x); alone, -n lists them too
+    if (items.length === 0) return listVars(sh, variant, { ...flags, on: attr, print: true }, items);
+    flags.print = false;
+    if (!(flags.off & attr)) flags.on |= attr;
+    if (variant === 'readonly') flags.off &= ~ATTR.readonly;
+  }
+
+  if ((variant === 'export' || variant === 'readonly') && flags.funcs && items.length) {
+    // export -f / readonly -f NAME: attributes on functions, nothing printed
+    let st = 0;
+    for (const it of items) {
+      if (!sh.funcs.has(it.name)) {
+        sh.error(`${variant}: ${it.name}: not a function`);
+        st = 1;
+      } else if (variant === 'readonly') sh.readonlyFuncs.add(it.name);
+    }
+    return st;
+  }
+  if (flags.funcs || flags.funcNames) return listFunctions(sh, flags, items);
+  if (variant === 'local' && items.length === 0) {
+    // `local` alone lists the current function's locals
+    const f = sh.vars.localFrame();
+    for (const [n, v] of f ?? []) write(sh, declareLine(n, v) + '\n');
+    return 0;
+  }
+  if (flags.print || items.length === 0) return listVars(sh, variant, flags, items);
+
+  // export/readonly NAME without a value: -a/-A only restrict which names are listed (bash's
+  // set_or_show_attributes), so the variable is neither made nor converted into an array
+  const exportFlags: DeclFlags = { ...flags, on: flags.on & ~(ATTR.indexed | ATTR.assoc) };
+  const local = variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0 && !flags.global);
+  let st = 0;
+  for (const it of items) {
+    if (it.name === '-' && it.value === undefined && local) {
+      // `local -`: the set options come back as they are now when the function returns
+      sh.localOptions ??= new Map();
+      if (!sh.localOptions.has(sh.callDepth)) sh.localOptions.set(sh.callDepth, [...sh.setOpts]);
+      continue;
+    }
+    if (!isValidName(it.name)) {
+      sh.error(`${variant}: \`${it.text}': not a valid identifier`);
+      st = 1;
+      continue;
+    }
+    try {
+      declareOne(sh, valuelessExport(variant, it) ? exportFlags : flags, it, local);
+    } catch (e) {
+      if (e instanceof AssignError) {
+        // export and readonly report through bash's report_error: no builtin name, and under
+        // set -e the shell exits
+        if (variant === 'export' || variant === 'readonly') reportError(sh, e.message);
+        else sh.error(e.bare ? e.message : `${variant}: ${e.message}`);
+        st = 1;
+        continue;
+      }
+      // an integer value's arithmetic error ends the line as ever, named after the builtin
+      // (`declare: 1 +: syntax error …`; set -u's "x: unbound variable" stays as it is)
+      if (e instanceof ExpansionError && !e.exit) throw new ExpansionError(`${variant}: ${e.message}`, e.status, e.fatal, e.exit);
+      throw e;
+    }
+  }
+  return st;
+}
+
+function valuelessExport(variant: Variant, it: DeclItem): boolean {
+  return (variant === 'export' || variant === 'readonly') && it.value === undefined && it.array === undefined;
+}
+
+function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): void {
+  if (flags.on & ATTR.nameref && it.value === '') throw new AssignError("`': not a valid identifier");
+  let v: Variable | undefined;
+  const name = flags.on & ATTR.nameref || flags.off & ATTR.nameref ? it.name : sh.vars.resolve(it.name);
+  if (local) {
+    const f = sh.vars.localFrame()!;
+    v = f.get(name);
+    if (!v) {
+      const outer = sh.vars.lookup(name);
+      if (outer && outer.attrs & ATTR.readonly) throw new AssignError(`${name}: readonly variable`);
+      // a name from the call's temporary environment (`x=tmp f`) keeps its value, exported (bash)
+      const fromTemp = outer !== undefined && typeof outer.value === 'string' && sh.vars.tempFrames.has(sh.vars.frameOf(name)!);
+      v = fromTemp ? newVariable(outer.value, outer.attrs & ATTR.export) : newVariable(undefined, 0);
+      f.set(name, v);
+    }
+  } else {
+    v = sh.vars.lookup(name);
+    if (!v) {
+      v = newVariable(undefined, 0);
+      sh.vars.frames[flags.global ? 0 : 0]!.set(name, v);
+    }
+  }
+  const changing = it.value !== undefined || it.array !== undefined || (flags.off & ATTR.readonly) !== 0;
+  if (v.attrs & ATTR.readonly && changing) throw new AssignError(`${name}: readonly variable`);
+  refuseConversion(flags.on, v, name);
+  if (flags.on & ATTR.nameref && !local) refuseNameref(name, it.value ?? (typeof v.value === 'string' ? v.value : undefined));
+
+  // attributes that shape the value come first; readonly last
+  const on = flags.on & ~ATTR.readonly;
+  if (on & ATTR.lower) v.attrs &= ~(ATTR.upper | ATTR.capitalize);
+  if (on & ATTR.upper) v.attrs &= ~(ATTR.lower | ATTR.capitalize);
+  v.attrs = (v.attrs | on) & ~(flags.off & ~ATTR.readonly);
+  if (on & ATTR.assoc && !isAssocValue(v.value)) {
+    if (isArrayValue(v.value) && v.value.length) {
+      // bash: cannot convert indexed to associative array
+      throw new AssignError(`${name}: cannot convert indexed to associative array`);
+    }
+    if (typeof v.value === 'string') v.value = new Map([['0', v.value]]); // bash keeps a scalar as [0]
+    else v.value = v.value === undefined && it.value === undefined && it.array === undefined ? undefined : new Map();
+    if (it.array === undefined && it.value === undefined) v.value = v.value ?? undefined;
+  }
+  if (on & ATTR.indexed && !isArrayValue(v.value) && !isAssocValue(v.value)) {
+    if (typeof v.value === 'string') v.value = [v.value];
+  }
+
+  if (v.attrs & ATTR.nameref && it.value !== undefined) {
+    v.value = it.value;
+  } else if (it.array !== undefined) {
+    assignArray(sh, name, it.array, it.append === true, (v.attrs & ATTR.assoc) !== 0);
+  } else if (it.value !== undefined) {
+    if (it.index !== undefined) {
+      const key = v.attrs & ATTR.assoc || isAssocValue(v.value) ? it.index : formatInt(arithText(sh, it.index));
+      try {
+        assignElement(sh, name, key, it.value, it.append === true);
+      } catch (e) {
+        throw namedSubscriptError(e, name, it.index);
+      }
+    } else if (v.attrs & (ATTR.indexed | ATTR.assoc) && v.value === undefined) {
+      assignArray(sh, name, [{ key: '0', value: it.value }], false, (v.attrs & ATTR.assoc) !== 0);
+    } else assignScalar(sh, name, it.value, it.append === true);
+  } else if (on & ATTR.integer && typeof v.value === 'string') {
+    // existing values are not re-evaluated by -i in bash
+  }
+  if (flags.on & ATTR.readonly) v.attrs |= ATTR.readonly;
+}
+
+/** bash's checks before an array changes kind: -A of an indexed array, -a of an associative one */
+function refuseConversion(on: number, v: Variable, name: string): void {
+  const assoc = isAssocValue(v.value) || (v.attrs & ATTR.assoc) !== 0;
+  const indexed = !assoc && (isArrayValue(v.value) || (v.attrs & ATTR.indexed) !== 0);
+  if (on & ATTR.assoc && indexed) throw new AssignError(`${name}: cannot convert indexed to associative array`);
+  if (on & ATTR.indexed && assoc) throw new AssignError(`${name}: cannot convert associative to indexed array`);
+}
+
+/** a global nameref may not name itself, nor hold what is not a name (bash's declare errors) */
+function refuseNameref(name: string, target: string | undefined): void {
+  if (target === undefined || target === '') return;
+  if (target === name) throw new AssignError(`${name}: nameref variable self references not allowed`);
+  if (!isAssignTarget(target)) throw new AssignError(`\`${target}': invalid variable name for name reference`);
+}
+
+/** the attributes bash shows for its dynamic variables (arrays are seen from their value) */
+const DYNAMIC_ATTRS: Record<string, number> = { RANDOM: ATTR.integer, SECONDS: ATTR.integer, BASHPID: ATTR.integer, FUNCNAME: ATTR.indexed };
+
+/** `declare -p PIPESTATUS`: a dynamic variable that is not stored, made for printing */
+function dynamicVariable(sh: Shell, name: string): Variable | undefined {
+  if (!isDynamic(name)) return undefined;
+  const value = readVar(sh, name);
+  const attrs = DYNAMIC_ATTRS[name] ?? 0;
+  // FUNCNAME outside a function is declared without a value
+  return value === undefined && attrs !== ATTR.indexed ? undefined : newVariable(value, attrs);
+}
+
+function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): number {
+  let st = 0;
+  if (items.length) {
+    for (const it of items) {
+      const v = sh.vars.lookup(it.name) ?? dynamicVariable(sh, it.name);
+      if (!v) {
+        sh.error(`${variant}: ${it.name}: not found`);
+        st = 1;
+        continue;
+      }
+      write(sh, declareLine(it.name, v) + '\n');
+    }
+    return st;
+  }
+  const vis = [...sh.vars.visible()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const need = flags.on & ~0;
+  for (const [n, v] of vis) {
+    if (need && (v.attrs & need) !== need) continue;
+    if (variant === 'export' || variant === 'readonly' || flags.print || need) write(sh, declareLine(n, v) + '\n');
+    else if (v.value !== undefined) write(sh, setLine(n, v) + '\n');
+  }
+  if (variant !== 'export' && variant !== 'readonly' && !flags.print && !need) write(sh, functionListing(sh));
+  return 0;
+}
+
+/** what `set` and a bare `declare` print after the variables: every function's definition */
+export function functionListing(sh: Shell): string {
+  let out = '';
+  for (const n of [...sh.funcs.keys()].sort()) out += sh.funcs.get(n)!.text + '\n';
+  return out;
+}
+
+/** the `set` / bare `declare` listing form: name=value */
+export function setLine(n: string, v: Variable): string {
+  const val = v.value;
+  if (typeof val === 'string') return `${n}=${quoteSet(val)}`;
+  return `${n}=${arrayLiteral(val)}`;
+}
+
+function quoteSet(s: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]*$/.test(s)) return s;
+  if (/[^\x20-\x7e]/.test(s)) return declareQuote(s);
+  return singleQuote(s);
+}
+
+function listFunctions(sh: Shell, flags: DeclFlags, items: DeclItem[]): number {
+  const names = items.length ? items.map((i) => i.name) : [...sh.funcs.keys()].sort();
+  let st = 0;
+  for (const n of names) {
+    const f = sh.funcs.get(n);
+    if (!f) {
+      st = 1;
+      continue;
+    }
+    if (flags.funcNames) write(sh, items.length ? `${n}\n` : `declare -f ${n}\n`);
+    else write(sh, f.text + '\n');
+  }
+  return st;
+}
+
+/** parse argv-form arguments (`name`, `name=v`, `name+=v`, `a[1]=v`) */
+export function itemFromArg(arg: string): DeclItem {
+  const m = /^([^=[+]*)(\[[^\]]*\])?(\+?=)?(.*)$/s.exec(arg)!;
+  const name = m[1]!;
+  const index = m[2] ? m[2].slice(1, -1) : undefined;
+  if (m[3] === undefined) return { name: index !== undefined ? name : arg, text: arg };
+  return { name, index, append: m[3] === '+=', value: m[4] ?? '', text: arg };
+}
+
+export function newFlags(): DeclFlags {
+  return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false, help: false };
+}
+
+export { scalarOf };

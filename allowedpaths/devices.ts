@@ -5,7 +5,7 @@
 //   /dev/zero, /dev/random, /dev/urandom   read only; endless, so the caller's output and time
 //                 budgets bound them (FileReader hands out one 64 KiB chunk per read()).
 
-import * as fs from 'node:fs';
+import type * as fs from 'node:fs';
 
 export interface DeviceRule {
   readonly path: string;

@@ -2,8 +2,6 @@
 // See docs/SECURITY.md for the threat model and the deliberate exceptions.
 
 export { createSandbox, type SandboxOptions } from './sandbox.js';
-export { errorText, formatFsError, fsError, STRERROR, DETAIL } from './errors.js';
+export { errorText, fsError, DETAIL } from './errors.js';
 export { deviceList } from './devices.js';
-export { MAX_SYMLINK_HOPS } from './walk.js';
-export { parseSpec } from './roots.js';
 export type * from './types.js';

@@ -9,7 +9,7 @@ import { encode } from '../lib/io/encoding.js';
 import { fromNode } from './errors.js';
 import { toInfo } from './info.js';
 import { CHUNK_BYTES, closeFd, FdReader, pread } from './reader.js';
-import type { FileInfo, FileReadWriter, FsError, Result } from './types.js';
+import type { FileInfo, FileReadWriter, FsError } from './types.js';
 import { FdWriter } from './writer.js';
 
 /** a read-write handle over an O_RDWR descriptor it then owns (closed again when fstat fails) */

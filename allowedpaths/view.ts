@@ -13,7 +13,7 @@ import { listDirectory } from './listing.js';
 import { compsOf, isAncestorOfRoot } from './roots.js';
 import { FdDirHandle } from './dirhandle.js';
 import type {
-  DirEntry, DirHandle, FileInfo, FileReader, FileReadWriter, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
+  DirEntry, DirHandle, FileInfo, FileReadWriter, FileWriter, FsError, FsErrorCode, OpenReadOptions, OpenWriteOptions,
   Result, SandboxFS,
 } from './types.js';
 import type { Cursor, FinalStep } from './walk.js';

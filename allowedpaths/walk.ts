@@ -158,7 +158,10 @@ export class Walker {
   private reopen(root: Root, names: string[], st: WalkState): Result<Cursor> {
     const cur = new Cursor(root, [], root.fd, false);
     for (const n of names) {
-      if (++st.steps > MAX_STEPS) return cur.release(), fail('ELOOP');
+      if (++st.steps > MAX_STEPS) {
+        cur.release();
+        return fail('ELOOP');
+      }
       let fd: number;
       try {
         fd = this.nat.openDir(cur, n);

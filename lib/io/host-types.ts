@@ -16,6 +16,7 @@
  *   nothing ends that wait.
  */
 export interface WritableLike {
+  // biome-ignore lint/suspicious/noConfusingVoidType: a write() that returns nothing is a valid sink
   write(chunk: Uint8Array, cb?: (err?: Error | null) => void): boolean | void;
   once?(event: 'drain', listener: () => void): unknown;
   /**

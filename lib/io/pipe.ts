@@ -7,7 +7,7 @@
 // directly when one is ready.
 
 import type { ByteReader, ByteWriter } from './streams.js';
-import { PipeClosedError, RunAbortedError } from './errors.js';
+import { PipeClosedError, type RunAbortedError } from './errors.js';
 import { encode } from './encoding.js';
 import type { StdinSource, WritableLike } from './host-types.js';
 import { HostStdinReader, isAsyncIterable } from './host-stdin.js';
@@ -264,14 +264,6 @@ export function nullWriterFor(abort: AbortSource): ByteWriter {
   return { write: check, writeString: check, flush: () => undefined, closed: false };
 }
 
-/** Discards everything (/dev/null). */
-export const NULL_WRITER: ByteWriter = {
-  write: () => undefined,
-  writeString: () => undefined,
-  flush: () => undefined,
-  closed: false,
-};
-
 /** Writes fail as on a closed descriptor (`>&-`): the interpreter reports EBADF. */
 export class BadFdError extends Error {
   constructor(readonly fd: number) {
@@ -308,7 +300,7 @@ export class OutputBudget {
       return n;
     }
     this.truncated = true;
-    const k = room > 0 ? room : 0;
+    const k = Math.max(room, 0);
     this.used += k;
     return k;
   }
@@ -436,7 +428,7 @@ export class BufferedStreamWriter implements ByteWriter {
     const ok = this.put(data);
     if (ok !== false || !this.sink.once || this.stalled) return;
     const a = this.abort;
-    if (a !== null && a.aborted) {
+    if (a?.aborted) {
       // nothing would end the wait: the run is over
       this.stalled = a.aborted;
       throw a.aborted;
@@ -481,10 +473,13 @@ export class BufferedStreamWriter implements ByteWriter {
     return data;
   }
 
-  /** sink.write, with a throwing sink taken as a closed one (its message goes nowhere) */
-  private put(data: Uint8Array): boolean | void {
+  /**
+   * sink.write, with a throwing sink taken as a closed one (its message goes nowhere); false: the
+   * sink asks to wait for 'drain'
+   */
+  private put(data: Uint8Array): boolean {
     try {
-      return this.sink.write(data);
+      return this.sink.write(data) !== false;
     } catch {
       this.sinkGone = true;
       throw new PipeClosedError();

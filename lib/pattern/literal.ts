@@ -73,18 +73,7 @@ export function removeSuffixLiteral(s: string, shape: LiteralShape, longest: boo
   }
 }
 
-/**
- * `${s/lit/r}` (first) and `${s//lit/r}` (all) for an exact literal; `replace(matched)` gives the
- * replacement text for a match (always `lit` itself), asked once and only when there is a match.
- */
-export function replaceLiteral(s: string, lit: string, all: boolean, replace: (matched: string) => string): string {
-  let i = s.indexOf(lit);
-  if (i < 0) return s;
-  const rep = replace(lit);
-  return spliceLiteral(s, lit, all, rep, i);
-}
-
-/** replaceLiteral with the replacement text known and the first match at i (i ≥ 0) */
+/** `${s/lit/r}` (first) and `${s//lit/r}` (all) for an exact literal whose first match is at i (i ≥ 0) */
 export function spliceLiteral(s: string, lit: string, all: boolean, rep: string, i: number): string {
   if (!all) return s.slice(0, i) + rep + s.slice(i + lit.length);
   let out = '';

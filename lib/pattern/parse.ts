@@ -43,7 +43,7 @@ const CLASSES: Record<string, string> = {
 
 /** escape one character for use inside a JS character class */
 function classChar(c: string): string {
-  return /[\\\]\[^\-]/.test(c) ? '\\' + c : c;
+  return /[\\\][^-]/.test(c) ? '\\' + c : c;
 }
 
 export function regexChar(c: string): string {

@@ -17,7 +17,7 @@
 // exponential — with a clear message instead of a possible hang.
 
 import { Buffer } from 'node:buffer';
-import { type Node } from './ast.js';
+import type { Node } from './ast.js';
 import { newLinearRegExp, newRegExp } from './engine.js';
 import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest, optionalReferencedGroups } from './emit.js';
 import { parsePosix } from './parse.js';
@@ -262,7 +262,7 @@ function build(
   return {
     ok: true,
     matcher: makeMatcher(
-      plain.re, global.re, block !== null && block.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa,
+      plain.re, global.re, block?.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa,
       marks !== null && !wordWrap ? groupMap : null, new LongRecordRegExps(source, extraFlags),
     ),
   };

@@ -129,6 +129,7 @@ interface Parsed {
 function monthOf(w: string): number | undefined {
   if (w === 'sept') return 9;
   const abbrev = w.length === 3;
+  // biome-ignore lint/complexity/useIndexOf: a three-letter word matches a month's prefix
   const i = MONTHS.findIndex((m) => (abbrev ? m.startsWith(w) : m === w));
   return i < 0 ? undefined : i + 1;
 }
@@ -136,6 +137,7 @@ function monthOf(w: string): number | undefined {
 function dayOf(w: string): number | undefined {
   if (DAY_EXTRA[w] !== undefined) return DAY_EXTRA[w];
   const abbrev = w.length === 3;
+  // biome-ignore lint/complexity/useIndexOf: a three-letter word matches a day's prefix
   const i = DAYS.findIndex((d) => (abbrev ? d.startsWith(w) : d === w));
   return i < 0 ? undefined : i;
 }

@@ -57,7 +57,7 @@ const CONVERSIONS: Record<string, Conv> = {
   P: (d) => (d.getUTCHours() < 12 ? 'am' : 'pm'),
   r: (d, s, z) => render('%I:%M:%S %p', d, s, z),
   R: (d, s, z) => render('%H:%M', d, s, z),
-  s: (d, s) => String(s),
+  s: (_d, s) => String(s),
   S: (d) => p2(d.getUTCSeconds()),
   t: () => '\t',
   T: (d, s, z) => render('%H:%M:%S', d, s, z),
@@ -70,8 +70,8 @@ const CONVERSIONS: Record<string, Conv> = {
   X: (d, s, z) => render('%H:%M:%S', d, s, z),
   y: (d) => p2(d.getUTCFullYear() % 100),
   Y: (d) => String(d.getUTCFullYear()),
-  z: (d, s, z) => numericOffset(z.offset),
-  Z: (d, s, z) => z.abbrev,
+  z: (_d, _s, z) => numericOffset(z.offset),
+  Z: (_d, _s, z) => z.abbrev,
   '%': () => '%',
 };
 

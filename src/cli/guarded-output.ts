@@ -37,7 +37,7 @@ export class GuardedOutput implements WritableLike {
     return this.target.write(chunk, cb);
   }
 
-  once(event: 'drain', listener: () => void): unknown {
+  once(_event: 'drain', listener: () => void): unknown {
     if (this.broken) {
       setImmediate(listener);
       return this;

@@ -14,7 +14,7 @@ const ASSIGN_OPS = new Set<Tok>([
 
 function isArithName(x: ArithmExpr | null): boolean {
   if (x === null || x.type !== 'Word' || x.Parts.length !== 1) return false;
-  const p = x.Parts[0];
+  const p = x.Parts[0]!;
   if (p.type === 'Lit') return validName(p.Value);
   if (p.type === 'ParamExp') return p.Short && p.Index !== null;
   return false;
@@ -154,7 +154,7 @@ export abstract class ArithParser extends ParamParser {
   }
 
   private unary(pos: number, op: Tok, post: boolean, x: ArithmExpr | null): UnaryArithm {
-    const opEnd = pos + TOK_STR[op].length;
+    const opEnd = pos + TOK_STR[op]!.length;
     const xPos = x !== null ? x.Pos : pos;
     const xEnd = x !== null ? x.End : opEnd;
     return {
@@ -294,7 +294,7 @@ export abstract class ArithParser extends ParamParser {
     this.quote = Q.paramExpArithm;
     this.next();
     if (this.tok === Tok.star || this.tok === Tok.at) {
-      this.val = TOK_STR[this.tok];
+      this.val = TOK_STR[this.tok]!;
       this.tok = Tok.LitWord;
     }
     const expr = this.followArithm(Tok.leftBrack, lpos);

@@ -3,7 +3,7 @@ import { commandsBefore, completeness } from './chunks.js';
 import { parse, ParseError } from './index.js';
 
 /** the prefix for the script's own syntax error */
-function before(script: string, budget?: number): string | null {
+function runsFirst(script: string, budget?: number): string | null {
   try {
     parse(script, { heredocsToEOF: true });
   } catch (e) {
@@ -26,14 +26,14 @@ describe('commandsBefore: what bash has run when it meets a syntax error', () =>
     ['echo a |\n\nfi\n', ''],
     ['f() {\n echo in\n}\nf; done\n', 'f() {\n echo in\n}\n'],
   ])('%j runs %j first', (script, prefix) => {
-    expect(before(script)).toBe(prefix);
+    expect(runsFirst(script)).toBe(prefix);
   });
 
   it('gives up (null) past its budget: an unfinished command is parsed again at each line', () => {
     // (an unclosed `if` is reported where it opens; an error inside it, at the error)
     const script = 'echo a\nif true; then\n' + 'echo x\n'.repeat(2000) + 'done\nfi\n';
-    expect(before(script)).toBe('echo a\n');
-    expect(before(script, 10_000)).toBeNull();
+    expect(runsFirst(script)).toBe('echo a\n');
+    expect(runsFirst(script, 10_000)).toBeNull();
   });
 });
 
@@ -64,6 +64,6 @@ describe('a construct bash takes and mvdan/sh refuses does not hide an unfinishe
   it('the REPL waits for more; commandsBefore steps back past it', () => {
     expect(completeness('echo ${x~~}; if true; then').kind).toBe('incomplete');
     const script = 'echo a\necho ${x~~}\ns=$(case x in\n*) echo ;;\n[fb]*) case $(( u=-5 ); echo) in \\*) echo c0 ;; "a b")) echo c3 ;& esac ;&\nesac)\n';
-    expect(before(script)).toBe('echo a\necho ${x~~}\n');
+    expect(runsFirst(script)).toBe('echo a\necho ${x~~}\n');
   });
 });

@@ -2,7 +2,7 @@
 // [[ ]], declare & co, let, time, coproc, function declarations.
 
 import type {
-  ArithmCmd, ArithmExpr, Assign, Block, BinTestOperator, CaseClause, CaseItem, CaseOperator, Comment, CoprocClause,
+  ArithmCmd, ArithmExpr, Assign, Block, BinTestOperator, CaseClause, CaseItem, CaseOperator, CoprocClause,
   CStyleLoop, DeclClause, ForClause, FuncDecl, IfClause, LetClause, Lit, Stmt, Subshell, TestClause, TestExpr,
   TimeClause, UnTestOperator, WhileClause, Word, WordIter,
 } from './ast.js';
@@ -330,7 +330,7 @@ export abstract class ClauseParser extends ArithParser {
         case Tok.dblSemicolon: case Tok.semiAnd: case Tok.dblSemiAnd: case Tok.semiOr:
           break;
         default:
-          ci.Pos = ci.Patterns.length > 0 ? ci.Patterns[0].Pos : 0;
+          ci.Pos = ci.Patterns.length > 0 ? ci.Patterns[0]!.Pos : 0;
           ci.End = lastEnd(ci.Stmts, lastEnd(ci.Patterns, 0) + 1);
           items = append(items, ci);
           return items;
@@ -338,7 +338,7 @@ export abstract class ClauseParser extends ArithParser {
       if (this.accComs.length > 0) ci.Last = ci.Last.concat(this.takeComs());
       ci.OpPos = this.pos;
       ci.Op = TOK_STR[this.tok] as CaseOperator;
-      ci.Pos = ci.Patterns.length > 0 ? ci.Patterns[0].Pos : 0;
+      ci.Pos = ci.Patterns.length > 0 ? ci.Patterns[0]!.Pos : 0;
       ci.End = ci.OpPos + ci.Op.length;
       this.next();
       this.got(Tok.Newl);

@@ -1,7 +1,7 @@
 // Where nodes end, set as each node is completed (mvdan/sh's End() rules), so no extra walk over
 // the AST is needed after parsing.
 
-import type { ArithmExpr, Assign, Stmt, Word } from './ast.js';
+import type { Assign, Stmt, Word } from './ast.js';
 
 export function finishStmt(s: Stmt): void {
   s.Pos = s.Position;
@@ -13,15 +13,15 @@ export function finishStmt(s: Stmt): void {
   if (s.Cmd !== null) end = s.Cmd.End;
   // as mvdan/sh: only the last redirection can extend the statement
   const n = s.Redirs.length;
-  if (n > 0 && s.Redirs[n - 1].End > end) end = s.Redirs[n - 1].End;
+  if (n > 0 && s.Redirs[n - 1]!.End > end) end = s.Redirs[n - 1]!.End;
   s.End = end;
 }
 
 export function finishWord(w: Word): Word {
   const n = w.Parts.length;
   if (n > 0) {
-    w.Pos = w.Parts[0].Pos;
-    w.End = w.Parts[n - 1].End;
+    w.Pos = w.Parts[0]!.Pos;
+    w.End = w.Parts[n - 1]!.End;
   }
   return w;
 }
@@ -37,13 +37,5 @@ export function finishAssign(a: Assign): Assign {
 }
 
 export function lastEnd(list: readonly { End: number }[], fallback: number): number {
-  return list.length > 0 ? list[list.length - 1].End : fallback;
-}
-
-export function arithPos(x: ArithmExpr | null, fallback: number): number {
-  return x !== null ? x.Pos : fallback;
-}
-
-export function arithEnd(x: ArithmExpr | null, fallback: number): number {
-  return x !== null ? x.End : fallback;
+  return list.length > 0 ? list[list.length - 1]!.End : fallback;
 }

@@ -26,7 +26,7 @@ export function internSlice(src: string, a: number, b: number): string {
   const len = b - a;
   if (len > MAX_LEN || len <= 0) return len <= 0 ? '' : src.slice(a, b);
   const slot = slotOf(src, a, b);
-  const cached = table[slot];
+  const cached = table[slot]!; // slotOf masks into the table
   if (cached.length === len) {
     // compared inline: a startsWith() call costs more than these few characters
     let j = 0;

@@ -7,7 +7,7 @@ import {
   ALL_ARITHM, ALL_KEEP_SPACES, ALL_PARAM_EXP, ALL_REG_TOKENS, ARITHM_OPS, EOF_RUNE, ESC_NEWL, PARAM_OPS,
   PLAIN_DQ, PLAIN_NONE, Q, REG_OPS, numberLiteral, validName,
 } from './scanner.js';
-import { Tok, TOK_STR } from './tokens.js';
+import { Tok } from './tokens.js';
 import { Tokenizer } from './tokenizer.js';
 import { bracketClose } from './raw-scan.js';
 

@@ -1,7 +1,7 @@
 // Statements, pipelines, simple commands, assignments and redirections; the entry points.
 
 import type {
-  ArrayElem, ArrayExpr, Assign, BinCmdOperator, BinaryCmd, CallExpr, Comment, File, Lit, RedirOperator, Redirect,
+  ArrayElem, ArrayExpr, Assign, BinCmdOperator, BinaryCmd, CallExpr, File, RedirOperator, Redirect,
   Stmt, Word,
 } from './ast.js';
 import { newStmt } from './clauses.js';
@@ -43,11 +43,6 @@ const CLAUSE_WORDS = new Set([
   '{', 'if', 'while', 'until', 'for', 'case', '}', 'then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '!', '[[', ']]',
   'let', 'function', 'time', 'coproc', 'select', ...DECL_WORDS,
 ]);
-
-function wordLit(w: Word | null): string {
-  if (w === null || w.Parts.length !== 1 || w.Parts[0].type !== 'Lit') return '';
-  return w.Parts[0].Value;
-}
 
 export class Parser extends CompatClauseParser {
   /** Parses a whole script; errors are left in `this.err`. */
@@ -202,7 +197,7 @@ export class Parser extends CompatClauseParser {
       if (s.Semicolon >= 0) s.End = s.Semicolon + 1;
     }
     if (this.accComs.length > 0 && !binCmd && !fnBody) {
-      const c = this.accComs[0];
+      const c = this.accComs[0]!;
       if (!this.src.slice(s.Position, c.Pos).includes('\n')) {
         s.Comments = append(s.Comments, c);
         this.accComs.shift();
@@ -402,11 +397,10 @@ export class Parser extends CompatClauseParser {
       }
     }
     ce.Args = this.collect<Word>(mark);
-    ce.Pos = ce.Assigns.length > 0 ? ce.Assigns[0].Pos : ce.Args.length > 0 ? ce.Args[0].Pos : 0;
+    ce.Pos = ce.Assigns.length > 0 ? ce.Assigns[0]!.Pos : ce.Args.length > 0 ? ce.Args[0]!.Pos : 0;
     ce.End = ce.Args.length > 0 ? lastEnd(ce.Args, 0) : lastEnd(ce.Assigns, 0);
     if (ce.Args.length > 0) {
-      for (let i = 0; i < ce.Assigns.length; i++) {
-        const a = ce.Assigns[i];
+      for (const a of ce.Assigns) {
         if (a.Index !== null || a.Array !== null) this.posErr(assignPos(a), 'inline variables cannot be arrays');
       }
     }

@@ -19,7 +19,7 @@ export function lineAt(starts: readonly number[], pos: number): number {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= pos) lo = mid;
+    if (starts[mid]! <= pos) lo = mid;
     else hi = mid - 1;
   }
   return lo + 1;

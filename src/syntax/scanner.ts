@@ -201,12 +201,12 @@ export abstract class Scanner {
     // (pretenuring) instead of copying every one of them in each scavenge.
     switch (n) {
       case 0: return NONE;
-      case 1: return [s[mark]];
-      case 2: return [s[mark], s[mark + 1]];
-      case 3: return [s[mark], s[mark + 1], s[mark + 2]];
-      case 4: return [s[mark], s[mark + 1], s[mark + 2], s[mark + 3]];
-      case 5: return [s[mark], s[mark + 1], s[mark + 2], s[mark + 3], s[mark + 4]];
-      case 6: return [s[mark], s[mark + 1], s[mark + 2], s[mark + 3], s[mark + 4], s[mark + 5]];
+      case 1: return [s[mark]!];
+      case 2: return [s[mark]!, s[mark + 1]!];
+      case 3: return [s[mark]!, s[mark + 1]!, s[mark + 2]!];
+      case 4: return [s[mark]!, s[mark + 1]!, s[mark + 2]!, s[mark + 3]!];
+      case 5: return [s[mark]!, s[mark + 1]!, s[mark + 2]!, s[mark + 3]!, s[mark + 4]!];
+      case 6: return [s[mark]!, s[mark + 1]!, s[mark + 2]!, s[mark + 3]!, s[mark + 4]!, s[mark + 5]!];
       default: return s.slice(mark, mark + n);
     }
   }

@@ -211,6 +211,6 @@ export function goQuote(s: string): string {
 
 /** `%#q` of a token: bare for non-syntax tokens (EOF, newline), quoted otherwise. */
 export function quoteTok(t: Tok): string {
-  if (t < Tok.RealTokenBoundary) return TOK_STR[t];
-  return goQuote(TOK_STR[t]);
+  if (t < Tok.RealTokenBoundary) return TOK_STR[t]!;
+  return goQuote(TOK_STR[t]!);
 }

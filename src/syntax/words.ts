@@ -2,11 +2,10 @@
 // substitutions, extended globs, and here-document bodies.
 
 import type {
-  ArithmExp, ArithmExpr, CmdSubst, Comment, DblQuoted, Expansion, ExtGlob, GlobOperator, Lit, ParamExp,
-  ParExpOperator, ProcOperator, ProcSubst, Redirect, SglQuoted, Stmt, Word, WordPart,
+  ArithmExp, ArithmExpr, CmdSubst, DblQuoted, ExtGlob, GlobOperator, Lit, ParamExp,ProcOperator, ProcSubst, Redirect, SglQuoted, Stmt, Word, WordPart,
 } from './ast.js';
 import {
-  ESC_NEWL, EOF_RUNE, Lexer, NONE, Q, isDigit, numberLiteral, paramNameRune, validName, type ScanState,
+  ESC_NEWL, EOF_RUNE, Lexer, NONE, Q, type ScanState,
 } from './lexer.js';
 import { Tok, TOK_STR, goQuote, quoteTok } from './tokens.js';
 import { finishStmt, finishWord } from './ends.js';
@@ -30,7 +29,7 @@ export function partPos(p: WordPart): number {
 }
 
 export function wordPos(w: Word): number {
-  return w.Parts.length > 0 ? partPos(w.Parts[0]) : w.Pos;
+  return w.Parts.length > 0 ? partPos(w.Parts[0]!) : w.Pos;
 }
 
 export function isLitTok(t: Tok): boolean {
@@ -462,7 +461,7 @@ export abstract class WordParser extends Lexer {
     this.heredocs.length = this.buriedHdocs;
     this.hdocOwners.length = this.buriedHdocs;
     for (let i = 0; i < hdocs.length; i++) {
-      const r = hdocs[i];
+      const r = hdocs[i]!;
       if (this.err !== null) break;
       this.quote = r.Op === '<<-' ? Q.hdocBodyTabs : Q.hdocBody;
       const [stop, quoted] = this.unquotedWordBytes(r.Word);
@@ -482,7 +481,7 @@ export abstract class WordParser extends Lexer {
       }
       if (r.Hdoc !== null) {
         r.End = r.Hdoc.End; // the body extends its redirection, and maybe its statement
-        const owner = owners[i];
+        const owner = owners[i]!;
         if (owner.Redirs[owner.Redirs.length - 1] === r) finishStmt(owner);
       }
       this.hdocStops.pop();

@@ -204,11 +204,11 @@ function compileBinary(x: BinaryArithm): Compiled {
   const op = x.Op;
   const left = plainRef(x.X);
   if (left !== null) {
-    const refLiteral = Object.prototype.hasOwnProperty.call(REF_LITERAL, op) ? REF_LITERAL[op] : undefined;
+    const refLiteral = Object.hasOwn(REF_LITERAL, op) ? REF_LITERAL[op] : undefined;
     const v = refLiteral ? literalOperand(x.Y, op) : undefined;
     if (refLiteral && v !== undefined) return refLiteral(left, v);
     const right = plainRef(x.Y);
-    if (right !== null && Object.prototype.hasOwnProperty.call(REF_REF, op)) return REF_REF[op]!(left, right);
+    if (right !== null && Object.hasOwn(REF_REF, op)) return REF_REF[op]!(left, right);
   }
   const fast = FAST_BINARY[op];
   if (fast) return fast(compileNode(x.X), compileNode(x.Y));

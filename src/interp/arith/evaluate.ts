@@ -22,7 +22,6 @@ import { arithSyntaxError, bashTokenSpacing } from './syntax-errors.js';
 import { parseIntLiteral } from './literal.js';
 
 export { formatInt } from './int.js';
-export { arithSyntaxError } from './syntax-errors.js';
 export { parseIntLiteral } from './literal.js';
 export type { Int } from './int.js';
 
@@ -318,7 +317,7 @@ export function readVar(ref: VarRef, f: Frame): Int {
     }
     return 0;
   }
-  return valueOf(value, f);
+  return numericValueOf(value, f);
 }
 
 /** a string (variable value, expansion result) as a number: itself an expression */
@@ -335,7 +334,7 @@ function quickDecimal(s: string): number {
   return v;
 }
 
-function valueOf(text: string, f: Frame): Int {
+function numericValueOf(text: string, f: Frame): Int {
   const q = quickDecimal(text);
   if (q >= 0) return q;
   const m = PLAIN_DECIMAL.exec(text);
@@ -462,7 +461,7 @@ function evalWord(w: Word, f: Frame): Int {
     }
     if (p.type === 'ParamExp' && isBareElement(p)) return readVar(varRefOf(w, f)!, f);
   }
-  return valueOf(f.env.expandWord(w), f);
+  return numericValueOf(f.env.expandWord(w), f);
 }
 
 function evalUnary(x: UnaryArithm, f: Frame): Int {

@@ -130,10 +130,6 @@ export function neg(a: Int): Int {
   return canon(-a);
 }
 
-export function lt(a: Int, b: Int): boolean {
-  return a < b;
-}
-
 export function formatInt(v: Int): string {
   return typeof v === 'number' ? String(v) : v.toString();
 }

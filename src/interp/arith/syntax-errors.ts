@@ -133,7 +133,10 @@ function cond(r: Reader): void {
 }
 
 function level(r: Reader, n: number): void {
-  if (n === LEVELS.length) return power(r);
+  if (n === LEVELS.length) {
+    power(r);
+    return;
+  }
   level(r, n + 1);
   while (r.tok.k === 'op' && LEVELS[n]!.includes(r.tok.s)) {
     r.next();
@@ -152,7 +155,8 @@ function power(r: Reader): void {
 function unary(r: Reader): void {
   if (r.tok.k === 'op' && ['!', '~', '-', '+'].includes(r.tok.s)) {
     r.next();
-    return unary(r);
+    unary(r);
+    return;
   }
   primary(r);
 }

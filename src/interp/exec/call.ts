@@ -63,14 +63,14 @@ export function compileAssign(a: Assign): AssignFn {
   if (arith !== null) {
     // `n=$((n+1))`: the number stored as arithmetic stores it (with its reading, for the next
     // `$((n+1))`); any other case goes the way of every assignment
-    const valueOf = compileWordString(value, 'assign');
+    const valueText = compileWordString(value, 'assign');
     return (sh) => {
       if (sh.tape === null) {
         const n = arith(sh);
         if (n === n && writeNum(sh, name, n)) return;
         if (n === n) return assignScalar(sh, name, String(n), false);
       }
-      assignScalar(sh, name, valueOf(sh), false);
+      assignScalar(sh, name, valueText(sh), false);
     };
   }
   const read = value !== null ? scalarParamOf(value) : null;
@@ -81,8 +81,8 @@ export function compileAssign(a: Assign): AssignFn {
       assignScalar(sh, name, v !== undefined ? v : expandAssignValue(sh, value), append);
     };
   }
-  const valueOf = compileWordString(value, 'assign');
-  return (sh) => assignScalar(sh, name, valueOf(sh), append);
+  const valueText = compileWordString(value, 'assign');
+  return (sh) => assignScalar(sh, name, valueText(sh), append);
 }
 
 /** the direct arithmetic (arith-direct.ts) of a value that is one `$((…))`, else null */
@@ -401,7 +401,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
         if (sh.setOpts.xtrace) tracedAssign(sh, node, assign, true);
         else assign(sh);
         sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
-        return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
+        return Math.max(sh.lastSubstStatus, 0);
       };
     }
     return (sh) => {
@@ -412,7 +412,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
         else assigns[i]!(sh);
       }
       sh.lastArg = ''; // an assignment-only command has no last word: bash empties $_
-      return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
+      return Math.max(sh.lastSubstStatus, 0);
     };
   }
   return (sh) => {
@@ -427,7 +427,7 @@ function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nod
       }, nodes);
       const fin = (): number => {
         sh.lastArg = '';
-        return sh.lastSubstStatus >= 0 ? sh.lastSubstStatus : 0;
+        return Math.max(sh.lastSubstStatus, 0);
       };
       return r instanceof Promise ? r.then(fin) : fin();
     };

@@ -13,8 +13,6 @@ import {
   assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
 } from '../expand/var-access.js';
 import { ATTR, valuesOf } from '../state/vars.js';
-import { arithText } from '../expand/arith-shell.js';
-import { formatInt } from '../arith/evaluate.js';
 import { PipeClosedError } from '../../../lib/io/errors.js';
 import { BadFdError } from '../../../lib/io/pipe.js';
 import type { ByteReader, ByteWriter } from '../../../lib/io/streams.js';

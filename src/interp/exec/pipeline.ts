@@ -3,7 +3,7 @@
 // has gone gets PipeClosedError → status 141 (bash's SIGPIPE). PIPESTATUS and pipefail.
 
 import type { BinaryCmd, Stmt } from '../../syntax/ast.js';
-import type { Exec, Fd, Shell, Status } from '../state/shell.js';
+import type { Exec, Fd, Status } from '../state/shell.js';
 import { Pipe } from '../../../lib/io/pipe.js';
 import { PipeClosedError } from '../../../lib/io/errors.js';
 import { compileStmt, finishSubshell } from './compile.js';

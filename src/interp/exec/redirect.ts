@@ -7,10 +7,9 @@
 
 import type { Redirect, Word } from '../../syntax/ast.js';
 import type { Exec, Fd, Shell, Status } from '../state/shell.js';
-import { expandAssignValue, expandHeredoc, expandString, expandWordFields, literalText, withTape } from '../expand/expand.js';
+import { expandAssignValue, expandHeredoc, expandWordFields, literalText, withTape } from '../expand/expand.js';
 import { BytesReader, failingReader, nullWriterFor } from '../../../lib/io/pipe.js';
 import { encode } from '../../../lib/io/encoding.js';
-import type { ByteReader } from '../../../lib/io/streams.js';
 import { errorText } from '../../../allowedpaths/index.js';
 import { shellFs, shellFdOf } from '../state/fs-view.js';
 import { info } from '../state/source-info.js';

@@ -13,7 +13,6 @@ import { compilePatterns, toLatin1 } from '../../../lib/regex/index.js';
 import { encode, decode } from '../../../lib/io/encoding.js';
 import { ExpansionError } from '../state/errors.js';
 import { keyFor, readVar, readElement } from '../expand/var-access.js';
-import { formatInt } from '../arith/evaluate.js';
 import { isAssocValue, scalarOf } from '../state/vars.js';
 import type { FileInfo } from '../../../allowedpaths/types.js';
 

@@ -159,7 +159,7 @@ function compileUnaryPure(x: UnaryArithm): DirectArith | null {
 }
 
 function compileBinaryPure(x: BinaryArithm): DirectArith | null {
-  const op = Object.prototype.hasOwnProperty.call(OPS, x.Op) ? OPS[x.Op]! : null;
+  const op = Object.hasOwn(OPS, x.Op) ? OPS[x.Op]! : null;
   if (op === null) return null;
   // the shapes of loop conditions and counters, with the operand reads in the operator's closure
   const left = refName(x.X);
@@ -197,7 +197,7 @@ function compileIncrement(x: UnaryArithm): DirectArith | null {
 function compileAssignment(x: BinaryArithm): DirectArith | null {
   const name = refName(x.X);
   if (name === null) return null;
-  const base = Object.prototype.hasOwnProperty.call(COMPOUND, x.Op) ? OPS[COMPOUND[x.Op]!]! : null;
+  const base = Object.hasOwn(COMPOUND, x.Op) ? OPS[COMPOUND[x.Op]!]! : null;
   if (x.Op !== '=' && base === null) return null;
   const cy = compilePure(x.Y);
   if (cy === null) return null;
@@ -220,7 +220,7 @@ function compileAssignment(x: BinaryArithm): DirectArith | null {
  */
 export function compileDirectArith(x: ArithmExpr): DirectArith | null {
   if (x.type === 'UnaryArithm' && (x.Op === '++' || x.Op === '--')) return compileIncrement(x);
-  if (x.type === 'BinaryArithm' && (x.Op === '=' || Object.prototype.hasOwnProperty.call(COMPOUND, x.Op))) {
+  if (x.type === 'BinaryArithm' && (x.Op === '=' || Object.hasOwn(COMPOUND, x.Op))) {
     return compileAssignment(x);
   }
   return compilePure(x);

@@ -148,21 +148,7 @@ export function arithTextCmd(sh: Shell, text: string, prefix: string): Int {
   }
 }
 
-/**
- * `((x))`-style evaluation compiled for one node: its compiled tree and source text fetched once,
- * at the first use, instead of two WeakMap lookups per evaluation (issue 7: loops).
- */
-export function compileArithCmd(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
-  const general = compileArithCmdGeneral(x, prefix);
-  const direct = compileDirectArith(x);
-  if (direct === null) return general;
-  return (sh) => {
-    const v = direct(sh);
-    return v === v ? v : general(sh);
-  };
-}
-
-/** compileArithCmd without its direct form (arith-direct.ts) */
+/** `((x))`-style evaluation compiled for one node: its tree and source text fetched at the first use, not per evaluation */
 export function compileArithCmdGeneral(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
   let top: TopLevel | null = null;
   let src: ArithSource | undefined;

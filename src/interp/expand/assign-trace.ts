@@ -34,7 +34,10 @@ export function tracedAssign(sh: Shell, a: Assign, assign: (sh: Shell) => void, 
   const index = a.Index;
   if (index !== null && index !== undefined) {
     // `a[]=v`: its compiled form reports the bad subscript
-    if (index.type === 'Word' && index.Unparsed === true && index.Parts.length === 0) return assign(sh);
+    if (index.type === 'Word' && index.Unparsed === true && index.Parts.length === 0) {
+      assign(sh);
+      return;
+    }
     const key = indexKey(sh, name, index);
     if (key === '' && isAssocName(sh, name)) throw new AssignError(`${name}[${info.textOf(index)}]: bad array subscript`);
     const value = expandAssignValue(sh, a.Value);

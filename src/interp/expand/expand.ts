@@ -11,9 +11,8 @@
 import type { ArithmExp, CmdSubst, DblQuoted, Lit, ParamExp, ProcSubst, Word, WordPart } from '../../syntax/ast.js';
 import { compileScalarRead, isDynamic, readScalar } from './var-access.js';
 import type { Shell } from '../state/shell.js';
-import { FieldBuilder, escapePattern, type Field } from './fields.js';
-import { ExpansionError } from '../state/errors.js';
-import { dynamicWaitError, needsTape, taped, withTape } from './tape.js';
+import { FieldBuilder } from './fields.js';
+import { needsTape, taped, withTape } from './tape.js';
 import { appendParam } from './param.js';
 import { decodeAnsiC } from '../../../lib/text/escapes.js';
 import { arithExpand, compileArithExpand } from './arith-shell.js';
@@ -332,13 +331,6 @@ export function expandPattern(sh: Shell, w: Word | null): string {
   return b.patternText();
 }
 
-/** expand for a redirection target or a for-list word: fields as usual */
-export function expandWordToFields(sh: Shell, w: Word): string[] {
-  const out: string[] = [];
-  expandWordFields(sh, w, out);
-  return out;
-}
-
 /** expand a here-document body: parameters, command substitutions, arithmetic; no quote removal */
 export function expandHeredoc(sh: Shell, w: Word): string {
   const b = new FieldBuilder(false, ifsOf(sh), false, false);
@@ -579,9 +571,4 @@ export function literalText(w: Word): string | null {
   return out;
 }
 
-export { escapePattern, dynamicWaitError, needsTape, taped, withTape };
-export type { Field };
-
-export function fatal(msg: string, status = 1): never {
-  throw new ExpansionError(msg, status, true);
-}
+export { needsTape, taped, withTape };

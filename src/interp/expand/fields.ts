@@ -116,7 +116,7 @@ export class FieldBuilder {
       return;
     }
     const ws = this.ifsWs;
-    let other = this.ifsOther;
+    const other = this.ifsOther;
     if (ws === '' && other === '') {
       if (s.length) this.unquotedLit(s);
       return;

@@ -45,7 +45,7 @@ function fakeFs(refuse: string[] = []): SandboxFS {
     readdir: (p): Result<DirEntry[]> => {
       if (refuse.some((r) => p.replace(/\/$/, '') === r)) return { ok: false, error: { code: 'EACCES', message: 'Permission denied' } };
       const n = lookup(p, true);
-      if (!n || n.type !== 'dir') return enoent;
+      if (n?.type !== 'dir') return enoent;
       return { ok: true, value: Object.entries(n.kids).reverse().map(([name, k]) => ({ name, type: k.type })) };
     },
   } as SandboxFS;

@@ -7,7 +7,7 @@ import type { ArithmExpr, ParamExp, Replace, Word } from '../../syntax/ast.js';
 import type { Shell } from '../state/shell.js';
 import type { FieldBuilder } from './fields.js';
 import type { Mode } from './expand.js';
-import { appendParts, expandPattern, expandString, taped } from './expand.js';
+import { appendParts, expandPattern, expandString, } from './expand.js';
 import { AssignError, ExpansionError, reportError } from '../state/errors.js';
 import { info } from '../state/source-info.js';
 import { arithEval, indexKey } from './arith-shell.js';
@@ -82,7 +82,7 @@ export function optionLetters(sh: Shell): string {
 }
 
 function isAllIndex(ix: ArithmExpr | null): '@' | '*' | null {
-  if (!ix || ix.type !== 'Word' || ix.Parts.length !== 1) return null;
+  if (ix?.type !== 'Word' || ix.Parts.length !== 1) return null;
   const p = ix.Parts[0]!;
   if (p.type === 'Lit' && (p.Value === '@' || p.Value === '*')) return p.Value;
   return null;
@@ -566,7 +566,9 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
         const out: string[] = [];
         const ks = keysOf(v);
         const vs = valuesOf(v);
-        ks.forEach((k, i) => out.push(k, vs[i]!));
+        ks.forEach((k, i) => {
+          out.push(k, vs[i]!);
+        });
         return out;
       }
       return vals.map(quoteForReuse);
@@ -578,4 +580,3 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
   throw new ExpansionError(`${'${'}${f.shown}@${letter}}: bad substitution`, 1, true, true, true);
 }
 
-export { taped };

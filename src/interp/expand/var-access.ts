@@ -100,7 +100,7 @@ function commandText(node: CallExpr | null): string {
 }
 
 export function isDynamic(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(DYNAMIC, name);
+  return Object.hasOwn(DYNAMIC, name);
 }
 
 /** the value visible as `name` (namerefs followed), or undefined */
@@ -113,7 +113,7 @@ export function readVar(sh: Shell, name: string): VarValue | undefined {
     if (c !== 95 && c !== 76 && c !== 70 && c !== 80) return plain.value;
   }
   const d = DYNAMIC[name];
-  if (d !== undefined && Object.prototype.hasOwnProperty.call(DYNAMIC, name)) {
+  if (d !== undefined && Object.hasOwn(DYNAMIC, name)) {
     if (!plain || name === 'LINENO' || name === 'FUNCNAME' || name === 'PIPESTATUS' || name === '_') return d(sh);
   }
   const v = plain;
@@ -480,18 +480,6 @@ export function unsetElement(sh: Shell, name: string, key: string): string | und
     cur.length = lengthAfterLast(cur);
   } else if (key === '0') sh.vars.remove(n);
   return undefined;
-}
-
-/** exported variables as the environment a command sees */
-export function exportedEnv(sh: Shell): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of sh.vars.visible()) {
-    if (v.attrs & ATTR.export) {
-      const s = scalarOf(v.value);
-      if (s !== undefined) out.set(k, s);
-    }
-  }
-  return out;
 }
 
 export function getExported(sh: Shell, name: string): string | undefined {

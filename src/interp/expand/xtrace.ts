@@ -37,7 +37,10 @@ function expandPromptQuietly(sh: Shell, raw: string): string {
 /** one trace line: to `to` (the stderr from before the command's redirections) or the shell's */
 export function trace(sh: Shell, text: string, to?: ByteWriter): void {
   const line = tracePrefix(sh) + text;
-  if (!to || to === sh.fds[2]?.writer) return sh.error(line);
+  if (!to || to === sh.fds[2]?.writer) {
+    sh.error(line);
+    return;
+  }
   try {
     const w = to.writeString(line + '\n');
     if (w) w.catch(() => undefined);

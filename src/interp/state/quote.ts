@@ -55,13 +55,6 @@ export function isSafeWord(s: string): boolean {
   return SAFE.test(s);
 }
 
-/** `set` listing / xtrace style: bare when safe, else single-quoted */
-export function quoteIfNeeded(s: string): string {
-  if (s === '') return "''";
-  if (SAFE.test(s)) return s;
-  return quoteForReuse(s);
-}
-
 /** `declare -p` style: double quotes with \ " $ ` escaped */
 export function declareQuote(s: string): string {
   if (hasControl(s)) return ansiQuote(s);

@@ -7,11 +7,6 @@ export function andThen(r: Status, f: (n: number) => Status): Status {
   return typeof r === 'number' ? f(r) : r.then(f);
 }
 
-/** like `then`, for any value */
-export function thenV<T, U>(r: T | Promise<T>, f: (v: T) => U | Promise<U>): U | Promise<U> {
-  return r instanceof Promise ? r.then(f) : f(r);
-}
-
 /** run `f` and always run `after` (sync or async), like try/finally */
 export function ensure(f: () => Status, after: () => void): Status {
   let r: Status;

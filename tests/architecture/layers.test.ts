@@ -1,6 +1,7 @@
 // The layering rule (tests/architecture/layers.ts) on the real tree, and the checker itself on
 // small made-up graphs: it must name an upward import, a peer import, a cycle and a Node module
 // a layer may not use, each at its line.
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,14 @@ describe('the source tree', () => {
   it('every import points down, and each layer uses only its allowed Node modules', () => {
     const messages = checkRepo(REPO).map((v) => v.message);
     expect(messages).toEqual([]);
+  });
+
+  it('docs/ARCHITECTURE.md lists the same layers, in the same order', () => {
+    const doc = readFileSync(path.join(REPO, 'docs', 'ARCHITECTURE.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('| Layer | Folder |'));
+    const rows = [...table.matchAll(/^\| ([^|]+) \| ([^|]+) \|/gm)].slice(1);
+    const documented = rows.map((m) => [m[1]!.trim(), [...m[2]!.matchAll(/`([^`]+)`/g)].map((u) => u[1]!.replace('<name>/', '*/'))]);
+    expect(documented).toEqual(LAYERS.map((l) => [l.name, l.units]));
   });
 });
 

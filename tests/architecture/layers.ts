@@ -26,7 +26,7 @@ const BUFFER = { 'node:buffer': 'Buffer.compare/indexOf over bytes: pure computa
 /** the source tree's layers, bottom first */
 export const LAYERS: Layer[] = [
   { name: 'byte streams', units: ['lib/io/'] },
-  { name: 'text and time libraries', units: ['lib/text/', 'lib/time/'] },
+  { name: 'text and time', units: ['lib/text/', 'lib/time/'] },
   {
     name: 'regex',
     units: ['lib/regex/'],
@@ -35,7 +35,7 @@ export const LAYERS: Layer[] = [
       'node:v8': 'setFlagsFromString, once, for the linear-time regex fallback (docs/SECURITY.md)',
     },
   },
-  { name: 'pattern and printf libraries', units: ['lib/pattern/', 'lib/printf/'] },
+  { name: 'patterns and printf', units: ['lib/pattern/', 'lib/printf/'] },
   {
     name: 'sandbox',
     units: ['allowedpaths/'],

@@ -101,6 +101,39 @@ function scanNumericHexEscape(s: string, i: number, opts: EscapeOptions | undefi
  */
 export function decodeAnsiC(s: string, opts?: EscapeOptions): string {
   if (s.indexOf('\\') < 0) return s;
+  return decodeEscapes(s, (i) => ansiCEscape(s, i, opts)).text;
+}
+
+/** the escape whose backslash is s[i] in $'…'; null: not an escape (the backslash stays) */
+function ansiCEscape(s: string, i: number, opts: EscapeOptions | undefined): Step | null {
+  const c = s[i + 1]!;
+  let step: Step | null = null;
+  if (SIMPLE[c] !== undefined) step = { text: SIMPLE[c]!, next: i + 2 };
+  else if (c === "'" || c === '"' || c === '?') step = { text: c, next: i + 2 };
+  else if (isOctal(c)) {
+    const o = scanOctal(s, i + 1, 3);
+    step = { text: byteChar(o.value), next: o.next };
+  } else if (c === 'x' || c === 'u' || c === 'U') step = scanNumericHexEscape(s, i + 1, opts);
+  else if (c === 'c' && i + 2 < s.length) {
+    // \cX: control character; `\c\\` consumes the doubled backslash
+    let x = s[i + 2]!;
+    let next = i + 3;
+    if (x === '\\' && s[i + 3] === '\\') next = i + 4;
+    x = x.toUpperCase();
+    const code = x === '?' ? 0x7f : x.charCodeAt(0) & 0x1f;
+    step = { text: String.fromCharCode(code), next };
+  }
+  // bash strings end at NUL
+  return step !== null && step.text === '\0' ? STOP : step;
+}
+
+const STOP: Step = { text: '', next: 0, stop: true };
+
+/**
+ * s with each backslash escape replaced as `escape(i)` (s[i] the backslash) says: a Step, STOP
+ * to end the text there, or null to keep the backslash and the character after it.
+ */
+function decodeEscapes(s: string, escape: (i: number) => Step | null): { text: string; stopped: boolean } {
   let out = '';
   let i = 0;
   while (i < s.length) {
@@ -110,33 +143,17 @@ export function decodeAnsiC(s: string, opts?: EscapeOptions): string {
       i++;
       continue;
     }
-    const c = s[i + 1]!;
-    let step: Step | null = null;
-    if (SIMPLE[c] !== undefined) step = { text: SIMPLE[c]!, next: i + 2 };
-    else if (c === "'" || c === '"' || c === '?') step = { text: c, next: i + 2 };
-    else if (isOctal(c)) {
-      const o = scanOctal(s, i + 1, 3);
-      step = { text: byteChar(o.value), next: o.next };
-    } else if (c === 'x' || c === 'u' || c === 'U') step = scanNumericHexEscape(s, i + 1, opts);
-    else if (c === 'c' && i + 2 < s.length) {
-      // \cX: control character; `\c\\` consumes the doubled backslash
-      let x = s[i + 2]!;
-      let next = i + 3;
-      if (x === '\\' && s[i + 3] === '\\') next = i + 4;
-      x = x.toUpperCase();
-      const code = x === '?' ? 0x7f : x.charCodeAt(0) & 0x1f;
-      step = { text: String.fromCharCode(code), next };
-    }
+    const step = escape(i);
     if (step === null) {
-      out += '\\' + c;
+      out += '\\' + s[i + 1]!;
       i += 2;
       continue;
     }
-    if (step.text === '\0') return out; // bash strings end at NUL
+    if (step.stop === true) return { text: out, stopped: true };
     out += step.text;
     i = step.next;
   }
-  return out;
+  return { text: out, stopped: false };
 }
 
 export interface EchoDecoded {
@@ -154,38 +171,20 @@ function missingDigitWarning(c: string): string {
 function decodeEchoLike(s: string, bareOctal: boolean, opts: EscapeOptions | undefined): EchoDecoded {
   if (s.indexOf('\\') < 0) return { text: s, stopped: false };
   let warnings: string[] | undefined;
-  let out = '';
-  let i = 0;
-  while (i < s.length) {
-    const ch = s[i]!;
-    if (ch !== '\\' || i + 1 >= s.length) {
-      out += ch;
-      i++;
-      continue;
-    }
+  const r = decodeEscapes(s, (i) => {
     const c = s[i + 1]!;
-    let step: Step | null = null;
-    if (SIMPLE[c] !== undefined) step = { text: SIMPLE[c]!, next: i + 2 };
-    else if (c === 'c') return { text: out, stopped: true };
-    else if (c === '0') {
-      const o = scanOctal(s, i + 2, 3);
-      step = { text: byteChar(o.value), next: o.next };
-    } else if (bareOctal && isOctal(c)) {
-      const o = scanOctal(s, i + 1, 3);
-      step = { text: byteChar(o.value), next: o.next };
-    } else if (c === 'x' || c === 'u' || c === 'U') {
-      step = scanNumericHexEscape(s, i + 1, opts);
-      if (step === null && bareOctal) (warnings ??= []).push(missingDigitWarning(c));
+    if (SIMPLE[c] !== undefined) return { text: SIMPLE[c]!, next: i + 2 };
+    if (c === 'c') return STOP;
+    if (c === '0' || (bareOctal && isOctal(c))) {
+      const o = scanOctal(s, c === '0' ? i + 2 : i + 1, 3);
+      return { text: byteChar(o.value), next: o.next };
     }
-    if (step === null) {
-      out += '\\' + c;
-      i += 2;
-      continue;
-    }
-    out += step.text;
-    i = step.next;
-  }
-  return warnings ? { text: out, stopped: false, warnings } : { text: out, stopped: false };
+    if (c !== 'x' && c !== 'u' && c !== 'U') return null;
+    const step = scanNumericHexEscape(s, i + 1, opts);
+    if (step === null && bareOctal) (warnings ??= []).push(missingDigitWarning(c));
+    return step;
+  });
+  return warnings ? { ...r, warnings } : r;
 }
 
 /** `echo -e` escapes */

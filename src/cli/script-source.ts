@@ -1,6 +1,7 @@
 // Where the script comes from: -c, a file operand ('-' = stdin), or standard input. The CLI reading
 // a script file named on its own command line is the one documented use of node:fs outside
-// allowedpaths/ (DESIGN.md, invariant 2): the file is the caller's input, not a script-visible path.
+// allowedpaths/ (docs/SECURITY.md; tests/architecture/ allows it): the file is the caller's input,
+// not a script-visible path.
 import { readFileSync } from 'node:fs';
 import { decode } from '../../lib/io/encoding.js';
 import type { StdinSource } from '../api.js';

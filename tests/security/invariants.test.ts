@@ -1,4 +1,4 @@
-// DESIGN.md invariants, checked on the source tree:
+// The safety invariants (docs/SECURITY.md), checked on the source tree:
 //  1. no node:child_process, eval, new Function or vm under src/, builtins/, allowedpaths/;
 //  2. only allowedpaths/ imports node:fs (plus builtins/internal/proc/** for the documented kernel
 //     files and src/cli/** for the script file named on the command line);

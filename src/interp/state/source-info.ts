@@ -4,6 +4,7 @@
 // when a script (or an eval/source text) is compiled.
 
 import type { File, Node } from '../../syntax/ast.js';
+import { lineAt, lineStarts } from '../../syntax/positions.js';
 import type { ArithSource } from '../arith/evaluate.js';
 
 /** the source text of arithmetic expressions, registered at compile time (bash's messages quote it) */
@@ -39,23 +40,6 @@ function arithText(src: string, x: Node): string {
   let end = x.End;
   while (end < src.length && (src[end] === ' ' || src[end] === '\t')) end++;
   return src.slice(x.Pos, end);
-}
-
-function lineStarts(src: string): number[] {
-  const out = [0];
-  for (let i = 0; i < src.length; i++) if (src.charCodeAt(i) === 10) out.push(i + 1);
-  return out;
-}
-
-function lineAt(starts: number[], pos: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }
 
 type Span = { Pos: number; End: number; OpPos?: number };

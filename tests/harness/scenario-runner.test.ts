@@ -3,16 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
+  SUITE_ROOT,
   checkOutcome,
+  cliArgv,
   commandPolicy,
+  compareWithKnownFailures,
+  groupTable,
   lineDiff,
   loadKnownFailures,
   loadScenario,
+  loadSuite,
   resolveAllowedPaths,
+  runScenarioBash,
   scenarioGroup,
   setupScenarioDir,
   type Scenario,
-} from './scenario-core.mjs';
+  type SuiteResult,
+} from './scenario-runner.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'rshell-harness-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -107,4 +114,59 @@ test('groups and the known-failures list', () => {
     ['shell/a.yaml', 'why it fails'],
     ['shell/b.yaml', ''],
   ]);
+});
+
+test('a suite: containerized left out, bash-asserted only, writable', () => {
+  const root = mkdtempSync(join(work, 'suite-'));
+  writeFileSync(join(root, 'a.yaml'), 'input:\n  allowed_paths: ["$DIR", "x:ro"]\n  script: "true"\n');
+  writeFileSync(join(root, 'b.yaml'), 'skip_assert_against_bash: true\ninput:\n  script: "true"\n');
+  writeFileSync(join(root, 'c.yaml'), 'containerized: true\ninput:\n  script: "true"\n');
+  const names = (opts?: object) => loadSuite([root], opts).map((e) => e.scenario.path.slice(root.length + 1));
+  expect(names()).toEqual(['a.yaml', 'b.yaml']);
+  expect(names({ onlyBashAsserted: true })).toEqual(['a.yaml']);
+  const [a] = loadSuite([root], { writable: true });
+  expect(a!.scenario).toMatchObject({ mode: 'remediation', allowedPaths: ['$DIR:rw', 'x:rw'] });
+  expect(a!.root).toBe(root);
+});
+
+test('the CLI argv, as scenarios.py builds it', () => {
+  const s = scenarioFrom('input:\n  allowed_paths: ["$DIR"]\n  allowed_commands: ["rshell:cat"]\n  interpreter_env: {A: b}\n  script: "cat x"\n');
+  expect(cliArgv(s, '/d')).toEqual(['--allowed-paths', '/d', '--allowed-commands', 'rshell:cat', '--env', 'A=b', '-c', 'cat x']);
+  expect(cliArgv(scenarioFrom('input:\n  script: ":"\n'), '/d')).toEqual(['--allow-all-commands', '-c', ':']);
+});
+
+test('bash runs the script from outside the scenario directory, with only PATH, LANG and envs', async () => {
+  const s = scenarioFrom(`setup:
+  files:
+    - path: f.txt
+      content: ""
+input:
+  envs: {E: e}
+  script: |+
+    echo * "$LANG" "$E" "\${HOME-unset}"
+expect:
+  stdout: |+
+    f.txt C e unset
+  exit_code: 0
+`);
+  const outcome = await runScenarioBash(s);
+  expect(outcome).toMatchObject({ stderr: '', exitCode: 0, failure: null });
+});
+
+test('group table and the comparison with KNOWN_FAILURES', () => {
+  const result = (path: string, failure: string | null) =>
+    ({ scenario: { path: join(SUITE_ROOT, path) }, root: SUITE_ROOT, failure }) as unknown as SuiteResult;
+  const results = [result('shell/a/x.yaml', null), result('shell/a/y.yaml', 'exit 1 != 0\n  diff'), result('cmd/b/z.yaml', 'why')];
+  expect(groupTable(results, false)).toEqual([
+    `* ${'cmd/b'.padEnd(40)}     0/1    `,
+    `* ${'shell/a'.padEnd(40)}     1/2    `,
+  ]);
+  const known = new Map([['cmd/b/z.yaml', 'listed reason'], ['shell/gone.yaml', 'fixed']]);
+  const { failing, added, fixed } = compareWithKnownFailures(results, known);
+  expect([...failing]).toEqual([
+    ['shell/a/y.yaml', 'exit 1 != 0'],
+    ['cmd/b/z.yaml', 'listed reason'],
+  ]);
+  expect(added).toEqual(['shell/a/y.yaml']);
+  expect(fixed).toEqual(['shell/gone.yaml']);
 });

@@ -1,5 +1,6 @@
-// Test helper (text builtins, part 2): run the real GNU tool and our builtin on the same files and
-// stdin, and return both results in one comparable shape. GNU runs with LANG=C in its own temp dir.
+// Test helper for the command tests (builtins/*/*.test.ts): run the real GNU tool and our builtin
+// on the same files and stdin, and return both results in one comparable shape. GNU runs with
+// LANG=C in its own temp dir.
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { bytesReader, DEFAULT_TEST_LIMITS, makeTempTree, runBuiltin } from '../internal/testing.js';
 import { createSandbox } from '../../allowedpaths/index.js';
 import type { CallContext } from '../types.js';
-import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
+import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 
 const FILES = {
   'a.txt': 'one\ntwo\n',

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { grep } from './index.js';
 import { wc } from '../wc/index.js';
-import { both } from '../../tests/text2/gnu-oracle.js';
+import { both } from '../../tests/harness/gnu-oracle.js';
 
 const CHUNK = 256 * 1024;
 

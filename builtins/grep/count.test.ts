@@ -3,7 +3,7 @@
 // sizes). Every case is compared with GNU grep on the same bytes.
 import { describe, expect, it } from 'vitest';
 import { grep } from './index.js';
-import { both } from '../../tests/text2/gnu-oracle.js';
+import { both } from '../../tests/harness/gnu-oracle.js';
 
 const CHUNK = 256 * 1024;
 const PIPE = 64 * 1024;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seq } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
+import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 import { formatLD, parseLD } from './longdouble.js';
 
 describe('seq: exact GNU output', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { strings } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
+import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 
 const bin = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 const FILES = {

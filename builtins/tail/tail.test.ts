@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { tail } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
 import { lastLinesStart } from './modes.js';
-import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
+import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 
 const seq = (n: number): string => Array.from({ length: n }, (_, i) => `${i + 1}\n`).join('');
 const FILES = {

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runner } from '../../src/index.js';
-import { runGnu } from '../../tests/text2/gnu-oracle.js';
+import { runGnu } from '../../tests/harness/gnu-oracle.js';
 import { rangesOf } from './translate.js';
 
 const CHUNK = 256 * 1024;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tr } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
+import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 
 const INPUT = 'Hello, World! abc xyz ABC 123\n\taa  bb\t\tcc\r\n\x00\x01\x7f\x80\xff---[]::==**\\\\ end';
 const STDIN = new Uint8Array(Buffer.from(INPUT, 'latin1'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { wc } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { both, runGnu, runOurs } from '../../tests/text2/gnu-oracle.js';
+import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 
 const seq = (n: number): string => Array.from({ length: n }, (_, i) => `${i + 1}\n`).join('');
 const FILES = {

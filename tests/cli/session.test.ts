@@ -30,9 +30,7 @@ const bashRunner: ScriptRunner = {
   },
 };
 
-function rshellRunner(): ScriptRunner {
-  return new Runner({ allowedPaths: [work], allowedCommands: 'all', cwd: work });
-}
+const rshellRunner = (): ScriptRunner => new Runner({ allowedPaths: [work], allowedCommands: 'all', cwd: work });
 
 function capture(): { out: WritableLike; text: () => string } {
   const chunks: Uint8Array[] = [];

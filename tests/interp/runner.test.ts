@@ -1,5 +1,5 @@
 // The Runner's own contract: options, policy, the static check, sandboxed redirections, limits,
-// timeouts, cancellation, streams and bytes. (Language behaviour is in bash-cases.test.ts.)
+// timeouts, cancellation, streams and bytes. (Language behaviour is in tests/scenarios/shell/.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

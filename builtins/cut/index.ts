@@ -11,7 +11,7 @@ import { complementRanges, parseList, type Range } from './list.js';
 import { CUT_HELP } from './usage.js';
 import { cutFieldSlices, type FieldSlice } from './fast.js';
 import type { ByteReader } from '../../lib/io/streams.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const FLAGS = defineFlags({
   flags: [

@@ -13,7 +13,7 @@ import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { parseMode } from './mode.js';
 import { MKDIR_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const SPEC = defineFlags({
   flags: [

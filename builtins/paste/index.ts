@@ -3,7 +3,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, flagString } from '../internal/flags.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 import { OutputBuffer } from '../internal/output.js';
 import { parseDelimiters } from './delimiters.js';
 import { DelimiterCycle } from './emit.js';

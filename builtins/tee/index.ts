@@ -12,7 +12,7 @@ import { defineFlags, flagBool, type Occurrence } from '../internal/flags.js';
 import { quotef, quote } from '../internal/quote.js';
 import { say } from '../internal/print.js';
 import { TEE_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const SPEC = defineFlags({
   flags: [

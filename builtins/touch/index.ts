@@ -11,7 +11,7 @@ import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { parseDateOption, parseStamp } from '../internal/dates.js';
 import { TOUCH_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 // long options in GNU touch's table order
 const SPEC = defineFlags({

@@ -13,7 +13,7 @@ import { say } from '../internal/print.js';
 import { createError } from '../internal/errors.js';
 import { applyRelation, parseSize, type Relation } from '../internal/size-arg.js';
 import { TRUNCATE_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const SPEC = defineFlags({
   flags: [

@@ -14,7 +14,7 @@ import type { Occurrence, OperandClaim } from '../internal/flags.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { UNIQ_HELP } from './usage.js';
 import { printErrorAndFail } from '../internal/print.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const FLAGS = defineFlags({
   digitsFlag: 'obsolete-fields',
@@ -148,7 +148,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     const r = readOptions(ctx, before);
     return typeof r === 'number' || r instanceof Promise ? r : undefined;
   };
-  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP, checkBefore, ...(claimOperand === undefined ? {} : { claimOperand }) });
+  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP, checkBefore, ...(claimOperand === undefined ? {} : { claim: claimOperand }) });
   if (typeof parsed === 'number') return parsed;
   const { order, operands } = parsed;
   const plan = readOptions(ctx, order);

@@ -3,7 +3,7 @@
 // The policy (allowedCommands) gates everything but functions and the shell-state builtins.
 
 import type { CallContext, Command, ExecIO, Limits } from '../../builtins/types.js';
-import { COMMANDS } from '../../builtins/registry.js';
+import { COMMANDS } from '../../builtins/commands.js';
 import { SHELL_BUILTINS } from './shell-builtins/index.js';
 import type { ShellContext, ShellVars } from './shell-api.js';
 import { CTL, type FuncDef, type Shell, type Status } from './shell.js';

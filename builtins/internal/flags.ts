@@ -380,13 +380,9 @@ function parsedOptions(spec: FlagSpec, order: readonly Occurrence[]): Record<str
   return parsed;
 }
 
-/** Typed accessors, so builtins do not cast. */
+/** Accessors by name for the commands not declared with defineCommand yet (command.ts types them). */
 export function flagBool(flags: Record<string, FlagValue>, name: string): boolean {
   return flags[name] === true;
-}
-export function flagCount(flags: Record<string, FlagValue>, name: string): number {
-  const v = flags[name];
-  return typeof v === 'number' ? v : 0;
 }
 /** the string value; an 'optional' flag given bare reads as '' here (check `=== true` to tell) */
 export function flagString(flags: Record<string, FlagValue>, name: string): string | undefined {

@@ -387,11 +387,7 @@ type Stop =
  * has to wait for its stream.
  */
 function parseCommandLine(ctx: CallContext, e: Engine, args: readonly string[]): Parsed | Answer {
-  const claimer = e.claim?.(ctx);
-  const r = parseFlags(e.flagSpec, args, {
-    posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined,
-    ...(claimer === undefined ? {} : { claim: claimer }),
-  });
+  const r = parseFlags(e.flagSpec, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined, claim: e.claim?.(ctx) });
   const order = r.order;
   /** the occurrences GNU's loop got through */
   let end = order.length;

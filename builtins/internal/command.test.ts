@@ -1,9 +1,10 @@
 // defineCommand: what a command declared in a few lines gets for free (GNU getopt_long parsing
 // and wording, --help, --version, POSIXLY_CORRECT), every flag kind, and the hooks the GNU tools
 // need (checkBefore, claim, stopAtFirstOperand, their own usage errors and help placement).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defineCommand, flag, reject } from './command.js';
 import { quote } from './quote.js';
+import { writeThen } from './print.js';
 import { runBuiltin, type RunOptions } from './testing.js';
 import type { Command } from '../types.js';
 import { cut } from '../cut/index.js';
@@ -13,28 +14,29 @@ import { mkdir } from '../mkdir/index.js';
 const WHEN = { always: 'always', yes: 'always', never: 'never', no: 'never' } as const;
 const GROUP = { prepend: 'prepend', append: 'append', separate: 'separate' } as const;
 
+const demoFlags = {
+  number: flag.boolean('-n --number'),
+  numberNonblank: flag.boolean('-b --number-nonblank'),
+  lines: flag.string('-l --lines'),
+  regexp: flag.list('-e --regexp'),
+  verbose: flag.counter('-v --verbose'),
+  color: flag.optional('--color --colour'),
+  width: flag.value('-w --width', (text) => (/^[0-9]+$/.test(text) ? Number(text) : reject(`invalid width: ${quote(text)}`))),
+  tab: flag.value('-t --tab', (text) => (text.length === 1 ? text : reject('the tab must be a single character', { usage: true }))),
+  keys: flag.values('-k --key', (text) => ({ field: Number(text) })),
+  when: flag.choice('--when', WHEN),
+  group: flag.choice('-G --group', GROUP, { bare: 'separate', shortBare: true }),
+  digits: flag.digits(),
+};
+
 /** a new command: declarations, and a run that shows what it received */
 const demo = defineCommand({
   name: 'demo',
   summary: 'show the options it was given',
   help: 'Usage: demo [OPTION]... [FILE]...\n',
-  flags: {
-    number: flag.boolean('-n --number'),
-    numberNonblank: flag.boolean('-b --number-nonblank'),
-    lines: flag.string('-l --lines'),
-    regexp: flag.list('-e --regexp'),
-    verbose: flag.counter('-v --verbose'),
-    color: flag.optional('--color --colour'),
-    width: flag.value('-w --width', (text) => (/^[0-9]+$/.test(text) ? Number(text) : reject(`invalid width: ${quote(text)}`))),
-    tab: flag.value('-t --tab', (text) => (text.length === 1 ? text : reject('the tab must be a single character', { usage: true }))),
-    keys: flag.values('-k --key', (text) => ({ field: Number(text) })),
-    when: flag.choice('--when', WHEN),
-    group: flag.choice('-G --group', GROUP, { bare: 'separate', shortBare: true }),
-    digits: flag.digits(),
-  },
+  flags: demoFlags,
   run(ctx, { flags, operands, order }) {
-    const p = ctx.stdout.writeString(JSON.stringify({ flags: { ...flags }, operands, order }) + '\n');
-    return p ? p.then(() => 0) : 0;
+    return writeThen(ctx.stdout, JSON.stringify({ flags: { ...flags }, operands, order }) + '\n', 0);
   },
 });
 
@@ -100,6 +102,33 @@ describe('defineCommand: what a new command gets for free', () => {
 });
 
 describe('flag kinds', () => {
+  it('run sees each flag with the type its declaration gives (checked by tsc on this file)', async () => {
+    const typed = defineCommand({
+      name: 'typed',
+      summary: '',
+      help: '',
+      flags: demoFlags,
+      run(_ctx, { flags, order }) {
+        expectTypeOf(flags.number).toEqualTypeOf<boolean>();
+        expectTypeOf(flags.verbose).toEqualTypeOf<number>();
+        expectTypeOf(flags.lines).toEqualTypeOf<string | undefined>();
+        expectTypeOf(flags.regexp).toEqualTypeOf<string[]>();
+        expectTypeOf(flags.color).toEqualTypeOf<string | true | undefined>();
+        expectTypeOf(flags.width).toEqualTypeOf<number | undefined>();
+        expectTypeOf(flags.keys).toEqualTypeOf<{ field: number }[]>();
+        expectTypeOf(flags.when).toEqualTypeOf<'always' | 'never' | undefined>();
+        expectTypeOf(flags.group).toEqualTypeOf<'prepend' | 'append' | 'separate' | undefined>();
+        expectTypeOf(flags.digits).toEqualTypeOf<string | undefined>();
+        for (const o of order) {
+          if (o.name === 'width') expectTypeOf(o.value).toEqualTypeOf<number>();
+          if (o.name === 'color') expectTypeOf(o.value).toEqualTypeOf<string | undefined>();
+          if (o.name === 'number') expectTypeOf(o.value).toEqualTypeOf<undefined>();
+        }
+        return 0;
+      },
+    });
+    expect((await runBuiltin(typed, ['-n'])).code).toBe(0);
+  });
   it('boolean and counter', async () => {
     expect((await shown(['-n', '-n'])).flags).toMatchObject({ number: true, verbose: 0 });
     expect((await shown(['-vvv', '--verbose'])).flags.verbose).toBe(4);
@@ -177,13 +206,11 @@ describe('what GNU tools need beyond that', () => {
       return /^-[0-9]/.test(arg) ? { operand: true } : undefined;
     },
     run(ctx, { flags, operands }) {
-      return ctx.stdout.writeString(JSON.stringify({ skip: flags.skip ?? null, operands }) + '\n') ?? 0;
+      return writeThen(ctx.stdout, JSON.stringify({ skip: flags.skip ?? null, operands }) + '\n', 0);
     },
   });
-  const writeUsage = (ctx: { stderr: { writeString(s: string): void | Promise<void> } }, m: string) => {
-    void ctx.stderr.writeString(`tool: ${m}\nTry 'tool --help' for more information.\n`);
-    return 2;
-  };
+  const writeUsage = (ctx: { stderr: { writeString(s: string): void | Promise<void> } }, m: string) =>
+    writeThen(ctx.stderr, `tool: ${m}\nTry 'tool --help' for more information.\n`, 2);
 
   it('the usage status, and --help/--version where the table has them', async () => {
     expect(await runBuiltin(tool, ['-x'])).toMatchObject({ stderr: "tool: invalid option -- 'x'\nTry 'tool --help' for more information.\n", code: 2 });
@@ -219,12 +246,12 @@ describe('what GNU tools need beyond that', () => {
       stopAtFirstOperand: true,
       flags: { all: flag.boolean('-a --all'), help: flag.help('-h --help', { status: 255 }), version: flag.version('-V --version') },
       usageError(ctx, message, status) {
-        return ctx.stderr.writeString(`pp: ${message}\nUsage:\n pp [options]\n`) ?? status;
+        return writeThen(ctx.stderr, `pp: ${message}\nUsage:\n pp [options]\n`, status);
       },
       preflight(ctx, args) {
-        return args.includes('@file') ? ctx.stderr.writeString('pp: @file refused\n') ?? 1 : undefined;
+        return args.includes('@file') ? writeThen(ctx.stderr, 'pp: @file refused\n', 1) : undefined;
       },
-      run: (ctx, { flags, operands }) => ctx.stdout.writeString(`${flags.all} ${operands.join(',')}\n`) ?? 0,
+      run: (ctx, { flags, operands }) => writeThen(ctx.stdout, `${flags.all} ${operands.join(',')}\n`, 0),
     });
     expect(await runBuiltin(procps, ['x', '-a'])).toMatchObject({ stdout: 'false x,-a\n', code: 0 });
     expect(await runBuiltin(procps, ['-h'])).toMatchObject({ stdout: 'Usage:\n pp [options]\n', code: 255 });
@@ -239,9 +266,9 @@ describe('what GNU tools need beyond that', () => {
       helpVersion: false,
       flags: { help: flag.boolean('-h') },
       badOption(ctx, message, args) {
-        return ctx.stderr.writeString(`bare: ${message} (in ${args.length} arguments)\n`) ?? 1;
+        return writeThen(ctx.stderr, `bare: ${message} (in ${args.length} arguments)\n`, 1);
       },
-      run: (ctx, { flags }) => ctx.stdout.writeString(`help=${flags.help}\n`) ?? 0,
+      run: (ctx, { flags }) => writeThen(ctx.stdout, `help=${flags.help}\n`, 0),
     });
     expect(await runBuiltin(bare, ['-h'])).toMatchObject({ stdout: 'help=true\n', code: 0 });
     expect(await runBuiltin(bare, ['--help', 'x'])).toMatchObject({ stderr: "bare: unrecognized option '--help' (in 2 arguments)\n", code: 1 });

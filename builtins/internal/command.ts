@@ -196,10 +196,11 @@ export const flag = {
   /**
    * a word from `table` (gnulib XARGMATCH: the exact word or an unambiguous prefix; synonyms
    * share a value and are listed together in the error). `option` is the name the error gives,
-   * the first long name by default.
+   * the first long name by default (else the first short one).
    */
   choice: <const T>(text: string, table: Readonly<Record<string, T>>, o: OptionalArgument<T> & { option?: string } = {}): Flag<T | undefined, T> => {
-    const option = o.option ?? `--${spelling(text).long[0] ?? ''}`;
+    const spelled = spelling(text);
+    const option = o.option ?? (spelled.long[0] !== undefined ? `--${spelled.long[0]}` : `-${spelled.short[0] ?? ''}`);
     return make(o.bare === undefined ? 'string' : 'optional', text, { parse: argmatchParse(table, option), bare: o.bare, shortBare: o.shortBare === true });
   },
   /** runs of digits in short clusters, one occurrence per run (getopt's "0123456789" letters) */

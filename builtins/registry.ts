@@ -1,83 +1,48 @@
-// The one table of builtin commands (GNU-tool-like commands; shell builtins such as echo/printf/test
-// live in src/interp/shell-builtins/). Add one import and one entry per command.
-import type { Command } from './types.js';
-import { sed } from './sed/index.js';
-import { cat } from './cat/index.js';
-import { head } from './head/index.js';
-import { tail } from './tail/index.js';
-import { wc } from './wc/index.js';
-import { tr } from './tr/index.js';
-import { seq } from './seq/index.js';
-import { strings } from './strings/index.js';
-import { egrep, fgrep, grep } from './grep/index.js';
-import { cut } from './cut/index.js';
-import { uniq } from './uniq/index.js';
-import { sort } from './sort/index.js';
-import { tee } from './tee/index.js';
-import { rm } from './rm/index.js';
-import { mkdir } from './mkdir/index.js';
-import { truncate } from './truncate/index.js';
-import { logrotate } from './logrotate/index.js';
-import { touch } from './touch/index.js';
-import { uname } from './uname/index.js';
-import { hostname } from './hostname/index.js';
-import { nproc } from './nproc/index.js';
-import { free } from './free/index.js';
-import { uptime } from './uptime/index.js';
-import { ps } from './ps/index.js';
-import { ss } from './ss/index.js';
-import { df } from './df/index.js';
-import { ip } from './ip/index.js';
-import { vmstat } from './vmstat/index.js';
-import { pmap } from './pmap/index.js';
-import { lsof } from './lsof/index.js';
-import { mv } from './mv/index.js';
-import { cp } from './cp/index.js';
-import { ls } from './ls/index.js';
-import { find } from './find/index.js';
-import { xargs } from './xargs/index.js';
-import { du } from './du/index.js';
-import { stat } from './stat/index.js';
-import { tac } from './tac/index.js';
-import { od } from './od/index.js';
-import { expr } from './expr/index.js';
-import { basename } from './basename/index.js';
-import { dirname } from './dirname/index.js';
-import { paste } from './paste/index.js';
+// The registry of builtin commands (GNU-tool-like commands; shell builtins such as echo, printf,
+// test live in src/interp/builtins/). Adding a command is one line here: export it.
+// commands.ts builds the COMMANDS table from these exports, and the CLI build
+// (scripts/build-cli.mjs) reads these lines to load each command's module on first use.
 
-const ALL: Command[] = [
-  sed,
-  cat,
-  head,
-  tail,
-  wc,
-  tr,
-  seq,
-  strings,
-  grep, egrep, fgrep,
-  cut,
-  uniq,
-  sort,
-  tee,
-  rm,
-  mkdir,
-  truncate,
-  logrotate,
-  touch,
-  uname, hostname, nproc, free, uptime, ps, ss, df, ip, vmstat, pmap, lsof,
-  mv,
-  cp,
-  ls,
-  find,
-  xargs,
-  du,
-  stat,
-  tac,
-  od,
-  expr,
-  basename,
-  dirname,
-  paste,
-];
-
-export const COMMANDS: ReadonlyMap<string, Command> = new Map(ALL.map((c) => [c.name, c]));
+export { sed } from './sed/index.js';
+export { cat } from './cat/index.js';
+export { head } from './head/index.js';
+export { tail } from './tail/index.js';
+export { wc } from './wc/index.js';
+export { tr } from './tr/index.js';
+export { seq } from './seq/index.js';
+export { strings } from './strings/index.js';
+export { egrep, fgrep, grep } from './grep/index.js';
+export { cut } from './cut/index.js';
+export { uniq } from './uniq/index.js';
+export { sort } from './sort/index.js';
+export { tee } from './tee/index.js';
+export { rm } from './rm/index.js';
+export { mkdir } from './mkdir/index.js';
+export { truncate } from './truncate/index.js';
+export { logrotate } from './logrotate/index.js';
+export { touch } from './touch/index.js';
+export { uname } from './uname/index.js';
+export { hostname } from './hostname/index.js';
+export { nproc } from './nproc/index.js';
+export { free } from './free/index.js';
+export { uptime } from './uptime/index.js';
+export { ps } from './ps/index.js';
+export { ss } from './ss/index.js';
+export { df } from './df/index.js';
+export { ip } from './ip/index.js';
+export { vmstat } from './vmstat/index.js';
+export { pmap } from './pmap/index.js';
+export { lsof } from './lsof/index.js';
+export { mv } from './mv/index.js';
+export { cp } from './cp/index.js';
+export { ls } from './ls/index.js';
+export { find } from './find/index.js';
+export { xargs } from './xargs/index.js';
+export { du } from './du/index.js';
+export { stat } from './stat/index.js';
+export { tac } from './tac/index.js';
+export { od } from './od/index.js';
+export { expr } from './expr/index.js';
+export { basename } from './basename/index.js';
+export { dirname } from './dirname/index.js';
+export { paste } from './paste/index.js';

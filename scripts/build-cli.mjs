@@ -69,7 +69,8 @@ function lazyTables(root) {
     for (const m of core.matchAll(/^export const (\w+) = entry\(/gm)) CORE_ENTRIES.push(m[1]);
   }
   return [
-    { file: path.join(root, 'builtins/registry.ts'), map: 'COMMANDS', eager: new Set(), withUsages: new Set() },
+    // the map is built from the registry's re-exports (builtins/commands.ts): the entries come from them
+    { file: path.join(root, 'builtins/commands.ts'), list: path.join(root, 'builtins/registry.ts'), map: 'COMMANDS', eager: new Set(), withUsages: new Set() },
     {
       file: path.join(root, 'src/interp/builtins/index.ts'),
       map: 'SHELL_BUILTINS',
@@ -81,11 +82,14 @@ function lazyTables(root) {
   ];
 }
 
-/** Which module each export a table imports comes from, read from the table file's imports. */
-function tableImports(file) {
-  const text = readFileSync(file, 'utf8');
+/**
+ * Which module each entry of a table comes from: the table file's `import { … } from './…'`
+ * lines, or its list's `export { … } from './…'` lines (the registry, one line per command).
+ */
+function tableImports(table) {
+  const text = readFileSync(table.list ?? table.file, 'utf8');
   const exportToModule = new Map();
-  for (const m of text.matchAll(/^import\s*\{([^}]*)\}\s*from\s*'(\.\/[^']+)';/gm)) {
+  for (const m of text.matchAll(/^(?:import|export)\s*\{([^}]*)\}\s*from\s*'(\.\/[^']+)';/gm)) {
     for (const name of m[1].split(',').map((s) => s.trim()).filter(Boolean)) exportToModule.set(name, m[2]);
   }
   return exportToModule;
@@ -94,7 +98,7 @@ function tableImports(file) {
 /** A table's entries in order (name, summary, usage, and which export of which module they are). */
 async function loadTableMetadata(table, common, out) {
   const tmp = path.join(out, `.table-meta-${table.map}-${process.pid}.mjs`);
-  const exportToModule = tableImports(table.file);
+  const exportToModule = tableImports(table);
   // re-export every imported binding so each entry object can be traced to its module export
   const names = [...exportToModule.keys()];
   const tableModule = './' + path.basename(table.file).replace(/\.ts$/, '.js');

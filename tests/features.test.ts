@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { COMMANDS } from '../builtins/registry.js';
+import { COMMANDS } from '../builtins/commands.js';
 import { SHELL_BUILTINS } from '../src/interp/builtins/index.js';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -2,9 +2,8 @@
 // Plain cat streams chunks through untouched; any decorating option goes through CatRenderer,
 // whose state carries across files as GNU's does.
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, type CommandLine } from '../internal/command.js';
 import { forEachInput } from '../internal/input-loop.js';
 import { borrowChunkBuffer, readChunkInto, returnChunkBuffer, type Input } from '../internal/inputs.js';
 import type { OutputBuffer } from '../internal/output.js';
@@ -13,38 +12,28 @@ import { CatRenderer, type CatOptions } from './render.js';
 import { CAT_USAGE } from './usage.js';
 
 // long options in GNU cat's table order (the ambiguity message lists them in this order)
-const SPEC = defineFlags({
-  flags: [
-    { name: 'numberNonblank', short: 'b', long: 'number-nonblank', kind: 'boolean' },
-    { name: 'number', short: 'n', long: 'number', kind: 'boolean' },
-    { name: 'squeezeBlank', short: 's', long: 'squeeze-blank', kind: 'boolean' },
-    { name: 'showNonprinting', short: 'v', long: 'show-nonprinting', kind: 'boolean' },
-    { name: 'showEnds', short: 'E', long: 'show-ends', kind: 'boolean' },
-    { name: 'showTabs', short: 'T', long: 'show-tabs', kind: 'boolean' },
-    { name: 'showAll', short: 'A', long: 'show-all', kind: 'boolean' },
-    { name: 'e', short: 'e', kind: 'boolean' },
-    { name: 't', short: 't', kind: 'boolean' },
-    { name: 'unbuffered', short: 'u', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+const FLAGS = {
+  numberNonblank: flag.boolean('-b --number-nonblank'),
+  number: flag.boolean('-n --number'),
+  squeezeBlank: flag.boolean('-s --squeeze-blank'),
+  showNonprinting: flag.boolean('-v --show-nonprinting'),
+  showEnds: flag.boolean('-E --show-ends'),
+  showTabs: flag.boolean('-T --show-tabs'),
+  showAll: flag.boolean('-A --show-all'),
+  e: flag.boolean('-e'),
+  t: flag.boolean('-t'),
+  unbuffered: flag.boolean('-u'),
+};
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  const f = r.flags;
-  if (flagBool(f, 'help')) return writeThen(ctx.stdout, CAT_USAGE, 0);
-  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('cat'), 0);
-
-  const all = flagBool(f, 'showAll');
+async function run(ctx: CallContext, { flags: f, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const all = f.showAll;
   const opts: CatOptions = {
-    number: flagBool(f, 'number') || flagBool(f, 'numberNonblank'),
-    numberNonblank: flagBool(f, 'numberNonblank'),
-    squeezeBlank: flagBool(f, 'squeezeBlank'),
-    showEnds: flagBool(f, 'showEnds') || all || flagBool(f, 'e'),
-    showTabs: flagBool(f, 'showTabs') || all || flagBool(f, 't'),
-    showNonprinting: flagBool(f, 'showNonprinting') || all || flagBool(f, 'e') || flagBool(f, 't'),
+    number: f.number || f.numberNonblank,
+    numberNonblank: f.numberNonblank,
+    squeezeBlank: f.squeezeBlank,
+    showEnds: f.showEnds || all || f.e,
+    showTabs: f.showTabs || all || f.t,
+    showNonprinting: f.showNonprinting || all || f.e || f.t,
   };
   const decorated =
     opts.number || opts.squeezeBlank || opts.showEnds || opts.showTabs || opts.showNonprinting;
@@ -54,7 +43,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   try {
     return await forEachInput(ctx, {
       tool: 'cat',
-      operands: r.operands.length === 0 ? ['-'] : r.operands,
+      operands: operands.length === 0 ? ['-'] : operands,
       openError: (name, msg) => `cat: ${quotef(name)}: ${msg}`,
       // cat names the operand as given, '-' included
       readError: (operand, _shown, msg) => `cat: ${quotef(operand)}: ${msg}`,
@@ -100,9 +89,10 @@ async function copyRest(input: Input, out: OutputBuffer, renderer: CatRenderer |
   }
 }
 
-export const cat: Command = {
+export const cat = defineCommand({
   name: 'cat',
   summary: 'concatenate files and print on the standard output',
-  usage: CAT_USAGE,
+  help: CAT_USAGE,
+  flags: FLAGS,
   run,
-};
+});

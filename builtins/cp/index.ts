@@ -12,7 +12,7 @@ import { say } from '../internal/print.js';
 import { Copier, type CopyOptions } from './copy.js';
 import { resolveTargets, stripTrailingSlashes } from '../internal/copy-targets.js';
 import { CP_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 // long options in GNU cp's table order
 const SPEC = defineFlags({

@@ -1,8 +1,8 @@
 // cut: select bytes, characters or fields of each line (GNU coreutils 9.1, C locale: -c is -b).
 // Works on raw bytes line by line (LineReader), never holding more than one line.
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, reject, writeUsageError, type CommandLine, type Reject } from '../internal/command.js';
 import { LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput } from '../internal/line-filter.js';
@@ -11,23 +11,26 @@ import { complementRanges, parseList, type Range } from './list.js';
 import { CUT_HELP } from './usage.js';
 import { cutFieldSlices, type FieldSlice } from './fast.js';
 import type { ByteReader } from '../../lib/io/streams.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
 
-const FLAGS = defineFlags({
-  flags: [
-    { name: 'bytes', short: 'b', long: 'bytes', kind: 'string' },
-    { name: 'characters', short: 'c', long: 'characters', kind: 'string' },
-    { name: 'fields', short: 'f', long: 'fields', kind: 'string' },
-    { name: 'delimiter', short: 'd', long: 'delimiter', kind: 'string' },
-    { name: 'n', short: 'n', kind: 'boolean' },
-    { name: 'only-delimited', short: 's', long: 'only-delimited', kind: 'boolean' },
-    { name: 'output-delimiter', long: 'output-delimiter', kind: 'string' },
-    { name: 'complement', long: 'complement', kind: 'boolean' },
-    { name: 'zero-terminated', short: 'z', long: 'zero-terminated', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+/** -d: one byte (GNU: -d '' is the NUL byte), checked in GNU's option loop */
+function delimiterByte(text: string): number | Reject {
+  const d = encode(text);
+  return d.length > 1 ? reject('the delimiter must be a single character', { usage: true }) : d.length === 0 ? 0 : d[0]!;
+}
+
+const FLAGS = {
+  bytes: flag.string('-b --bytes'),
+  characters: flag.string('-c --characters'),
+  fields: flag.string('-f --fields'),
+  delimiter: flag.value('-d --delimiter', delimiterByte),
+  n: flag.boolean('-n'),
+  onlyDelimited: flag.boolean('-s --only-delimited'),
+  outputDelimiter: flag.string('--output-delimiter'),
+  complement: flag.boolean('--complement'),
+  zero: flag.boolean('-z --zero-terminated'),
+};
+
+type Order = CommandLine<typeof FLAGS>['order'];
 
 interface CutPlan {
   fieldMode: boolean;
@@ -39,62 +42,44 @@ interface CutPlan {
   eol: number;
 }
 
-interface ListOptions {
-  mode: 'bytes' | 'fields' | undefined;
-  spec: string;
-  delimGiven: boolean;
-  delim: number;
-}
-
-/** the option-time checks, in command-line order as GNU's getopt loop makes them; a message when one fails */
-function readListOptions(order: readonly Occurrence[]): ListOptions | string {
-  const r: ListOptions = { mode: undefined, spec: '', delimGiven: false, delim: 0x09 };
+/** the list option, as GNU's getopt loop takes it: a second one is an error where it is met */
+function listOption(order: Order): { mode: 'bytes' | 'fields' | undefined; spec: string } | string {
+  let mode: 'bytes' | 'fields' | undefined;
+  let spec = '';
   for (const o of order) {
     if (o.name === 'bytes' || o.name === 'characters' || o.name === 'fields') {
-      if (r.mode !== undefined) return 'only one list may be specified';
-      r.mode = o.name === 'fields' ? 'fields' : 'bytes';
-      r.spec = o.value ?? '';
-    } else if (o.name === 'delimiter') {
-      const d = encode(o.value ?? '');
-      if (d.length > 1) return 'the delimiter must be a single character';
-      r.delim = d.length === 0 ? 0 : d[0]!;
-      r.delimGiven = true;
+      if (mode !== undefined) return 'only one list may be specified';
+      mode = o.name === 'fields' ? 'fields' : 'bytes';
+      spec = o.value;
     }
   }
-  return r;
+  return { mode, spec };
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  // a bad list or delimiter before a bad option is what GNU reports
-  const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
-    const r = readListOptions(before);
-    return typeof r === 'string' ? writeUsageError(ctx, r, 1) : undefined;
-  };
-  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'cut', help: CUT_HELP, checkBefore });
-  if (typeof parsed === 'number') return parsed;
-  const { flags, order, operands } = parsed;
-  const listOptions = readListOptions(order);
-  if (typeof listOptions === 'string') return writeUsageError(ctx, listOptions, 1);
-  const { mode, spec, delimGiven, delim } = listOptions;
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const listed = listOption(order);
+  if (typeof listed === 'string') return writeUsageError(ctx, listed, 1);
+  const { mode, spec } = listed;
   if (mode === undefined) return writeUsageError(ctx, 'you must specify a list of bytes, characters, or fields', 1);
-  if (delimGiven && mode !== 'fields') {
+  if (flags.delimiter !== undefined && mode !== 'fields') {
     return writeUsageError(ctx, 'an input delimiter may be specified only when operating on fields', 1);
   }
-  if (flags['only-delimited'] === true && mode !== 'fields') {
+  if (flags.onlyDelimited && mode !== 'fields') {
     return writeUsageError(ctx, 'suppressing non-delimited lines makes sense\n\tonly when operating on fields', 1);
   }
   const list = parseList(spec, mode === 'bytes');
   if (!list.ok) return writeUsageError(ctx, list.message, 1);
-  const outDelimArg = typeof flags['output-delimiter'] === 'string' ? flags['output-delimiter'] : undefined;
+  const delim = flags.delimiter ?? 0x09;
+  const outDelimArg = flags.outputDelimiter;
   const plan: CutPlan = {
     fieldMode: mode === 'fields',
-    ranges: flags.complement === true ? complementRanges(list.ranges) : list.ranges,
+    ranges: flags.complement ? complementRanges(list.ranges) : list.ranges,
     delim,
     // GNU: an empty --output-delimiter= is one NUL byte, as -d '' is for input
     outDelim: outDelimArg === undefined || outDelimArg === '' ? Uint8Array.of(outDelimArg === '' ? 0 : delim) : encode(outDelimArg),
     outDelimGiven: outDelimArg !== undefined,
-    onlyDelimited: flags['only-delimited'] === true,
-    eol: flags['zero-terminated'] === true ? 0 : 0x0a,
+    onlyDelimited: flags.onlyDelimited,
+    eol: flags.zero ? 0 : 0x0a,
   };
   const out = new OutputBuffer(ctx.stdout);
   let status = 0;
@@ -260,9 +245,15 @@ function gnuDropsFinalNul(plan: CutPlan, buf: Uint8Array, start: number, end: nu
   return bufferedFirst;
 }
 
-export const cut: Command = {
+export const cut = defineCommand({
   name: 'cut',
   summary: 'remove sections from each line of files',
-  usage: CUT_HELP,
+  help: CUT_HELP,
+  flags: FLAGS,
+  // a second list before a bad option, a bad -d, or --help is what GNU reports
+  checkBefore(ctx, before) {
+    const listed = listOption(before);
+    return typeof listed === 'string' ? writeUsageError(ctx, listed, 1) : undefined;
+  },
   run,
-};
+});

@@ -4,7 +4,7 @@
 
 import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagArray, flagBool } from '../internal/flags.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
 import { procOf, refuseOffLinux } from '../internal/proc/common.js';

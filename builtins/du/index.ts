@@ -11,7 +11,7 @@ import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { humanSize } from '../internal/file-fields.js';
 import { DU_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 import { holdDir } from '../internal/held-dir.js';
 
 const SPEC = defineFlags({

@@ -1,12 +1,10 @@
 // head: output the first part of files (GNU coreutils 9.1 behaviour and wording), including the
 // obsolete `head -N[bkm][clqvz]` first argument, elision (`-n -N`, `-c -N`), -z and headers.
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
+import type { CallContext } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import type { ByteReader } from '../../lib/io/streams.js';
-import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
-import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
+import { defineCommand, flag, reject, type Claim, type CommandLine, type Reject } from '../internal/command.js';
 import { openInput, type Input } from '../internal/inputs.js';
 import { forEachInput } from '../internal/input-loop.js';
 import type { OutputBuffer } from '../internal/output.js';
@@ -17,132 +15,117 @@ import { HEAD_USAGE } from './usage.js';
 
 const SUFFIXES = 'bkKmMGTPEZY0';
 
-// long options in GNU head's table order
-const SPEC = defineFlags({
-  flags: [
-    { name: 'bytes', short: 'c', long: 'bytes', kind: 'string' },
-    { name: 'lines', short: 'n', long: 'lines', kind: 'string' },
-    { name: 'presumeInputPipe', long: '-presume-input-pipe', kind: 'boolean' },
-    { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'zero', short: 'z', long: 'zero-terminated', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-  // digits after the first argument are GNU's "invalid trailing option"
-  digitsFlag: 'digits',
-});
+type Headers = 'auto' | 'always' | 'never';
 
-const OPTION_SHAPE: OptionShape = {
-  valueShorts: 'cn',
-  knownShorts: 'cnqvz',
-  valueLongs: ['bytes', 'lines'],
-  knownLongs: ['bytes', 'lines', '-presume-input-pipe', 'quiet', 'silent', 'verbose', 'zero-terminated', 'help', 'version'],
+/** a -n/-c value */
+interface Count {
+  countLines: boolean;
+  count: number;
+  /** the count as given (count is clamped): GNU bounds -c -N by OFF_T_MAX after its option loop */
+  given: bigint;
+  elide: boolean;
+}
+
+/** the obsolete first argument `-N[bkm][clqvz]` */
+interface Obsolete {
+  countLines: boolean;
+  count: number;
+  headers: Headers;
+  zero: boolean;
+}
+
+function numberError(countLines: boolean, text: string, r: ReturnType<typeof parseUintmax>): Reject {
+  return reject(numberErrorText(countLines ? 'invalid number of lines' : 'invalid number of bytes', quote(text), r));
+}
+
+/** -n/-c: [-]N with suffixes, a leading '-' elides */
+function countArg(countLines: boolean): (text: string) => Count | Reject {
+  return (text) => {
+    const elide = text.startsWith('-');
+    const v = elide ? text.slice(1) : text;
+    const r = parseUintmax(v, SUFFIXES);
+    if (r.kind !== 'ok') return numberError(countLines, v, r);
+    return { countLines, count: clampCount(r.value), given: r.value, elide };
+  };
+}
+
+function obsoleteArg(arg: string): Obsolete | Reject {
+  let k = 1;
+  while (k < arg.length && arg[k]! >= '0' && arg[k]! <= '9') k++;
+  let digits = arg.slice(1, k);
+  const o: Obsolete = { countLines: true, count: 10, headers: 'auto', zero: false };
+  let multiplier = '';
+  for (const ch of arg.slice(k)) {
+    switch (ch) {
+      case 'c': o.countLines = false; multiplier = ''; break;
+      case 'b': case 'k': case 'm': o.countLines = false; multiplier = ch; break;
+      case 'l': o.countLines = true; break;
+      case 'q': o.headers = 'never'; break;
+      case 'v': o.headers = 'always'; break;
+      case 'z': o.zero = true; break;
+      default: return reject(`invalid trailing option -- ${ch}`, { usage: true });
+    }
+  }
+  digits += multiplier;
+  const r = parseUintmax(digits, SUFFIXES);
+  if (r.kind !== 'ok') return numberError(o.countLines, digits, r);
+  o.count = clampCount(r.value);
+  return o;
+}
+
+// long options in GNU head's table order
+const FLAGS = {
+  bytes: flag.value('-c --bytes', countArg(false)),
+  lines: flag.value('-n --lines', countArg(true)),
+  presumeInputPipe: flag.boolean('---presume-input-pipe'),
+  quiet: flag.boolean('-q --quiet --silent'),
+  verbose: flag.boolean('-v --verbose'),
+  zero: flag.boolean('-z --zero-terminated'),
+  // digits anywhere but in the first argument: getopt's "0123456789" letters, which GNU rejects
+  digits: flag.digits((run) => reject(`invalid trailing option -- ${run[0]!}`, { usage: true })),
+  // the obsolete first argument, recorded by firstArgument
+  obsolete: flag.value('', obsoleteArg),
 };
+
+/** GNU head reads `-N…` in argv[1] before getopt (and only there) */
+function firstArgument(args: readonly string[], i: number): Claim<typeof FLAGS> | undefined {
+  const arg = args[i]!;
+  if (i !== 0 || arg.length < 2 || arg[0] !== '-' || arg[1]! < '0' || arg[1]! > '9') return undefined;
+  return { consumed: 1, occurrence: { name: 'obsolete', value: arg, spelled: arg } };
+}
 
 const OFF_T_MAX = (1n << 63n) - 1n;
 
 interface HeadSettings {
   countLines: boolean;
   count: number;
-  /** the count as given (count is clamped): GNU bounds -c -N by OFF_T_MAX after its option loop */
   given: bigint;
   elide: boolean;
-  headers: 'auto' | 'always' | 'never';
+  headers: Headers;
   delim: number;
 }
 
-type Parsed = { ok: true; settings: HeadSettings; operands: string[] } | { ok: false; status: number | Promise<number> };
-
-function invalidNumber(ctx: CallContext, countLines: boolean, arg: string, r: ReturnType<typeof parseUintmax>): Parsed {
-  const what = countLines ? 'invalid number of lines' : 'invalid number of bytes';
-  const text = `head: ${numberErrorText(what, quote(arg), r)}\n`;
-  const p = ctx.stderr.writeString(text);
-  return { ok: false, status: p ? p.then(() => 1) : 1 };
-}
-
-/** the obsolete first argument `-N[bkm][clqvz]` */
-function parseObsolete(ctx: CallContext, arg: string, s: HeadSettings): Parsed | undefined {
-  let k = 1;
-  while (k < arg.length && arg[k]! >= '0' && arg[k]! <= '9') k++;
-  let digits = arg.slice(1, k);
-  let multiplier = '';
-  for (const ch of arg.slice(k)) {
-    switch (ch) {
-      case 'c': s.countLines = false; multiplier = ''; break;
-      case 'b': case 'k': case 'm': s.countLines = false; multiplier = ch; break;
-      case 'l': s.countLines = true; break;
-      case 'q': s.headers = 'never'; break;
-      case 'v': s.headers = 'always'; break;
-      case 'z': s.delim = 0; break;
-      default: {
-        const p = writeUsageError(ctx, `invalid trailing option -- ${ch}`, 1);
-        return { ok: false, status: p };
-      }
-    }
-  }
-  digits += multiplier;
-  const r = parseUintmax(digits, SUFFIXES);
-  if (r.kind !== 'ok') return invalidNumber(ctx, s.countLines, digits, r);
-  s.count = clampCount(r.value);
-  return undefined;
-}
-
-function applyOption(ctx: CallContext, o: Occurrence, s: HeadSettings): Parsed | undefined {
-  switch (o.name) {
-    case 'lines':
-    case 'bytes': {
-      s.countLines = o.name === 'lines';
-      let v = o.value ?? '';
-      s.elide = v.startsWith('-');
-      if (s.elide) v = v.slice(1);
-      const r = parseUintmax(v, SUFFIXES);
-      if (r.kind !== 'ok') return invalidNumber(ctx, s.countLines, v, r);
-      s.count = clampCount(r.value);
-      s.given = r.value;
-      return undefined;
-    }
-    case 'quiet': s.headers = 'never'; return undefined;
-    case 'verbose': s.headers = 'always'; return undefined;
-    case 'zero': s.delim = 0; return undefined;
-    case 'digits':
-      return { ok: false, status: writeUsageError(ctx, `invalid trailing option -- ${(o.value ?? '0')[0]}`, 1) };
-    default:
-      return undefined;
-  }
-}
-
-function parseArgs(ctx: CallContext, args: string[]): Parsed | 'help' | 'version' {
+/** the options in command-line order (their values were checked where getopt met them) */
+function settingsOf(order: CommandLine<typeof FLAGS>['order']): HeadSettings {
   const s: HeadSettings = { countLines: true, count: 10, given: 10n, elide: false, headers: 'auto', delim: 0x0a };
-  let rest = args;
-  const first = args[0];
-  if (first !== undefined && first.length > 1 && first[0] === '-' && first[1]! >= '0' && first[1]! <= '9') {
-    const bad = parseObsolete(ctx, first, s);
-    if (bad) return bad;
-    rest = args.slice(1);
-  }
-  const r = parseFlags(SPEC, rest, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) {
-    // GNU checks each value inside its getopt loop: a bad one before the bad option wins
-    for (const o of r.order) {
-      const bad = applyOption(ctx, o, s);
-      if (bad) return bad;
+  for (const o of order) {
+    switch (o.name) {
+      case 'obsolete':
+        s.countLines = o.value.countLines;
+        s.count = o.value.count;
+        s.headers = o.value.headers;
+        if (o.value.zero) s.delim = 0;
+        break;
+      case 'lines':
+      case 'bytes':
+        ({ countLines: s.countLines, count: s.count, given: s.given, elide: s.elide } = o.value);
+        break;
+      case 'quiet': s.headers = 'never'; break;
+      case 'verbose': s.headers = 'always'; break;
+      case 'zero': s.delim = 0; break;
     }
-    const digit = firstDigitOption(rest, OPTION_SHAPE);
-    const message = digit !== undefined ? `invalid trailing option -- ${digit}` : r.message;
-    return { ok: false, status: writeUsageError(ctx, message, 1) };
   }
-  for (const o of r.order) {
-    if (o.name === 'help') return 'help';
-    if (o.name === 'version') return 'version';
-    const bad = applyOption(ctx, o, s);
-    if (bad) return bad;
-  }
-  if (!s.countLines && s.elide && s.given > OFF_T_MAX) {
-    const p = ctx.stderr.writeString(`head: invalid number of bytes: ${quote(String(s.given))}: Value too large for defined data type\n`);
-    return { ok: false, status: p ? p.then(() => 1) : 1 };
-  }
-  return { ok: true, settings: s, operands: r.operands.length === 0 ? ['-'] : r.operands };
+  return s;
 }
 
 async function cut(ctx: CallContext, input: Input, out: OutputBuffer, s: HeadSettings): Promise<CutResult> {
@@ -158,12 +141,14 @@ async function cut(ctx: CallContext, input: Input, out: OutputBuffer, s: HeadSet
   return allButLastBytes(input.reader, out, s.count, maxHold);
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = parseArgs(ctx, args);
-  if (parsed === 'help') return writeThen(ctx.stdout, HEAD_USAGE, 0);
-  if (parsed === 'version') return writeThen(ctx.stdout, versionText('head'), 0);
-  if (!parsed.ok) return parsed.status;
-  const { settings: s, operands } = parsed;
+async function run(ctx: CallContext, { order, operands: given }: CommandLine<typeof FLAGS>): Promise<number> {
+  const s = settingsOf(order);
+  if (!s.countLines && s.elide && s.given > OFF_T_MAX) {
+    const p = ctx.stderr.writeString(`head: invalid number of bytes: ${quote(String(s.given))}: Value too large for defined data type\n`);
+    if (p) await p;
+    return 1;
+  }
+  const operands = given.length === 0 ? ['-'] : given;
   const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
   // GNU head repositions a seekable stdin after what it used, so `head - - < file` reads on;
   // keep the unused rest for the next '-' operand (a pipe loses it, as in GNU)
@@ -209,9 +194,11 @@ function openStdinWithRest(ctx: CallContext, rest: Uint8Array): ReturnType<typeo
   return { ok: true, value: { name: '-', reader, file: undefined, isStdin: true, info: undefined, close: () => {} } };
 }
 
-export const head: Command = {
+export const head = defineCommand({
   name: 'head',
   summary: 'output the first part of files',
-  usage: HEAD_USAGE,
+  help: HEAD_USAGE,
+  flags: FLAGS,
+  claim: () => firstArgument,
   run,
-};
+});

@@ -3,58 +3,56 @@
 // are refused because rshell does not do DNS lookups. The name comes from
 // <proc>/sys/kernel/hostname (uname(2)'s nodename).
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, parseFlags, versionText } from '../internal/flags.js';
+import { defineCommand, flag } from '../internal/command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { kernelInfo } from '../internal/proc/kernel.js';
 import { HOSTNAME_USAGE } from './usage.js';
 
+/** refused in this order of precedence, whatever the command line's order */
 const RESOLVER_FLAGS = ['alias', 'allFqdns', 'domain', 'fqdn', 'ip', 'allIp', 'nis'] as const;
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'domain', short: 'd', long: 'domain', kind: 'boolean' },
-    { name: 'file', short: 'F', long: 'file', kind: 'string' },
-    { name: 'fqdn', short: 'f', long: ['fqdn', 'long'], kind: 'boolean' },
-    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'alias', short: 'a', long: 'alias', kind: 'boolean' },
-    { name: 'ip', short: 'i', long: 'ip-address', kind: 'boolean' },
-    { name: 'allFqdns', short: 'A', long: 'all-fqdns', kind: 'boolean' },
-    { name: 'allIp', short: 'I', long: 'all-ip-addresses', kind: 'boolean' },
-    { name: 'nis', short: 'y', long: ['nis', 'yp'], kind: 'boolean' },
-    { name: 'short', short: 's', long: 'short', kind: 'boolean' },
-    { name: 'boot', short: 'b', long: 'boot', kind: 'boolean' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'version', short: 'V', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
-
-function run(ctx: CallContext, args: string[]): number | Promise<number> {
-  const r = parseFlags(SPEC, args);
-  // net-tools: getopt's message on stderr, then usage() prints on stdout and exits 255 (also -h)
-  if (!r.ok) {
-    const p = ctx.stderr.writeString(`hostname: ${r.message}\n`);
-    return p ? p.then(() => done(ctx, HOSTNAME_USAGE, 255)) : done(ctx, HOSTNAME_USAGE, 255);
-  }
-  if (flagBool(r.flags, 'help')) return done(ctx, HOSTNAME_USAGE, 255);
-  if (flagBool(r.flags, 'version')) return done(ctx, versionText('hostname'));
-  if (r.operands.length > 0 || r.flags.file !== undefined || flagBool(r.flags, 'boot')) {
-    return fail(ctx, 'hostname: setting the host name is refused: rshell does not change the system\n', 1);
-  }
-  for (const name of RESOLVER_FLAGS) {
-    if (flagBool(r.flags, name)) {
-      const spelled = r.order.find((o) => o.name === name)?.spelled ?? name;
-      return fail(ctx, `hostname: ${spelled} is refused: rshell does not query the resolver (DNS, NIS)\n`, 1);
+export const hostname = defineCommand({
+  name: 'hostname',
+  summary: 'show the system host name',
+  help: HOSTNAME_USAGE,
+  // net-tools' long option table order
+  flags: {
+    domain: flag.boolean('-d --domain'),
+    file: flag.string('-F --file'),
+    fqdn: flag.boolean('-f --fqdn --long'),
+    // net-tools: usage() prints on stdout and exits 255, for -h too
+    help: flag.help('-h --help', { status: 255 }),
+    alias: flag.boolean('-a --alias'),
+    ip: flag.boolean('-i --ip-address'),
+    allFqdns: flag.boolean('-A --all-fqdns'),
+    allIp: flag.boolean('-I --all-ip-addresses'),
+    nis: flag.boolean('-y --nis --yp'),
+    short: flag.boolean('-s --short'),
+    boot: flag.boolean('-b --boot'),
+    verbose: flag.boolean('-v --verbose'),
+    version: flag.version('-V --version'),
+  },
+  usageStatus: 255,
+  // getopt's message on stderr, then usage() on stdout
+  usageError(ctx, message, status) {
+    const p = ctx.stderr.writeString(`hostname: ${message}\n`);
+    return p ? p.then(() => done(ctx, HOSTNAME_USAGE, status)) : done(ctx, HOSTNAME_USAGE, status);
+  },
+  run(ctx, { flags, operands, order }) {
+    if (operands.length > 0 || flags.file !== undefined || flags.boot) {
+      return fail(ctx, 'hostname: setting the host name is refused: rshell does not change the system\n', 1);
     }
-  }
-  const refused = refuseOffLinux(ctx);
-  if (refused !== undefined) return refused;
-  let name = kernelInfo(procOf(ctx)).nodename;
-  if (flagBool(r.flags, 'short')) {
-    const dot = name.indexOf('.');
-    if (dot >= 0) name = name.slice(0, dot);
-  }
-  return done(ctx, name + '\n');
-}
-
-export const hostname: Command = { name: 'hostname', summary: 'show the system host name', usage: HOSTNAME_USAGE, run };
+    for (const name of RESOLVER_FLAGS) {
+      const o = order.find((x) => x.name === name);
+      if (o !== undefined) return fail(ctx, `hostname: ${o.spelled} is refused: rshell does not query the resolver (DNS, NIS)\n`, 1);
+    }
+    const refused = refuseOffLinux(ctx);
+    if (refused !== undefined) return refused;
+    let name = kernelInfo(procOf(ctx)).nodename;
+    if (flags.short) {
+      const dot = name.indexOf('.');
+      if (dot >= 0) name = name.slice(0, dot);
+    }
+    return done(ctx, name + '\n');
+  },
+});

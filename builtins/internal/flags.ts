@@ -1,27 +1,22 @@
-// GNU getopt_long behaviour and wording for every builtin.
+// GNU getopt_long behaviour and wording: the scanner under every builtin's options.
 //
-// Usage:
-//   import { defineFlags, parseFlags, writeUsageError } from '../internal/flags.js';
+// Commands declare their options with defineCommand (command.ts), which builds a FlagSpec here
+// and reads flags and order through their declared types. Commands not migrated yet still use
+// this module directly:
 //
-//   const SPEC = defineFlags({
-//     flags: [
-//       // list long names in the GNU tool's long_options table order: the order of the
-//       // "option '--co' is ambiguous; possibilities: …" message follows it.
-//       { name: 'lines', short: 'n', long: 'lines', kind: 'string' },
-//       { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
-//       { name: 'verbose', short: 'v', kind: 'counter' },
-//       { name: 'regexp', short: 'e', long: 'regexp', kind: 'array' },     // repeatable, ordered
-//       { name: 'color', long: ['color', 'colour'], kind: 'optional' },    // --color[=WHEN]: true bare, else the string
-//       { name: 'help', long: 'help', kind: 'boolean', immediate: true },  // coreutils: acts at once
-//     ],
-//   });
+//   const SPEC = defineFlags({ flags: [
+//     // long names in the GNU tool's long_options table order: the order of the
+//     // "option '--co' is ambiguous; possibilities: …" message follows it
+//     { name: 'lines', short: 'n', long: 'lines', kind: 'string' },              // last wins
+//     { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
+//     { name: 'verbose', short: 'v', kind: 'counter' },
+//     { name: 'regexp', short: 'e', long: 'regexp', kind: 'array' },             // ordered
+//     { name: 'color', long: ['color', 'colour'], kind: 'optional' },            // true bare
+//     { name: 'help', long: 'help', kind: 'boolean', immediate: true },          // acts at once
+//   ] });
 //   const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-//   if (!r.ok) return writeUsageError(ctx, r.message, 1);        // "cmd: msg\nTry 'cmd --help' …"
-//   r.flags.lines   // string | undefined (last occurrence wins)
-//   r.flags.regexp  // string[] (every occurrence, in order)
-//   r.flags.verbose // number of occurrences
-//   r.order         // every option occurrence in command-line order: { name, value }
-//   r.operands      // non-option arguments ('-' included), permuted as GNU does
+//   if (!r.ok) return writeUsageError(ctx, r.message, 1);   // "cmd: msg\nTry 'cmd --help' …"
+//   r.flags, r.order (every occurrence in command-line order: { name, value, spelled }), r.operands
 //
 // Behaviour (tested against glibc getopt_long): clustering (-nr), attached and separate values
 // (-n5, -n 5), --opt=value and --opt value, unambiguous long prefixes (--lin → --lines), `--`
@@ -77,6 +72,8 @@ export interface FlagSpec {
   readonly longs: readonly LongEntry[];
   readonly yargsOptions: yargsParser.Options;
   readonly cache: Map<string, Record<string, unknown>>;
+  /** names of the flags that end the scan when met (--help, --version) */
+  readonly immediate: ReadonlySet<string>;
 }
 
 export type FlagValue = string | boolean | number | string[] | undefined;
@@ -109,15 +106,18 @@ export type ParseResult =
       order: Occurrence[];
     };
 
-/** what `ParseOptions.claimOperand` makes of an argument in operand position */
-export interface OperandClaim {
-  /** arguments consumed, the claimed one included (0: an ordinary operand after all) */
-  consumed: number;
-  /** recorded in `order` (and `flags`) as if an option had been given; its name must be a flag's */
-  occurrence?: Occurrence;
-  /** a fatal error, as GNU reports from inside its option loop (sort's `+1 -2x`) */
-  error?: string;
-}
+/**
+ * What `ParseOptions.claim` makes of an argument: `consumed` arguments taken (recorded in `order`
+ * as `occurrence` when given, whose name must be a flag's), an operand whatever it looks like
+ * (seq's `-1`), or a fatal error as GNU reports it from inside its option loop (sort's `+1 -2x`).
+ */
+export type OperandClaim =
+  | { consumed: number; occurrence?: Occurrence }
+  | { operand: true }
+  | { error: string };
+
+/** offered each argument while options are scanned; undefined leaves it to getopt's rules */
+export type Claimer = (args: readonly string[], i: number) => OperandClaim | undefined;
 
 const YARGS_CONFIGURATION: Partial<yargsParser.Configuration> = {
   'short-option-groups': false,
@@ -160,18 +160,20 @@ export function defineFlags(input: FlagSpecInput): FlagSpec {
     count: counts,
     boolean: booleans,
   };
-  return { input, byShort, longs, yargsOptions, cache: new Map() };
+  const immediate = new Set(input.flags.filter((d) => d.immediate === true).map((d) => d.name));
+  return { input, byShort, longs, yargsOptions, cache: new Map(), immediate };
 }
 
 export interface ParseOptions {
   /** POSIXLY_CORRECT is set in the environment: stop at the first operand */
   posixlyCorrect?: boolean;
   /**
-   * Offered each argument in operand position (not after `--`, not after the scan stopped)
-   * before it becomes an operand: sort's and uniq's obsolete `+POS` forms, which their getopt
-   * loops ("-…" optstrings, arguments in order) act on where they stand among the options.
+   * Offered each argument before getopt's rules apply to it (not after `--`, not after the scan
+   * stopped): sort's and uniq's obsolete `+POS` forms, which their getopt loops ("-…"
+   * optstrings, arguments in order) act on where they stand among the options; head's and tail's
+   * obsolete first argument (`-5`, `+3c`); seq's negative numbers, which are operands.
    */
-  claimOperand?: (args: readonly string[], i: number) => OperandClaim | undefined;
+  claim?: Claimer;
 }
 
 /** Scan argv the way glibc getopt_long does. */
@@ -186,14 +188,16 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
       i++;
       break;
     }
-    if (arg.length < 2 || arg[0] !== '-') {
-      const claim = opts.claimOperand?.(args, i);
-      if (claim !== undefined && claim.error !== undefined) return { ok: false, message: claim.error, plain: true, order };
-      if (claim !== undefined && claim.consumed > 0) {
+    const claim = opts.claim?.(args, i);
+    if (claim !== undefined) {
+      if ('error' in claim) return { ok: false, message: claim.error, plain: true, order };
+      if ('consumed' in claim) {
         if (claim.occurrence !== undefined) order.push(claim.occurrence);
         i += claim.consumed;
         continue;
       }
+    }
+    if (arg.length < 2 || arg[0] !== '-' || claim !== undefined) {
       if (stopAtOperand) break;
       operands.push(arg);
       i++;
@@ -209,15 +213,11 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
       i = step;
     }
     const last = order[order.length - 1];
-    if (last !== undefined && isImmediate(spec, last.name)) break scan;
+    if (last !== undefined && spec.immediate.size > 0 && spec.immediate.has(last.name)) break scan;
   }
   // a break above leaves the rest as operands, whatever they look like
   for (; i < args.length; i++) operands.push(args[i]!);
   return { ok: true, flags: buildFlags(spec, order), operands, order };
-}
-
-function isImmediate(spec: FlagSpec, name: string): boolean {
-  return spec.input.flags.some((d) => d.name === name && d.immediate === true);
 }
 
 /** Returns the next index or an error message. */
@@ -380,13 +380,9 @@ function parsedOptions(spec: FlagSpec, order: readonly Occurrence[]): Record<str
   return parsed;
 }
 
-/** Typed accessors, so builtins do not cast. */
+/** Accessors by name for the commands not declared with defineCommand yet (command.ts types them). */
 export function flagBool(flags: Record<string, FlagValue>, name: string): boolean {
   return flags[name] === true;
-}
-export function flagCount(flags: Record<string, FlagValue>, name: string): number {
-  const v = flags[name];
-  return typeof v === 'number' ? v : 0;
 }
 /** the string value; an 'optional' flag given bare reads as '' here (check `=== true` to tell) */
 export function flagString(flags: Record<string, FlagValue>, name: string): string | undefined {

@@ -1,5 +1,5 @@
 // A command-table entry whose implementation is loaded on first use. The CLI build (scripts/
-// build-cli.mjs) swaps builtins/registry.ts and the shell builtins' table for tables of these so
+// build-cli.mjs) swaps builtins/commands.ts and the shell builtins' table for tables of these so
 // that start-up parses only the commands a script actually runs. name and summary are plain
 // strings (`help`'s list and `type` stay synchronous); `usage` is a string or, to keep the long
 // --help texts out of start-up too, a function that returns it once the build's usage table is

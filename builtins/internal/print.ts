@@ -1,6 +1,6 @@
-// The three tiny writers most builtins need: write text to a stream (awaiting only when the
-// stream asks to), and the two "write and return a status" shapes of --help/--version (stdout,
-// 0) and of a one-line refusal (stderr, 1).
+// The tiny writers most builtins need: write text to a stream (awaiting only when the stream asks
+// to), and "write and return a status" (--help/--version on stdout with 0, done by defineCommand;
+// a one-line refusal on stderr with 1).
 
 import type { CallContext } from '../types.js';
 
@@ -15,12 +15,6 @@ export async function say(stream: { writeString(s: string): void | Promise<void>
 export function writeThen(stream: { writeString(s: string): void | Promise<void> }, text: string, status: number): number | Promise<number> {
   const p = stream.writeString(text);
   return p ? p.then(() => status) : status;
-}
-
-/** print `text` to stdout and return status 0 (for --help / --version) */
-export async function printAndExit(ctx: Pick<CallContext, 'stdout'>, text: string): Promise<number> {
-  await say(ctx.stdout, text);
-  return 0;
 }
 
 /** print `text` to stderr and return status 1 (for a refusal with no usage hint) */

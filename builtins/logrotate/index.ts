@@ -10,7 +10,7 @@ import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { parseSize } from '../internal/size-arg.js';
 import { LOGROTATE_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const SPEC = defineFlags({
   flags: [

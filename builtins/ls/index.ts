@@ -15,7 +15,7 @@ import type { Occurrence } from '../internal/flags.js';
 import { entryType, nameWidth, renderEntries, totalLine, type Entry } from './render.js';
 import { compareExtension, compareVersion, quoteDirName } from './names.js';
 import { LS_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 import { holdDir } from '../internal/held-dir.js';
 
 /** the name's bytes as a latin1-style string (byte order = string order); an ASCII name already is one */

@@ -4,27 +4,22 @@
 // mkdir(2) does) and then set to exactly MODE through the sandbox's chmod, as GNU does; with -p
 // only the last directory gets MODE, and one that already exists keeps its mode.
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import type { FsError } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, writeUsageError, type CommandLine } from '../internal/command.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { parseMode } from './mode.js';
 import { MKDIR_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'context', short: 'Z', long: 'context', kind: 'optional', shortBare: true },
-    { name: 'mode', short: 'm', long: 'mode', kind: 'string' },
-    { name: 'parents', short: 'p', long: 'parents', kind: 'boolean' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+const FLAGS = {
+  context: flag.optional('-Z --context', { shortBare: true }),
+  mode: flag.string('-m --mode'),
+  parents: flag.boolean('-p --parents'),
+  verbose: flag.boolean('-v --verbose'),
+};
 
 /** the umask GNU mkdir combines with symbolic modes that name no `who` (the usual 022) */
 const ASSUMED_UMASK = 0o022;
@@ -37,14 +32,12 @@ interface MkdirJob {
   verbose: boolean;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'mkdir', help: MKDIR_USAGE });
-  if (typeof r === 'number') return r;
-  if (r.operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
+async function run(ctx: CallContext, { flags, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  if (operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
 
   let mode: number | undefined;
   let modeBits = 0;
-  const modeText = flagString(r.flags, 'mode');
+  const modeText = flags.mode;
   if (modeText !== undefined) {
     const change = parseMode(modeText, ASSUMED_UMASK);
     if (change === null) {
@@ -53,7 +46,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     }
     ({ mode, bits: modeBits } = change(0o777, true));
   }
-  if (flagString(r.flags, 'context') !== undefined) {
+  if (flags.context !== undefined) {
     await say(ctx.stderr, 'mkdir: -Z/--context is refused: rshell does not set security contexts\n');
     return 1;
   }
@@ -63,11 +56,11 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     return 1;
   }
 
-  const job: MkdirJob = { ctx, mode, modeBits, verbose: flagBool(r.flags, 'verbose') };
+  const job: MkdirJob = { ctx, mode, modeBits, verbose: flags.verbose };
   let status = 0;
-  for (const path of r.operands) {
+  for (const path of operands) {
     ctx.checkAbort();
-    const ok = flagBool(r.flags, 'parents') ? await makeParents(job, path) : await makeOne(job, path, path, mode);
+    const ok = flags.parents ? await makeParents(job, path) : await makeOne(job, path, path, mode);
     if (!ok) status = 1;
   }
   return status;
@@ -147,9 +140,10 @@ async function fail(job: MkdirJob, shown: string, err: FsError): Promise<false> 
   return false;
 }
 
-export const mkdir: Command = {
+export const mkdir = defineCommand({
   name: 'mkdir',
   summary: 'make directories',
-  usage: MKDIR_USAGE,
+  help: MKDIR_USAGE,
+  flags: FLAGS,
   run,
-};
+});

@@ -13,7 +13,7 @@ import { say } from '../internal/print.js';
 import { dirName, isInside, resolveTargets, stripTrailingSlashes } from '../internal/copy-targets.js';
 import { setMode } from '../internal/set-mode.js';
 import { MV_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const SPEC = defineFlags({
   flags: [

@@ -3,75 +3,53 @@
 // recursing; a per-run entry budget bounds what one script can delete. rshell cannot prompt, so
 // -i, -I and --interactive other than `never` are refused; --no-preserve-root is refused too.
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
-import { quote, quoteaf, quotef } from '../internal/quote.js';
+import { defineCommand, flag, reject, writeUsageError, type CommandLine, type Reject } from '../internal/command.js';
+import { quoteaf, quotef } from '../internal/quote.js';
 import { remediationRefusal, runCounter } from '../internal/remediation.js';
-import { printAndExit, say } from '../internal/print.js';
+import { say } from '../internal/print.js';
 import { BUDGET_MESSAGE, Remover, type RemoveOptions } from './remove.js';
 import { RM_USAGE } from './usage.js';
 
 /** entries (files, links, directories) one run may remove */
 export const RM_ENTRY_BUDGET = 10_000;
 
-// long options in GNU rm's table order
-const SPEC = defineFlags({
-  flags: [
-    { name: 'force', short: 'f', long: 'force', kind: 'boolean' },
-    { name: 'i', short: 'i', kind: 'boolean' },
-    { name: 'I', short: 'I', kind: 'boolean' },
-    { name: 'interactive', long: 'interactive', kind: 'optional' },
-    { name: 'oneFileSystem', long: 'one-file-system', kind: 'boolean' },
-    { name: 'noPreserveRoot', long: 'no-preserve-root', kind: 'boolean' },
-    { name: 'preserveRoot', long: 'preserve-root', kind: 'optional' },
-    // GNU's hidden option (for its tests; it only changes prompting, which rshell refuses): listed
-    // so that `---` and the ambiguity list match
-    { name: 'presumeInputTty', long: '-presume-input-tty', kind: 'boolean' },
-    { name: 'recursive', short: 'rR', long: 'recursive', kind: 'boolean' },
-    { name: 'dir', short: 'd', long: 'dir', kind: 'boolean' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// interactive_args, in GNU's order (argmatch's error lists them so)
+const INTERACTIVE = { never: 'never', no: 'never', none: 'never', once: 'once', always: 'always', yes: 'always' } as const;
 
-const INTERACTIVE_MEANING: Record<string, string> = { never: 'never', no: 'never', none: 'never', always: 'always', yes: 'always', once: 'once' };
-const INTERACTIVE_WORDS = Object.keys(INTERACTIVE_MEANING);
+/** --preserve-root[=all]: GNU dies of any other word in its option loop */
+function preserveRoot(text: string): 'all' | Reject {
+  return text === 'all' ? 'all' : reject(`unrecognized --preserve-root argument: ${quoteaf(text)}`);
+}
+
+// long options in GNU rm's table order
+const FLAGS = {
+  force: flag.boolean('-f --force'),
+  i: flag.boolean('-i'),
+  I: flag.boolean('-I'),
+  interactive: flag.choice('--interactive', INTERACTIVE, { bare: 'always' }),
+  oneFileSystem: flag.boolean('--one-file-system'),
+  noPreserveRoot: flag.boolean('--no-preserve-root'),
+  preserveRoot: flag.value('--preserve-root', preserveRoot, { bare: 'root' }),
+  // GNU's hidden option (for its tests; it only changes prompting, which rshell refuses): listed
+  // so that `---` and the ambiguity list match
+  presumeInputTty: flag.boolean('---presume-input-tty'),
+  recursive: flag.boolean('-r -R --recursive'),
+  dir: flag.boolean('-d --dir'),
+  verbose: flag.boolean('-v --verbose'),
+};
+
+type Order = CommandLine<typeof FLAGS>['order'];
 
 /** rm's option loop acts in order: -f and -i cancel each other, the last one wins */
-function refusal(order: readonly Occurrence[]): string | undefined {
+function refusal(flags: CommandLine<typeof FLAGS>['flags'], order: Order): string | undefined {
+  if (flags.noPreserveRoot) return 'rm: --no-preserve-root is refused: rshell never removes /\n';
   let prompting: string | undefined;
   for (const o of order) {
     if (o.name === 'force') prompting = undefined;
     else if (o.name === 'i' || o.name === 'I') prompting = o.spelled;
-    else if (o.name === 'interactive') {
-      const v = o.value;
-      if (v !== undefined) {
-        const matches = INTERACTIVE_WORDS.filter((w) => w.startsWith(v));
-        const exact = INTERACTIVE_WORDS.includes(v);
-        // gnulib argmatch takes a prefix whose matches all mean the same (`n`: never/no/none);
-        // '' is a prefix of every word, so it is ambiguous, not invalid
-        const meanings = new Set(matches.map((w) => INTERACTIVE_MEANING[w]));
-        if (!exact && meanings.size !== 1) {
-          const kind = matches.length === 0 ? 'invalid' : 'ambiguous';
-          return (
-            `rm: ${kind} argument ${quote(v)} for '--interactive'\nValid arguments are:\n` +
-            "  - 'never', 'no', 'none'\n  - 'once'\n  - 'always', 'yes'\nTry 'rm --help' for more information.\n"
-          );
-        }
-        const word = exact ? v : matches[0]!;
-        if (INTERACTIVE_MEANING[word] === 'never') {
-          prompting = undefined;
-          continue;
-        }
-      }
-      prompting = '--interactive';
-    } else if (o.name === 'noPreserveRoot') {
-      return 'rm: --no-preserve-root is refused: rshell never removes /\n';
-    } else if (o.name === 'preserveRoot' && o.value !== undefined && o.value !== 'all') {
-      return `rm: unrecognized --preserve-root argument: ${quoteaf(o.value)}\n`;
-    }
+    else if (o.name === 'interactive') prompting = o.value === 'never' ? undefined : '--interactive';
   }
   if (prompting !== undefined) return `rm: ${prompting} is refused: rshell cannot prompt for confirmation (use -f or no option)\n`;
   return undefined;
@@ -84,28 +62,19 @@ function dotOperand(path: string): boolean {
   return last === '.' || last === '..';
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) {
-    // GNU's option loop dies of a bad --interactive or --preserve-root word before it meets the
-    // bad option (rshell's own refusals are not GNU errors: those give way to the bad option)
-    const early = refusal(r.order);
-    if (early !== undefined && !early.includes(' is refused: ')) {
-      await say(ctx.stderr, early);
-      return 1;
-    }
-    await say(ctx.stderr, `rm: ${r.message}\n${leadingHyphenHint(ctx, args)}`);
-    return writeUsageError(ctx, '', 1);
-  }
-  if (flagBool(r.flags, 'help')) return printAndExit(ctx, RM_USAGE);
-  if (flagBool(r.flags, 'version')) return printAndExit(ctx, versionText('rm'));
-  const refused = refusal(r.order);
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const refused = refusal(flags, order);
   if (refused !== undefined) {
     await say(ctx.stderr, refused);
     return 1;
   }
-  const force = flagBool(r.flags, 'force') && !r.order.some((o, i) => (o.name === 'i' || o.name === 'I') && i > lastIndex(r.order, 'force'));
-  if (r.operands.length === 0) {
+  // -f, unless a later -i or -I cancels it
+  let force = false;
+  for (const o of order) {
+    if (o.name === 'force') force = true;
+    else if (o.name === 'i' || o.name === 'I') force = false;
+  }
+  if (operands.length === 0) {
     if (force) return 0;
     return writeUsageError(ctx, 'missing operand', 1);
   }
@@ -116,11 +85,11 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   }
 
   const opts: RemoveOptions = {
-    recursive: flagBool(r.flags, 'recursive'),
-    emptyDirs: flagBool(r.flags, 'dir'),
+    recursive: flags.recursive,
+    emptyDirs: flags.dir,
     force,
-    verbose: flagBool(r.flags, 'verbose'),
-    oneFileSystem: flagBool(r.flags, 'oneFileSystem'),
+    verbose: flags.verbose,
+    oneFileSystem: flags.oneFileSystem,
   };
   const counter = runCounter(ctx, 'rm.entries');
   const remover = new Remover(ctx, opts, {
@@ -129,7 +98,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   });
 
   let status = 0;
-  for (const path of r.operands) {
+  for (const path of operands) {
     ctx.checkAbort();
     if (!opts.recursive && opts.emptyDirs && dotOperand(path)) {
       // rmdir(".") fails; GNU rm reports the directory as not empty
@@ -174,14 +143,15 @@ function leadingHyphenHint(ctx: CallContext, args: readonly string[]): string {
   return '';
 }
 
-function lastIndex(order: readonly Occurrence[], name: string): number {
-  for (let i = order.length - 1; i >= 0; i--) if (order[i]!.name === name) return i;
-  return -1;
-}
-
-export const rm: Command = {
+export const rm = defineCommand({
   name: 'rm',
   summary: 'remove files or directories',
-  usage: RM_USAGE,
+  help: RM_USAGE,
+  flags: FLAGS,
+  // GNU's diagnose_leading_hyphen between getopt's message and the Try line
+  badOption: async (ctx, message, args) => {
+    await say(ctx.stderr, `rm: ${message}\n${leadingHyphenHint(ctx, args)}`);
+    return writeUsageError(ctx, '', 1);
+  },
   run,
-};
+});

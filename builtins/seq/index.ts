@@ -3,9 +3,8 @@
 // else is computed as GNU does, FIRST + i*INCREMENT in x86 long double (emulated exactly, see
 // longdouble.ts) and printed with GNU's inferred or the user's printf format.
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, writeUsageError, type Claim, type CommandLine } from '../internal/command.js';
 import { OutputBuffer } from '../internal/output.js';
 import { encode } from '../../lib/io/encoding.js';
 import { quote } from '../internal/quote.js';
@@ -13,42 +12,21 @@ import { add, compare, formatLD, fromInteger, isZero, mul, parseLD, type LD } fr
 import { defaultLayout, operandShape, parseUserFormat, type Layout, type OperandShape } from './format.js';
 import { SEQ_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'equalWidth', short: 'w', long: 'equal-width', kind: 'boolean' },
-    { name: 'format', short: 'f', long: 'format', kind: 'string' },
-    { name: 'separator', short: 's', long: 'separator', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-  stopAtFirstOperand: true,
-});
+const FLAGS = {
+  equalWidth: flag.boolean('-w --equal-width'),
+  format: flag.string('-f --format'),
+  separator: flag.string('-s --separator'),
+};
 
-/** GNU stops option parsing at an argument that looks like a negative number ("-1", "-.5") */
-function optionPrefixLength(args: string[]): number {
-  let i = 0;
-  while (i < args.length) {
-    const a = args[i]!;
-    if (a === '--') return i + 1;
-    if (a.length < 2 || a[0] !== '-') return i;
-    if (a[1] === '.' || (a[1]! >= '0' && a[1]! <= '9')) return i;
-    if (a[1] === '-') {
-      const name = a.slice(2);
-      const takesValue = !name.includes('=') && name.length > 0 && ('format'.startsWith(name) || 'separator'.startsWith(name));
-      i += takesValue ? 2 : 1;
-      continue;
-    }
-    // a short cluster: -f/-s take the rest or the next argument
-    let consumed = 1;
-    for (let j = 1; j < a.length; j++) {
-      if (a[j] === 'f' || a[j] === 's') {
-        if (j === a.length - 1) consumed = 2;
-        break;
-      }
-    }
-    i += consumed;
-  }
-  return Math.min(i, args.length);
+const OPERAND = { operand: true } as const;
+
+/**
+ * GNU seq looks at each argument before getopt does: one that looks like a negative number
+ * ("-1", "-.5") is the first operand, and options end there
+ */
+function negativeNumber(args: readonly string[], i: number): Claim<typeof FLAGS> | undefined {
+  const a = args[i]!;
+  return a[0] === '-' && (a[1] === '.' || (a[1]! >= '0' && a[1]! <= '9')) ? OPERAND : undefined;
 }
 
 type Operand = { text: string; value: LD; shape: OperandShape };
@@ -60,17 +38,9 @@ async function fail(ctx: CallContext, message: string, withTry: boolean): Promis
   return 1;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const cut = optionPrefixLength(args);
-  const r = parseFlags(SPEC, args.slice(0, cut));
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  const f = r.flags;
-  if (flagBool(f, 'help')) return writeThen(ctx.stdout, SEQ_USAGE, 0);
-  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('seq'), 0);
-  const operands = [...r.operands, ...args.slice(cut)];
-  const format = flagString(f, 'format');
-  const separator = flagString(f, 'separator') ?? '\n';
-  const equalWidth = flagBool(f, 'equalWidth');
+async function run(ctx: CallContext, { flags, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const { format, equalWidth } = flags;
+  const separator = flags.separator ?? '\n';
 
   if (operands.length === 0) return fail(ctx, 'missing operand', true);
   if (operands.length > 3) return fail(ctx, `extra operand ${quote(operands[3]!)}`, true);
@@ -317,9 +287,13 @@ async function printNumbers(
   if (p) await p;
 }
 
-export const seq: Command = {
+export const seq = defineCommand({
   name: 'seq',
   summary: 'print a sequence of numbers',
-  usage: SEQ_USAGE,
+  help: SEQ_USAGE,
+  flags: FLAGS,
+  // getopt "+f:s:w": options end at the first operand
+  stopAtFirstOperand: true,
+  claim: () => negativeNumber,
   run,
-};
+});

@@ -18,7 +18,7 @@ import {
 import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput, splitRecords } from './grouped.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { obsoleteKey, obsoleteKeyClaimer } from './obsolete-key.js';
 import { checkBatchSize, checkParallel, checkSortSize } from './size-options.js';
@@ -127,12 +127,12 @@ function readOptions(ctx: CallContext, order: readonly Occurrence[]): OptionStat
 }
 
 async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const claimOperand = obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined);
+  const claim = obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined);
   const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
     const r = readOptions(ctx, before);
     return typeof r === 'number' || r instanceof Promise ? r : undefined;
   };
-  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2, claimOperand, checkBefore });
+  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2, claim, checkBefore });
   if (typeof parsed === 'number') return parsed;
   const { flags, order, operands } = parsed;
 

@@ -2,7 +2,7 @@
 // _POSIX2_VERSION names 1003.1-2001). +A.x -B.y is -k A+1.x+1,B.y when y is 0, else
 // -k A+1.x+1,B+1.y. An operand that is not a valid +POS1 stays a file name; a bad -POS2 is fatal.
 
-import type { OperandClaim } from '../internal/flags.js';
+import type { Claimer } from '../internal/flags.js';
 import { quote } from '../internal/quote.js';
 import { emptyKey, fieldCount, setOrdering, type Key, type Parsed } from './options.js';
 
@@ -59,7 +59,7 @@ export function obsoleteKey(value: string): Parsed<Key> {
  * The parser hook: sort.c's `case 1` of its in-order getopt loop. `traditional` starts as the
  * POSIX version allows and, once a `+POS1 -POS2` pair is seen (without POSIXLY_CORRECT), stays on.
  */
-export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): (args: readonly string[], i: number) => OperandClaim | undefined {
+export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): Claimer {
   let traditional = allowed;
   return (args, i) => {
     const arg = args[i]!;
@@ -72,7 +72,7 @@ export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): (
     if (key === null) return undefined;
     if (!minusPos) return { consumed: 1, occurrence: { name: 'obsolete-key', value: arg, spelled: arg } };
     const err = applyEnd(key, next);
-    if (err !== undefined) return { consumed: 0, error: err };
+    if (err !== undefined) return { error: err };
     return { consumed: 2, occurrence: { name: 'obsolete-key', value: `${arg} ${next}`, spelled: arg } };
   };
 }

@@ -5,7 +5,7 @@ import type { CallContext, Command } from '../types.js';
 import { defineFlags, flagBool, writeUsageError, type Occurrence } from '../internal/flags.js';
 import { argmatch, argmatchFailure } from '../internal/argmatch.js';
 import { say } from '../internal/print.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quoteaf } from '../internal/quote.js';
 import { renderFormat, type StatTarget } from './format.js';

@@ -4,38 +4,18 @@
 // files are refused.
 
 import { fsErrorOf } from '../internal/errors.js';
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import { encode } from '../../lib/io/encoding.js';
-import { defineFlags, parseFlags } from '../internal/flags.js';
+import { defineCommand, flag, reject, type CommandLine, type Reject } from '../internal/command.js';
 import { openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { StringScanner, type Encoding, type ScanOptions } from './scan.js';
 import { STRINGS_GNU_USAGE, STRINGS_USAGE } from './usage.js';
 import { numericOptionText } from './numeric-option.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'all', short: 'a', long: 'all', kind: 'boolean' },
-    { name: 'bytes', short: 'n', long: 'bytes', kind: 'string' },
-    { name: 'data', short: 'd', long: 'data', kind: 'boolean' },
-    { name: 'encoding', short: 'e', long: 'encoding', kind: 'string' },
-    { name: 'help', short: 'hH', long: 'help', kind: 'boolean' },
-    { name: 'allWhitespace', short: 'w', long: 'include-all-whitespace', kind: 'boolean' },
-    { name: 'separator', short: 's', long: 'output-separator', kind: 'string' },
-    { name: 'printFileName', short: 'f', long: 'print-file-name', kind: 'boolean' },
-    { name: 'radix', short: 't', long: 'radix', kind: 'string' },
-    { name: 'octal', short: 'o', kind: 'boolean' },
-    { name: 'target', short: 'T', long: 'target', kind: 'string' },
-    { name: 'unicode', short: 'U', long: 'unicode', kind: 'string' },
-    { name: 'version', short: 'vV', long: 'version', kind: 'boolean' },
-  ],
-  digitsFlag: 'digits',
-});
-
-const VERSION = 'strings (rshell) 0.1.0\n';
-
+/** binutils' usage(stderr, 1): the message if any, then its whole usage */
 async function usageError(ctx: CallContext, message: string | undefined): Promise<number> {
-  const p = ctx.stderr.writeString((message === undefined ? '' : `strings: ${message}\n`) + STRINGS_GNU_USAGE);
+  const p = ctx.stderr.writeString((message === undefined || message === '' ? '' : `strings: ${message}\n`) + STRINGS_GNU_USAGE);
   if (p) await p;
   return 1;
 }
@@ -59,79 +39,51 @@ function parseMinLength(s: string): number | undefined {
 }
 
 const UNICODE_OK = new Set(['default', 'invalid', 'd', 'i']);
+const UNICODE_REFUSED = new Set(['locale', 'hex', 'escape', 'highlight', 'l', 'x', 'e', 'h']);
+const RADIX: Readonly<Record<string, 8 | 10 | 16>> = { o: 8, d: 10, x: 16 };
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const atFile = args.find((a) => a.startsWith('@'));
-  if (atFile !== undefined) return fatal(ctx, `${atFile}: @FILE option files are refused: rshell reads options only from the command line`);
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  // binutils acts on each option as getopt returns it: the options before a bad one still
-  // print --help or die of a bad value first
-  const opts: ScanOptions = { min: 4, encoding: 's', allWhitespace: false, radix: undefined, fileLabel: undefined, separator: Uint8Array.of(10) };
-  let printNames = false;
-  let digits: string | undefined;
-  let unicodeInvalid = false;
-  for (const o of r.order) {
-    const v = o.value ?? '';
-    switch (o.name) {
-      case 'help': {
-        const p = ctx.stdout.writeString(STRINGS_USAGE);
-        if (p) await p;
-        return 0;
-      }
-      case 'version': {
-        const p = ctx.stdout.writeString(VERSION);
-        if (p) await p;
-        return 0;
-      }
-      case 'bytes': {
-        const n = parseMinLength(v);
-        if (n === undefined) return fatal(ctx, `invalid integer argument ${v}`);
-        opts.min = n;
-        break;
-      }
-      case 'digits':
-        digits = v;
-        break;
-      case 'encoding':
-        // only the length is checked here; the letter once all options are read
-        if (v.length !== 1) return usageError(ctx, undefined);
-        opts.encoding = v as Encoding;
-        break;
-      case 'radix':
-        if (v.length !== 1 || !'odx'.includes(v)) return usageError(ctx, undefined);
-        opts.radix = v === 'o' ? 8 : v === 'd' ? 10 : 16;
-        break;
-      case 'octal':
-        opts.radix = 8;
-        break;
-      case 'allWhitespace':
-        opts.allWhitespace = true;
-        break;
-      case 'printFileName':
-        printNames = true;
-        break;
-      case 'separator':
-        opts.separator = encode(v);
-        break;
-      case 'target':
-        return fatal(ctx, '-T/--target is refused: rshell has no object-file reader (files are scanned whole)');
-      case 'unicode':
-        if (!UNICODE_OK.has(v)) {
-          if (!['locale', 'hex', 'escape', 'highlight', 'l', 'x', 'e', 'h'].includes(v)) {
-            return fatal(ctx, `invalid argument to -U/--unicode: ${v}`);
-          }
-          return fatal(ctx, `--unicode=${v} is refused: rshell supports only --unicode=default and --unicode=invalid`);
-        }
-        unicodeInvalid = v === 'invalid' || v === 'i';
-        break;
-      default:
-        break;
-    }
+function isEncoding(v: string): v is Encoding {
+  return v.length === 1 && 'sSblBL'.includes(v);
+}
+
+// binutils acts on each option as getopt returns it: a bad value dies there, before a bad option
+// further on (flag.value's parse), and --help/--version print at once
+const FLAGS = {
+  all: flag.boolean('-a --all'),
+  bytes: flag.value('-n --bytes', (v) => parseMinLength(v) ?? reject(`invalid integer argument ${v}`)),
+  data: flag.boolean('-d --data'),
+  // only the length is checked here; the letter once all options are read
+  encoding: flag.value('-e --encoding', (v) => (v.length === 1 ? v : reject('', { usage: true }))),
+  help: flag.help('-h -H --help'),
+  allWhitespace: flag.boolean('-w --include-all-whitespace'),
+  separator: flag.string('-s --output-separator'),
+  printFileName: flag.boolean('-f --print-file-name'),
+  radix: flag.value('-t --radix', (v) => RADIX[v] ?? reject('', { usage: true })),
+  octal: flag.boolean('-o'),
+  target: flag.value('-T --target', () => reject('-T/--target is refused: rshell has no object-file reader (files are scanned whole)')),
+  unicode: flag.value('-U --unicode', (v) => {
+    if (UNICODE_OK.has(v)) return v;
+    if (!UNICODE_REFUSED.has(v)) return reject(`invalid argument to -U/--unicode: ${v}`);
+    return reject(`--unicode=${v} is refused: rshell supports only --unicode=default and --unicode=invalid`);
+  }),
+  version: flag.version('-v -V --version'),
+  digits: flag.digits(),
+};
+
+async function run(ctx: CallContext, { flags, operands, order, args }: CommandLine<typeof FLAGS>): Promise<number> {
+  const opts: ScanOptions = { min: flags.bytes ?? 4, encoding: 's', allWhitespace: flags.allWhitespace, radix: undefined, fileLabel: undefined, separator: Uint8Array.of(10) };
+  if (flags.separator !== undefined) opts.separator = encode(flags.separator);
+  // -t and -o set the radix, the last one wins
+  for (const o of order) {
+    if (o.name === 'radix') opts.radix = o.value;
+    else if (o.name === 'octal') opts.radix = 8;
   }
-  if (!r.ok) return usageError(ctx, r.message);
+  const printNames = flags.printFileName;
+  const digits = flags.digits;
+  const unicodeInvalid = flags.unicode === 'invalid' || flags.unicode === 'i';
   // binutils: any --unicode but default forces 8-bit scanning, whatever -e said; with 'invalid'
   // a non-ASCII byte ends a string, which is the 7-bit scan
-  if (unicodeInvalid) opts.encoding = 's';
+  const encoding = unicodeInvalid ? 's' : flags.encoding ?? 's';
   // a numeric option (-8) wins over -n, whatever the order (binutils applies it last)
   if (digits !== undefined) {
     // the text binutils really parses (see numeric-option.ts): `-8` itself only when the
@@ -142,14 +94,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     opts.min = n;
   }
   if (opts.min === 0) return fatal(ctx, 'invalid minimum string length 0');
-  if (!'sSblBL'.includes(opts.encoding)) return usageError(ctx, undefined);
+  if (!isEncoding(encoding)) return usageError(ctx, undefined);
+  opts.encoding = encoding;
 
   const out = new OutputBuffer(ctx.stdout);
-  const files = r.operands.filter((f) => f !== '-');
+  const files = operands.filter((f) => f !== '-');
   // binutils: a '-' operand with no file beside it is a usage error (it is ignored otherwise)
-  if (files.length === 0 && r.operands.length > 0) return usageError(ctx, undefined);
+  if (files.length === 0 && operands.length > 0) return usageError(ctx, undefined);
   let status = 0;
-  if (files.length === 0 && r.operands.length === 0) {
+  if (files.length === 0 && operands.length === 0) {
     try {
       await scan(ctx, out, ctx.stdin, { ...opts, fileLabel: printNames ? '{standard input}' : undefined });
     } catch (e) {
@@ -207,9 +160,16 @@ async function scan(ctx: CallContext, out: OutputBuffer, reader: CallContext['st
   await scanner.finish(out);
 }
 
-export const strings: Command = {
+export const strings = defineCommand({
   name: 'strings',
   summary: 'print the sequences of printable characters in files',
-  usage: STRINGS_USAGE,
+  help: STRINGS_USAGE,
+  flags: FLAGS,
+  usageError: (ctx, message) => usageError(ctx, message),
+  // libiberty's expandargv reads @FILE arguments before getopt
+  preflight(ctx, args) {
+    const atFile = args.find((a) => a.startsWith('@'));
+    return atFile === undefined ? undefined : fatal(ctx, `${atFile}: @FILE option files are refused: rshell reads options only from the command line`);
+  },
   run,
-};
+});

@@ -6,9 +6,9 @@
 // ctx.limits.maxFileBytes. A regex separator (-r) also needs the whole text in memory, so the same
 // bound applies to it.
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import { writeThen } from '../internal/print.js';
-import { defineFlags, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, type CommandLine } from '../internal/command.js';
 import type { Input } from '../internal/inputs.js';
 import type { FileReader } from '../../allowedpaths/types.js';
 import { forEachInput } from '../internal/input-loop.js';
@@ -20,15 +20,11 @@ import { cachedSource, fixedFinder, SourceReadError, writeReversed, type MatchFi
 import { compileSeparator, endSensitive, regexFinder } from './regex-separator.js';
 import { TAC_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'before', short: 'b', long: 'before', kind: 'boolean' },
-    { name: 'regex', short: 'r', long: 'regex', kind: 'boolean' },
-    { name: 'separator', short: 's', long: 'separator', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+const FLAGS = {
+  before: flag.boolean('-b --before'),
+  regex: flag.boolean('-r --regex'),
+  separator: flag.string('-s --separator'),
+};
 
 interface Settings {
   before: boolean;
@@ -120,22 +116,18 @@ async function reverseOne(ctx: CallContext, input: Input, s: Settings, out: Outp
   return 'ok';
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (r.flags.help === true) return writeThen(ctx.stdout, TAC_USAGE, 0);
-  if (r.flags.version === true) return writeThen(ctx.stdout, versionText('tac'), 0);
-  const separatorArg = typeof r.flags.separator === 'string' ? r.flags.separator : '\n';
-  const settings: Settings = { before: r.flags.before === true, separator: encode(separatorArg), matcher: undefined, endSensitive: false };
+async function run(ctx: CallContext, { flags, operands: given }: CommandLine<typeof FLAGS>): Promise<number> {
+  const separatorArg = flags.separator ?? '\n';
+  const settings: Settings = { before: flags.before, separator: encode(separatorArg), matcher: undefined, endSensitive: false };
   if (settings.separator.length === 0) settings.separator = new Uint8Array([0]);
-  if (r.flags.regex === true) {
+  if (flags.regex) {
     if (separatorArg === '') return writeThen(ctx.stderr, 'tac: separator cannot be empty\n', 1);
     const compiled = compileSeparator(toLatin1(encode(separatorArg)));
     if (!compiled.ok) return writeThen(ctx.stderr, `tac: ${compiled.message}\n`, 1);
     settings.matcher = compiled.matcher;
     settings.endSensitive = endSensitive(separatorArg);
   }
-  const operands = r.operands.length === 0 ? ['-'] : r.operands;
+  const operands = given.length === 0 ? ['-'] : given;
   return forEachInput(ctx, {
     tool: 'tac',
     operands,
@@ -156,9 +148,10 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   });
 }
 
-export const tac: Command = {
+export const tac = defineCommand({
   name: 'tac',
   summary: 'concatenate and print files in reverse',
-  usage: TAC_USAGE,
+  help: TAC_USAGE,
+  flags: FLAGS,
   run,
-};
+});

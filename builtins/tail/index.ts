@@ -3,10 +3,8 @@
 // Supports -n/-c with N, +N, -N and suffixes, the obsolete `tail -N[bcl]` / `tail +N` forms, -q/-v
 // headers and -z.
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
-import { defineFlags, parseFlags, versionText, writeUsageError, type Occurrence } from '../internal/flags.js';
-import { firstDigitOption, type OptionShape } from '../internal/digit-options.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, reject, type Claim, type CommandLine, type Reject } from '../internal/command.js';
 import { ReadFailure, type Input } from '../internal/inputs.js';
 import { forEachInput } from '../internal/input-loop.js';
 import type { OutputBuffer } from '../internal/output.js';
@@ -20,39 +18,106 @@ import { obsoletePlusAllowed } from '../internal/posix2.js';
 
 const SUFFIXES = 'bkKmMGTPEZY0';
 
-// long options in GNU tail's table order (ambiguity messages follow it)
-const SPEC = defineFlags({
-  flags: [
-    { name: 'bytes', short: 'c', long: 'bytes', kind: 'string' },
-    { name: 'follow', short: 'f', long: 'follow', kind: 'optional', shortBare: true },
-    { name: 'followName', short: 'F', kind: 'boolean' },
-    { name: 'lines', short: 'n', long: 'lines', kind: 'string' },
-    { name: 'maxUnchangedStats', long: 'max-unchanged-stats', kind: 'string' },
-    { name: 'disableInotify', long: '-disable-inotify', kind: 'boolean' },
-    { name: 'pid', long: 'pid', kind: 'string' },
-    { name: 'presumeInputPipe', long: '-presume-input-pipe', kind: 'boolean' },
-    { name: 'quiet', short: 'q', long: ['quiet'], kind: 'boolean' },
-    { name: 'retry', long: 'retry', kind: 'boolean' },
-    { name: 'silent', long: 'silent', kind: 'boolean' },
-    { name: 'sleepInterval', short: 's', long: 'sleep-interval', kind: 'string' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'zero', short: 'z', long: 'zero-terminated', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-  digitsFlag: 'digits',
-});
+/** a -n/-c value, or the obsolete first argument's */
+interface Count {
+  countLines: boolean;
+  count: number;
+  /** the count as given (count is clamped), for GNU's OFF_T_MAX bound */
+  given: bigint;
+  /** +N: counted from the start (GNU: for good, a later plain count does not clear it) */
+  fromStart: boolean;
+  /** the obsolete form's trailing 'f' */
+  follow: boolean;
+}
 
-const OPTION_SHAPE: OptionShape = {
-  valueShorts: 'cns',
-  optionalShorts: '',
-  knownShorts: 'cfFnqsvz',
-  valueLongs: ['bytes', 'lines', 'max-unchanged-stats', 'pid', 'sleep-interval'],
-  knownLongs: ['bytes', 'follow', 'lines', 'max-unchanged-stats', '-disable-inotify', 'pid', '-presume-input-pipe',
-    'quiet', 'retry', 'silent', 'sleep-interval', 'verbose', 'zero-terminated', 'help', 'version'],
+/** -n/-c: [+-]N with suffixes */
+function countArg(countLines: boolean): (text: string) => Count | Reject {
+  return (text) => {
+    const fromStart = text.startsWith('+');
+    const v = !fromStart && text.startsWith('-') ? text.slice(1) : text;
+    const r = parseUintmax(v, SUFFIXES);
+    if (r.kind !== 'ok') return reject(numberErrorText(countLines ? 'invalid number of lines' : 'invalid number of bytes', quote(v), r));
+    return { countLines, count: clampCount(r.value), given: r.value, fromStart, follow: false };
+  };
+}
+
+/** the parts of `-N[bcl][f]` / `+N[bcl][f]`, or undefined when `arg` is not in that form */
+function obsoleteForm(arg: string, plusAllowed: boolean): { fromStart: boolean; digits: string; unit: string | undefined; follow: boolean } | undefined {
+  let fromStart: boolean;
+  if (arg[0] === '+') {
+    // a file name under _POSIX2_VERSION 200112..200808 (tail.c's traditional_usage)
+    if (!plusAllowed) return undefined;
+    fromStart = true;
+  } else if (arg[0] === '-') {
+    // "-" is stdin and "-c" needs a value: not obsolete forms
+    if ((arg[1] === 'c' ? arg[2] : arg[1]) === undefined) return undefined;
+    fromStart = false;
+  } else return undefined;
+  let p = 1;
+  while (p < arg.length && arg[p]! >= '0' && arg[p]! <= '9') p++;
+  const digits = arg.slice(1, p);
+  const unit = arg[p] === 'b' || arg[p] === 'c' || arg[p] === 'l' ? arg[p++] : undefined;
+  const follow = arg[p] === 'f';
+  if (follow) p++;
+  return p === arg.length ? { fromStart, digits, unit, follow } : undefined;
+}
+
+/** the obsolete first argument's count (recorded by the claim, so it is one) */
+function obsoleteArg(arg: string): Count | Reject {
+  const form = obsoleteForm(arg, true)!;
+  const defaultCount = form.unit === 'b' ? 10 * 512 : 10;
+  let given = BigInt(defaultCount);
+  if (form.digits !== '') {
+    // GNU parses the digits with only 'b' as a suffix and ignores what follows ('c', 'l', 'f')
+    given = BigInt(form.digits) * (form.unit === 'b' ? 512n : 1n);
+    if (given > UINTMAX_MAX) return reject(`invalid number: ${quote(arg)}: Numerical result out of range`);
+  }
+  return { countLines: form.unit === undefined || form.unit === 'l', count: clampCount(given), given, fromStart: form.fromStart, follow: form.follow };
+}
+
+const SECONDS = /^[ \t\n\v\f\r]*\+?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?)$/i;
+
+// long options in GNU tail's table order (ambiguity messages follow it)
+const FLAGS = {
+  bytes: flag.value('-c --bytes', countArg(false)),
+  follow: flag.optional('-f --follow', { shortBare: true }),
+  followName: flag.boolean('-F'),
+  lines: flag.value('-n --lines', countArg(true)),
+  maxUnchangedStats: flag.value('--max-unchanged-stats', (text) =>
+    parseUintmax(text, '').kind === 'ok' ? text : reject(`invalid maximum number of unchanged stats between opens: ${quote(text)}`)),
+  disableInotify: flag.boolean('---disable-inotify'),
+  pid: flag.string('--pid'),
+  presumeInputPipe: flag.boolean('---presume-input-pipe'),
+  quiet: flag.boolean('-q --quiet'),
+  retry: flag.boolean('--retry'),
+  silent: flag.boolean('--silent'),
+  sleepInterval: flag.value('-s --sleep-interval', (text) => (SECONDS.test(text) ? text : reject(`invalid number of seconds: ${quote(text)}`))),
+  verbose: flag.boolean('-v --verbose'),
+  zero: flag.boolean('-z --zero-terminated'),
+  // digits anywhere but in the obsolete first argument: getopt's "0123456789", which GNU rejects
+  digits: flag.digits((run) => reject(`option used in invalid context -- ${run[0]!}`)),
+  // the obsolete first argument, recorded by the claim
+  obsolete: flag.value('', obsoleteArg),
 };
 
-const REFUSED: Record<string, string> = {
+/**
+ * GNU's obsolete forms `tail -N[bcl][f] [FILE]` and `tail +N[bcl][f] [FILE]`, read before getopt
+ * and only with at most one file operand.
+ */
+function obsoleteClaim(plusAllowed: boolean): (args: readonly string[], i: number) => Claim<typeof FLAGS> | undefined {
+  return (args, i) => {
+    const n = args.length;
+    if (i !== 0) return undefined;
+    const shapeOk =
+      n === 1 || (n === 2 && !(args[1]!.startsWith('-') && args[1]!.length > 1)) || ((n === 2 || n === 3) && args[1] === '--');
+    if (!shapeOk || obsoleteForm(args[0]!, plusAllowed) === undefined) return undefined;
+    return { consumed: 1, occurrence: { name: 'obsolete', value: args[0]!, spelled: args[0]! } };
+  };
+}
+const CLAIM_WITH_PLUS = obsoleteClaim(true);
+const CLAIM_WITHOUT_PLUS = obsoleteClaim(false);
+
+const REFUSED: Partial<Record<keyof typeof FLAGS, string>> = {
   follow: '-f/--follow is refused: rshell never waits for a file to grow',
   followName: '-F is refused: rshell never waits for a file to grow',
   pid: '--pid is refused: rshell never follows files',
@@ -62,159 +127,52 @@ const REFUSED: Record<string, string> = {
 interface TailSettings {
   countLines: boolean;
   count: number;
-  /** the count as given (count is clamped), for GNU's OFF_T_MAX bound */
   given: bigint;
   fromStart: boolean;
   headers: 'auto' | 'always' | 'never';
   delim: number;
 }
 
-type Failure = { ok: false; status: number | Promise<number> };
-type Parsed = { ok: true; settings: TailSettings; operands: string[] } | Failure | 'help' | 'version';
-
-function fail(ctx: CallContext, text: string): Failure {
-  const p = ctx.stderr.writeString(text);
-  return { ok: false, status: p ? p.then(() => 1) : 1 };
+function applyCount(s: TailSettings, c: Count): void {
+  s.countLines = c.countLines;
+  if (c.fromStart) s.fromStart = true;
+  s.count = c.count;
+  s.given = c.given;
 }
 
-/**
- * GNU's obsolete forms `tail -N[bcl][f] [FILE]` and `tail +N[bcl][f] [FILE]`: only with at most
- * one file operand. Returns undefined when args are not in that form.
- */
-function parseObsolete(ctx: CallContext, args: string[], s: TailSettings): Failure | 'taken' | undefined {
-  const n = args.length;
-  const shapeOk =
-    n === 1 || (n === 2 && !(args[1]!.startsWith('-') && args[1]!.length > 1)) || ((n === 2 || n === 3) && args[1] === '--');
-  if (!shapeOk) return undefined;
-  const arg = args[0]!;
-  let p = 1;
-  let fromStart: boolean;
-  if (arg[0] === '+') {
-    // a file name under _POSIX2_VERSION 200112..200808 (tail.c's traditional_usage)
-    if (!obsoletePlusAllowed((name) => ctx.getEnv(name))) return undefined;
-    fromStart = true;
-  } else if (arg[0] === '-') {
-    // "-" is stdin and "-c" needs a value: not obsolete forms
-    if ((arg[1] === 'c' ? arg[2] : arg[1]) === undefined) return undefined;
-    fromStart = false;
-  } else return undefined;
-  const digitsStart = p;
-  while (p < arg.length && arg[p]! >= '0' && arg[p]! <= '9') p++;
-  const digits = arg.slice(digitsStart, p);
-  let defaultCount = 10;
-  let countLines = true;
-  let follow = false;
-  switch (arg[p]) {
-    case 'b': defaultCount *= 512; countLines = false; p++; break;
-    case 'c': countLines = false; p++; break;
-    case 'l': p++; break;
-  }
-  if (arg[p] === 'f') {
-    follow = true;
-    p++;
-  }
-  if (p !== arg.length) return undefined;
-  let count = defaultCount;
-  if (digits !== '') {
-    // GNU parses the digits with only 'b' as a suffix and ignores what follows ('c', 'l', 'f')
-    const value = BigInt(digits) * (arg[digitsStart + digits.length] === 'b' ? 512n : 1n);
-    if (value > UINTMAX_MAX) return fail(ctx, `tail: invalid number: ${quote(arg)}: Numerical result out of range\n`);
-    count = clampCount(value);
-    s.given = value;
-  } else s.given = BigInt(defaultCount);
-  if (follow) return fail(ctx, `tail: ${REFUSED.follow!}\n`);
-  s.fromStart = fromStart;
-  s.countLines = countLines;
-  s.count = count;
-  return 'taken';
-}
-
-const SECONDS = /^[ \t\n\v\f\r]*\+?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf(?:inity)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d+)?)$/i;
-
-function applyOption(ctx: CallContext, o: Occurrence, s: TailSettings): Failure | undefined {
-  switch (o.name) {
-    case 'lines':
-    case 'bytes': {
-      s.countLines = o.name === 'lines';
-      let v = o.value ?? '';
-      // GNU: a '+' sets offset mode for good; a later plain count does not clear it
-      if (v.startsWith('+')) s.fromStart = true;
-      else if (v.startsWith('-')) v = v.slice(1);
-      const r = parseUintmax(v, SUFFIXES);
-      if (r.kind !== 'ok') {
-        const what = s.countLines ? 'invalid number of lines' : 'invalid number of bytes';
-        return fail(ctx, `tail: ${numberErrorText(what, quote(v), r)}\n`);
-      }
-      s.count = clampCount(r.value);
-      s.given = r.value;
-      return undefined;
+/** the options in command-line order (their values were checked where getopt met them) */
+function settingsOf(order: CommandLine<typeof FLAGS>['order']): TailSettings | { refused: string } {
+  const s: TailSettings = { countLines: true, count: 10, given: 10n, fromStart: false, headers: 'auto', delim: 0x0a };
+  for (const o of order) {
+    switch (o.name) {
+      case 'obsolete':
+        if (o.value.follow) return { refused: REFUSED.follow! };
+        applyCount(s, o.value);
+        break;
+      case 'lines':
+      case 'bytes':
+        applyCount(s, o.value);
+        break;
+      case 'quiet':
+      case 'silent':
+        s.headers = 'never';
+        break;
+      case 'verbose':
+        s.headers = 'always';
+        break;
+      case 'zero':
+        s.delim = 0;
+        break;
     }
-    case 'quiet':
-    case 'silent':
-      s.headers = 'never';
-      return undefined;
-    case 'verbose':
-      s.headers = 'always';
-      return undefined;
-    case 'zero':
-      s.delim = 0;
-      return undefined;
-    case 'sleepInterval':
-      if (!SECONDS.test(o.value ?? '')) return fail(ctx, `tail: invalid number of seconds: ${quote(o.value ?? '')}\n`);
-      return undefined;
-    case 'maxUnchangedStats': {
-      const r = parseUintmax(o.value ?? '', '');
-      if (r.kind !== 'ok') {
-        return fail(ctx, `tail: invalid maximum number of unchanged stats between opens: ${quote(o.value ?? '')}\n`);
-      }
-      return undefined;
-    }
-    case 'digits':
-      return fail(ctx, `tail: option used in invalid context -- ${(o.value ?? '0')[0]}\n`);
-    default:
-      return undefined;
   }
-}
-
-/** GNU checks what following needs after its option loop: a bad value or option comes first */
-function refusal(ctx: CallContext, order: readonly Occurrence[]): Parsed | undefined {
+  // GNU checks what following needs after its option loop
   for (const o of order) {
     const text = REFUSED[o.name];
-    if (text !== undefined) return fail(ctx, `tail: ${text}\n`);
+    if (text !== undefined) return { refused: text };
   }
-  return undefined;
-}
-
-function parseArgs(ctx: CallContext, args: string[]): Parsed {
-  const s: TailSettings = { countLines: true, count: 10, given: 10n, fromStart: false, headers: 'auto', delim: 0x0a };
-  let rest = args;
-  if (args.length > 0) {
-    const obsolete = parseObsolete(ctx, args, s);
-    if (obsolete !== undefined && obsolete !== 'taken') return obsolete;
-    if (obsolete === 'taken') rest = args.slice(1);
-  }
-  const r = parseFlags(SPEC, rest, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) {
-    // GNU checks each value inside its getopt loop: a bad one before the bad option wins
-    for (const o of r.order) {
-      const bad = applyOption(ctx, o, s);
-      if (bad) return bad;
-    }
-    const digit = firstDigitOption(rest, OPTION_SHAPE);
-    if (digit !== undefined) return fail(ctx, `tail: option used in invalid context -- ${digit}\n`);
-    return { ok: false, status: writeUsageError(ctx, r.message, 1) };
-  }
-  for (const o of r.order) {
-    if (o.name === 'help') return 'help';
-    if (o.name === 'version') return 'version';
-    const bad = applyOption(ctx, o, s);
-    if (bad) return bad;
-  }
-  const refused = refusal(ctx, r.order);
-  if (refused) return refused;
   // +N counts from 1: +0 and +1 both mean "from the start"
   if (s.fromStart && s.count > 0) s.count--;
-  return { ok: true, settings: s, operands: r.operands.length === 0 ? ['-'] : r.operands };
+  return s;
 }
 
 async function takeEnd(ctx: CallContext, input: Input, out: OutputBuffer, s: TailSettings): Promise<TailResult> {
@@ -249,12 +207,14 @@ function dumpsRemainder(s: TailSettings): boolean {
   return n <= OFF_T_MAX;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = parseArgs(ctx, args);
-  if (parsed === 'help') return writeThen(ctx.stdout, TAIL_USAGE, 0);
-  if (parsed === 'version') return writeThen(ctx.stdout, versionText('tail'), 0);
-  if (!parsed.ok) return parsed.status;
-  const { settings: s, operands } = parsed;
+async function run(ctx: CallContext, { order, operands: given }: CommandLine<typeof FLAGS>): Promise<number> {
+  const s = settingsOf(order);
+  if ('refused' in s) {
+    const p = ctx.stderr.writeString(`tail: ${s.refused}\n`);
+    if (p) await p;
+    return 1;
+  }
+  const operands = given.length === 0 ? ['-'] : given;
   // GNU: nothing to output and nothing to follow, so no file is even opened
   if (!s.fromStart && s.count === 0) return 0;
   const printHeaders = s.headers === 'always' || (s.headers === 'auto' && operands.length > 1);
@@ -269,9 +229,11 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   });
 }
 
-export const tail: Command = {
+export const tail = defineCommand({
   name: 'tail',
   summary: 'output the last part of files',
-  usage: TAIL_USAGE,
+  help: TAIL_USAGE,
+  flags: FLAGS,
+  claim: (ctx) => (obsoletePlusAllowed((name) => ctx.getEnv(name)) ? CLAIM_WITH_PLUS : CLAIM_WITHOUT_PLUS),
   run,
-};
+});

@@ -3,47 +3,36 @@
 // that cannot be opened is reported and skipped, the others still get the data, status 1.
 // `-` is a file named '-' (coreutils 9.1). -i is accepted and has nothing to do (no signals here).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import type { FileWriter, FsError, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { createError, fsErrorOf } from '../internal/errors.js';
 import { PipeClosedError } from '../../lib/io/errors.js';
-import { defineFlags, flagBool, type Occurrence } from '../internal/flags.js';
-import { quotef, quote } from '../internal/quote.js';
+import { defineCommand, flag, type CommandLine } from '../internal/command.js';
+import { quotef } from '../internal/quote.js';
 import { say } from '../internal/print.js';
 import { TEE_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
-
-const SPEC = defineFlags({
-  flags: [
-    { name: 'append', short: 'a', long: 'append', kind: 'boolean' },
-    { name: 'ignoreInterrupts', short: 'i', long: 'ignore-interrupts', kind: 'boolean' },
-    { name: 'outputError', long: 'output-error', kind: 'optional' },
-    { name: 'p', short: 'p', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
 
 type OutputErrorMode = 'default' | 'warn' | 'warn-nopipe' | 'exit' | 'exit-nopipe';
-const MODES = ['warn', 'warn-nopipe', 'exit', 'exit-nopipe'] as const;
 
-/** gnulib argmatch: exact match, else a unique prefix */
-function argmatch(value: string): (typeof MODES)[number] | 'invalid' | 'ambiguous' {
-  const exact = MODES.find((m) => m === value);
-  if (exact !== undefined) return exact;
-  const prefixed = MODES.filter((m) => m.startsWith(value));
-  if (prefixed.length === 1) return prefixed[0]!;
-  // '' is a prefix of every mode: ambiguous, as gnulib says
-  return prefixed.length === 0 ? 'invalid' : 'ambiguous';
-}
+// output_error_args, in GNU's order (argmatch's error lists them so)
+const MODES = { warn: 'warn', 'warn-nopipe': 'warn-nopipe', exit: 'exit', 'exit-nopipe': 'exit-nopipe' } as const;
 
-function badModeText(value: string, kind: 'invalid' | 'ambiguous'): string {
-  return (
-    `tee: ${kind} argument ${quote(value)} for '--output-error'\nValid arguments are:\n` +
-    MODES.map((m) => `  - '${m}'\n`).join('') +
-    "Try 'tee --help' for more information.\n"
-  );
+const FLAGS = {
+  append: flag.boolean('-a --append'),
+  ignoreInterrupts: flag.boolean('-i --ignore-interrupts'),
+  outputError: flag.choice('--output-error', MODES, { bare: 'warn-nopipe' }),
+  p: flag.boolean('-p'),
+};
+
+/** -p and --output-error set the mode; the last one wins */
+function outputErrorMode(order: CommandLine<typeof FLAGS>['order']): OutputErrorMode {
+  let mode: OutputErrorMode = 'default';
+  for (const o of order) {
+    if (o.name === 'p') mode = 'warn-nopipe';
+    else if (o.name === 'outputError') mode = o.value;
+  }
+  return mode;
 }
 
 interface Output {
@@ -54,50 +43,16 @@ interface Output {
 
 const NO_SUCH_FILE: FsError = { code: 'ENOENT', message: 'No such file or directory' };
 
-/** GNU checks each --output-error as getopt meets it (the first bad one fails); the last wins */
-function outputErrorMode(order: readonly Occurrence[]): OutputErrorMode | { bad: string } {
-  let mode: OutputErrorMode = 'default';
-  for (const o of order) {
-    if (o.name === 'p') mode = 'warn-nopipe';
-    else if (o.name === 'outputError') {
-      if (o.value === undefined) {
-        mode = 'warn-nopipe';
-        continue;
-      }
-      const m = argmatch(o.value);
-      if (m === 'invalid' || m === 'ambiguous') return { bad: badModeText(o.value, m) };
-      mode = m;
-    }
-  }
-  return mode;
-}
-
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, {
-    name: 'tee',
-    help: TEE_USAGE,
-    // a bad --output-error before a bad option is what GNU reports
-    checkBefore: (order) => {
-      const m = outputErrorMode(order);
-      return typeof m === 'object' ? say(ctx.stderr, m.bad).then(() => 1) : undefined;
-    },
-  });
-  if (typeof r === 'number') return r;
-
-  const chosen = outputErrorMode(r.order);
-  if (typeof chosen === 'object') {
-    await say(ctx.stderr, chosen.bad);
-    return 1;
-  }
-  const mode = chosen;
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const mode = outputErrorMode(order);
 
   let status = 0;
   const outputs: Output[] = [];
-  for (const name of r.operands) {
+  for (const name of operands) {
     // open("") is ENOENT; the sandbox would resolve '' to the working directory (EISDIR)
     const opened: Result<FileWriter> = name === ''
       ? { ok: false, error: NO_SUCH_FILE }
-      : ctx.fs.openWrite(name, { append: flagBool(r.flags, 'append'), truncate: !flagBool(r.flags, 'append') });
+      : ctx.fs.openWrite(name, { append: flags.append, truncate: !flags.append });
     if (!opened.ok) {
       await say(ctx.stderr, `tee: ${quotef(name)}: ${errorText(createError(ctx.fs, name, opened.error))}\n`);
       status = 1;
@@ -177,9 +132,10 @@ async function writeStdout(ctx: CallContext, chunk: Uint8Array, mode: OutputErro
   }
 }
 
-export const tee: Command = {
+export const tee = defineCommand({
   name: 'tee',
   summary: 'read from standard input and write to standard output and files',
-  usage: TEE_USAGE,
+  help: TEE_USAGE,
+  flags: FLAGS,
   run,
-};
+});

@@ -3,47 +3,31 @@
 // target that must be writable); missing ones are created empty through openWrite (`:rw` roots,
 // never through a symlink). -d understands the common date forms (see dates.ts).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { defineCommand, flag, reject, writeUsageError, type CommandLine } from '../internal/command.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { parseDateOption, parseStamp } from '../internal/dates.js';
 import { TOUCH_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+
+// time_args, in GNU's order (argmatch's error lists them so)
+const TIME_WORDS = { atime: 'a', access: 'a', use: 'a', mtime: 'm', modify: 'm' } as const;
 
 // long options in GNU touch's table order
-const SPEC = defineFlags({
-  flags: [
-    { name: 'time', long: 'time', kind: 'string' },
-    { name: 'noCreate', short: 'c', long: 'no-create', kind: 'boolean' },
-    { name: 'date', short: 'd', long: 'date', kind: 'string' },
-    { name: 'reference', short: 'r', long: 'reference', kind: 'string' },
-    { name: 'noDereference', short: 'h', long: 'no-dereference', kind: 'boolean' },
-    { name: 'a', short: 'a', kind: 'boolean' },
-    { name: 'f', short: 'f', kind: 'boolean' },
-    { name: 'm', short: 'm', kind: 'boolean' },
-    { name: 't', short: 't', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
-
-const TIME_WORDS: Record<string, 'a' | 'm'> = { atime: 'a', access: 'a', use: 'a', mtime: 'm', modify: 'm' };
-
-function timeWord(value: string): 'a' | 'm' | string {
-  const exact = TIME_WORDS[value];
-  if (exact !== undefined) return exact;
-  const hits = Object.keys(TIME_WORDS).filter((w) => w.startsWith(value));
-  const kinds = new Set(hits.map((w) => TIME_WORDS[w]));
-  // gnulib argmatch: '' is a prefix of every word, so it is ambiguous, not invalid
-  if (hits.length > 0 && kinds.size === 1) return TIME_WORDS[hits[0]!]!;
-  return (
-    `touch: ${hits.length === 0 ? 'invalid' : 'ambiguous'} argument ${quote(value)} for '--time'\n` +
-    "Valid arguments are:\n  - 'atime', 'access', 'use'\n  - 'mtime', 'modify'\nTry 'touch --help' for more information.\n"
-  );
-}
+const FLAGS = {
+  time: flag.choice('--time', TIME_WORDS),
+  noCreate: flag.boolean('-c --no-create'),
+  date: flag.string('-d --date'),
+  reference: flag.string('-r --reference'),
+  noDereference: flag.boolean('-h --no-dereference'),
+  a: flag.boolean('-a'),
+  f: flag.boolean('-f'),
+  m: flag.boolean('-m'),
+  // GNU checks each -t stamp in its option loop (the year defaults to the current one)
+  t: flag.value('-t', (text) => parseStamp(text, Date.now()) ?? reject(`invalid date format ${quote(text)}`)),
+};
 
 interface Times {
   /** undefined: now */
@@ -53,60 +37,25 @@ interface Times {
   setM: boolean;
 }
 
-/**
- * What GNU's option loop checks as it goes, in command-line order: each -t stamp (die on a bad
- * one) and each --time word. The error text of the first bad one, or the time the last -t set.
- */
-function optionLoop(order: readonly Occurrence[], now: number): { error: string } | { setA: boolean; setM: boolean; stampMs: number | undefined } {
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const now = Date.now();
   let setA = false;
   let setM = false;
-  let stampMs: number | undefined;
   for (const o of order) {
-    if (o.name === 'a') setA = true;
-    else if (o.name === 'm') setM = true;
-    else if (o.name === 't') {
-      const ms = parseStamp(o.value ?? '', now);
-      if (ms === null) return { error: `touch: invalid date format ${quote(o.value ?? '')}\n` };
-      stampMs = ms;
-    } else if (o.name === 'time') {
-      const w = timeWord(o.value ?? '');
-      if (w !== 'a' && w !== 'm') return { error: w };
-      if (w === 'a') setA = true;
-      else setM = true;
-    }
+    if (o.name === 'a' || (o.name === 'time' && o.value === 'a')) setA = true;
+    else if (o.name === 'm' || (o.name === 'time' && o.value === 'm')) setM = true;
   }
-  return { setA, setM, stampMs };
-}
-
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const now = Date.now();
-  const r = await parseGnuArgs(ctx, SPEC, args, {
-    name: 'touch',
-    help: TOUCH_USAGE,
-    checkBefore: (order) => {
-      const loop = optionLoop(order, now);
-      return 'error' in loop ? say(ctx.stderr, loop.error).then(() => 1) : undefined;
-    },
-  });
-  if (typeof r === 'number') return r;
-
-  const loop = optionLoop(r.order, now);
-  if ('error' in loop) {
-    await say(ctx.stderr, loop.error);
-    return 1;
-  }
-  let { setA, setM } = loop;
   if (!setA && !setM) setA = setM = true;
 
   const times: Times = { atimeMs: undefined, mtimeMs: undefined, setA, setM };
-  const reference = flagString(r.flags, 'reference');
-  const dateText = flagString(r.flags, 'date');
-  const stamp = loop.stampMs;
+  const reference = flags.reference;
+  const dateText = flags.date;
+  const stamp = flags.t;
   if ((dateText !== undefined || reference !== undefined) && stamp !== undefined) {
     return writeUsageError(ctx, 'cannot specify times from more than one source', 1);
   }
   if (reference !== undefined) {
-    const st = flagBool(r.flags, 'noDereference') ? ctx.fs.lstat(reference) : ctx.fs.stat(reference);
+    const st = flags.noDereference ? ctx.fs.lstat(reference) : ctx.fs.stat(reference);
     if (!st.ok) {
       await say(ctx.stderr, `touch: failed to get attributes of ${quoteaf(reference)}: ${errorText(st.error)}\n`);
       return 1;
@@ -127,7 +76,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     times.mtimeMs = m;
   }
   if (stamp !== undefined) times.atimeMs = times.mtimeMs = stamp;
-  if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
+  if (operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
   const notAllowed = remediationRefusal(ctx);
   if (notAllowed !== undefined) {
     await say(ctx.stderr, notAllowed);
@@ -135,9 +84,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   }
 
   let status = 0;
-  for (const file of r.operands) {
+  for (const file of operands) {
     ctx.checkAbort();
-    const line = touchOne(ctx, file, times, now, flagBool(r.flags, 'noCreate'), flagBool(r.flags, 'noDereference'));
+    const line = touchOne(ctx, file, times, now, flags.noCreate, flags.noDereference);
     if (line !== undefined) {
       await say(ctx.stderr, line);
       status = 1;
@@ -194,9 +143,10 @@ function touchOne(ctx: CallContext, file: string, t: Times, now: number, noCreat
   return undefined;
 }
 
-export const touch: Command = {
+export const touch = defineCommand({
   name: 'touch',
   summary: 'change file timestamps',
-  usage: TOUCH_USAGE,
+  help: TOUCH_USAGE,
+  flags: FLAGS,
   run,
-};
+});

@@ -2,10 +2,9 @@
 // every byte is a character). Operand parsing is in spec.ts, validation and tables in sets.ts;
 // stream.ts the streaming filter; this file handles options and operand counts.
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
+import type { CallContext } from '../types.js';
 import { encode } from '../../lib/io/encoding.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, writeUsageError, type CommandLine } from '../internal/command.js';
 import { quote } from '../internal/quote.js';
 import { readFailure } from '../internal/inputs.js';
 import { parseSpec, type Element } from './spec.js';
@@ -13,18 +12,13 @@ import { buildTables } from './sets.js';
 import { filter } from './stream.js';
 import { TR_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'complement', short: 'cC', long: 'complement', kind: 'boolean' },
-    { name: 'delete', short: 'd', long: 'delete', kind: 'boolean' },
-    { name: 'squeeze', short: 's', long: 'squeeze-repeats', kind: 'boolean' },
-    { name: 'truncate', short: 't', long: 'truncate-set1', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-  // GNU tr's optstring starts with '+': options end at the first operand
-  stopAtFirstOperand: true,
-});
+// long options in GNU tr's table order
+const FLAGS = {
+  complement: flag.boolean('-c -C --complement'),
+  delete: flag.boolean('-d --delete'),
+  squeeze: flag.boolean('-s --squeeze-repeats'),
+  truncate: flag.boolean('-t --truncate-set1'),
+};
 
 async function writeErr(ctx: CallContext, text: string): Promise<number> {
   const p = ctx.stderr.writeString(text);
@@ -32,19 +26,7 @@ async function writeErr(ctx: CallContext, text: string): Promise<number> {
   return 1;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  const f = r.flags;
-  if (flagBool(f, 'help')) return writeThen(ctx.stdout, TR_USAGE, 0);
-  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('tr'), 0);
-  const o = {
-    complement: flagBool(f, 'complement'),
-    delete: flagBool(f, 'delete'),
-    squeeze: flagBool(f, 'squeeze'),
-    truncate: flagBool(f, 'truncate'),
-  };
-  const operands = r.operands;
+async function run(ctx: CallContext, { flags: o, operands, args }: CommandLine<typeof FLAGS>): Promise<number> {
   const minOperands = 1 + (o.delete === o.squeeze ? 1 : 0);
   const maxOperands = 1 + (!o.delete || o.squeeze ? 1 : 0);
   if (operands.length < minOperands) {
@@ -84,9 +66,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return 0;
 }
 
-export const tr: Command = {
+export const tr = defineCommand({
   name: 'tr',
   summary: 'translate, squeeze, and/or delete characters',
-  usage: TR_USAGE,
+  help: TR_USAGE,
+  flags: FLAGS,
+  // GNU tr's optstring starts with '+': options end at the first operand
+  stopAtFirstOperand: true,
   run,
-};
+});

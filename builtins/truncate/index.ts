@@ -3,28 +3,26 @@
 // -o counts in I/O blocks, -c never creates. Each file goes through the sandbox: `:rw` roots only,
 // never through a symlink, never into a hard-linked file (checked before any byte changes).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { defineCommand, flag, writeUsageError, type CommandLine } from '../internal/command.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { createError } from '../internal/errors.js';
 import { applyRelation, parseSize, type Relation } from '../internal/size-arg.js';
 import { TRUNCATE_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'noCreate', short: 'c', long: 'no-create', kind: 'boolean' },
-    { name: 'ioBlocks', short: 'o', long: 'io-blocks', kind: 'boolean' },
-    { name: 'reference', short: 'r', long: 'reference', kind: 'string' },
-    { name: 'size', short: 's', long: 'size', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+const FLAGS = {
+  noCreate: flag.boolean('-c --no-create'),
+  ioBlocks: flag.boolean('-o --io-blocks'),
+  reference: flag.string('-r --reference'),
+  // each SIZE is read with the relation the ones before left (parseSize): checked in sizeLoop
+  size: flag.list('-s --size'),
+};
+
+type Order = CommandLine<typeof FLAGS>['order'];
 
 const q2 = (a: string, b: string): string => `${quote(a)} or ${quote(b)}`;
 
@@ -32,12 +30,12 @@ const q2 = (a: string, b: string): string => `${quote(a)} or ${quote(b)}`;
  * GNU parses each -s as getopt returns it: the first bad one ends the run. Its message (`usage`:
  * with the Try line), or the relation and size the last -s gave.
  */
-function sizeLoop(order: readonly Occurrence[]): { message: string; usage: boolean } | { relation: Relation; size: bigint | undefined } {
+function sizeLoop(order: Order): { message: string; usage: boolean } | { relation: Relation; size: bigint | undefined } {
   let relation: Relation = 'set';
   let size: bigint | undefined;
   for (const o of order) {
     if (o.name !== 'size') continue;
-    const parsed = parseSize(o.value ?? '', quote, relation);
+    const parsed = parseSize(o.value, quote, relation);
     if (!parsed.ok) return { message: parsed.message, usage: parsed.message === 'multiple relative modifiers specified' };
     relation = parsed.relation;
     size = parsed.size;
@@ -50,24 +48,13 @@ function reportSizeError(ctx: CallContext, bad: { message: string; usage: boolea
   return say(ctx.stderr, `truncate: ${bad.message}\n`).then(() => 1);
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, {
-    name: 'truncate',
-    help: TRUNCATE_USAGE,
-    // a bad -s before a bad option is what GNU reports
-    checkBefore: (order) => {
-      const loop = sizeLoop(order);
-      return 'message' in loop ? reportSizeError(ctx, loop) : undefined;
-    },
-  });
-  if (typeof r === 'number') return r;
-
-  const loop = sizeLoop(r.order);
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const loop = sizeLoop(order);
   if ('message' in loop) return reportSizeError(ctx, loop);
   const { relation } = loop;
   let { size } = loop;
-  const reference = r.flags.reference as string | undefined;
-  const blockMode = flagBool(r.flags, 'ioBlocks');
+  const reference = flags.reference;
+  const blockMode = flags.ioBlocks;
   if (reference === undefined && size === undefined) {
     return writeUsageError(ctx, `you must specify either ${q2('--size', '--reference')}`, 1);
   }
@@ -77,7 +64,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   if (blockMode && size === undefined) {
     return writeUsageError(ctx, `${quote('--io-blocks')} was specified but ${quote('--size')} was not`, 1);
   }
-  if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
+  if (operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
   const notAllowed = remediationRefusal(ctx);
   if (notAllowed !== undefined) {
     await say(ctx.stderr, notAllowed);
@@ -96,9 +83,9 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   }
 
   let status = 0;
-  for (const file of r.operands) {
+  for (const file of operands) {
     ctx.checkAbort();
-    if (!(await truncateOne(ctx, file, { relation, size: size!, blockMode, referenceSize, noCreate: flagBool(r.flags, 'noCreate') }))) {
+    if (!(await truncateOne(ctx, file, { relation, size: size!, blockMode, referenceSize, noCreate: flags.noCreate }))) {
       status = 1;
     }
   }
@@ -168,9 +155,15 @@ function blockSize(info: FileInfo): number {
   return info.blksize > 0 ? info.blksize : 512;
 }
 
-export const truncate: Command = {
+export const truncate = defineCommand({
   name: 'truncate',
   summary: 'shrink or extend the size of a file to the specified size',
-  usage: TRUNCATE_USAGE,
+  help: TRUNCATE_USAGE,
+  flags: FLAGS,
+  // a bad -s before a bad option or --help is what GNU reports
+  checkBefore(ctx, before) {
+    const loop = sizeLoop(before);
+    return 'message' in loop ? reportSizeError(ctx, loop) : undefined;
+  },
   run,
-};
+});

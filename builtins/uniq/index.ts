@@ -2,37 +2,16 @@
 // the first line of the current group. The OUTPUT operand is written through the sandbox
 // (output-file.ts): remediation mode and a `:rw` root, as tee's files.
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, writeUsageError } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, reject, writeUsageError, type Claim, type CommandLine, type Reject } from '../internal/command.js';
 import { ByteAccumulator, LineReader } from '../internal/lines.js';
 import { OutputBuffer } from '../internal/output.js';
 import { filterOneInput, type FilterOutcome } from '../internal/line-filter.js';
 import type { ByteReader } from '../../lib/io/streams.js';
 import { uniqIntoFile } from './output-file.js';
 import { quote, quoteaf } from '../internal/quote.js';
-import type { Occurrence, OperandClaim } from '../internal/flags.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { UNIQ_HELP } from './usage.js';
-import { printErrorAndFail } from '../internal/print.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
-
-const FLAGS = defineFlags({
-  digitsFlag: 'obsolete-fields',
-  flags: [
-    { name: 'count', short: 'c', long: 'count', kind: 'boolean' },
-    { name: 'repeated', short: 'd', long: 'repeated', kind: 'boolean' },
-    { name: 'all-repeated', short: 'D', long: 'all-repeated', kind: 'optional', shortBare: true },
-    { name: 'group', long: 'group', kind: 'optional' },
-    { name: 'ignore-case', short: 'i', long: 'ignore-case', kind: 'boolean' },
-    { name: 'unique', short: 'u', long: 'unique', kind: 'boolean' },
-    { name: 'skip-fields', short: 'f', long: 'skip-fields', kind: 'string' },
-    { name: 'skip-chars', short: 's', long: 'skip-chars', kind: 'string' },
-    { name: 'check-chars', short: 'w', long: 'check-chars', kind: 'string' },
-    { name: 'zero-terminated', short: 'z', long: 'zero-terminated', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
 
 type Delimit = 'none' | 'prepend' | 'separate';
 type Grouping = 'separate' | 'prepend' | 'append' | 'both';
@@ -50,18 +29,34 @@ interface UniqPlan {
   eol: number;
 }
 
-/** gnulib argmatch's complaint: "ambiguous" when the value prefixes several choices (even '') */
-function argmatchError(value: string, option: string, valid: string[]): string {
-  const kind = valid.filter((v) => v.startsWith(value)).length > 1 ? 'ambiguous' : 'invalid';
-  return `${kind} argument ${quote(value)} for ${quote(option)}\nValid arguments are:\n` + valid.map((v) => `  - ${quote(v)}`).join('\n');
+/** GNU: a non-negative decimal; too big saturates. `what` names it in the error. */
+function countOf(what: string): (v: string) => number | Reject {
+  return (v) => {
+    if (!/^\s*\+?[0-9]+$/.test(v)) return reject(`${v}: invalid number of ${what}`);
+    const n = Number(v.trim());
+    return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+  };
 }
 
-/** GNU: a non-negative decimal; too big saturates */
-function parseCount(v: string): number | null {
-  if (!/^\s*\+?[0-9]+$/.test(v)) return null;
-  const n = Number(v.trim());
-  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
-}
+// argmatch tables in GNU's order (the error lists them so)
+const DELIMIT: Readonly<Record<string, Delimit>> = { none: 'none', prepend: 'prepend', separate: 'separate' };
+const GROUPING: Readonly<Record<string, Grouping>> = { prepend: 'prepend', append: 'append', separate: 'separate', both: 'both' };
+
+// long options in GNU uniq's table order
+const FLAGS = {
+  count: flag.boolean('-c --count'),
+  repeated: flag.boolean('-d --repeated'),
+  allRepeated: flag.choice('-D --all-repeated', DELIMIT, { bare: 'none', shortBare: true }),
+  group: flag.choice('--group', GROUPING, { bare: 'separate' }),
+  ignoreCase: flag.boolean('-i --ignore-case'),
+  unique: flag.boolean('-u --unique'),
+  skipFields: flag.value('-f --skip-fields', countOf('fields to skip')),
+  skipChars: flag.value('-s --skip-chars', countOf('bytes to skip')),
+  checkChars: flag.value('-w --check-chars', countOf('bytes to compare')),
+  zero: flag.boolean('-z --zero-terminated'),
+  // the obsolete -N (skip N fields)
+  obsoleteFields: flag.digits(),
+};
 
 const SIZE_MAX = (1n << 64n) - 1n;
 
@@ -69,90 +64,42 @@ const SIZE_MAX = (1n << 64n) - 1n;
  * The obsolete `+N` operand (skip N bytes, as -s N) where uniq's in-order getopt loop meets it;
  * anything else starting with '+' (or a number past SIZE_MAX) stays a file name, as in GNU.
  */
-function plusSkip(args: readonly string[], i: number): OperandClaim | undefined {
+function plusSkip(args: readonly string[], i: number): Claim<typeof FLAGS> | undefined {
   const arg = args[i]!;
   if (!/^\+[0-9]+$/.test(arg) || BigInt(arg.slice(1)) > SIZE_MAX) return undefined;
-  return { consumed: 1, occurrence: { name: 'skip-chars', value: arg.slice(1), spelled: arg } };
+  return { consumed: 1, occurrence: { name: 'skipChars', value: arg.slice(1), spelled: arg } };
 }
 
-/**
- * The options' values, checked in order as GNU's getopt loop does (the first bad one is the one
- * reported, and it is reported before a bad option further on); a status when one was bad.
- */
-function readOptions(ctx: CallContext, order: readonly Occurrence[]): UniqPlan | number | Promise<number> {
-  const plan: UniqPlan = {
-    count: false, repeated: false, unique: false, allRepeated: null, group: null, icase: false,
-    skipFields: 0, skipChars: 0, checkChars: Number.MAX_SAFE_INTEGER, eol: 0x0a,
-  };
-  /** the last field count came from -f (GNU's SFO_NEW) */
-  let fieldsFromF = false;
+/** -N digits accumulate across arguments (-1 -2 is 12), starting afresh after -f (GNU's SFO_NEW) */
+function skipFieldsOf(order: CommandLine<typeof FLAGS>['order']): number {
+  let fields = 0;
+  let fromF = false;
   for (const o of order) {
-    const v = o.value ?? '';
-    switch (o.name) {
-      case 'count': plan.count = true; break;
-      case 'repeated': plan.repeated = true; break;
-      case 'unique': plan.unique = true; break;
-      case 'ignore-case': plan.icase = true; break;
-      case 'zero-terminated': plan.eol = 0; break;
-      case 'all-repeated': {
-        if (o.value === undefined) { plan.allRepeated = 'none'; break; }
-        const m = matchArg(v, ['none', 'prepend', 'separate']);
-        if (m === null) return writeUsageError(ctx, argmatchError(v, '--all-repeated', ['none', 'prepend', 'separate']), 1);
-        plan.allRepeated = m as Delimit;
-        break;
-      }
-      case 'group': {
-        if (o.value === undefined) { plan.group = 'separate'; break; }
-        const valid = ['prepend', 'append', 'separate', 'both'];
-        const m = matchArg(v, valid);
-        if (m === null) return writeUsageError(ctx, argmatchError(v, '--group', valid), 1);
-        plan.group = m as Grouping;
-        break;
-      }
-      case 'skip-fields': {
-        const n = parseCount(v);
-        if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of fields to skip\n`);
-        plan.skipFields = n;
-        fieldsFromF = true;
-        break;
-      }
-      case 'obsolete-fields': {
-        // uniq.c: -N digits accumulate across arguments (-1 -2 is 12), starting afresh after -f
-        const prior = fieldsFromF ? 0 : plan.skipFields;
-        const n = prior * 10 ** v.length + Number(v);
-        plan.skipFields = Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
-        fieldsFromF = false;
-        break;
-      }
-      case 'skip-chars': {
-        const n = parseCount(v);
-        if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of bytes to skip\n`);
-        plan.skipChars = n;
-        break;
-      }
-      case 'check-chars': {
-        const n = parseCount(v);
-        if (n === null) return printErrorAndFail(ctx, `uniq: ${v}: invalid number of bytes to compare\n`);
-        plan.checkChars = n;
-        break;
-      }
+    if (o.name === 'skipFields') {
+      fields = o.value;
+      fromF = true;
+    } else if (o.name === 'obsoleteFields') {
+      const n = (fromF ? 0 : fields) * 10 ** o.value.length + Number(o.value);
+      fields = Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+      fromF = false;
     }
   }
-  return plan;
+  return fields;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  // uniq.c's strict_posix2(): only POSIX 1003.1-2001 refuses +N
-  const claimOperand = obsoletePlusAllowed((n) => ctx.getEnv(n)) ? plusSkip : undefined;
-  const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
-    const r = readOptions(ctx, before);
-    return typeof r === 'number' || r instanceof Promise ? r : undefined;
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const plan: UniqPlan = {
+    count: flags.count,
+    repeated: flags.repeated,
+    unique: flags.unique,
+    allRepeated: flags.allRepeated ?? null,
+    group: flags.group ?? null,
+    icase: flags.ignoreCase,
+    skipFields: skipFieldsOf(order),
+    skipChars: flags.skipChars ?? 0,
+    checkChars: flags.checkChars ?? Number.MAX_SAFE_INTEGER,
+    eol: flags.zero ? 0 : 0x0a,
   };
-  const parsed = await parseGnuArgs(ctx, FLAGS, args, { name: 'uniq', help: UNIQ_HELP, checkBefore, ...(claimOperand === undefined ? {} : { claimOperand }) });
-  if (typeof parsed === 'number') return parsed;
-  const { order, operands } = parsed;
-  const plan = readOptions(ctx, order);
-  if (typeof plan === 'number' || plan instanceof Promise) return plan;
   if (operands.length > 2) return writeUsageError(ctx, `extra operand ${quote(operands[2]!)}`, 1);
   if (plan.group !== null && (plan.count || plan.repeated || plan.unique || plan.allRepeated !== null)) {
     return writeUsageError(ctx, '--group is mutually exclusive with -c/-d/-D/-u', 1);
@@ -175,12 +122,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return status;
 }
 
-/** argmatch: exact or unambiguous prefix */
-function matchArg(v: string, valid: string[]): string | null {
-  if (valid.includes(v)) return v;
-  const hits = valid.filter((x) => x.startsWith(v));
-  return hits.length === 1 ? hits[0]! : null;
-}
+export const uniq = defineCommand({
+  name: 'uniq',
+  summary: 'report or omit repeated lines',
+  help: UNIQ_HELP,
+  flags: FLAGS,
+  // uniq.c's strict_posix2(): only POSIX 1003.1-2001 refuses +N
+  claim: (ctx) => (obsoletePlusAllowed((n) => ctx.getEnv(n)) ? plusSkip : undefined),
+  run,
+});
 
 const isFieldSep = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a;
 
@@ -389,10 +339,3 @@ async function groupStream(ctx: CallContext, plan: UniqPlan, lr: LineReader, out
     if (w) await w;
   }
 }
-
-export const uniq: Command = {
-  name: 'uniq',
-  summary: 'report or omit repeated lines',
-  usage: UNIQ_HELP,
-  run,
-};

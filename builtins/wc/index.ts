@@ -3,10 +3,9 @@
 // of digits of the total size of the regular files named, at least 7 when any input is not a
 // regular file (a pipe, stdin, a directory).
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
+import type { CallContext } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
-import { defineFlags, flagBool, parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, type CommandLine } from '../internal/command.js';
 import { ChunkReader, openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
@@ -14,19 +13,16 @@ import { WcCounter, type Counts, type Wanted } from './count.js';
 import { ByteCounter } from '../internal/simd-count.js';
 import { WC_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'bytes', short: 'c', long: 'bytes', kind: 'boolean' },
-    { name: 'chars', short: 'm', long: 'chars', kind: 'boolean' },
-    { name: 'lines', short: 'l', long: 'lines', kind: 'boolean' },
-    { name: 'words', short: 'w', long: 'words', kind: 'boolean' },
-    { name: 'debug', long: 'debug', kind: 'boolean' },
-    { name: 'files0From', long: 'files0-from', kind: 'string' },
-    { name: 'maxLineLength', short: 'L', long: 'max-line-length', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// long options in GNU wc's table order
+const FLAGS = {
+  bytes: flag.boolean('-c --bytes'),
+  chars: flag.boolean('-m --chars'),
+  lines: flag.boolean('-l --lines'),
+  words: flag.boolean('-w --words'),
+  debug: flag.boolean('--debug'),
+  files0From: flag.string('--files0-from'),
+  maxLineLength: flag.boolean('-L --max-line-length'),
+};
 
 /** stdin's stat when the interpreter handed us a file reader (`wc < file`), else undefined */
 function stdinInfo(ctx: CallContext): FileInfo | undefined {
@@ -65,28 +61,17 @@ function formatLine(c: Counts, w: Wanted, width: number, name: string | undefine
   return line + '\n';
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  const f = r.flags;
-  if (flagBool(f, 'help')) return writeThen(ctx.stdout, WC_USAGE, 0);
-  if (flagBool(f, 'version')) return writeThen(ctx.stdout, versionText('wc'), 0);
+async function run(ctx: CallContext, { flags: f, operands: given }: CommandLine<typeof FLAGS>): Promise<number> {
   if (f.files0From !== undefined) {
     return writeFailure(ctx, 'wc: --files0-from is refused: rshell reads only the files named as operands (name them instead)\n');
   }
-  let w: Wanted = {
-    lines: flagBool(f, 'lines'),
-    words: flagBool(f, 'words'),
-    chars: flagBool(f, 'chars'),
-    bytes: flagBool(f, 'bytes'),
-    maxLineLength: flagBool(f, 'maxLineLength'),
-  };
+  let w: Wanted = { lines: f.lines, words: f.words, chars: f.chars, bytes: f.bytes, maxLineLength: f.maxLineLength };
   if (!w.lines && !w.words && !w.chars && !w.bytes && !w.maxLineLength) {
     w = { lines: true, words: true, chars: false, bytes: true, maxLineLength: false };
   }
   const countsWanted = [w.lines, w.words, w.chars, w.bytes, w.maxLineLength].filter(Boolean).length;
-  const named = r.operands.length > 0;
-  const operands = named ? r.operands : ['-'];
+  const named = given.length > 0;
+  const operands = named ? given : ['-'];
   const width = numberWidth(ctx, operands, operands.length === 1 && countsWanted === 1);
   // only the size is needed: a regular file's stat answers without reading it
   const sizeOnly = (w.bytes || w.chars) && !w.lines && !w.words && !w.maxLineLength;
@@ -160,9 +145,10 @@ function writeFailure(ctx: CallContext, text: string): number | Promise<number> 
   return p ? p.then(() => 1) : 1;
 }
 
-export const wc: Command = {
+export const wc = defineCommand({
   name: 'wc',
   summary: 'print newline, word, and byte counts for each file',
-  usage: WC_USAGE,
+  help: WC_USAGE,
+  flags: FLAGS,
   run,
-};
+});

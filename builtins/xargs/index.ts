@@ -10,7 +10,7 @@ import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags
 import { quote, quoteShellEscape } from '../internal/quote.js';
 import { ItemParser, type ItemMode } from './items.js';
 import { XARGS_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/gnu-args.js';
+import { parseGnuArgs } from '../internal/command.js';
 
 const SPEC = defineFlags({
   stopAtFirstOperand: true,

@@ -1,7 +1,7 @@
 // Tab completion for the REPL: command words (keywords, builtins, commands the policy allows,
 // the session's functions) and `$NAME` variables. No file-name completion: listing directories
 // from the CLI would read the host filesystem outside the sandbox.
-import { COMMANDS } from '../../builtins/registry.js';
+import { COMMANDS } from '../../builtins/commands.js';
 import { KEYWORDS } from '../interp/state/keywords.js';
 import { SHELL_BUILTINS } from '../interp/builtins/index.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Runner } from '../../src/index.js';
-import { COMMANDS } from '../../builtins/registry.js';
+import { COMMANDS } from '../../builtins/commands.js';
 import { SHELL_BUILTINS } from '../../src/interp/builtins/index.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'rshell.js');

@@ -4,7 +4,7 @@
 // that only touch the shell's own state (ShellBuiltin.always).
 
 import type { CallContext, Command, ExecIO, Limits } from '../../../builtins/types.js';
-import { COMMANDS } from '../../../builtins/registry.js';
+import { COMMANDS } from '../../../builtins/commands.js';
 import type { ShellContext, ShellVars } from '../state/shell-api.js';
 import { CTL, type FuncDef, type Shell, type Status } from '../state/shell.js';
 import { shellFs } from '../state/fs-view.js';

@@ -211,6 +211,33 @@ describe('what GNU tools need beyond that', () => {
     expect(await runBuiltin(tool, ['--', '+3'])).toMatchObject({ stdout: '{"skip":null,"operands":["+3"]}\n' });
   });
 
+  it('a value rejected with fatal: false is reported where met, and the scan goes on (du -d)', async () => {
+    const depthy = defineCommand({
+      name: 'dd',
+      summary: 'du-like',
+      help: 'Usage: dd\n',
+      flags: {
+        depth: flag.value('-d --max-depth', (text) => (/^[0-9]+$/.test(text) ? Number(text) : reject(`invalid maximum depth ${quote(text)}`, { usage: true, fatal: false }))),
+        size: flag.value('-B', (text) => (text === 'x' ? reject(`invalid -B argument ${quote(text)}`) : text)),
+      },
+      run: (ctx, { flags, order }) => ctx.stdout.writeString(`${flags.depth} ${order.length}\n`) ?? 0,
+    });
+    const tryLine = "Try 'dd --help' for more information.\n";
+    // every bad one, then the Try line alone; run is not called
+    expect(await runBuiltin(depthy, ['-d', '1', '-d', 'x', '--max-depth=z'])).toMatchObject({
+      stdout: '', stderr: `dd: invalid maximum depth 'x'\ndd: invalid maximum depth 'z'\n${tryLine}`, code: 1,
+    });
+    // then what ends the scan: a fatal value, a bad option, --help
+    expect(await runBuiltin(depthy, ['-d', 'x', '-B', 'x', '-d', 'y'])).toMatchObject({
+      stderr: "dd: invalid maximum depth 'x'\ndd: invalid -B argument 'x'\n", code: 1,
+    });
+    expect(await runBuiltin(depthy, ['-d', 'x', '--bogus'])).toMatchObject({
+      stderr: `dd: invalid maximum depth 'x'\ndd: unrecognized option '--bogus'\n${tryLine}`, code: 1,
+    });
+    expect(await runBuiltin(depthy, ['-d', 'x', '--help'])).toMatchObject({ stdout: 'Usage: dd\n', stderr: "dd: invalid maximum depth 'x'\n", code: 0 });
+    expect(await runBuiltin(depthy, ['-d', '2', '-d', '3'])).toMatchObject({ stdout: '3 2\n', code: 0 });
+  });
+
   it('stopAtFirstOperand; helpVersion: false; a help option of its own status; procps-style usage errors; rm-style hints; preflight', async () => {
     const procps = defineCommand({
       name: 'pp',

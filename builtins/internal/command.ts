@@ -43,6 +43,10 @@
 //                              `--version` appended, as coreutils' GETOPT_HELP_OPTION_DECL)
 // `order` lists every occurrence in command-line order, typed by flag, for commands whose getopt
 // loop acts at option time (`cut: only one list may be specified`, -f/-i cancelling each other).
+//
+// A command whose command line is not getopt's (find's expression, ps's option styles, ip's
+// OBJECT COMMAND words) is declared with defineRawCommand (raw-command.ts, re-exported here): it
+// parses its own arguments and answers --help/--version through the framework.
 
 import type { CallContext, Command } from '../types.js';
 import { argmatch, argmatchMessage } from './argmatch.js';
@@ -53,6 +57,7 @@ import {
 import { writeThen } from './print.js';
 
 export { versionText, writeUsageError };
+export { defineRawCommand, type RawCommandLine, type RawCommandSpec } from './raw-command.js';
 
 // ---------------------------------------------------------------- rejected values
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, defineRawCommand, flag, reject } from './command.js';
 import { quote } from './quote.js';
+import { writeThen } from './print.js';
 import { runBuiltin, type RunOptions } from './testing.js';
 import type { Command } from '../types.js';
 import { cut } from '../cut/index.js';
@@ -220,7 +221,7 @@ describe('what GNU tools need beyond that', () => {
         depth: flag.value('-d --max-depth', (text) => (/^[0-9]+$/.test(text) ? Number(text) : reject(`invalid maximum depth ${quote(text)}`, { usage: true, fatal: false }))),
         size: flag.value('-B', (text) => (text === 'x' ? reject(`invalid -B argument ${quote(text)}`) : text)),
       },
-      run: (ctx, { flags, order }) => ctx.stdout.writeString(`${flags.depth} ${order.length}\n`) ?? 0,
+      run: (ctx, { flags, order }) => writeThen(ctx.stdout, `${flags.depth} ${order.length}\n`, 0),
     });
     const tryLine = "Try 'dd --help' for more information.\n";
     // every bad one, then the Try line alone; run is not called
@@ -288,9 +289,9 @@ describe('defineRawCommand: a grammar of its own, --help and --version from the 
         if (a === '-help' || a === '--help') return line.help();
         if (a === '-version' || a === '--version') return line.version();
         if (a === '-usage') return line.help(2);
-        if (a.startsWith('-')) return ctx.stderr.writeString(`walk: unknown predicate \`${a}'\n`) ?? 1;
+        if (a.startsWith('-')) return writeThen(ctx.stderr, `walk: unknown predicate \`${a}'\n`, 1);
       }
-      return ctx.stdout.writeString(`${JSON.stringify(line.args)}\n`) ?? 0;
+      return writeThen(ctx.stdout, `${JSON.stringify(line.args)}\n`, 0);
     },
   });
 

@@ -2,9 +2,8 @@
 // statfs(2) on each mount point. FILE operands are resolved through the sandbox (a path outside
 // the allowed roots fails as a missing file would).
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagArray, flagBool } from '../internal/flags.js';
-import { parseGnuArgs } from '../internal/command.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, type CommandLine } from '../internal/command.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quotef } from '../internal/quote.js';
 import { procOf, refuseOffLinux } from '../internal/proc/common.js';
@@ -12,28 +11,25 @@ import { deviceOf, readMounts, statfsOf, type FsUsage, type Mount } from '../int
 import { humanSize } from './human.js';
 import { DF_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'all', short: 'a', long: 'all', kind: 'boolean' },
-    { name: 'blockSize', short: 'B', long: 'block-size', kind: 'string' },
-    { name: 'inodes', short: 'i', long: 'inodes', kind: 'boolean' },
-    { name: 'human', short: 'h', long: 'human-readable', kind: 'boolean' },
-    { name: 'k', short: 'k', kind: 'boolean' },
-    { name: 'local', short: 'l', long: 'local', kind: 'boolean' },
-    { name: 'output', long: 'output', kind: 'optional' },
-    { name: 'portability', short: 'P', long: 'portability', kind: 'boolean' },
-    { name: 'printType', short: 'T', long: 'print-type', kind: 'boolean' },
-    { name: 'si', short: 'H', long: 'si', kind: 'boolean' },
-    { name: 'sync', long: 'sync', kind: 'boolean' },
-    { name: 'noSync', long: 'no-sync', kind: 'boolean' },
-    { name: 'total', long: 'total', kind: 'boolean' },
-    { name: 'type', short: 't', long: 'type', kind: 'array' },
-    { name: 'exclude', short: 'x', long: 'exclude-type', kind: 'array' },
-    { name: 'v', short: 'v', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// long options in GNU df's table order
+const FLAGS = {
+  all: flag.boolean('-a --all'),
+  blockSize: flag.string('-B --block-size'),
+  inodes: flag.boolean('-i --inodes'),
+  human: flag.boolean('-h --human-readable'),
+  k: flag.boolean('-k'),
+  local: flag.boolean('-l --local'),
+  output: flag.optional('--output'),
+  portability: flag.boolean('-P --portability'),
+  printType: flag.boolean('-T --print-type'),
+  si: flag.boolean('-H --si'),
+  sync: flag.boolean('--sync'),
+  noSync: flag.boolean('--no-sync'),
+  total: flag.boolean('--total'),
+  type: flag.list('-t --type'),
+  exclude: flag.list('-x --exclude-type'),
+  v: flag.boolean('-v'),
+};
 
 /** gnulib's ME_DUMMY file system types: hidden without -a */
 const DUMMY_TYPES = new Set([
@@ -157,22 +153,20 @@ function table(rows: Row[], o: Options): string {
   }).join(' ') + '\n').join('');
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'df', help: DF_USAGE });
-  if (typeof r === 'number') return r;
+async function run(ctx: CallContext, { flags, operands, order }: CommandLine<typeof FLAGS>): Promise<number> {
   for (const [name, spelled] of [['blockSize', '-B/--block-size'], ['output', '--output'], ['sync', '--sync']] as const) {
-    if (r.order.some((x) => x.name === name)) {
+    if (order.some((x) => x.name === name)) {
       await ctx.stderr.writeString(`df: ${spelled} is not supported by rshell\n`);
       return 1;
     }
   }
   const o: Options = {
-    all: flagBool(r.flags, 'all'), inodes: flagBool(r.flags, 'inodes'), human: 0,
-    posix: flagBool(r.flags, 'portability'), printType: flagBool(r.flags, 'printType'), total: flagBool(r.flags, 'total'),
-    local: flagBool(r.flags, 'local'), types: flagArray(r.flags, 'type'), excludes: flagArray(r.flags, 'exclude'),
+    all: flags.all, inodes: flags.inodes, human: 0,
+    posix: flags.portability, printType: flags.printType, total: flags.total,
+    local: flags.local, types: flags.type, excludes: flags.exclude,
   };
   // the last of -h, -H, -k wins, as in GNU's option loop
-  for (const x of r.order) {
+  for (const x of order) {
     if (x.name === 'human') o.human = 1024;
     else if (x.name === 'si') o.human = 1000;
     else if (x.name === 'k') o.human = 0;
@@ -193,8 +187,8 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const out = new OutputBuffer(ctx.stdout);
   let status = 0;
   const rows: Row[] = [];
-  if (r.operands.length > 0) {
-    for (const name of r.operands) {
+  if (operands.length > 0) {
+    for (const name of operands) {
       ctx.checkAbort();
       const st = ctx.fs.stat(name);
       const real = st.ok ? ctx.fs.realpath(name) : undefined;
@@ -225,7 +219,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     }
   }
   if (rows.length === 0) {
-    if (status === 0 || r.operands.length === 0) {
+    if (status === 0 || operands.length === 0) {
       await writeDiagnostic(ctx, out, 'df: no file systems processed\n');
     }
     const p = out.flush();
@@ -248,4 +242,4 @@ function quoteType(t: string): string {
   return `'${t}'`;
 }
 
-export const df: Command = { name: 'df', summary: 'report file system space usage', usage: DF_USAGE, run };
+export const df = defineCommand({ name: 'df', summary: 'report file system space usage', help: DF_USAGE, flags: FLAGS, run });

@@ -4,49 +4,45 @@
 // Links are followed only with -L/-H/-D and only inside the roots (the sandbox refuses the rest).
 // Refused: --files0-from, -X/--exclude-from, --exclude, --time*, --inodes, -t/--threshold.
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import type { DirHandle, FileInfo, FsError } from '../../allowedpaths/types.js';
-import { defineFlags, flagBool, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, reject, writeUsageError, type CommandLine, type Reject } from '../internal/command.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quote, quoteaf } from '../internal/quote.js';
 import { humanSize } from '../internal/file-fields.js';
 import { DU_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/command.js';
 import { holdDir } from '../internal/held-dir.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'null', short: '0', long: 'null', kind: 'boolean' },
-    { name: 'all', short: 'a', long: 'all', kind: 'boolean' },
-    { name: 'apparent', long: 'apparent-size', kind: 'boolean' },
-    { name: 'blockSize', short: 'B', long: 'block-size', kind: 'string' },
-    { name: 'bytes', short: 'b', long: 'bytes', kind: 'boolean' },
-    { name: 'total', short: 'c', long: 'total', kind: 'boolean' },
-    { name: 'derefArgs', short: 'DH', long: 'dereference-args', kind: 'boolean' },
-    { name: 'maxDepth', short: 'd', long: 'max-depth', kind: 'string' },
-    { name: 'files0From', long: 'files0-from', kind: 'string' },
-    { name: 'human', short: 'h', long: 'human-readable', kind: 'boolean' },
-    { name: 'inodes', long: 'inodes', kind: 'boolean' },
-    { name: 'k', short: 'k', kind: 'boolean' },
-    { name: 'deref', short: 'L', long: 'dereference', kind: 'boolean' },
-    { name: 'countLinks', short: 'l', long: 'count-links', kind: 'boolean' },
-    { name: 'm', short: 'm', kind: 'boolean' },
-    { name: 'noDeref', short: 'P', long: 'no-dereference', kind: 'boolean' },
-    { name: 'separate', short: 'S', long: 'separate-dirs', kind: 'boolean' },
-    { name: 'si', long: 'si', kind: 'boolean' },
-    { name: 'summarize', short: 's', long: 'summarize', kind: 'boolean' },
-    { name: 'threshold', short: 't', long: 'threshold', kind: 'string' },
-    { name: 'time', long: 'time', kind: 'optional' },
-    { name: 'timeStyle', long: 'time-style', kind: 'string' },
-    { name: 'excludeFrom', short: 'X', long: 'exclude-from', kind: 'string' },
-    { name: 'exclude', long: 'exclude', kind: 'array' },
-    { name: 'oneFs', short: 'x', long: 'one-file-system', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// long options in GNU du's table order
+const FLAGS = {
+  null: flag.boolean('-0 --null'),
+  all: flag.boolean('-a --all'),
+  apparent: flag.boolean('--apparent-size'),
+  blockSize: flag.value('-B --block-size', blockSize),
+  bytes: flag.boolean('-b --bytes'),
+  total: flag.boolean('-c --total'),
+  derefArgs: flag.boolean('-D -H --dereference-args'),
+  maxDepth: flag.value('-d --max-depth', maxDepth),
+  files0From: flag.string('--files0-from'),
+  human: flag.boolean('-h --human-readable'),
+  inodes: flag.boolean('--inodes'),
+  k: flag.boolean('-k'),
+  deref: flag.boolean('-L --dereference'),
+  countLinks: flag.boolean('-l --count-links'),
+  m: flag.boolean('-m'),
+  noDeref: flag.boolean('-P --no-dereference'),
+  separate: flag.boolean('-S --separate-dirs'),
+  si: flag.boolean('--si'),
+  summarize: flag.boolean('-s --summarize'),
+  threshold: flag.string('-t --threshold'),
+  time: flag.optional('--time'),
+  timeStyle: flag.string('--time-style'),
+  excludeFrom: flag.string('-X --exclude-from'),
+  exclude: flag.list('--exclude'),
+  oneFs: flag.boolean('-x --one-file-system'),
+};
 
-const REFUSED: Record<string, string> = {
+const REFUSED: Partial<Record<keyof typeof FLAGS, string>> = {
   files0From: '--files0-from is refused: rshell reads only the files named as operands',
   excludeFrom: '-X/--exclude-from is refused: rshell reads only the files named as operands',
   exclude: '--exclude is not supported by rshell',
@@ -90,6 +86,16 @@ function parseBlockSize(s: string): Units | undefined {
   const n = m[1] === '' ? 1 : Number(m[1]);
   if (n === 0) return undefined;
   return { kind: 'blocks', size: n * unit, suffix: m[1] === '' ? m[2]! + (m[3] === 'B' ? 'B' : '') : '' };
+}
+
+/** -d/--max-depth: GNU reports each bad one in its option loop and goes on; the usage hint follows it */
+function maxDepth(text: string): number | Reject {
+  return /^[0-9]+$/.test(text) ? Number(text) : reject(`invalid maximum depth ${quote(text)}`, { usage: true, fatal: false });
+}
+
+/** -B/--block-size, checked in GNU's option loop (xstrtol_fatal names the option as spelled) */
+function blockSize(text: string, spelled: string): Units | Reject {
+  return parseBlockSize(text) ?? reject(`invalid ${spelled} argument '${text}'`);
 }
 
 function formatSize(bytes: number, u: Units): string {
@@ -211,11 +217,8 @@ class Du {
   }
 }
 
-async function runDu(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'du', help: DU_USAGE });
-  if (typeof r === 'number') return r;
-  const f = r.flags;
-  for (const o of r.order) {
+async function run(ctx: CallContext, { flags: f, operands: given, order }: CommandLine<typeof FLAGS>): Promise<number> {
+  for (const o of order) {
     const why = REFUSED[o.name];
     if (why !== undefined) {
       await ctx.stderr.writeString(`du: ${why}\n`);
@@ -226,10 +229,8 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
   let units: Units = { kind: 'blocks', size: 1024, suffix: '' };
   let apparent = false;
   let follow: 'P' | 'L' | 'H' = 'P';
-  let maxDepth = Infinity;
-  let summarize = false;
-  let badDepth = false;
-  for (const o of r.order) {
+  let maxDepth = f.maxDepth ?? Infinity;
+  for (const o of order) {
     switch (o.name) {
       case 'bytes':
         apparent = true;
@@ -250,17 +251,9 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
       case 'si':
         units = { kind: 'human', base: 1000 };
         break;
-      case 'blockSize': {
-        const u = parseBlockSize(o.value ?? '');
-        if (u === undefined) {
-          // xstrtol_fatal names the option as it was spelled: -B or --block-size
-          const name = o.spelled.startsWith('--') ? '--block-size' : '-B';
-          await ctx.stderr.writeString(`du: invalid ${name} argument '${o.value ?? ''}'\n`);
-          return 1;
-        }
-        units = u;
+      case 'blockSize':
+        units = o.value;
         break;
-      }
       case 'deref':
         follow = 'L';
         break;
@@ -270,22 +263,10 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
       case 'noDeref':
         follow = 'P';
         break;
-      case 'maxDepth': {
-        const v = o.value ?? '';
-        // GNU reports each bad -d and goes on; the usage hint comes after the options
-        if (!/^[0-9]+$/.test(v)) {
-          await ctx.stderr.writeString(`du: invalid maximum depth ${quote(v)}\n`);
-          badDepth = true;
-        } else maxDepth = Number(v);
-        break;
-      }
-      case 'summarize':
-        summarize = true;
-        break;
     }
   }
-  if (badDepth) return writeUsageError(ctx, '', 1);
-  const all = flagBool(f, 'all');
+  const all = f.all;
+  const summarize = f.summarize;
   if (summarize && all) return writeUsageError(ctx, 'cannot both summarize and show all entries', 1);
   if (summarize && maxDepth !== Infinity) {
     if (maxDepth !== 0) {
@@ -295,10 +276,10 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
     await ctx.stderr.writeString('du: warning: summarizing is the same as using --max-depth=0\n');
   }
   if (summarize) maxDepth = 0;
-  const operands = r.operands.length > 0 ? r.operands : ['.'];
+  const operands = given.length > 0 ? given : ['.'];
   const opts: DuOptions = {
-    all, apparent, units, total: flagBool(f, 'total'), maxDepth, countLinks: flagBool(f, 'countLinks'),
-    separate: flagBool(f, 'separate'), follow, oneFs: flagBool(f, 'oneFs'), eol: flagBool(f, 'null') ? '\0' : '\n',
+    all, apparent, units, total: f.total, maxDepth, countLinks: f.countLinks,
+    separate: f.separate, follow, oneFs: f.oneFs, eol: f.null ? '\0' : '\n',
     hashAll: follow === 'L' || operands.length > 1,
   };
   const out = new OutputBuffer(ctx.stdout);
@@ -321,9 +302,10 @@ async function runDu(ctx: CallContext, args: string[]): Promise<number> {
   return du.status;
 }
 
-export const du: Command = {
+export const du = defineCommand({
   name: 'du',
   summary: 'estimate file space usage',
-  usage: DU_USAGE,
-  run: runDu,
-};
+  help: DU_USAGE,
+  flags: FLAGS,
+  run,
+});

@@ -2,7 +2,8 @@
 // See parse.ts (command line), predicates.ts (tests/actions), walk.ts (order, links, loops),
 // exec.ts (-exec through ctx.exec), printf.ts (-printf/-ls).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
+import { defineRawCommand, type RawCommandLine } from '../internal/raw-command.js';
 import { FindEnv } from './env.js';
 import { parseCommandLine } from './parse.js';
 import { PREDICATES } from './predicates.js';
@@ -27,23 +28,16 @@ function withDefaultPrint(env: FindEnv, expr: Node | undefined): Node {
   };
 }
 
-async function runFind(ctx: CallContext, args: string[]): Promise<number> {
+async function runFind(ctx: CallContext, line: RawCommandLine): Promise<number> {
   const env = new FindEnv(ctx);
-  const parsed = parseCommandLine(env, args);
+  const parsed = parseCommandLine(env, line.args);
   if (typeof parsed === 'string') {
     await ctx.stderr.writeString(`find: ${parsed}\n`);
     return 1;
   }
-  if (parsed.help) {
-    await ctx.stdout.writeString(FIND_USAGE);
-    return 0;
-  }
-  if (parsed.version) {
-    // loaded here only: flags.js brings yargs-parser, which find's own parser has no use for
-    const { versionText } = await import('../internal/flags.js');
-    await ctx.stdout.writeString(versionText('find'));
-    return 0;
-  }
+  // -help/-version are predicates: the parser says where they counted
+  if (parsed.help) return line.help();
+  if (parsed.version) return line.version();
   for (const w of env.warnings) await ctx.stderr.writeString(w);
   const expr = withDefaultPrint(env, parsed.expr);
   const paths = parsed.paths.length > 0 ? parsed.paths : ['.'];
@@ -63,9 +57,11 @@ async function runFind(ctx: CallContext, args: string[]): Promise<number> {
   return env.status;
 }
 
-export const find: Command = {
+// GNU find scans no options with getopt: its leading -H/-L/-P/-D/-O are exact words and
+// --help/--version are predicates of the expression (parse.ts)
+export const find = defineRawCommand({
   name: 'find',
   summary: 'search for files in a directory hierarchy',
-  usage: FIND_USAGE,
+  help: FIND_USAGE,
   run: runFind,
-};
+});

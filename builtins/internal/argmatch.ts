@@ -26,8 +26,3 @@ export function argmatchMessage(kind: 'invalid' | 'ambiguous', word: string, opt
   }
   return `${kind} argument ${quote(word)} for '${option}'\nValid arguments are:\n${lines.join('\n')}`;
 }
-
-/** argmatch_die's message, ending with the Try line */
-export function argmatchFailure(cmd: string, kind: 'invalid' | 'ambiguous', word: string, option: string, table: Readonly<Record<string, unknown>>): string {
-  return `${cmd}: ${argmatchMessage(kind, word, option, table)}\nTry '${cmd} --help' for more information.\n`;
-}

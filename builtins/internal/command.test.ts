@@ -2,7 +2,7 @@
 // and wording, --help, --version, POSIXLY_CORRECT), every flag kind, and the hooks the GNU tools
 // need (checkBefore, claim, stopAtFirstOperand, their own usage errors and help placement).
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineCommand, flag, reject } from './command.js';
+import { defineCommand, defineRawCommand, flag, reject } from './command.js';
 import { quote } from './quote.js';
 import { writeThen } from './print.js';
 import { runBuiltin, type RunOptions } from './testing.js';
@@ -238,6 +238,33 @@ describe('what GNU tools need beyond that', () => {
     expect(await runBuiltin(tool, ['--', '+3'])).toMatchObject({ stdout: '{"skip":null,"operands":["+3"]}\n' });
   });
 
+  it('a value rejected with fatal: false is reported where met, and the scan goes on (du -d)', async () => {
+    const depthy = defineCommand({
+      name: 'dd',
+      summary: 'du-like',
+      help: 'Usage: dd\n',
+      flags: {
+        depth: flag.value('-d --max-depth', (text) => (/^[0-9]+$/.test(text) ? Number(text) : reject(`invalid maximum depth ${quote(text)}`, { usage: true, fatal: false }))),
+        size: flag.value('-B', (text) => (text === 'x' ? reject(`invalid -B argument ${quote(text)}`) : text)),
+      },
+      run: (ctx, { flags, order }) => writeThen(ctx.stdout, `${flags.depth} ${order.length}\n`, 0),
+    });
+    const tryLine = "Try 'dd --help' for more information.\n";
+    // every bad one, then the Try line alone; run is not called
+    expect(await runBuiltin(depthy, ['-d', '1', '-d', 'x', '--max-depth=z'])).toMatchObject({
+      stdout: '', stderr: `dd: invalid maximum depth 'x'\ndd: invalid maximum depth 'z'\n${tryLine}`, code: 1,
+    });
+    // then what ends the scan: a fatal value, a bad option, --help
+    expect(await runBuiltin(depthy, ['-d', 'x', '-B', 'x', '-d', 'y'])).toMatchObject({
+      stderr: "dd: invalid maximum depth 'x'\ndd: invalid -B argument 'x'\n", code: 1,
+    });
+    expect(await runBuiltin(depthy, ['-d', 'x', '--bogus'])).toMatchObject({
+      stderr: `dd: invalid maximum depth 'x'\ndd: unrecognized option '--bogus'\n${tryLine}`, code: 1,
+    });
+    expect(await runBuiltin(depthy, ['-d', 'x', '--help'])).toMatchObject({ stdout: 'Usage: dd\n', stderr: "dd: invalid maximum depth 'x'\n", code: 0 });
+    expect(await runBuiltin(depthy, ['-d', '2', '-d', '3'])).toMatchObject({ stdout: '3 2\n', code: 0 });
+  });
+
   it('stopAtFirstOperand; helpVersion: false; a help option of its own status; procps-style usage errors; rm-style hints; preflight', async () => {
     const procps = defineCommand({
       name: 'pp',
@@ -272,6 +299,41 @@ describe('what GNU tools need beyond that', () => {
     });
     expect(await runBuiltin(bare, ['-h'])).toMatchObject({ stdout: 'help=true\n', code: 0 });
     expect(await runBuiltin(bare, ['--help', 'x'])).toMatchObject({ stderr: "bare: unrecognized option '--help' (in 2 arguments)\n", code: 1 });
+  });
+});
+
+describe('defineRawCommand: a grammar of its own, --help and --version from the framework', () => {
+  /** find-like: leading -L words, then an expression where -help and -version count anywhere */
+  const raw = defineRawCommand({
+    name: 'walk',
+    summary: 'a find-like command',
+    help: 'Usage: walk [-L] [path...] [expression]\n',
+    run(ctx, line) {
+      let i = 0;
+      while (line.args[i] === '-L') i++;
+      for (const a of line.args.slice(i)) {
+        if (a === '-help' || a === '--help') return line.help();
+        if (a === '-version' || a === '--version') return line.version();
+        if (a === '-usage') return line.help(2);
+        if (a.startsWith('-')) return writeThen(ctx.stderr, `walk: unknown predicate \`${a}'\n`, 1);
+      }
+      return writeThen(ctx.stdout, `${JSON.stringify(line.args)}\n`, 0);
+    },
+  });
+
+  it('the arguments reach run untouched: no getopt rules, no POSIXLY_CORRECT', async () => {
+    expect(await runBuiltin(raw, ['-L', '-L', 'a', 'b'], { env: { POSIXLY_CORRECT: '1' } })).toMatchObject({ stdout: '["-L","-L","a","b"]\n', code: 0 });
+    expect(await runBuiltin(raw, ['-LH'])).toMatchObject({ stderr: "walk: unknown predicate `-LH'\n", code: 1 });
+    // no abbreviations: --hel is the command's to judge
+    expect(await runBuiltin(raw, ['--hel'])).toMatchObject({ stdout: '', stderr: "walk: unknown predicate `--hel'\n", code: 1 });
+  });
+
+  it('help() and version() answer as defineCommand does, where the grammar meets them', async () => {
+    expect(await runBuiltin(raw, ['.', '-help', '-bogus'])).toMatchObject({ stdout: 'Usage: walk [-L] [path...] [expression]\n', stderr: '', code: 0 });
+    expect(await runBuiltin(raw, ['-L', '--version'])).toMatchObject({ stdout: 'walk (rshell) 0.1.0\n', code: 0 });
+    expect(await runBuiltin(raw, ['-bogus', '-help'])).toMatchObject({ stdout: '', code: 1 });
+    expect(await runBuiltin(raw, ['-usage'])).toMatchObject({ stdout: 'Usage: walk [-L] [path...] [expression]\n', code: 2 });
+    expect(raw).toMatchObject({ name: 'walk', summary: 'a find-like command', usage: 'Usage: walk [-L] [path...] [expression]\n' });
   });
 });
 

@@ -32,7 +32,8 @@
 //   string   → string | undefined (last wins)     list → string[] (every value, in order)
 //   optional → string | true | undefined (`--color[=WHEN]`: true given bare, '' for `--color=`)
 //   value(spelling, parse)   → T | undefined: parse(text, spelled) returns T or reject(…),
-//                              called where getopt meets the option (errors come in GNU's order)
+//                              called where getopt meets the option (errors come in GNU's order;
+//                              reject(…, { fatal: false }) reports and lets the scan go on)
 //   values(spelling, parse)  → T[]
 //   choice(spelling, table)  → T | undefined, gnulib argmatch over `table` (exact word or a
 //                              prefix with one meaning; argmatch_die's text, status 1)
@@ -42,6 +43,10 @@
 //                              `--version` appended, as coreutils' GETOPT_HELP_OPTION_DECL)
 // `order` lists every occurrence in command-line order, typed by flag, for commands whose getopt
 // loop acts at option time (`cut: only one list may be specified`, -f/-i cancelling each other).
+//
+// A command whose command line is not getopt's (find's expression, ps's option styles, ip's
+// OBJECT COMMAND words) is declared with defineRawCommand (raw-command.ts, re-exported here): it
+// parses its own arguments and answers --help/--version through the framework.
 
 import type { CallContext, Command } from '../types.js';
 import { argmatch, argmatchMessage } from './argmatch.js';
@@ -52,6 +57,7 @@ import {
 import { writeThen } from './print.js';
 
 export { versionText, writeUsageError };
+export { defineRawCommand, type RawCommandLine, type RawCommandSpec } from './raw-command.js';
 
 // ---------------------------------------------------------------- rejected values
 
@@ -68,15 +74,23 @@ export class Reject {
     readonly usage: boolean,
     /** the exit status; undefined: the command's usageStatus */
     readonly status: number | undefined,
+    /** false: reported where met, the scan goes on, the command fails after it (see `reject`) */
+    readonly fatal: boolean = true,
   ) {}
 }
 
 /**
  * A refused option value, reported as `NAME: message` (with `usage`: the command's usage error,
  * i.e. the Try line) and the command's usage status unless `status` says otherwise.
+ *
+ * `fatal: false` is GNU's `error (0, …); ok = false;` inside the option loop (du's bad -d): the
+ * message is printed where getopt meets the value, the option keeps no value, the scan goes on,
+ * and whatever ends it is answered after the message (a later bad option, --help); a scan that
+ * completes then fails without calling `run`: with `usage`, the command's usage error without a
+ * message (GNU's `if (!ok) usage (EXIT_FAILURE)`, the Try line alone), else just the status.
  */
-export function reject(message: string, opts: { usage?: boolean; status?: number } = {}): Reject {
-  return new Reject(message, opts.usage === true, opts.status);
+export function reject(message: string, opts: { usage?: boolean; status?: number; fatal?: boolean } = {}): Reject {
+  return new Reject(message, opts.usage === true, opts.status, opts.fatal !== false);
 }
 
 // ---------------------------------------------------------------- flag declarations
@@ -401,6 +415,8 @@ function parseCommandLine(ctx: CallContext, e: Engine, args: readonly string[]):
     if (stop !== undefined) end--;
   }
   let rejected: Reject | undefined;
+  /** the values refused without ending the scan, in order */
+  let noted: Reject[] | undefined;
   if (e.checked.size > 0) {
     // reset what yargs made of the checked flags' text: the parsed values replace it
     const flags: Record<string, unknown> | undefined = r.ok ? r.flags : undefined;
@@ -411,9 +427,16 @@ function parseCommandLine(ctx: CallContext, e: Engine, args: readonly string[]):
       if (f === undefined) continue;
       const v = typeof o.value === 'string' && f.parse !== undefined ? f.parse(o.value, o.spelled) : f.bare;
       if (v instanceof Reject) {
-        rejected = v;
-        end = k;
-        break;
+        if (v.fatal) {
+          rejected = v;
+          end = k;
+          break;
+        }
+        // reported, and gone from `order` and `flags`: GNU's loop kept no value for it
+        (noted ??= []).push(v);
+        order.splice(k--, 1);
+        end--;
+        continue;
       }
       o.value = v;
       if (flags === undefined) continue;
@@ -422,10 +445,29 @@ function parseCommandLine(ctx: CallContext, e: Engine, args: readonly string[]):
       else flags[o.name] = v;
     }
   }
-  if (r.ok && stop === undefined && rejected === undefined) return r;
-  const before = e.checkBefore === undefined || end === 0 ? undefined : e.checkBefore(ctx, order.slice(0, end));
-  if (before instanceof Promise) return before.then((status) => status ?? answer(ctx, e, args, rejected, stop));
-  return before ?? answer(ctx, e, args, rejected, stop);
+  if (r.ok && stop === undefined && rejected === undefined && noted === undefined) return r;
+  if (noted === undefined) return checkThenAnswer(ctx, e, args, order.slice(0, end), rejected, stop);
+  const first = noted[0]!;
+  const text = noted.map((n) => `${ctx.name}: ${n.message}\n`).join('');
+  const after = (): Answer => {
+    if (r.ok && stop === undefined && rejected === undefined) {
+      // the loop completed: GNU's `if (!ok) usage (EXIT_FAILURE)`
+      const status = first.status ?? e.usageStatus;
+      return first.usage ? e.usageError(ctx, '', status) : status;
+    }
+    return checkThenAnswer(ctx, e, args, order.slice(0, end), rejected, stop);
+  };
+  const p = ctx.stderr.writeString(text);
+  return p ? p.then(after) : after();
+}
+
+/** checkBefore over the occurrences GNU's loop got through, then the answer to what ended it */
+function checkThenAnswer(
+  ctx: CallContext, e: Engine, args: readonly string[], before: readonly Occurrence[], rejected: Reject | undefined, stop: Stop | undefined,
+): Answer {
+  const status = e.checkBefore === undefined || before.length === 0 ? undefined : e.checkBefore(ctx, before);
+  if (status instanceof Promise) return status.then((s) => s ?? answer(ctx, e, args, rejected, stop));
+  return status ?? answer(ctx, e, args, rejected, stop);
 }
 
 /** what ended the scan, reported as GNU does */

@@ -35,6 +35,20 @@ function isDir(ctx: CallContext, path: string): boolean {
   return st.ok && st.value.type === 'dir';
 }
 
+/**
+ * GNU's option loop dies at a second -t/--target-directory (the flag both commands call
+ * `targetDirectory`), before anything after it: the line to print, or undefined.
+ */
+export function multipleTargetDirectories(cmd: string, order: readonly { name: string }[]): string | undefined {
+  let seen = false;
+  for (const o of order) {
+    if (o.name !== 'targetDirectory') continue;
+    if (seen) return `${cmd}: multiple target directories specified\n`;
+    seen = true;
+  }
+  return undefined;
+}
+
 export function resolveTargets(
   ctx: CallContext,
   cmd: string,

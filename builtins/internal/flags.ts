@@ -419,7 +419,4 @@ export function writeUsageError(
 }
 
 /** What every builtin prints for --version (documented in docs/RULES.md). */
-export const RSHELL_VERSION = '0.1.0';
-export function versionText(name: string): string {
-  return `${name} (rshell) ${RSHELL_VERSION}\n`;
-}
+export { RSHELL_VERSION, versionText } from './version.js';

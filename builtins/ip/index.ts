@@ -6,8 +6,8 @@
 // devices, the kernel default otherwise); address lifetimes print "forever"; route proto/scope/src
 // are inferred for connected routes.
 
-import type { CallContext, Command } from '../types.js';
-import { versionText } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineRawCommand, type RawCommandLine } from '../internal/raw-command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { defaultQdisc, readAddresses, readLinks, readRoutes, type Address, type Link } from '../internal/proc/netif.js';
 import type { ProcReader } from '../internal/proc/reader.js';
@@ -54,7 +54,7 @@ function view(proc: ProcReader): LinkView[] {
   }));
 }
 
-function parseDev(args: string[], what: string): { dev?: string } | { error: string } {
+function parseDev(args: readonly string[], what: string): { dev?: string } | { error: string } {
   let dev: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
@@ -163,7 +163,7 @@ function routes(proc: ProcReader): RouteView[] {
   });
 }
 
-function routeGet(ctx: CallContext, proc: ProcReader, args: string[]): Outcome {
+function routeGet(ctx: CallContext, proc: ProcReader, args: readonly string[]): Outcome {
   const target = args[0];
   if (target === undefined) return fail(ctx, 'ip: route get: missing address\n', 1);
   if (args.length > 1) return fail(ctx, `ip: route get: unsupported argument "${args[1]}"\n`, 1);
@@ -187,7 +187,7 @@ function routeGet(ctx: CallContext, proc: ProcReader, args: string[]): Outcome {
   return done(ctx, `${target}${via} dev ${best.ifname}${src !== undefined ? ` src ${src}` : ''} uid ${uid} \n    cache \n`);
 }
 
-function route(ctx: CallContext, proc: ProcReader, o: Options, args: string[]): Outcome {
+function route(ctx: CallContext, proc: ProcReader, o: Options, args: readonly string[]): Outcome {
   const sub = args[0] ?? 'show';
   if (WRITES.has(sub)) return fail(ctx, `ip: route: ${sub}: write operations are not permitted\n`, 1);
   if (sub === 'get') return routeGet(ctx, proc, args.slice(1));
@@ -200,16 +200,17 @@ function route(ctx: CallContext, proc: ProcReader, o: Options, args: string[]): 
   return done(ctx, list.map(routeLine).join(''));
 }
 
-function run(ctx: CallContext, args: string[]): Outcome {
+function run(ctx: CallContext, line: RawCommandLine): Outcome {
+  const args = line.args;
   const o: Options = { family: 0, oneline: false, brief: false, json: false };
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i] ?? '';
     if (!a.startsWith('-')) break;
-    if (a === '-h' || a === '--help' || a === '-help') return done(ctx, IP_USAGE);
+    if (a === '-h' || a === '--help' || a === '-help') return line.help();
     // iproute2 matches options by prefix, and a lone `-` is a prefix of -help: its usage, status 255
     if (a === '-') return fail(ctx, IP_USAGE, 255);
-    if (a === '-V' || a === '-Version' || a === '--version') return done(ctx, versionText('ip'));
+    if (a === '-V' || a === '-Version' || a === '--version') return line.version();
     const set = OPTIONS[a];
     if (set === undefined) {
       if (a.startsWith('--')) return fail(ctx, `ip: unknown flag: ${a}\n`, 1);
@@ -220,7 +221,7 @@ function run(ctx: CallContext, args: string[]): Outcome {
   const objWord = args[i];
   if (objWord === undefined) return fail(ctx, IP_USAGE, 255);
   if (objWord === 'netns') return fail(ctx, "ip: 'netns' subcommand is blocked (shell escape vector via 'ip netns exec')\n", 1);
-  if (objWord === 'help') return done(ctx, IP_USAGE);
+  if (objWord === 'help') return line.help();
   const object = objectOf(objWord);
   if (object === undefined) return fail(ctx, `ip: object "${objWord}" is not supported\nSupported objects: addr, link, route\n`, 1);
   const rest = args.slice(i + 1);
@@ -232,7 +233,7 @@ function run(ctx: CallContext, args: string[]): Outcome {
   if (sub !== undefined && WRITES.has(sub)) {
     return fail(ctx, `ip: 'ip ${objWord} ${sub}' is not supported (write operations are blocked for safety)\n`, 1);
   }
-  if (sub === 'help') return done(ctx, IP_USAGE);
+  if (sub === 'help') return line.help();
   const showArgs = sub !== undefined && SHOW.has(sub) ? rest.slice(1) : rest;
   if (sub !== undefined && !SHOW.has(sub) && sub !== 'dev' && rest.length > 1) {
     return fail(ctx, `Command "${sub}" is unknown, try "ip ${objWord} help".\n`, 255);
@@ -242,4 +243,5 @@ function run(ctx: CallContext, args: string[]): Outcome {
   return showAddrOrLink(ctx, proc, o, object as 'addr' | 'link', d.dev);
 }
 
-export const ip: Command = { name: 'ip', summary: 'show routing, network devices and addresses', usage: IP_USAGE, run };
+// iproute2 reads its leading options and OBJECT COMMAND words itself (no getopt)
+export const ip = defineRawCommand({ name: 'ip', summary: 'show routing, network devices and addresses', help: IP_USAGE, run });

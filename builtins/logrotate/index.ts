@@ -2,26 +2,24 @@
 // those of at least SIZE bytes. No config files, renames, compression, state or scripts: the one
 // write is the sandbox's truncate (`:rw` roots, no symlink, no hard link, checked on the fd).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import { DETAIL, errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, writeUsageError, type CommandLine } from '../internal/command.js';
 import { quote, quotef } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
 import { parseSize } from '../internal/size-arg.js';
 import { LOGROTATE_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/command.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'size', short: 's', long: 'size', kind: 'string' },
-    { name: 'force', short: 'f', long: 'force', kind: 'boolean' },
-    { name: 'dryRun', short: 'n', long: 'dry-run', kind: 'boolean' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// Go rshell's options; the --size value is checked after the remediation and -s/-f checks, as there
+const FLAGS = {
+  size: flag.string('-s --size'),
+  force: flag.boolean('-f --force'),
+  dryRun: flag.boolean('-n --dry-run'),
+  verbose: flag.boolean('-v --verbose'),
+  help: flag.help('-h --help'),
+  version: flag.version('--version'),
+};
 
 /** the threshold in bytes, or the error line */
 function threshold(text: string): number | string {
@@ -32,16 +30,14 @@ function threshold(text: string): number | string {
   return Number(parsed.size);
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'logrotate', help: LOGROTATE_USAGE });
-  if (typeof r === 'number') return r;
+async function run(ctx: CallContext, { flags, operands }: CommandLine<typeof FLAGS>): Promise<number> {
   const notAllowed = remediationRefusal(ctx);
   if (notAllowed !== undefined) {
     await say(ctx.stderr, notAllowed);
     return 1;
   }
-  const sizeText = flagString(r.flags, 'size');
-  const force = flagBool(r.flags, 'force');
+  const sizeText = flags.size;
+  const force = flags.force;
   if (sizeText === undefined && !force) {
     await say(ctx.stderr, 'logrotate: you must specify --size or --force\n');
     return 1;
@@ -59,12 +55,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     }
     min = t;
   }
-  if (r.operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
+  if (operands.length === 0) return writeUsageError(ctx, 'missing file operand', 1);
 
-  const dryRun = flagBool(r.flags, 'dryRun');
-  const report = dryRun || flagBool(r.flags, 'verbose');
+  const dryRun = flags.dryRun;
+  const report = dryRun || flags.verbose;
   let status = 0;
-  for (const file of r.operands) {
+  for (const file of operands) {
     ctx.checkAbort();
     const line = rotateOne(ctx, file, min, dryRun);
     if (line.error !== undefined) {
@@ -98,9 +94,10 @@ function rotateOne(ctx: CallContext, file: string, min: number, dryRun: boolean)
   return { report: `logrotate: ${file}: truncated ${info.size} bytes\n` };
 }
 
-export const logrotate: Command = {
+export const logrotate = defineCommand({
   name: 'logrotate',
   summary: 'truncate log files to zero bytes (rshell subset)',
-  usage: LOGROTATE_USAGE,
+  help: LOGROTATE_USAGE,
+  flags: FLAGS,
   run,
-};
+});

@@ -3,8 +3,8 @@
 // SIZE/OFF and NODE blank: lsof must not reveal what lies outside the allowed roots. Host names are
 // never resolved (-n is implied); -P only affects port names.
 
-import type { CallContext, Command } from '../types.js';
-import { versionText } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineRawCommand, type RawCommandLine } from '../internal/raw-command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { readInetSockets, readUnixSockets } from '../internal/proc/net.js';
 import { readAllProcesses, type ProcessInfo } from '../internal/proc/process.js';
@@ -28,7 +28,7 @@ function splitList(v: string): string[] {
   return v.split(',').filter((x) => x !== '');
 }
 
-function parse(args: string[]): Parsed | 'help' | 'version' {
+function parse(args: readonly string[]): Parsed | 'help' | 'version' {
   const sel: Selection = { pids: [], notPids: [], commands: [], users: [], notUsers: [], and: false, ports: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i] ?? '';
@@ -96,10 +96,10 @@ function render(rows: Array<{ cmd: string; pid: string; user: string; f: FileRow
   return out;
 }
 
-function run(ctx: CallContext, args: string[]): number | Promise<number> {
-  const sel = parse(args);
-  if (sel === 'help') return done(ctx, LSOF_USAGE);
-  if (sel === 'version') return done(ctx, versionText('lsof'));
+function run(ctx: CallContext, line: RawCommandLine): number | Promise<number> {
+  const sel = parse(line.args);
+  if (sel === 'help') return line.help();
+  if (sel === 'version') return line.version();
   if ('error' in sel) return fail(ctx, sel.error, sel.status);
   const refused = refuseOffLinux(ctx);
   if (refused !== undefined) return refused;
@@ -120,4 +120,6 @@ function run(ctx: CallContext, args: string[]): number | Promise<number> {
   return done(ctx, render(rows));
 }
 
-export const lsof: Command = { name: 'lsof', summary: 'list open files', usage: LSOF_USAGE, run };
+// lsof reads its option letters with a parser of its own, not getopt_long (parse above; rshell's lsof
+// also takes --help and --version, which lsof 4.95 does not)
+export const lsof = defineRawCommand({ name: 'lsof', summary: 'list open files', help: LSOF_USAGE, run });

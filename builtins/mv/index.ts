@@ -3,38 +3,34 @@
 // (EXDEV) a regular file is copied and its source removed, as GNU mv does; a directory is not. Prompting (-i), backups (-b, -S)
 // and SELinux contexts (-Z) are refused.
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import type { FileInfo } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
-import { defineFlags, flagBool, flagString, writeUsageError } from '../internal/flags.js';
+import { defineCommand, flag, writeUsageError, type CommandLine } from '../internal/command.js';
 import { quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
-import { dirName, isInside, resolveTargets, stripTrailingSlashes } from '../internal/copy-targets.js';
+import { dirName, isInside, multipleTargetDirectories, resolveTargets, stripTrailingSlashes } from '../internal/copy-targets.js';
 import { setMode } from '../internal/set-mode.js';
 import { MV_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/command.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'backup', long: 'backup', kind: 'optional' },
-    { name: 'b', short: 'b', kind: 'boolean' },
-    { name: 'context', short: 'Z', long: 'context', kind: 'boolean' },
-    { name: 'force', short: 'f', long: 'force', kind: 'boolean' },
-    { name: 'interactive', short: 'i', long: 'interactive', kind: 'boolean' },
-    { name: 'noClobber', short: 'n', long: 'no-clobber', kind: 'boolean' },
-    { name: 'noTargetDirectory', short: 'T', long: 'no-target-directory', kind: 'boolean' },
-    { name: 'stripTrailingSlashes', long: 'strip-trailing-slashes', kind: 'boolean' },
-    { name: 'suffix', short: 'S', long: 'suffix', kind: 'string' },
-    { name: 'targetDirectory', short: 't', long: 'target-directory', kind: 'string' },
-    { name: 'update', short: 'u', long: 'update', kind: 'boolean' },
-    { name: 'verbose', short: 'v', long: 'verbose', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// long options in GNU mv's table order
+const FLAGS = {
+  backup: flag.optional('--backup'),
+  b: flag.boolean('-b'),
+  context: flag.boolean('-Z --context'),
+  force: flag.boolean('-f --force'),
+  interactive: flag.boolean('-i --interactive'),
+  noClobber: flag.boolean('-n --no-clobber'),
+  noTargetDirectory: flag.boolean('-T --no-target-directory'),
+  stripTrailingSlashes: flag.boolean('--strip-trailing-slashes'),
+  suffix: flag.string('-S --suffix'),
+  targetDirectory: flag.string('-t --target-directory'),
+  update: flag.boolean('-u --update'),
+  verbose: flag.boolean('-v --verbose'),
+};
 
-const REFUSED: Record<string, string> = {
+const REFUSED: Partial<Record<keyof typeof FLAGS, string>> & { interactive: string } = {
   interactive: 'mv: -i/--interactive is refused: rshell cannot prompt for confirmation (use -n or -f)\n',
   backup: 'mv: -b/--backup is refused: rshell does not make backup files\n',
   b: 'mv: -b/--backup is refused: rshell does not make backup files\n',
@@ -48,29 +44,29 @@ interface MoveOptions {
   verbose: boolean;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, { name: 'mv', help: MV_USAGE });
-  if (typeof r === 'number') return r;
-  // GNU's option loop dies at a second -t, before anything after the loop is looked at
-  if (r.order.filter((o) => o.name === 'targetDirectory').length > 1) {
-    await say(ctx.stderr, 'mv: multiple target directories specified\n');
+async function run(ctx: CallContext, { flags, operands, order }: CommandLine<typeof FLAGS>): Promise<number> {
+  const second = multipleTargetDirectories('mv', order);
+  if (second !== undefined) {
+    await say(ctx.stderr, second);
     return 1;
   }
   // -f, -i and -n: the last one given wins, as in GNU's option loop
   let clobber: 'force' | 'noClobber' | 'interactive' = 'force';
-  for (const o of r.order) {
+  for (const o of order) {
     if (o.name === 'force' || o.name === 'noClobber' || o.name === 'interactive') clobber = o.name;
-    else if (REFUSED[o.name] !== undefined) {
-      await say(ctx.stderr, REFUSED[o.name]!);
+    else {
+      const refused = REFUSED[o.name];
+      if (refused === undefined) continue;
+      await say(ctx.stderr, refused);
       return 1;
     }
   }
   if (clobber === 'interactive') {
-    await say(ctx.stderr, REFUSED.interactive!);
+    await say(ctx.stderr, REFUSED.interactive);
     return 1;
   }
   const notAllowed = remediationRefusal(ctx);
-  const targets = resolveTargets(ctx, 'mv', r.operands, flagString(r.flags, 'targetDirectory'), flagBool(r.flags, 'noTargetDirectory'));
+  const targets = resolveTargets(ctx, 'mv', operands, flags.targetDirectory, flags.noTargetDirectory);
   if (!targets.ok) {
     if (targets.usage !== undefined) return writeUsageError(ctx, targets.usage, 1);
     await say(ctx.stderr, targets.plain ?? '');
@@ -80,10 +76,10 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     await say(ctx.stderr, notAllowed);
     return 1;
   }
-  const opts: MoveOptions = { noClobber: clobber === 'noClobber', update: flagBool(r.flags, 'update'), verbose: flagBool(r.flags, 'verbose') };
+  const opts: MoveOptions = { noClobber: clobber === 'noClobber', update: flags.update, verbose: flags.verbose };
   let status = 0;
   // GNU's movefile strips the source only (the operands were counted and the target named as given)
-  const strip = flagBool(r.flags, 'stripTrailingSlashes');
+  const strip = flags.stripTrailingSlashes;
   for (const [src, dst] of targets.pairs) {
     ctx.checkAbort();
     const stripped = strip ? stripTrailingSlashes(src) : src;
@@ -184,9 +180,15 @@ async function copyThenRemove(ctx: CallContext, src: string, dst: string, info: 
   return modeError;
 }
 
-export const mv: Command = {
+export const mv = defineCommand({
   name: 'mv',
   summary: 'move (rename) files',
-  usage: MV_USAGE,
+  help: MV_USAGE,
+  flags: FLAGS,
+  // GNU's option loop dies at a second -t, before a later bad option
+  checkBefore(ctx, before) {
+    const second = multipleTargetDirectories('mv', before);
+    return second === undefined ? undefined : say(ctx.stderr, second).then(() => 1);
+  },
   run,
-};
+});

@@ -2,31 +2,29 @@
 // <pid>/smaps. The header names the process by comm ([comm] for kernel threads): rshell never
 // reads argv. Mappings print by base name, as pmap does without -p.
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, parseFlags, versionText } from '../internal/flags.js';
+import { defineCommand, flag } from '../internal/command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { readProcess } from '../internal/proc/process.js';
 import type { ProcReader } from '../internal/proc/reader.js';
 import { PMAP_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'extended', short: 'x', long: 'extended', kind: 'boolean' },
-    { name: 'X', short: 'X', kind: 'counter' },
-    { name: 'readRc', short: 'c', long: 'read-rc', kind: 'boolean' },
-    { name: 'readRcFrom', short: 'C', long: 'read-rc-from', kind: 'string' },
-    { name: 'createRc', short: 'n', long: 'create-rc', kind: 'boolean' },
-    { name: 'createRcTo', short: 'N', long: 'create-rc-to', kind: 'string' },
-    { name: 'device', short: 'd', long: 'device', kind: 'boolean' },
-    { name: 'quiet', short: 'q', long: 'quiet', kind: 'boolean' },
-    { name: 'showPath', short: 'p', long: 'show-path', kind: 'boolean' },
-    { name: 'range', short: 'A', long: 'range', kind: 'string' },
-    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', short: 'V', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// procps' long option table order
+const FLAGS = {
+  extended: flag.boolean('-x --extended'),
+  X: flag.counter('-X'),
+  readRc: flag.boolean('-c --read-rc'),
+  readRcFrom: flag.string('-C --read-rc-from'),
+  createRc: flag.boolean('-n --create-rc'),
+  createRcTo: flag.string('-N --create-rc-to'),
+  device: flag.boolean('-d --device'),
+  quiet: flag.boolean('-q --quiet'),
+  showPath: flag.boolean('-p --show-path'),
+  range: flag.string('-A --range'),
+  help: flag.help('-h --help'),
+  version: flag.version('-V --version'),
+};
 
-const REFUSED: ReadonlyArray<[string, string]> = [
+const REFUSED: ReadonlyArray<[keyof typeof FLAGS, string]> = [
   ['readRc', '-c/--read-rc is refused: it reads a file outside the sandbox'],
   ['readRcFrom', '-C/--read-rc-from is refused: it reads a file named on the command line'],
   ['createRc', '-n/--create-rc is refused: rshell builtins do not write files'],
@@ -108,31 +106,33 @@ function block(proc: ProcReader, pid: number, extended: boolean, quiet: boolean)
   return out;
 }
 
-function run(ctx: CallContext, args: string[]): number | Promise<number> {
-  const r = parseFlags(SPEC, args);
-  if (!r.ok) return fail(ctx, `pmap: ${r.message}\n${PMAP_USAGE}`, 1);
-  if (flagBool(r.flags, 'help')) return done(ctx, PMAP_USAGE);
-  if (flagBool(r.flags, 'version')) return done(ctx, versionText('pmap'));
-  for (const [name, why] of REFUSED) if (r.order.some((o) => o.name === name)) return fail(ctx, `pmap: ${why}\n`, 1);
-  if (r.operands.length === 0) return fail(ctx, 'pmap: argument missing\n', 1);
-  const pids: number[] = [];
-  for (const a of r.operands) {
-    if (!/^[0-9]+$/.test(a) || Number(a) < 1 || Number(a) > 0x7fffffff) return fail(ctx, PMAP_USAGE, 1);
-    pids.push(Number(a));
-  }
-  const refused = refuseOffLinux(ctx);
-  if (refused !== undefined) return refused;
-  const proc = procOf(ctx);
-  let out = '';
-  let status = 0;
-  for (const pid of pids) {
-    ctx.checkAbort();
-    const b = block(proc, pid, flagBool(r.flags, 'extended'), flagBool(r.flags, 'quiet'));
-    // procps exits 42 when a process could not be read, and prints nothing for it
-    if (b === undefined) status = 42;
-    else out += b;
-  }
-  return done(ctx, out, status);
-}
-
-export const pmap: Command = { name: 'pmap', summary: 'report the memory map of a process', usage: PMAP_USAGE, run };
+export const pmap = defineCommand({
+  name: 'pmap',
+  summary: 'report the memory map of a process',
+  help: PMAP_USAGE,
+  flags: FLAGS,
+  // procps: getopt's message, then the whole usage on stderr
+  usageError: (ctx, message, status) => fail(ctx, `pmap: ${message}\n${PMAP_USAGE}`, status),
+  run(ctx, { flags, operands, order }) {
+    for (const [name, why] of REFUSED) if (order.some((o) => o.name === name)) return fail(ctx, `pmap: ${why}\n`, 1);
+    if (operands.length === 0) return fail(ctx, 'pmap: argument missing\n', 1);
+    const pids: number[] = [];
+    for (const a of operands) {
+      if (!/^[0-9]+$/.test(a) || Number(a) < 1 || Number(a) > 0x7fffffff) return fail(ctx, PMAP_USAGE, 1);
+      pids.push(Number(a));
+    }
+    const refused = refuseOffLinux(ctx);
+    if (refused !== undefined) return refused;
+    const proc = procOf(ctx);
+    let out = '';
+    let status = 0;
+    for (const pid of pids) {
+      ctx.checkAbort();
+      const b = block(proc, pid, flags.extended, flags.quiet);
+      // procps exits 42 when a process could not be read, and prints nothing for it
+      if (b === undefined) status = 42;
+      else out += b;
+    }
+    return done(ctx, out, status);
+  },
+});

@@ -2,8 +2,8 @@
 // and status. Commands are shown by name (comm) only: argv and the environment of other processes
 // are never read (docs/SECURITY.md § Proc reader).
 
-import type { CallContext, Command } from '../types.js';
-import { versionText } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineRawCommand, type RawCommandLine } from '../internal/raw-command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { readUptime } from '../internal/proc/loadavg.js';
 import { readMeminfo } from '../internal/proc/meminfo.js';
@@ -60,14 +60,14 @@ function select(req: PsRequest, procs: ProcessInfo[], self: ProcessInfo | undefi
   });
 }
 
-function run(ctx: CallContext, args: string[]): number | Promise<number> {
-  const req = parsePsArgs(args);
+function run(ctx: CallContext, line: RawCommandLine): number | Promise<number> {
+  const req = parsePsArgs(line.args);
   if ('kind' in req) {
     if (req.kind === 'refused') return fail(ctx, `${req.message}\n`, 1);
     return fail(ctx, `error: ${req.message}\n${PS_USAGE}`, 1);
   }
-  if (req.help) return done(ctx, PS_HELP_SIMPLE);
-  if (req.version) return done(ctx, versionText('ps'));
+  if (req.help) return line.help();
+  if (req.version) return line.version();
   const refused = refuseOffLinux(ctx);
   if (refused !== undefined) return refused;
 
@@ -101,4 +101,5 @@ function run(ctx: CallContext, args: string[]): number | Promise<number> {
   return done(ctx, out, rows.length === 0 ? 1 : 0);
 }
 
-export const ps: Command = { name: 'ps', summary: 'report a snapshot of the current processes', usage: PS_HELP_SIMPLE, run };
+// procps' ps reads UNIX, BSD and GNU option styles with a parser of its own (args.ts), not getopt
+export const ps = defineRawCommand({ name: 'ps', summary: 'report a snapshot of the current processes', help: PS_HELP_SIMPLE, run });

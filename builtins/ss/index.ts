@@ -3,8 +3,8 @@
 // socket's Send-Q (its backlog) is not in /proc and prints 0; a Unix socket's peer inode prints 0;
 // an IPv6 wildcard prints as * (v6only is not in /proc); netlink and packet sockets are not listed.
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, parseFlags, versionText } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, type CommandLine } from '../internal/command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { readCounters, readInetSockets, readSnmp, readUnixSockets, type InetSocket, type UnixSocket } from '../internal/proc/net.js';
 import { HZ } from '../internal/proc/process.js';
@@ -12,48 +12,48 @@ import type { ProcReader } from '../internal/proc/reader.js';
 import { COLUMNS, render, ssColumns } from './render.js';
 import { SS_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'numeric', short: 'n', long: 'numeric', kind: 'boolean' },
-    { name: 'resolve', short: 'r', long: 'resolve', kind: 'boolean' },
-    { name: 'all', short: 'a', long: 'all', kind: 'boolean' },
-    { name: 'listening', short: 'l', long: 'listening', kind: 'boolean' },
-    { name: 'options', short: 'o', long: 'options', kind: 'boolean' },
-    { name: 'extended', short: 'e', long: 'extended', kind: 'boolean' },
-    { name: 'memory', short: 'm', long: 'memory', kind: 'boolean' },
-    { name: 'processes', short: 'p', long: 'processes', kind: 'boolean' },
-    { name: 'threads', short: 'T', long: 'threads', kind: 'boolean' },
-    { name: 'info', short: 'i', long: 'info', kind: 'boolean' },
-    { name: 'summary', short: 's', long: 'summary', kind: 'boolean' },
-    { name: 'bpf', short: 'b', long: 'bpf', kind: 'boolean' },
-    { name: 'events', short: 'E', long: 'events', kind: 'boolean' },
-    { name: 'context', short: 'Z', long: 'context', kind: 'boolean' },
-    { name: 'contexts', short: 'z', long: 'contexts', kind: 'boolean' },
-    { name: 'net', short: 'N', long: 'net', kind: 'string' },
-    { name: 'ipv4', short: '4', long: 'ipv4', kind: 'boolean' },
-    { name: 'ipv6', short: '6', long: 'ipv6', kind: 'boolean' },
-    { name: 'packet', short: '0', long: 'packet', kind: 'boolean' },
-    { name: 'tcp', short: 't', long: 'tcp', kind: 'boolean' },
-    { name: 'mptcp', short: 'M', long: 'mptcp', kind: 'boolean' },
-    { name: 'sctp', short: 'S', long: 'sctp', kind: 'boolean' },
-    { name: 'udp', short: 'u', long: 'udp', kind: 'boolean' },
-    { name: 'dccp', short: 'd', long: 'dccp', kind: 'boolean' },
-    { name: 'raw', short: 'w', long: 'raw', kind: 'boolean' },
-    { name: 'unix', short: 'x', long: 'unix', kind: 'boolean' },
-    { name: 'family', short: 'f', long: 'family', kind: 'string' },
-    { name: 'kill', short: 'K', long: 'kill', kind: 'boolean' },
-    { name: 'noHeader', short: 'H', long: 'no-header', kind: 'boolean' },
-    { name: 'oneline', short: 'O', long: 'oneline', kind: 'boolean' },
-    { name: 'query', short: 'A', long: ['query', 'socket'], kind: 'string' },
-    { name: 'diag', short: 'D', long: 'diag', kind: 'string' },
-    { name: 'filter', short: 'F', long: 'filter', kind: 'string' },
-    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', short: 'V', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+// iproute2's long option table order
+const FLAGS = {
+  numeric: flag.boolean('-n --numeric'),
+  resolve: flag.boolean('-r --resolve'),
+  all: flag.boolean('-a --all'),
+  listening: flag.boolean('-l --listening'),
+  options: flag.boolean('-o --options'),
+  extended: flag.boolean('-e --extended'),
+  memory: flag.boolean('-m --memory'),
+  processes: flag.boolean('-p --processes'),
+  threads: flag.boolean('-T --threads'),
+  info: flag.boolean('-i --info'),
+  summary: flag.boolean('-s --summary'),
+  bpf: flag.boolean('-b --bpf'),
+  events: flag.boolean('-E --events'),
+  context: flag.boolean('-Z --context'),
+  contexts: flag.boolean('-z --contexts'),
+  net: flag.string('-N --net'),
+  ipv4: flag.boolean('-4 --ipv4'),
+  ipv6: flag.boolean('-6 --ipv6'),
+  packet: flag.boolean('-0 --packet'),
+  tcp: flag.boolean('-t --tcp'),
+  mptcp: flag.boolean('-M --mptcp'),
+  sctp: flag.boolean('-S --sctp'),
+  udp: flag.boolean('-u --udp'),
+  dccp: flag.boolean('-d --dccp'),
+  raw: flag.boolean('-w --raw'),
+  unix: flag.boolean('-x --unix'),
+  family: flag.string('-f --family'),
+  kill: flag.boolean('-K --kill'),
+  noHeader: flag.boolean('-H --no-header'),
+  oneline: flag.boolean('-O --oneline'),
+  query: flag.string('-A --query --socket'),
+  diag: flag.string('-D --diag'),
+  filter: flag.string('-F --filter'),
+  help: flag.help('-h --help'),
+  version: flag.version('-V --version'),
+};
+type Name = keyof typeof FLAGS;
 
 /** options refused, with the reason shown to the script */
-const REFUSED: ReadonlyArray<[string, string]> = [
+const REFUSED: ReadonlyArray<[Name, string]> = [
   ['processes', '-p/--processes is refused: it would read every process\'s open file descriptors'],
   ['threads', '-T/--threads is refused: it would read every process\'s open file descriptors'],
   ['kill', '-K/--kill is refused: rshell does not close sockets'],
@@ -68,7 +68,7 @@ const REFUSED: ReadonlyArray<[string, string]> = [
   ['context', '-Z/--context is refused: SELinux contexts are not available'],
   ['contexts', '-z/--contexts is refused: SELinux contexts are not available'],
 ];
-const UNSUPPORTED = ['packet', 'mptcp', 'sctp', 'dccp', 'raw', 'family', 'query', 'oneline'];
+const UNSUPPORTED: readonly Name[] = ['packet', 'mptcp', 'sctp', 'dccp', 'raw', 'family', 'query', 'oneline'];
 
 /** ss's names for the kernel TCP states (index = state number) */
 const STATE_NAMES = ['UNKNOWN', 'ESTAB', 'SYN-SENT', 'SYN-RECV', 'FIN-WAIT-1', 'FIN-WAIT-2', 'TIME-WAIT',
@@ -186,38 +186,35 @@ function summary(proc: ProcReader): string {
     row('INET', raw4 + udp4 + tcp4, raw6 + udp6 + tcp6) + row('FRAG', g(v4, 'FRAG.inuse'), g(v6, 'FRAG6.inuse')) + '\n';
 }
 
-function run(ctx: CallContext, args: string[]): number | Promise<number> {
-  const r = parseFlags(SPEC, args);
-  if (!r.ok) return fail(ctx, `ss: ${r.message}\n${SS_USAGE}`, 255);
-  if (flagBool(r.flags, 'help')) return done(ctx, SS_USAGE);
-  if (flagBool(r.flags, 'version')) return done(ctx, versionText('ss'));
+function run(ctx: CallContext, { flags, operands, order }: CommandLine<typeof FLAGS>): number | Promise<number> {
+  // refused in this order of precedence, whatever the command line's order
   for (const [name, why] of REFUSED) {
-    if (r.flags[name] !== undefined && r.flags[name] !== false) return fail(ctx, `ss: ${why}\n`, 1);
+    if (order.some((x) => x.name === name)) return fail(ctx, `ss: ${why}\n`, 1);
   }
   for (const name of UNSUPPORTED) {
-    const o = r.order.find((x) => x.name === name);
+    const o = order.find((x) => x.name === name);
     if (o !== undefined) return fail(ctx, `ss: ${o.spelled} is not supported by rshell (supported: -t -u -x -l -a -n -4 -6 -s -H -o -e)\n`, 1);
   }
-  if (r.operands.length > 0) {
+  if (operands.length > 0) {
     return fail(ctx, 'ss: filter expressions are not supported by rshell (pipe the output to grep instead)\n', 1);
   }
   const refused = refuseOffLinux(ctx);
   if (refused !== undefined) return refused;
   const proc = procOf(ctx);
-  if (flagBool(r.flags, 'summary')) return done(ctx, summary(proc));
+  if (flags.summary) return done(ctx, summary(proc));
 
   const o: Options = {
-    numeric: flagBool(r.flags, 'numeric'),
-    all: flagBool(r.flags, 'all'),
-    listening: flagBool(r.flags, 'listening'),
-    timers: flagBool(r.flags, 'options'),
-    extended: flagBool(r.flags, 'extended'),
+    numeric: flags.numeric,
+    all: flags.all,
+    listening: flags.listening,
+    timers: flags.options,
+    extended: flags.extended,
   };
-  let tcp = flagBool(r.flags, 'tcp');
-  let udp = flagBool(r.flags, 'udp');
-  let unix = flagBool(r.flags, 'unix');
-  const v4 = flagBool(r.flags, 'ipv4');
-  const v6 = flagBool(r.flags, 'ipv6');
+  let tcp = flags.tcp;
+  let udp = flags.udp;
+  let unix = flags.unix;
+  const v4 = flags.ipv4;
+  const v6 = flags.ipv6;
   if (!tcp && !udp && !unix) {
     tcp = udp = true;
     unix = !v4 && !v6;
@@ -238,7 +235,16 @@ function run(ctx: CallContext, args: string[]): number | Promise<number> {
   // Netid only when more than one socket table is listed (the three Unix types count apart)
   const tables = (tcp ? 1 : 0) + (udp ? 1 : 0) + (unix ? 3 : 0);
   cols[COLUMNS.netid]!.enabled = tables > 1;
-  return done(ctx, render(cols, rows, !flagBool(r.flags, 'noHeader')));
+  return done(ctx, render(cols, rows, !flags.noHeader));
 }
 
-export const ss: Command = { name: 'ss', summary: 'investigate sockets', usage: SS_USAGE, run };
+export const ss = defineCommand({
+  name: 'ss',
+  summary: 'investigate sockets',
+  help: SS_USAGE,
+  flags: FLAGS,
+  usageStatus: 255,
+  // iproute2: getopt's message, then the whole usage on stderr
+  usageError: (ctx, message, status) => fail(ctx, `ss: ${message}\n${SS_USAGE}`, status),
+  run,
+});

@@ -1,28 +1,12 @@
 // stat: file status (coreutils 9.1): the default layout, -c/--format, --printf, -t/--terse, -L.
 // -f/--file-system is refused: the sandbox offers no statfs. %m and %C are refused likewise.
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, writeUsageError, type Occurrence } from '../internal/flags.js';
-import { argmatch, argmatchFailure } from '../internal/argmatch.js';
-import { say } from '../internal/print.js';
-import { parseGnuArgs } from '../internal/command.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, writeUsageError, type CommandLine } from '../internal/command.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { quoteaf } from '../internal/quote.js';
 import { renderFormat, type StatTarget } from './format.js';
 import { STAT_USAGE } from './usage.js';
-
-const SPEC = defineFlags({
-  flags: [
-    { name: 'dereference', short: 'L', long: 'dereference', kind: 'boolean' },
-    { name: 'fileSystem', short: 'f', long: 'file-system', kind: 'boolean' },
-    { name: 'format', short: 'c', long: 'format', kind: 'string' },
-    { name: 'printf', long: 'printf', kind: 'string' },
-    { name: 'terse', short: 't', long: 'terse', kind: 'boolean' },
-    { name: 'cached', long: 'cached', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
 
 const DEFAULT_HEAD = '  File: %N\n  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\n';
 const DEFAULT_DEV = 'Device: %Hd,%Ld\tInode: %-11i Links: %h\n';
@@ -30,8 +14,18 @@ const DEFAULT_DEV_SPECIAL = 'Device: %Hd,%Ld\tInode: %-11i Links: %-5h Device ty
 const DEFAULT_TAIL = 'Access: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: %w\n';
 const TERSE = '%n %s %b %f %u %g %D %i %h %t %T %X %Y %Z %W %o\n';
 
-// gnulib argmatch over GNU stat's table (its order)
-const CACHED = { default: 'default', never: 'never', always: 'always' };
+// gnulib argmatch over GNU stat's table (its order), checked in GNU's option loop (XARGMATCH)
+const CACHED = { default: 'default', never: 'never', always: 'always' } as const;
+
+// long options in GNU stat's table order
+const FLAGS = {
+  dereference: flag.boolean('-L --dereference'),
+  fileSystem: flag.boolean('-f --file-system'),
+  format: flag.string('-c --format'),
+  printf: flag.string('--printf'),
+  terse: flag.boolean('-t --terse'),
+  cached: flag.choice('--cached', CACHED),
+};
 
 /** the default layout; its File line shows names unquoted (`a/sl -> f`) */
 function defaultFormat(t: StatTarget): string {
@@ -44,54 +38,29 @@ function defaultFormat(t: StatTarget): string {
   return DEFAULT_HEAD.replace('%N', name.replaceAll('%', '%%')) + (special ? DEFAULT_DEV_SPECIAL : DEFAULT_DEV) + DEFAULT_TAIL;
 }
 
-/** GNU's option loop checks every --cached word as it meets it (XARGMATCH): the first bad one */
-function cachedError(order: readonly Occurrence[]): string | undefined {
-  for (const o of order) {
-    if (o.name !== 'cached') continue;
-    const m = argmatch(CACHED, o.value ?? '');
-    if (!m.ok) return argmatchFailure('stat', m.kind, o.value ?? '', '--cached', CACHED);
-  }
-  return undefined;
-}
-
-async function runStat(ctx: CallContext, args: string[]): Promise<number> {
-  const r = await parseGnuArgs(ctx, SPEC, args, {
-    name: 'stat',
-    help: STAT_USAGE,
-    checkBefore: (order) => {
-      const bad = cachedError(order);
-      return bad === undefined ? undefined : say(ctx.stderr, bad).then(() => 1);
-    },
-  });
-  if (typeof r === 'number') return r;
-  const f = r.flags;
-  const badCached = cachedError(r.order);
-  if (badCached !== undefined) {
-    await say(ctx.stderr, badCached);
-    return 1;
-  }
-  if (flagBool(f, 'fileSystem')) {
+async function run(ctx: CallContext, { flags: f, operands, order }: CommandLine<typeof FLAGS>): Promise<number> {
+  if (f.fileSystem) {
     await ctx.stderr.writeString('stat: -f/--file-system is refused: the rshell sandbox does not expose file system statistics\n');
     return 1;
   }
-  if (r.operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
+  if (operands.length === 0) return writeUsageError(ctx, 'missing operand', 1);
   // the last of -c/--printf decides; -t applies only without them (GNU)
   let format: string | undefined;
   let escapes = false;
   let newline = false;
-  for (const o of r.order) {
+  for (const o of order) {
     if (o.name === 'format' || o.name === 'printf') {
-      format = o.value ?? '';
+      format = o.value;
       escapes = o.name === 'printf';
       newline = o.name === 'format';
     }
   }
-  if (format === undefined && flagBool(f, 'terse')) format = TERSE;
+  if (format === undefined && f.terse) format = TERSE;
   const warnings: string[] = [];
-  const follow = flagBool(f, 'dereference');
+  const follow = f.dereference;
   const out = new OutputBuffer(ctx.stdout);
   let status = 0;
-  for (const name of r.operands) {
+  for (const name of operands) {
     ctx.checkAbort();
     const st = follow ? ctx.fs.stat(name) : ctx.fs.lstat(name);
     if (!st.ok) {
@@ -114,9 +83,10 @@ async function runStat(ctx: CallContext, args: string[]): Promise<number> {
   return status;
 }
 
-export const stat: Command = {
+export const stat = defineCommand({
   name: 'stat',
   summary: 'display file status',
-  usage: STAT_USAGE,
-  run: runStat,
-};
+  help: STAT_USAGE,
+  flags: FLAGS,
+  run,
+});

@@ -3,33 +3,40 @@
 // COUNT whose total wait passes 29 s is refused. -d/-D/-p/-m (disk and slab files) and -f are not
 // supported.
 
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, reject, type CommandLine, type Reject } from '../internal/command.js';
 import { done, fail, procOf, refuseOffLinux, sleepWithin } from '../internal/proc/common.js';
 import { readMeminfo } from '../internal/proc/meminfo.js';
 import type { ProcReader } from '../internal/proc/reader.js';
 import { VMSTAT_USAGE } from './usage.js';
 
-const SPEC = defineFlags({
-  flags: [
-    { name: 'active', short: 'a', long: 'active', kind: 'boolean' },
-    { name: 'forks', short: 'f', long: 'forks', kind: 'boolean' },
-    { name: 'slabs', short: 'm', long: 'slabs', kind: 'boolean' },
-    { name: 'oneHeader', short: 'n', long: 'one-header', kind: 'boolean' },
-    { name: 'stats', short: 's', long: 'stats', kind: 'boolean' },
-    { name: 'disk', short: 'd', long: 'disk', kind: 'boolean' },
-    { name: 'diskSum', short: 'D', long: 'disk-sum', kind: 'boolean' },
-    { name: 'partition', short: 'p', long: 'partition', kind: 'string' },
-    { name: 'unit', short: 'S', long: 'unit', kind: 'string' },
-    { name: 'wide', short: 'w', long: 'wide', kind: 'boolean' },
-    { name: 'timestamp', short: 't', long: 'timestamp', kind: 'boolean' },
-    { name: 'noFirst', short: 'y', long: 'no-first', kind: 'boolean' },
-    { name: 'help', short: 'h', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', short: 'V', long: 'version', kind: 'boolean', immediate: true },
-  ],
-});
+type Unit = readonly [size: number, name: string];
+const KIB: Unit = [1024, 'K'];
+const UNITS: ReadonlyMap<string, Unit> = new Map([['k', [1000, 'k']], ['K', KIB], ['m', [1000000, 'm']], ['M', [1048576, 'M']]]);
 
-const UNITS: Record<string, [number, string]> = { k: [1000, 'k'], K: [1024, 'K'], m: [1000000, 'm'], M: [1048576, 'M'] };
+/** -S: the unit, checked in procps' option loop */
+function unit(text: string): Unit | Reject {
+  return UNITS.get(text) ?? reject('-S requires k, K, m or M (default is KiB)');
+}
+
+// procps' long option table order
+const FLAGS = {
+  active: flag.boolean('-a --active'),
+  forks: flag.boolean('-f --forks'),
+  slabs: flag.boolean('-m --slabs'),
+  oneHeader: flag.boolean('-n --one-header'),
+  stats: flag.boolean('-s --stats'),
+  disk: flag.boolean('-d --disk'),
+  diskSum: flag.boolean('-D --disk-sum'),
+  partition: flag.string('-p --partition'),
+  unit: flag.value('-S --unit', unit),
+  wide: flag.boolean('-w --wide'),
+  timestamp: flag.boolean('-t --timestamp'),
+  noFirst: flag.boolean('-y --no-first'),
+  help: flag.help('-h --help'),
+  version: flag.version('-V --version'),
+};
+
 const MAX_TOTAL_WAIT_S = 29;
 
 interface Sample {
@@ -143,20 +150,14 @@ function stats(s: Sample, o: Opts): string {
   return rows.map(([v, label]) => `${String(v).padStart(13)} ${label}\n`).join('');
 }
 
-function run(ctx: CallContext, args: string[]): number | Promise<number> {
-  const r = parseFlags(SPEC, args);
-  if (!r.ok) return fail(ctx, `vmstat: ${r.message}\n${VMSTAT_USAGE}`, 1);
-  if (flagBool(r.flags, 'help')) return done(ctx, VMSTAT_USAGE);
-  if (flagBool(r.flags, 'version')) return done(ctx, versionText('vmstat'));
+function run(ctx: CallContext, { flags, operands, order }: CommandLine<typeof FLAGS>): number | Promise<number> {
   for (const [name, spelled] of [['forks', '-f'], ['slabs', '-m'], ['disk', '-d'], ['diskSum', '-D'], ['partition', '-p'], ['timestamp', '-t']] as const) {
-    if (r.order.some((x) => x.name === name)) return fail(ctx, `vmstat: ${spelled} is not supported by rshell\n`, 1);
+    if (order.some((x) => x.name === name)) return fail(ctx, `vmstat: ${spelled} is not supported by rshell\n`, 1);
   }
-  const unitArg = flagString(r.flags, 'unit');
-  const unit = unitArg === undefined ? UNITS.K : UNITS[unitArg];
-  if (unit === undefined) return fail(ctx, `vmstat: -S requires k, K, m or M (default is KiB)\n`, 1);
-  const o: Opts = { active: flagBool(r.flags, 'active'), wide: flagBool(r.flags, 'wide'), unit: unit[0], unitName: unit[1] };
+  const [size, unitName] = flags.unit ?? KIB;
+  const o: Opts = { active: flags.active, wide: flags.wide, unit: size, unitName };
   const nums: number[] = [];
-  for (const a of r.operands) {
+  for (const a of operands) {
     if (!/^[0-9]+$/.test(a)) return fail(ctx, `vmstat: failed to parse argument: '${a}'\n`, 1);
     nums.push(Number(a));
   }
@@ -172,8 +173,8 @@ function run(ctx: CallContext, args: string[]): number | Promise<number> {
   const proc = procOf(ctx);
   const first = sample(proc);
   if (first === undefined) return fail(ctx, 'vmstat: Unable to create system stat structure\n', 1);
-  if (flagBool(r.flags, 'stats')) return done(ctx, stats(first, o));
-  return report(ctx, proc, o, first, delay ?? 0, count, flagBool(r.flags, 'noFirst'));
+  if (flags.stats) return done(ctx, stats(first, o));
+  return report(ctx, proc, o, first, delay ?? 0, count, flags.noFirst);
 }
 
 async function report(ctx: CallContext, proc: ProcReader, o: Opts, first: Sample, delay: number, count: number, noFirst: boolean): Promise<number> {
@@ -199,4 +200,12 @@ async function report(ctx: CallContext, proc: ProcReader, o: Opts, first: Sample
   return 0;
 }
 
-export const vmstat: Command = { name: 'vmstat', summary: 'report virtual memory statistics', usage: VMSTAT_USAGE, run };
+export const vmstat = defineCommand({
+  name: 'vmstat',
+  summary: 'report virtual memory statistics',
+  help: VMSTAT_USAGE,
+  flags: FLAGS,
+  // procps: getopt's message, then the whole usage on stderr
+  usageError: (ctx, message, status) => fail(ctx, `vmstat: ${message}\n${VMSTAT_USAGE}`, status),
+  run,
+});

@@ -212,8 +212,9 @@ export function resolveOptions(order: readonly Occurrence[], columnsEnv: string 
       case 'ignoreBackups': o.ignoreBackups = true; break;
       case 'ignore': o.ignore.push(occ.value); break;
       case 'hide': o.hide.push(occ.value); break;
-      // always and if-tty (no terminal here, but GNU's -F classifies for a pipe with auto too)
-      case 'classify': o.indicator = occ.value === 'never' ? 'none' : 'classify'; break;
+      // GNU: `always`, or `if-tty` on a terminal (rshell's output never is one), sets the style;
+      // `never` leaves it as it was (-p --classify=never still marks directories)
+      case 'classify': if (occ.value === 'always') o.indicator = 'classify'; break;
       case 'fileType': o.indicator = 'fileType'; break;
       case 'p': o.indicator = 'slash'; break;
       case 'indicatorStyle': o.indicator = occ.value; break;

@@ -35,14 +35,16 @@ function devicesMethod(value: string): 'read' | 'skip' | Reject {
 const DIRECTORIES = { read: 'read', recurse: 'recurse', skip: 'skip' } as const;
 
 /**
- * --color=WHEN: `help` for a word GNU does not know, which it answers with its help text (status
- * 0) after the option loop, as --help; bare --color means auto
+ * --color=WHEN: the words compared without regard to ASCII case (c_strcasecmp); `help` for a word
+ * GNU does not know, which it answers with its help text (status 0) after the option loop, as
+ * --help; bare --color means auto
  */
 const COLOR_WHEN: Readonly<Record<string, boolean>> = {
   always: true, yes: true, force: true, never: false, no: false, none: false, auto: false, tty: false, 'if-tty': false,
 };
 function colorWhen(value: string): boolean | 'help' {
-  return COLOR_WHEN[value] ?? 'help';
+  const word = value.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) | 0x20));
+  return Object.prototype.hasOwnProperty.call(COLOR_WHEN, word) ? COLOR_WHEN[word]! : 'help';
 }
 
 export const GREP_FLAGS = {

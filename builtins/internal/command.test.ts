@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineCommand, flag, reject } from './command.js';
 import { quote } from './quote.js';
+import { writeThen } from './print.js';
 import { runBuiltin, type RunOptions } from './testing.js';
 import type { Command } from '../types.js';
 import { cut } from '../cut/index.js';
@@ -265,9 +266,9 @@ describe('help and version elsewhere than in the getopt loop', () => {
     checkBefore(ctx, before) {
       const e = before.some((o) => o.name === 'extended');
       const f = before.some((o) => o.name === 'fixed');
-      return e && f ? ctx.stderr.writeString('late: conflicting matchers specified\n') ?? 2 : undefined;
+      return e && f ? writeThen(ctx.stderr, 'late: conflicting matchers specified\n', 2) : undefined;
     },
-    run: (ctx, { flags, operands }) => ctx.stdout.writeString(`${flags.help} ${flags.version} ${operands.join(',')}\n`) ?? 0,
+    run: (ctx, { flags, operands }) => writeThen(ctx.stdout, `${flags.help} ${flags.version} ${operands.join(',')}\n`, 0),
   });
   const TRY_LATE = "Try 'late --help' for more information.\n";
 
@@ -292,7 +293,7 @@ describe('help and version elsewhere than in the getopt loop', () => {
     help: 'Usage: alone EXPRESSION\n',
     helpVersion: 'alone',
     flags: {},
-    run: (ctx, { operands, order }) => ctx.stdout.writeString(`${JSON.stringify(operands)} ${order.length}\n`) ?? 0,
+    run: (ctx, { operands, order }) => writeThen(ctx.stdout, `${JSON.stringify(operands)} ${order.length}\n`, 0),
   });
 
   it("helpVersion 'alone': --help/--version (or a prefix) as the one argument, else every argument an operand", async () => {

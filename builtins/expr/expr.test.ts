@@ -40,7 +40,7 @@ describe('expr: same as GNU', () => {
     // the longest match, when the pattern holds an assertion on what follows (found by the random BRE test)
     ['aa', ':', '\\|aa$'], ['aa', ':', 'a\\|aa$'], ['abab', ':', '\\(ab\\|a\\)*$'], ['ab', ':', '\\(a\\|ab\\)\\(c\\|$\\)'], ['xyz', ':', '.*\\|xyz$'],
     ['ab', ':', 'a\\|ab\\>'], ['a', ':', 'a\\{1'], ['é', ':', '.*'], ['length', 'é'], ['substr', 'héllo', '2', '2'],
-    ['--foo'], ['---'], ['--foo', '1', '+', '1'], ['index', 'abc', ''], ['1', '+', '(', '2'], ['(', '1', '+', '2', ')', ')'], ['-', '+', '1'], ['1', '-'],
+    ['--foo'], ['---'], ['--foo', '1', '+', '1'], ['--help=x'], ['-h'], ['--', '--help'], ['--version', '1'], ['--', '--', '1'], ['index', 'abc', ''], ['1', '+', '(', '2'], ['(', '1', '+', '2', ')', ')'], ['-', '+', '1'], ['1', '-'],
   ];
   for (const args of cases) {
     it(JSON.stringify(args), async () => {

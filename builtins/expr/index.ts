@@ -2,21 +2,16 @@
 // when the result is neither null nor 0, 1 when it is, 2 for an invalid expression (GNU's status
 // for every error expr can meet here; 3 is for failures such as running out of memory).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import { writeThen } from '../internal/print.js';
-import { versionText, writeUsageError } from '../internal/flags.js';
+import { defineCommand, writeUsageError } from '../internal/command.js';
 import { encode } from '../../lib/io/encoding.js';
 import { toLatin1 } from '../../lib/regex/index.js';
 import { Evaluator, ExprError, isNull } from './evaluate.js';
 import { EXPR_USAGE } from './usage.js';
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  // GNU looks for --help/--version only when it is the one argument (prefixes count)
-  if (args.length === 1) {
-    const a = args[0]!;
-    if (a.length > 2 && '--help'.startsWith(a)) return writeThen(ctx.stdout, EXPR_USAGE, 0);
-    if (a.length > 2 && '--version'.startsWith(a)) return writeThen(ctx.stdout, versionText('expr'), 0);
-  }
+async function evaluate(ctx: CallContext, args: string[]): Promise<number> {
+  // GNU handles a leading `--` itself, after parse_long_options (helpVersion: 'alone')
   const tokens = args[0] === '--' ? args.slice(1) : args;
   if (tokens.length === 0) return writeUsageError(ctx, 'missing operand', 2);
   // byte strings: one char per byte, as the C locale sees them
@@ -34,9 +29,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return isNull(result) ? 1 : 0;
 }
 
-export const expr: Command = {
+export const expr = defineCommand({
   name: 'expr',
   summary: 'evaluate expressions',
-  usage: EXPR_USAGE,
-  run,
-};
+  help: EXPR_USAGE,
+  // no options: --help or --version only as the one argument (prefixes count), every other
+  // argument an operand (`expr -1 + 1`, `expr --help 1`)
+  helpVersion: 'alone',
+  flags: {},
+  run: (ctx, { operands }) => evaluate(ctx, operands),
+});

@@ -252,9 +252,10 @@ describe('-o with -v prints the matches of context lines', () => {
 });
 
 describe('--color values', () => {
-  for (const args of [['--color'], ['--color=auto'], ['--colour=always'], ['--color=never'], ['--color=', 'x']]) {
+  // the words compare without regard to ASCII case
+  for (const args of [['--color'], ['--color=auto'], ['--colour=always'], ['--color=never'], ['--color=', 'x'], ['--color=ALWAYS'], ['--color=Never'], ['--colour=If-Tty'], ['--color=constructor', 'x']]) {
     it(args.join(' '), async () => {
-      const gnuHelp = args[0] === '--color=';
+      const gnuHelp = args[0] === '--color=' || args[0] === '--color=constructor';
       if (gnuHelp) {
         const r = await runBuiltin(grep, [...args, 'a'], { stdin: 'a\n' });
         expect(r.code).toBe(0);

@@ -2,10 +2,10 @@
 // (POSIX BRE/ERE → linear-time V8 RegExp); -P is refused as a grep built without PCRE does.
 
 import type { CallContext, Command } from '../types.js';
-import { parseFlags, versionText, writeUsageError } from '../internal/flags.js';
+import { defineCommand, writeUsageError, type CommandLine } from '../internal/command.js';
 import { type CompileFailure, compilePatterns, toLatin1, type Matcher } from '../../lib/regex/index.js';
 import { decode, encode } from '../../lib/io/encoding.js';
-import { checkInOrder, type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, type OptionError, resolveOptions } from './options.js';
+import { conflictingMatchers, type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
 import { LatinOutput, Painter, parseGrepColors } from './output.js';
 import { Searcher } from './search.js';
 import { GREP_HELP } from './usage.js';
@@ -13,7 +13,7 @@ import { collectTargets, type Target } from './walk.js';
 import { fsErrorOf } from '../internal/errors.js';
 import { readToEnd } from '../internal/inputs.js';
 import type { ByteReader } from '../../lib/io/streams.js';
-import { say } from '../internal/print.js';
+import { say, writeThen } from '../internal/print.js';
 
 type Variant = 'grep' | 'egrep' | 'fgrep';
 
@@ -113,41 +113,26 @@ function cannotSelect(opts: GrepOptions, patterns: readonly string[]): boolean {
 }
 
 export function makeGrep(variant: Variant, summary: string): Command {
-  return {
+  return defineCommand({
     name: variant,
     summary,
-    usage: GREP_HELP,
-    run: (ctx, args) => runGrep(ctx, args, variant),
-  };
+    help: GREP_HELP,
+    flags: GREP_FLAGS,
+    usageStatus: 2,
+    // grep's usage() adds its Usage line before the Try line
+    usageError: (ctx, message, status) => writeUsageError(ctx, message, status, GREP_USAGE_LINE),
+    // the conflict setmatcher finds in the loop, before a later bad option, bad value or --help
+    checkBefore: (ctx, before) => (conflictingMatchers(before) ? writeThen(ctx.stderr, `${ctx.name}: conflicting matchers specified\n`, 2) : undefined),
+    run: (ctx, line) => runGrep(ctx, line, variant),
+  });
 }
 
-async function reportOptionError(ctx: CallContext, bad: OptionError): Promise<number> {
-  if (bad.usage) return writeUsageError(ctx, bad.message, bad.status ?? 2, GREP_USAGE_LINE);
-  await say(ctx.stderr, `${ctx.name}: ${bad.message}\n`);
-  return 2;
-}
-
-async function runGrep(ctx: CallContext, args: string[], variant: Variant): Promise<number> {
-  const parsed = parseFlags(GREP_FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  // a bad value before the bad option is what GNU's getopt loop meets first
-  if (!parsed.ok) {
-    const earlier = checkInOrder(parsed.order);
-    if (earlier === undefined) return writeUsageError(ctx, parsed.message, 2, GREP_USAGE_LINE);
-    return reportOptionError(ctx, earlier);
-  }
-  const resolved = resolveOptions(parsed.flags, parsed.order);
+async function runGrep(ctx: CallContext, { flags, operands, order }: CommandLine<typeof GREP_FLAGS>, variant: Variant): Promise<number> {
+  const resolved = resolveOptions(flags, order);
   if (!resolved.ok) {
-    if ('help' in resolved) {
-      const p = ctx.stdout.writeString(GREP_HELP);
-      if (p) await p;
-      return 0;
-    }
-    if ('version' in resolved) {
-      const p = ctx.stdout.writeString(versionText(ctx.name));
-      if (p) await p;
-      return 0;
-    }
-    return reportOptionError(ctx, resolved);
+    if ('help' in resolved) return writeThen(ctx.stdout, GREP_HELP, 0);
+    await say(ctx.stderr, `${ctx.name}: ${resolved.message}\n`);
+    return 2;
   }
   const opts = resolved.options;
   if (variant === 'egrep' && opts.syntax === 'basic') opts.syntax = 'extended';
@@ -156,7 +141,6 @@ async function runGrep(ctx: CallContext, args: string[], variant: Variant): Prom
     await say(ctx.stderr, `${ctx.name}: -T (--initial-tab) is not supported by rshell\n`);
     return 2;
   }
-  const operands = parsed.operands.slice();
   if (opts.patternSources.length === 0) {
     const first = operands.shift();
     if (first === undefined) return writeUsageError(ctx, '', 2, GREP_USAGE_LINE);

@@ -1,63 +1,109 @@
-// grep's option table (GNU grep 3.8 long-option order, for the ambiguity message) and the step
-// from parsed flags to a GrepOptions record, with GNU's argument errors.
+// grep's option table (GNU grep 3.8 long-option order, for the ambiguity message; values checked
+// where its getopt loop checks them) and the step from the parsed flags to a GrepOptions record.
 
-import { defineFlags, type FlagValue, type Occurrence, flagArray, flagBool, flagString } from '../internal/flags.js';
+import { flag, reject, type FlagsOf, type OccurrenceOf, type Reject } from '../internal/command.js';
 import type { PatternSyntax } from '../../lib/regex/index.js';
-import { quote } from '../internal/quote.js';
 
-export const GREP_FLAGS = defineFlags({
-  digitsFlag: 'context-digits',
-  flags: [
-    { name: 'after-context', short: 'A', long: 'after-context', kind: 'string' },
-    { name: 'basic-regexp', short: 'G', long: 'basic-regexp', kind: 'counter' },
-    { name: 'before-context', short: 'B', long: 'before-context', kind: 'string' },
-    { name: 'binary-files', long: 'binary-files', kind: 'string' },
-    { name: 'byte-offset', short: 'b', long: 'byte-offset', kind: 'boolean' },
-    { name: 'context', short: 'C', long: 'context', kind: 'string' },
-    { name: 'color', long: ['color', 'colour'], kind: 'optional' },
-    { name: 'count', short: 'c', long: 'count', kind: 'boolean' },
-    { name: 'devices', short: 'D', long: 'devices', kind: 'string' },
-    { name: 'directories', short: 'd', long: 'directories', kind: 'string' },
-    { name: 'dereference-recursive', short: 'R', long: 'dereference-recursive', kind: 'boolean' },
-    { name: 'extended-regexp', short: 'E', long: 'extended-regexp', kind: 'counter' },
-    { name: 'exclude', long: 'exclude', kind: 'array' },
-    { name: 'exclude-from', long: 'exclude-from', kind: 'array' },
-    { name: 'exclude-dir', long: 'exclude-dir', kind: 'array' },
-    { name: 'fixed-strings', short: 'F', long: ['fixed-regexp', 'fixed-strings'], kind: 'counter' },
-    { name: 'file', short: 'f', long: 'file', kind: 'array' },
-    { name: 'files-with-matches', short: 'l', long: 'files-with-matches', kind: 'boolean' },
-    { name: 'files-without-match', short: 'L', long: 'files-without-match', kind: 'boolean' },
-    { name: 'group-separator', long: 'group-separator', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean' },
-    { name: 'include', long: 'include', kind: 'array' },
-    { name: 'ignore-case', short: 'iy', long: 'ignore-case', kind: 'boolean' },
-    { name: 'initial-tab', short: 'T', long: 'initial-tab', kind: 'boolean' },
-    { name: 'invert-match', short: 'v', long: 'invert-match', kind: 'boolean' },
-    { name: 'label', long: 'label', kind: 'string' },
-    { name: 'line-buffered', long: 'line-buffered', kind: 'boolean' },
-    { name: 'line-number', short: 'n', long: 'line-number', kind: 'boolean' },
-    { name: 'line-regexp', short: 'x', long: 'line-regexp', kind: 'boolean' },
-    { name: 'max-count', short: 'm', long: 'max-count', kind: 'string' },
-    { name: 'no-ignore-case', long: 'no-ignore-case', kind: 'boolean' },
-    { name: 'no-filename', short: 'h', long: 'no-filename', kind: 'boolean' },
-    { name: 'no-group-separator', long: 'no-group-separator', kind: 'boolean' },
-    { name: 'no-messages', short: 's', long: 'no-messages', kind: 'boolean' },
-    { name: 'null', short: 'Z', long: 'null', kind: 'boolean' },
-    { name: 'null-data', short: 'z', long: 'null-data', kind: 'boolean' },
-    { name: 'only-matching', short: 'o', long: 'only-matching', kind: 'boolean' },
-    { name: 'perl-regexp', short: 'P', long: 'perl-regexp', kind: 'counter' },
-    { name: 'quiet', short: 'q', long: ['quiet', 'silent'], kind: 'boolean' },
-    { name: 'recursive', short: 'r', long: 'recursive', kind: 'boolean' },
-    { name: 'regexp', short: 'e', long: 'regexp', kind: 'array' },
-    { name: 'text', short: 'a', long: 'text', kind: 'boolean' },
-    { name: 'binary', short: 'U', long: 'binary', kind: 'boolean' },
-    { name: 'unix-byte-offsets', short: 'u', long: 'unix-byte-offsets', kind: 'boolean' },
-    { name: 'version', short: 'V', long: 'version', kind: 'boolean' },
-    { name: 'with-filename', short: 'H', long: 'with-filename', kind: 'boolean' },
-    { name: 'word-regexp', short: 'w', long: 'word-regexp', kind: 'boolean' },
-    { name: 'without-match', short: 'I', kind: 'boolean' },
-  ],
-});
+/** -A/-B/-C/-NUM: xstrtoimax, base 10 (leading blanks and a sign allowed), not negative; huge values saturate */
+function contextLength(value: string): number | Reject {
+  const m = /^[ \t\n\v\f\r]*([+-]?)([0-9]+)$/.exec(value);
+  if (m === null || (m[1] === '-' && /[1-9]/.test(m[2]!))) return reject(`${value}: invalid context length argument`);
+  const n = Number(m[2]);
+  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
+}
+
+/** -m: Infinity = no limit */
+function maxCount(value: string): number | Reject {
+  const m = /^\s*([+-]?)([0-9]+)$/.exec(value);
+  if (m === null) return reject('invalid max count');
+  if (m[1] === '-') return Infinity; // GNU 3.8: a negative count means no limit
+  const n = Number(m[2]);
+  return Number.isSafeInteger(n) ? n : Infinity;
+}
+
+/** --binary-files: the exact word (strcmp) */
+function binaryFilesType(value: string): BinaryMode | Reject {
+  return value === 'binary' || value === 'text' || value === 'without-match' ? value : reject('unknown binary-files type');
+}
+
+/** -D: the exact word (strcmp) */
+function devicesMethod(value: string): 'read' | 'skip' | Reject {
+  return value === 'read' || value === 'skip' ? value : reject('unknown devices method');
+}
+
+/** -d/--directories: XARGMATCH (a unique prefix will do; argmatch_die's status 1, not grep's 2) */
+const DIRECTORIES = { read: 'read', recurse: 'recurse', skip: 'skip' } as const;
+
+/**
+ * --color=WHEN: the words compared without regard to ASCII case (c_strcasecmp); `help` for a word
+ * GNU does not know, which it answers with its help text (status 0) after the option loop, as
+ * --help; bare --color means auto
+ */
+const COLOR_WHEN: Readonly<Record<string, boolean>> = {
+  always: true, yes: true, force: true, never: false, no: false, none: false, auto: false, tty: false, 'if-tty': false,
+};
+function colorWhen(value: string): boolean | 'help' {
+  const word = value.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) | 0x20));
+  return Object.prototype.hasOwnProperty.call(COLOR_WHEN, word) ? COLOR_WHEN[word]! : 'help';
+}
+
+export const GREP_FLAGS = {
+  afterContext: flag.value('-A --after-context', contextLength),
+  basicRegexp: flag.boolean('-G --basic-regexp'),
+  beforeContext: flag.value('-B --before-context', contextLength),
+  binaryFiles: flag.value('--binary-files', binaryFilesType),
+  byteOffset: flag.boolean('-b --byte-offset'),
+  context: flag.value('-C --context', contextLength),
+  // bare: auto, no color (rshell's output is never a terminal)
+  color: flag.value('--color --colour', colorWhen, { bare: false }),
+  count: flag.boolean('-c --count'),
+  devices: flag.value('-D --devices', devicesMethod),
+  directories: flag.choice('-d --directories', DIRECTORIES),
+  dereferenceRecursive: flag.boolean('-R --dereference-recursive'),
+  extendedRegexp: flag.boolean('-E --extended-regexp'),
+  exclude: flag.list('--exclude'),
+  excludeFrom: flag.list('--exclude-from'),
+  excludeDir: flag.list('--exclude-dir'),
+  fixedStrings: flag.boolean('-F --fixed-regexp --fixed-strings'),
+  file: flag.list('-f --file'),
+  filesWithMatches: flag.boolean('-l --files-with-matches'),
+  filesWithoutMatch: flag.boolean('-L --files-without-match'),
+  groupSeparator: flag.string('--group-separator'),
+  // --help and -V are noted in GNU's loop and answered after it, -V first
+  help: flag.help('--help', { deferred: true }),
+  include: flag.list('--include'),
+  ignoreCase: flag.boolean('-i -y --ignore-case'),
+  initialTab: flag.boolean('-T --initial-tab'),
+  invertMatch: flag.boolean('-v --invert-match'),
+  label: flag.string('--label'),
+  lineBuffered: flag.boolean('--line-buffered'),
+  lineNumber: flag.boolean('-n --line-number'),
+  lineRegexp: flag.boolean('-x --line-regexp'),
+  maxCount: flag.value('-m --max-count', maxCount),
+  noIgnoreCase: flag.boolean('--no-ignore-case'),
+  noFilename: flag.boolean('-h --no-filename'),
+  noGroupSeparator: flag.boolean('--no-group-separator'),
+  noMessages: flag.boolean('-s --no-messages'),
+  null: flag.boolean('-Z --null'),
+  nullData: flag.boolean('-z --null-data'),
+  onlyMatching: flag.boolean('-o --only-matching'),
+  perlRegexp: flag.boolean('-P --perl-regexp'),
+  quiet: flag.boolean('-q --quiet --silent'),
+  recursive: flag.boolean('-r --recursive'),
+  regexp: flag.list('-e --regexp'),
+  text: flag.boolean('-a --text'),
+  binary: flag.boolean('-U --binary'),
+  unixByteOffsets: flag.boolean('-u --unix-byte-offsets'),
+  version: flag.version('-V --version', { deferred: true }),
+  withFilename: flag.boolean('-H --with-filename'),
+  wordRegexp: flag.boolean('-w --word-regexp'),
+  withoutMatch: flag.boolean('-I'),
+  // -NUM: the context on both sides
+  contextDigits: flag.digits(contextLength),
+};
+
+type Flags = FlagsOf<typeof GREP_FLAGS>;
+type Occurrence = OccurrenceOf<typeof GREP_FLAGS>;
 
 export const GREP_USAGE_LINE = 'Usage: grep [OPTION]... PATTERNS [FILE]...';
 
@@ -109,171 +155,78 @@ export interface FileRule {
 
 export type OptionsResult =
   | { ok: true; options: GrepOptions }
-  | { ok: false; message: string; usage: boolean; status?: number }
-  | { ok: false; help: true }
-  | { ok: false; version: true };
+  | { ok: false; message: string }
+  | { ok: false; help: true };
 
-function parseContext(value: string): number | string {
-  // GNU: xstrtoimax, base 10 (leading blanks and a sign allowed), not negative; huge values saturate
-  const m = /^[ \t\n\v\f\r]*([+-]?)([0-9]+)$/.exec(value);
-  if (m === null || (m[1] === '-' && /[1-9]/.test(m[2]!))) return `${value}: invalid context length argument`;
-  const n = Number(m[2]);
-  return Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER;
-}
+const MATCHERS: Readonly<Record<string, string>> = { basicRegexp: 'G', extendedRegexp: 'E', fixedStrings: 'F', perlRegexp: 'P' };
 
-function parseMaxCount(value: string): number | null {
-  const m = /^\s*([+-]?)([0-9]+)$/.exec(value);
-  if (m === null) return null;
-  if (m[1] === '-') return Infinity; // GNU 3.8: a negative count means no limit
-  const n = Number(m[2]);
-  return Number.isSafeInteger(n) ? n : Infinity;
-}
-
-const MATCHERS: Record<string, string> = { 'basic-regexp': 'G', 'extended-regexp': 'E', 'fixed-strings': 'F', 'perl-regexp': 'P' };
-const DIRECTORIES: readonly GrepOptions['directories'][] = ['read', 'recurse', 'skip'];
-const DIRECTORIES_ERROR = "%k argument %s for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'";
-
-/** --directories' word, as XARGMATCH takes it (checked by checkInOrder) */
-function directoriesWord(v: string): GrepOptions['directories'] {
-  return (DIRECTORIES.find((w) => w === v) ?? DIRECTORIES.find((w) => w.startsWith(v)))!;
-}
-
-export type OptionError = Extract<OptionsResult, { ok: false; message: string }>;
-
-/**
- * The checks GNU grep makes inside its getopt loop, in argv order (the first bad one is the one
- * reported, before a bad option further on): matchers, context and count values, the
- * --binary-files/--directories/--devices words.
- */
-export function checkInOrder(order: readonly Occurrence[]): OptionError | undefined {
+/** GNU's setmatcher, in its getopt loop: -E, -F, -G, -P once each, or the same one again */
+export function conflictingMatchers(order: readonly Occurrence[]): boolean {
   let matcher: string | undefined;
   for (const o of order) {
-    const v = o.value ?? '';
     const m = MATCHERS[o.name];
-    if (m !== undefined) {
-      if (matcher !== undefined && matcher !== m) return { ok: false, message: 'conflicting matchers specified', usage: false };
-      matcher = m;
-      continue;
-    }
-    switch (o.name) {
-      case 'context': case 'context-digits': case 'after-context': case 'before-context': {
-        const n = parseContext(v);
-        if (typeof n === 'string') return { ok: false, message: n, usage: false };
-        break;
-      }
-      case 'max-count':
-        if (parseMaxCount(v) === null) return { ok: false, message: 'invalid max count', usage: false };
-        break;
-      case 'binary-files':
-        if (v !== 'binary' && v !== 'text' && v !== 'without-match') return { ok: false, message: 'unknown binary-files type', usage: false };
-        break;
-      case 'directories': {
-        // XARGMATCH: a unique prefix will do; gnulib argmatch_die exits with EXIT_FAILURE, not grep's 2
-        const hits = DIRECTORIES.filter((w) => w.startsWith(v));
-        if (!(DIRECTORIES as readonly string[]).includes(v) && hits.length !== 1) {
-          const kind = hits.length > 1 ? 'ambiguous' : 'invalid';
-          return { ok: false, message: DIRECTORIES_ERROR.replace('%k', kind).replace('%s', () => quote(v)), usage: true, status: 1 };
-        }
-        break;
-      }
-      case 'devices':
-        if (v !== 'read' && v !== 'skip') return { ok: false, message: 'unknown devices method', usage: false };
-        break;
-    }
+    if (m === undefined) continue;
+    if (matcher !== undefined && matcher !== m) return true;
+    matcher = m;
   }
-  return undefined;
+  return false;
 }
 
-export function resolveOptions(flags: Record<string, FlagValue>, order: readonly Occurrence[]): OptionsResult {
-  // --help and -V act after GNU's option loop, whose checks come first; -V before --help
-  const bad = checkInOrder(order);
-  if (bad !== undefined) return bad;
-  if (flagBool(flags, 'version')) return { ok: false, version: true };
-  if (flagBool(flags, 'help')) return { ok: false, help: true };
-  let syntax: PatternSyntax = 'basic';
-  for (const o of order) {
-    if (o.name === 'basic-regexp') syntax = 'basic';
-    else if (o.name === 'extended-regexp') syntax = 'extended';
-    else if (o.name === 'fixed-strings') syntax = 'fixed';
-  }
+/**
+ * The options in effect, after GNU's loop (and after the framework answered -V and --help):
+ * the matchers' conflict first (checked in the loop: the framework's checkBefore did so when the
+ * scan stopped early), then --color's help and -P's failure.
+ */
+export function resolveOptions(flags: Flags, order: readonly Occurrence[]): OptionsResult {
+  if (conflictingMatchers(order)) return { ok: false, message: 'conflicting matchers specified' };
+  // GNU grep answers an unknown WHEN with its help text (and status 0)
+  if (flags.color === 'help') return { ok: false, help: true };
+  // GNU fails on -P only when it compiles the pattern, after its option checks
+  if (flags.perlRegexp) return { ok: false, message: 'Perl matching not supported in a --disable-perl-regexp build' };
 
+  let syntax: PatternSyntax = 'basic';
   // context: -NUM and -C set both; -A/-B override their side whatever the order
   let before = -1;
   let after = -1;
   let both = -1;
+  let binaryMode: BinaryMode = 'binary';
+  let directories: GrepOptions['directories'] = 'read';
+  let dereference = false;
+  let filenames: FilenameMode = 'default';
+  let icase = false;
+  let listMatching = false;
+  let listNonMatching = false;
+  const patternSources: GrepOptions['patternSources'] = [];
+  const fileRuleSources: GrepOptions['fileRuleSources'] = [];
   for (const o of order) {
-    if (o.name === 'context' || o.name === 'context-digits' || o.name === 'after-context' || o.name === 'before-context') {
-      const n = parseContext(o.value ?? '') as number;
-      if (o.name === 'after-context') after = n;
-      else if (o.name === 'before-context') before = n;
-      else both = n;
+    switch (o.name) {
+      case 'basicRegexp': syntax = 'basic'; break;
+      case 'extendedRegexp': syntax = 'extended'; break;
+      case 'fixedStrings': syntax = 'fixed'; break;
+      case 'afterContext': after = o.value; break;
+      case 'beforeContext': before = o.value; break;
+      case 'context': case 'contextDigits': both = o.value; break;
+      case 'text': binaryMode = 'text'; break;
+      case 'withoutMatch': binaryMode = 'without-match'; break;
+      case 'binaryFiles': binaryMode = o.value; break;
+      case 'recursive': directories = 'recurse'; break;
+      case 'dereferenceRecursive': directories = 'recurse'; dereference = true; break;
+      case 'directories': directories = o.value; break;
+      case 'withFilename': filenames = 'always'; break;
+      case 'noFilename': filenames = 'never'; break;
+      case 'ignoreCase': icase = true; break;
+      case 'noIgnoreCase': icase = false; break;
+      case 'filesWithMatches': listMatching = true; listNonMatching = false; break;
+      case 'filesWithoutMatch': listNonMatching = true; listMatching = false; break;
+      case 'regexp': patternSources.push({ kind: 'pattern', value: o.value }); break;
+      case 'file': patternSources.push({ kind: 'file', value: o.value }); break;
+      case 'include': fileRuleSources.push({ kind: 'include', value: o.value }); break;
+      case 'exclude': fileRuleSources.push({ kind: 'exclude', value: o.value }); break;
+      case 'excludeFrom': fileRuleSources.push({ kind: 'exclude-from', value: o.value }); break;
     }
   }
   if (before < 0) before = both;
   if (after < 0) after = both;
-
-  const mc = flagString(flags, 'max-count');
-  const maxCount = mc === undefined ? Infinity : (parseMaxCount(mc) as number);
-
-  let binaryMode: BinaryMode = 'binary';
-  for (const o of order) {
-    if (o.name === 'text') binaryMode = 'text';
-    else if (o.name === 'without-match') binaryMode = 'without-match';
-    else if (o.name === 'binary-files') binaryMode = o.value as BinaryMode;
-  }
-
-  let directories: GrepOptions['directories'] = 'read';
-  let dereference = false;
-  for (const o of order) {
-    if (o.name === 'recursive') directories = 'recurse';
-    else if (o.name === 'dereference-recursive') (directories = 'recurse', (dereference = true));
-    else if (o.name === 'directories') directories = directoriesWord(o.value ?? '');
-  }
-
-  let color = false;
-  const colorFlag = flags['color'];
-  // bare --color means auto: no color (rshell's output is never a terminal)
-  const colorArg = colorFlag === true ? 'auto' : flagString(flags, 'color');
-  if (colorArg !== undefined) {
-    const table: Record<string, boolean> = {
-      always: true, yes: true, force: true, never: false, no: false, none: false, auto: false, tty: false, 'if-tty': false,
-    };
-    const v = table[colorArg];
-    // GNU grep answers an unknown WHEN with its help text (and status 0)
-    if (v === undefined) return { ok: false, help: true };
-    color = v;
-  }
-  // GNU fails on -P only when it compiles the pattern, after its option checks
-  if ((flags['perl-regexp'] as number) > 0) {
-    return { ok: false, message: 'Perl matching not supported in a --disable-perl-regexp build', usage: false };
-  }
-
-  let filenames: FilenameMode = 'default';
-  for (const o of order) {
-    if (o.name === 'with-filename') filenames = 'always';
-    else if (o.name === 'no-filename') filenames = 'never';
-  }
-  let icase = false;
-  for (const o of order) {
-    if (o.name === 'ignore-case') icase = true;
-    else if (o.name === 'no-ignore-case') icase = false;
-  }
-  let listMatching = false;
-  let listNonMatching = false;
-  for (const o of order) {
-    if (o.name === 'files-with-matches') (listMatching = true, (listNonMatching = false));
-    else if (o.name === 'files-without-match') (listNonMatching = true, (listMatching = false));
-  }
-
-  const patternSources: GrepOptions['patternSources'] = [];
-  const fileRuleSources: GrepOptions['fileRuleSources'] = [];
-  for (const o of order) {
-    if (o.name === 'regexp') patternSources.push({ kind: 'pattern', value: o.value ?? '' });
-    else if (o.name === 'file') patternSources.push({ kind: 'file', value: o.value ?? '' });
-    else if (o.name === 'include' || o.name === 'exclude' || o.name === 'exclude-from') {
-      fileRuleSources.push({ kind: o.name, value: o.value ?? '' });
-    }
-  }
 
   return {
     ok: true,
@@ -281,35 +234,35 @@ export function resolveOptions(flags: Record<string, FlagValue>, order: readonly
       syntax,
       patternSources,
       icase,
-      invert: flagBool(flags, 'invert-match'),
-      wholeWord: flagBool(flags, 'word-regexp'),
-      wholeLine: flagBool(flags, 'line-regexp'),
+      invert: flags.invertMatch,
+      wholeWord: flags.wordRegexp,
+      wholeLine: flags.lineRegexp,
       // GNU: -l and -L take over from -c (`grep -c -l` lists names)
-      count: flagBool(flags, 'count') && !listMatching && !listNonMatching,
+      count: flags.count && !listMatching && !listNonMatching,
       listMatching,
       listNonMatching,
-      quiet: flagBool(flags, 'quiet'),
-      noMessages: flagBool(flags, 'no-messages'),
-      onlyMatching: flagBool(flags, 'only-matching'),
-      lineNumber: flagBool(flags, 'line-number'),
-      byteOffset: flagBool(flags, 'byte-offset'),
+      quiet: flags.quiet,
+      noMessages: flags.noMessages,
+      onlyMatching: flags.onlyMatching,
+      lineNumber: flags.lineNumber,
+      byteOffset: flags.byteOffset,
       filenames,
-      label: flagString(flags, 'label') ?? '(standard input)',
-      nullAfterName: flagBool(flags, 'null'),
-      initialTab: flagBool(flags, 'initial-tab'),
-      nullData: flagBool(flags, 'null-data'),
-      maxCount,
+      label: flags.label ?? '(standard input)',
+      nullAfterName: flags.null,
+      initialTab: flags.initialTab,
+      nullData: flags.nullData,
+      maxCount: flags.maxCount ?? Infinity,
       before,
       after,
-      groupSeparator: flagBool(flags, 'no-group-separator') ? null : (flagString(flags, 'group-separator') ?? '--'),
-      color,
+      groupSeparator: flags.noGroupSeparator ? null : (flags.groupSeparator ?? '--'),
+      color: flags.color === true,
       binaryMode,
       directories,
-      devices: flagString(flags, 'devices') === 'skip' ? 'skip' : 'read',
+      devices: flags.devices ?? 'read',
       dereference,
       fileRuleSources,
       fileRules: [],
-      excludeDir: flagArray(flags, 'exclude-dir'),
+      excludeDir: flags.excludeDir,
     },
   };
 }

@@ -337,6 +337,64 @@ describe('defineRawCommand: a grammar of its own, --help and --version from the 
   });
 });
 
+describe('help and version elsewhere than in the getopt loop', () => {
+  /** grep-like: --help and -V noted in the loop, answered after it (version first) */
+  const late = defineCommand({
+    name: 'late',
+    summary: 'help after the loop',
+    help: 'Usage: late\n',
+    usageStatus: 2,
+    flags: {
+      count: flag.value('-m', (text) => (/^[0-9]+$/.test(text) ? Number(text) : reject('invalid max count'))),
+      extended: flag.boolean('-E'),
+      fixed: flag.boolean('-F'),
+      help: flag.help('--help', { deferred: true }),
+      version: flag.version('-V --version', { deferred: true }),
+    },
+    checkBefore(ctx, before) {
+      const e = before.some((o) => o.name === 'extended');
+      const f = before.some((o) => o.name === 'fixed');
+      return e && f ? writeThen(ctx.stderr, 'late: conflicting matchers specified\n', 2) : undefined;
+    },
+    run: (ctx, { flags, operands }) => writeThen(ctx.stdout, `${flags.help} ${flags.version} ${operands.join(',')}\n`, 0),
+  });
+  const TRY_LATE = "Try 'late --help' for more information.\n";
+
+  it('deferred: a bad option or value anywhere wins; then --version, then --help', async () => {
+    expect(await runBuiltin(late, ['--help', '--bogus'])).toMatchObject({ stdout: '', stderr: `late: unrecognized option '--bogus'\n${TRY_LATE}`, code: 2 });
+    expect(await runBuiltin(late, ['--help', '-m', 'x'])).toMatchObject({ stdout: '', stderr: 'late: invalid max count\n', code: 2 });
+    expect(await runBuiltin(late, ['--help', '-V'])).toMatchObject({ stdout: 'late (rshell) 0.1.0\n', code: 0 });
+    expect(await runBuiltin(late, ['--help', 'a', '-E'])).toMatchObject({ stdout: 'Usage: late\n', code: 0 });
+    // the short form does not end its cluster
+    expect(await runBuiltin(late, ['-VE', 'a'])).toMatchObject({ stdout: 'late (rshell) 0.1.0\n', code: 0 });
+    expect(await runBuiltin(late, ['-VQ'])).toMatchObject({ stderr: `late: invalid option -- 'Q'\n${TRY_LATE}`, code: 2 });
+  });
+  it('deferred: checkBefore sees the whole line first', async () => {
+    expect(await runBuiltin(late, ['--help', '-E', '-F'])).toMatchObject({ stdout: '', stderr: 'late: conflicting matchers specified\n', code: 2 });
+    expect(await runBuiltin(late, ['-E', 'a'])).toMatchObject({ stdout: 'false false a\n', code: 0 });
+  });
+
+  /** expr-like: gnulib's parse_long_options */
+  const alone = defineCommand({
+    name: 'alone',
+    summary: 'no options, --help and --version alone',
+    help: 'Usage: alone EXPRESSION\n',
+    helpVersion: 'alone',
+    flags: {},
+    run: (ctx, { operands, order }) => writeThen(ctx.stdout, `${JSON.stringify(operands)} ${order.length}\n`, 0),
+  });
+
+  it("helpVersion 'alone': --help/--version (or a prefix) as the one argument, else every argument an operand", async () => {
+    expect(await runBuiltin(alone, ['--help'])).toMatchObject({ stdout: 'Usage: alone EXPRESSION\n', code: 0 });
+    expect(await runBuiltin(alone, ['--h'])).toMatchObject({ stdout: 'Usage: alone EXPRESSION\n', code: 0 });
+    expect(await runBuiltin(alone, ['--vers'])).toMatchObject({ stdout: 'alone (rshell) 0.1.0\n', code: 0 });
+    for (const args of [['--help', '1'], ['--', '--help'], ['--help=x'], ['-h'], ['--'], ['---'], ['-1', '+', '1'], ['--bogus'], ['-'], []]) {
+      expect(await runBuiltin(alone, args)).toMatchObject({ stdout: `${JSON.stringify(args)} 0\n`, stderr: '', code: 0 });
+    }
+    expect(await runBuiltin(alone, ['--help'], { env: { POSIXLY_CORRECT: '1' } })).toMatchObject({ stdout: 'Usage: alone EXPRESSION\n', code: 0 });
+  });
+});
+
 describe('through real commands', () => {
   it('a bad option: message, hint, status 1', async () => {
     const r = await runBuiltin(cut, ['--bogus']);

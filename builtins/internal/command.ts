@@ -40,7 +40,9 @@
 //   value/choice with { bare } take an optional argument: the bare form gives `bare`
 //   digits(parse?)           → digit runs in short clusters (`head -5`, `uniq -3`, `grep -2`)
 //   help(spelling?), version(spelling?): where the table has them (default: `--help` and
-//                              `--version` appended, as coreutils' GETOPT_HELP_OPTION_DECL)
+//                              `--version` appended, as coreutils' GETOPT_HELP_OPTION_DECL);
+//                              { deferred: true }: answered after the whole command line is
+//                              read and checked (grep's show_help/show_version)
 // `order` lists every occurrence in command-line order, typed by flag, for commands whose getopt
 // loop acts at option time (`cut: only one list may be specified`, -f/-i cancelling each other).
 //
@@ -111,6 +113,8 @@ export interface Flag<V, O> {
   readonly shortBare: boolean;
   /** help: the status after the help text (net-tools' hostname says 255) */
   readonly status: number;
+  /** help/version: answered after the scan, not where getopt meets it */
+  readonly deferred: boolean;
   /** type-level only: never set */
   readonly [TYPES]?: { readonly flag: V; readonly occurrence: O };
 }
@@ -151,6 +155,7 @@ interface MakeOptions {
   bare?: unknown;
   shortBare?: boolean;
   status?: number;
+  deferred?: boolean;
 }
 
 function make<V, O>(kind: FlagKind, text: string, o: MakeOptions = {}): Flag<V, O> {
@@ -162,6 +167,7 @@ function make<V, O>(kind: FlagKind, text: string, o: MakeOptions = {}): Flag<V, 
     bare: o.bare,
     shortBare: o.shortBare === true,
     status: o.status ?? 0,
+    deferred: o.deferred === true,
   };
 }
 
@@ -219,11 +225,17 @@ export const flag = {
   },
   /** runs of digits in short clusters, one occurrence per run (getopt's "0123456789" letters) */
   digits,
-  /** --help where the table has it: the help text on stdout, then `status` (0) */
-  help: (text = '--help', o: { status?: number } = {}): Flag<boolean, undefined> =>
-    make('boolean', text, { role: 'help', status: o.status ?? 0 }),
-  /** --version where the table has it: versionText(name), 0 */
-  version: (text = '--version'): Flag<boolean, undefined> => make('boolean', text, { role: 'version' }),
+  /**
+   * --help where the table has it: the help text on stdout, then `status` (0). `deferred`: the
+   * getopt loop only notes it and the command acts on it after the loop, once every option was
+   * read and checked (GNU grep: `grep --help --bogus` reports the bad option); a deferred
+   * --version is answered before a deferred --help (grep's order)
+   */
+  help: (text = '--help', o: { status?: number; deferred?: boolean } = {}): Flag<boolean, undefined> =>
+    make('boolean', text, { role: 'help', status: o.status ?? 0, deferred: o.deferred === true }),
+  /** --version where the table has it: versionText(name), 0; `deferred` as for help */
+  version: (text = '--version', o: { deferred?: boolean } = {}): Flag<boolean, undefined> =>
+    make('boolean', text, { role: 'version', deferred: o.deferred === true }),
 };
 
 // ---------------------------------------------------------------- the command
@@ -265,8 +277,13 @@ export interface CommandSpec<F extends FlagTable> {
   usageError?(ctx: CallContext, message: string, status: number): Answer;
   /** how a bad option is reported, when it is not as a usage error (rm names files like options) */
   badOption?(ctx: CallContext, message: string, args: readonly string[]): Answer;
-  /** false: no --help/--version from the framework (the command declares its own, or has none) */
-  helpVersion?: boolean;
+  /**
+   * false: no --help/--version from the framework (the command declares its own, or has none).
+   * 'alone': gnulib's parse_long_options, for a command with no options (expr): --help and
+   * --version (or a prefix of one) count only as the one argument, and every other argument is
+   * an operand, whatever it looks like (`expr -1 + 1`, `expr --help 1`); `flags` is empty.
+   */
+  helpVersion?: boolean | 'alone';
   /** options end at the first operand even without POSIXLY_CORRECT (getopt's "+" optstrings) */
   stopAtFirstOperand?: boolean;
   /**
@@ -277,7 +294,9 @@ export interface CommandSpec<F extends FlagTable> {
   /**
    * The checks GNU's getopt loop makes across options as it goes (cut's "only one list"), given
    * the occurrences before whatever ended the scan (a bad option, a rejected value, --help,
-   * --version): a status when one failed and was reported, which then is all that happens.
+   * --version, a deferred --help or --version after the whole line): a status when one failed
+   * and was reported, which then is all that happens; undefined to go on to what ended the scan,
+   * after reporting what GNU's loop reports and goes on from (od's bad -t types, xargs' warnings).
    * Values checked one by one belong in `flag.value`'s parse instead.
    */
   checkBefore?(ctx: CallContext, before: readonly OccurrenceOf<F>[]): number | Promise<number | undefined> | undefined;
@@ -295,6 +314,10 @@ interface Engine {
   readonly helpKey: string | undefined;
   readonly versionKey: string | undefined;
   readonly helpStatus: number;
+  /** deferred help/version keys, in the order they are answered after the scan */
+  readonly deferred: readonly { key: string; kind: 'help' | 'version' }[];
+  /** helpVersion: 'alone' */
+  readonly alone: boolean;
   readonly usageStatus: number;
   usageError(ctx: CallContext, message: string, status: number): Answer;
   badOption(ctx: CallContext, message: string, args: readonly string[]): Answer;
@@ -318,7 +341,7 @@ export function defineCommand<F extends FlagTable>(spec: CommandSpec<F>): Comman
         const refused = preflight(ctx, args);
         if (refused !== undefined) return refused;
       }
-      const r = parseCommandLine(ctx, engine, args);
+      const r = engine.alone ? helpVersionAlone(ctx, engine, args) : parseCommandLine(ctx, engine, args);
       if (typeof r === 'number' || r instanceof Promise) return r;
       // the engine built `flags` and `order` from the declaration F describes
       return run(ctx, { flags: r.flags as FlagsOf<F>, operands: r.operands, order: typedOrder<F>(r.order), args });
@@ -333,6 +356,8 @@ function typedOrder<F>(order: readonly Occurrence[]): readonly OccurrenceOf<F>[]
 
 function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
   const table: [string, AnyFlag][] = Object.entries(spec.flags);
+  const alone = spec.helpVersion === 'alone';
+  if (alone && table.length > 0) throw new Error(`${spec.name}: helpVersion 'alone' takes no flags`);
   if (spec.helpVersion !== false) {
     if (!table.some(([, f]) => f.role === 'help')) table.push(['help', flag.help()]);
     if (!table.some(([, f]) => f.role === 'version')) table.push(['version', flag.version()]);
@@ -344,6 +369,7 @@ function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
   let helpKey: string | undefined;
   let versionKey: string | undefined;
   let helpStatus = 0;
+  const deferred: { key: string; kind: 'help' | 'version' }[] = [];
   for (const [key, f] of table) {
     if (keys.has(key)) throw new Error(`${spec.name}: flag ${key} declared twice`);
     keys.add(key);
@@ -352,7 +378,7 @@ function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
       short: f.short,
       long: [...f.long],
       kind: f.kind,
-      ...(f.role === 'help' || f.role === 'version' ? { immediate: true } : {}),
+      ...((f.role === 'help' || f.role === 'version') && !f.deferred ? { immediate: true } : {}),
       ...(f.shortBare ? { shortBare: true } : {}),
     });
     if (f.parse !== undefined || f.bare !== undefined) checked.set(key, f);
@@ -363,7 +389,10 @@ function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
       helpKey = key;
       helpStatus = f.status;
     } else if (f.role === 'version') versionKey = key;
+    if (f.deferred && (f.role === 'help' || f.role === 'version')) deferred.push({ key, kind: f.role });
   }
+  // version first, as grep's main() looks at show_version before show_help
+  deferred.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'version' ? -1 : 1));
   const flagSpec = defineFlags({
     flags: defs,
     ...(spec.stopAtFirstOperand === true ? { stopAtFirstOperand: true } : {}),
@@ -380,6 +409,8 @@ function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
     helpKey,
     versionKey,
     helpStatus,
+    deferred,
+    alone,
     usageStatus,
     usageError,
     badOption: badOption ?? ((ctx, message) => usageError(ctx, message, usageStatus)),
@@ -445,7 +476,18 @@ function parseCommandLine(ctx: CallContext, e: Engine, args: readonly string[]):
       else flags[o.name] = v;
     }
   }
-  if (r.ok && stop === undefined && rejected === undefined && noted === undefined) return r;
+  if (r.ok && stop === undefined && rejected === undefined && noted === undefined) {
+    // the whole line read and checked: a deferred --help/--version is answered now (grep's
+    // show_version before show_help)
+    for (let k = 0; k < e.deferred.length; k++) {
+      const d = e.deferred[k]!;
+      if (r.flags[d.key] === true) {
+        stop = { kind: d.kind };
+        break;
+      }
+    }
+    if (stop === undefined) return r;
+  }
   if (noted === undefined) return checkThenAnswer(ctx, e, args, order.slice(0, end), rejected, stop);
   const first = noted[0]!;
   const text = noted.map((n) => `${ctx.name}: ${n.message}\n`).join('');
@@ -468,6 +510,27 @@ function checkThenAnswer(
   const status = e.checkBefore === undefined || before.length === 0 ? undefined : e.checkBefore(ctx, before);
   if (status instanceof Promise) return status.then((s) => s ?? answer(ctx, e, args, rejected, stop));
   return status ?? answer(ctx, e, args, rejected, stop);
+}
+
+const NO_FLAGS: Parsed['flags'] = Object.freeze(Object.create(null) as Parsed['flags']);
+const NO_ORDER: Parsed['order'] = [];
+Object.freeze(NO_ORDER);
+
+/**
+ * gnulib's parse_long_options (helpVersion: 'alone'): a lone `--help`/`--version` (or a prefix,
+ * no `=value`) is answered; anything else, that argument included, is an operand, with no
+ * diagnostic (opterr is off there). The arguments are the operands as they are: nothing is
+ * built per call (expr runs in shell loops).
+ */
+function helpVersionAlone(ctx: CallContext, e: Engine, args: string[]): Parsed | Answer {
+  const a = args.length === 1 ? args[0]! : '';
+  if (a.length > 2 && a.startsWith('--')) {
+    const r = parseFlags(e.flagSpec, args);
+    const name = r.ok && r.order.length === 1 ? r.order[0]!.name : undefined;
+    if (name !== undefined && name === e.helpKey) return answer(ctx, e, args, undefined, { kind: 'help' });
+    if (name !== undefined && name === e.versionKey) return answer(ctx, e, args, undefined, { kind: 'version' });
+  }
+  return { ok: true, flags: NO_FLAGS, operands: args, order: NO_ORDER };
 }
 
 /** what ended the scan, reported as GNU does */
@@ -526,6 +589,8 @@ export async function parseGnuArgs(ctx: CallContext, spec: FlagSpec, args: reado
     helpKey: spec.immediate.has('help') ? 'help' : undefined,
     versionKey: spec.immediate.has('version') ? 'version' : undefined,
     helpStatus: 0,
+    deferred: [],
+    alone: false,
     usageStatus,
     usageError: writeUsageError,
     badOption: (c, message) => writeUsageError(c, message, usageStatus),

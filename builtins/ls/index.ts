@@ -3,19 +3,17 @@
 // "Permission denied". Recursion (-R) never follows symlinks unless -L, and a directory already
 // on the current path is not entered twice (GNU's loop check).
 
-import type { CallContext, Command } from '../types.js';
+import type { CallContext } from '../types.js';
 import type { DirEntry, DirHandle, FileInfo, Result } from '../../allowedpaths/types.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { encode } from '../../lib/io/encoding.js';
-import { writeUsageError } from '../internal/flags.js';
 import { quoteaf } from '../internal/quote.js';
 import { OutputBuffer } from '../internal/output.js';
-import { LS_SPEC, resolveOptions, type LsOptions, type OptionsResult } from './options.js';
-import type { Occurrence } from '../internal/flags.js';
+import { LS_FLAGS, resolveOptions, type LsOptions, type OptionsResult } from './options.js';
 import { entryType, nameWidth, renderEntries, totalLine, type Entry } from './render.js';
 import { compareExtension, compareVersion, quoteDirName } from './names.js';
 import { LS_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/command.js';
+import { defineCommand, writeUsageError, type CommandLine } from '../internal/command.js';
 import { holdDir } from '../internal/held-dir.js';
 
 /** the name's bytes as a latin1-style string (byte order = string order); an ASCII name already is one */
@@ -285,35 +283,36 @@ class Lister {
   }
 }
 
+/** a refused option or a bad --time-style: ls's status 2 */
 async function reportBadOption(ctx: CallContext, bad: Extract<OptionsResult, { ok: false }>): Promise<number> {
-  if (bad.usage) return writeUsageError(ctx, bad.message, bad.status);
+  if (bad.usage) return writeUsageError(ctx, bad.message, 2);
   const p = ctx.stderr.writeString(`ls: ${bad.message}\n`);
   if (p) await p;
-  return bad.status;
+  return 2;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const getEnv = (n: string): string | undefined => ctx.getEnv(n);
-  const checkBefore = (order: readonly Occurrence[]): Promise<number> | undefined => {
-    const before = resolveOptions(order, getEnv, true);
-    return before.ok ? undefined : reportBadOption(ctx, before);
-  };
-  const r = await parseGnuArgs(ctx, LS_SPEC, args, { name: 'ls', help: LS_USAGE, usageStatus: 2, checkBefore });
-  if (typeof r === 'number') return r;
-  const resolved = resolveOptions(r.order, getEnv);
+async function run(ctx: CallContext, { order, operands }: CommandLine<typeof LS_FLAGS>): Promise<number> {
+  const resolved = resolveOptions(order, ctx.getEnv('COLUMNS'));
   if (!resolved.ok) return reportBadOption(ctx, resolved);
   const lister = new Lister(ctx, resolved.options, Date.now());
   try {
-    await lister.operands(r.operands.length === 0 ? ['.'] : r.operands);
+    await lister.operands(operands.length === 0 ? ['.'] : operands);
   } finally {
     await lister.finish();
   }
   return lister.status;
 }
 
-export const ls: Command = {
+export const ls = defineCommand({
   name: 'ls',
   summary: 'list directory contents',
-  usage: LS_USAGE,
+  help: LS_USAGE,
+  flags: LS_FLAGS,
+  usageStatus: 2,
+  // rshell's refusals, met in the loop before whatever ended the scan
+  checkBefore(ctx, before) {
+    const r = resolveOptions(before, undefined, true);
+    return r.ok ? undefined : reportBadOption(ctx, r);
+  },
   run,
-};
+});

@@ -74,6 +74,10 @@ describe('ls: same output as GNU ls', () => {
     'ls -l ld/', 'ls ld/', 'ls -d ld/', 'ls -lF ld/ la dangling', 'ls -ld . ..', 'ls -a e', 'ls -R e d',
     'ls -Rp', 'ls -R --file-type', 'ls -aRp d', 'ls -RF d', 'ls -R ld la dangling',
     'ls --literal', 'ls --quoting-style=literal', 'ls --quoting-style=x', 'ls --width=x', 'ls --time-style=bogus', 'ls -w', 'ls --classify=maybe', 'ls --color=sometimes',
+    // XARGMATCH: a unique prefix will do; '' and 'a' (always, auto) are ambiguous
+    'ls --classify=al', 'ls --classify=', 'ls --classify=a', 'ls -F --color=ne', 'ls --color=', 'ls --quoting-style=l', 'ls --quoting-style=',
+    // only `always` classifies when the output is no terminal; `never` changes nothing
+    'ls --classify=auto', 'ls --classify=if-tty', 'ls -F --classify=tty', 'ls -p --classify=never', 'ls -F --classify=no', 'ls --classify=yes',
   ])('%s', async (script) => {
     await same(script);
   });

@@ -4,76 +4,10 @@
 // contexts, --dired for Emacs), --block-size and the quoting styles rshell does not reproduce
 // (shell-escape, shell-escape-always, c-maybe, locale, clocale) are refused with a clear message.
 
-import { defineFlags, type Occurrence } from '../internal/flags.js';
+import { flag, reject, type OccurrenceOf, type Reject } from '../internal/command.js';
 import { quote } from '../internal/quote.js';
 import { argmatch, argmatchMessage } from '../internal/argmatch.js';
 import type { QuotingStyle } from './names.js';
-
-export const LS_SPEC = defineFlags({
-  flags: [
-    { name: 'all', short: 'a', long: 'all', kind: 'boolean' },
-    { name: 'escape', short: 'b', long: 'escape', kind: 'boolean' },
-    { name: 'directory', short: 'd', long: 'directory', kind: 'boolean' },
-    { name: 'dired', short: 'D', long: 'dired', kind: 'boolean' },
-    { name: 'fullTime', long: 'full-time', kind: 'boolean' },
-    { name: 'groupDirsFirst', long: 'group-directories-first', kind: 'boolean' },
-    { name: 'human', short: 'h', long: 'human-readable', kind: 'boolean' },
-    { name: 'inode', short: 'i', long: 'inode', kind: 'boolean' },
-    { name: 'kibibytes', short: 'k', long: 'kibibytes', kind: 'boolean' },
-    { name: 'numeric', short: 'n', long: 'numeric-uid-gid', kind: 'boolean' },
-    { name: 'noGroup', short: 'G', long: 'no-group', kind: 'boolean' },
-    { name: 'hideControl', short: 'q', long: 'hide-control-chars', kind: 'boolean' },
-    { name: 'reverse', short: 'r', long: 'reverse', kind: 'boolean' },
-    { name: 'size', short: 's', long: 'size', kind: 'boolean' },
-    { name: 'width', short: 'w', long: 'width', kind: 'string' },
-    { name: 'almostAll', short: 'A', long: 'almost-all', kind: 'boolean' },
-    { name: 'ignoreBackups', short: 'B', long: 'ignore-backups', kind: 'boolean' },
-    { name: 'classify', short: 'F', long: 'classify', kind: 'optional', shortBare: true },
-    { name: 'fileType', long: 'file-type', kind: 'boolean' },
-    { name: 'si', long: 'si', kind: 'boolean' },
-    { name: 'derefCommandLine', short: 'H', long: 'dereference-command-line', kind: 'boolean' },
-    { name: 'derefCommandLineDirs', long: 'dereference-command-line-symlink-to-dir', kind: 'boolean' },
-    { name: 'hide', long: 'hide', kind: 'array' },
-    { name: 'ignore', short: 'I', long: 'ignore', kind: 'array' },
-    { name: 'indicatorStyle', long: 'indicator-style', kind: 'string' },
-    { name: 'dereference', short: 'L', long: 'dereference', kind: 'boolean' },
-    { name: 'literal', short: 'N', long: 'literal', kind: 'boolean' },
-    { name: 'quoteName', short: 'Q', long: 'quote-name', kind: 'boolean' },
-    { name: 'quotingStyle', long: 'quoting-style', kind: 'string' },
-    { name: 'recursive', short: 'R', long: 'recursive', kind: 'boolean' },
-    { name: 'format', long: 'format', kind: 'string' },
-    { name: 'showControl', long: 'show-control-chars', kind: 'boolean' },
-    { name: 'sort', long: 'sort', kind: 'string' },
-    { name: 'tabsize', short: 'T', long: 'tabsize', kind: 'string' },
-    { name: 'time', long: 'time', kind: 'string' },
-    { name: 'timeStyle', long: 'time-style', kind: 'string' },
-    { name: 'zero', long: 'zero', kind: 'boolean' },
-    { name: 'color', long: 'color', kind: 'optional' },
-    { name: 'hyperlink', long: 'hyperlink', kind: 'optional' },
-    { name: 'blockSize', long: 'block-size', kind: 'string' },
-    { name: 'context', short: 'Z', long: 'context', kind: 'boolean' },
-    { name: 'author', long: 'author', kind: 'boolean' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-    // short-only options
-    { name: 'c', short: 'c', kind: 'boolean' },
-    { name: 'f', short: 'f', kind: 'boolean' },
-    { name: 'g', short: 'g', kind: 'boolean' },
-    { name: 'l', short: 'l', kind: 'boolean' },
-    { name: 'm', short: 'm', kind: 'boolean' },
-    { name: 'o', short: 'o', kind: 'boolean' },
-    { name: 'p', short: 'p', kind: 'boolean' },
-    { name: 't', short: 't', kind: 'boolean' },
-    { name: 'u', short: 'u', kind: 'boolean' },
-    { name: 'v', short: 'v', kind: 'boolean' },
-    { name: 'x', short: 'x', kind: 'boolean' },
-    { name: 'C', short: 'C', kind: 'boolean' },
-    { name: 'S', short: 'S', kind: 'boolean' },
-    { name: 'U', short: 'U', kind: 'boolean' },
-    { name: 'X', short: 'X', kind: 'boolean' },
-    { name: 'one', short: '1', kind: 'boolean' },
-  ],
-});
 
 export type Format = 'long' | 'one' | 'columns' | 'across' | 'commas';
 export type SortKey = 'name' | 'time' | 'size' | 'none' | 'extension' | 'version' | 'width';
@@ -111,44 +45,130 @@ export interface LsOptions {
   quoting: QuotingStyle;
 }
 
-export type OptionsResult = { ok: true; options: LsOptions } | { ok: false; message: string; usage: boolean; status: number };
+export type OptionsResult = { ok: true; options: LsOptions } | { ok: false; message: string; usage: boolean };
 
-const FORMATS: Record<string, Format> = {
+const FORMATS = {
   verbose: 'long', long: 'long', commas: 'commas', horizontal: 'across', across: 'across', vertical: 'columns',
   'single-column': 'one',
-};
+} as const;
 // coreutils 9.1's lists (no --sort=name, no --time=mtime yet)
-const SORTS: Record<string, SortKey> = { none: 'none', time: 'time', size: 'size', extension: 'extension', version: 'version', width: 'width' };
-const TIMES: Record<string, TimeKind> = {
+const SORTS = { none: 'none', time: 'time', size: 'size', extension: 'extension', version: 'version', width: 'width' } as const;
+const TIMES = {
   atime: 'atime', access: 'atime', use: 'atime', ctime: 'ctime', status: 'ctime', birth: 'birth', creation: 'birth',
-};
-const INDICATORS: Record<string, Indicator> = { none: 'none', slash: 'slash', 'file-type': 'fileType', classify: 'classify' };
+} as const;
+const INDICATORS = { none: 'none', slash: 'slash', 'file-type': 'fileType', classify: 'classify' } as const;
+/** --color and --classify's WHEN (XARGMATCH over when_args: a unique prefix will do) */
+const WHEN = {
+  always: 'always', yes: 'always', force: 'always', never: 'never', no: 'never', none: 'never',
+  auto: 'if-tty', tty: 'if-tty', 'if-tty': 'if-tty',
+} as const;
 const QUOTING_STYLES: Record<string, string> = {
   literal: 'literal', shell: 'shell', 'shell-always': 'shell-always', 'shell-escape': 'shell-escape',
   'shell-escape-always': 'shell-escape-always', c: 'c', 'c-maybe': 'c-maybe', escape: 'escape', locale: 'locale',
   clocale: 'clocale',
 };
-// GNU colours only for a TERM its database knows; rshell scripts have no terminal (and no TERM
-// unless they set one), so every WHEN prints plain names, as GNU does without TERM
-const COLOR_WHEN = new Set(['never', 'no', 'none', 'auto', 'tty', 'if-tty', 'always', 'yes', 'force']);
-const CLASSIFY_ON = new Set(['always', 'yes', 'force', 'auto', 'tty', 'if-tty']);
-const CLASSIFY_OFF = new Set(['never', 'no', 'none']);
+/** the --quoting-style values rshell reproduces; the others are refused */
+const SUPPORTED_QUOTING: Readonly<Record<string, QuotingStyle>> = {
+  literal: 'literal', shell: 'shell', 'shell-always': 'shell-always', c: 'c', escape: 'escape',
+};
 
-const REFUSED: Record<string, string> = {
+/** --quoting-style: argmatch (argmatch_die's status 1), then the styles rshell reproduces */
+function quotingStyle(value: string): QuotingStyle | Reject {
+  const found = argmatch(QUOTING_STYLES, value);
+  if (!found.ok) return reject(argmatchMessage(found.kind, value, '--quoting-style', QUOTING_STYLES), { usage: true, status: 1 });
+  return SUPPORTED_QUOTING[found.value] ?? reject(`--quoting-style=${found.value} is refused: rshell offers literal, shell, shell-always, c and escape`);
+}
+
+/** -w COLS and -T COLS: a whole number (ls's own check, status 2) */
+function columns(what: string): (value: string) => number | Reject {
+  return (value) => {
+    const n = Number(value);
+    return /^\d+$/.test(value) && Number.isSafeInteger(n) ? n : reject(`invalid ${what}: ${quote(value)}`);
+  };
+}
+
+// GNU ls 9.1's option table: long options in its table order, then the short-only ones
+export const LS_FLAGS = {
+  all: flag.boolean('-a --all'),
+  escape: flag.boolean('-b --escape'),
+  directory: flag.boolean('-d --directory'),
+  dired: flag.boolean('-D --dired'),
+  fullTime: flag.boolean('--full-time'),
+  groupDirsFirst: flag.boolean('--group-directories-first'),
+  human: flag.boolean('-h --human-readable'),
+  inode: flag.boolean('-i --inode'),
+  kibibytes: flag.boolean('-k --kibibytes'),
+  numeric: flag.boolean('-n --numeric-uid-gid'),
+  noGroup: flag.boolean('-G --no-group'),
+  hideControl: flag.boolean('-q --hide-control-chars'),
+  reverse: flag.boolean('-r --reverse'),
+  size: flag.boolean('-s --size'),
+  width: flag.value('-w --width', columns('line width')),
+  almostAll: flag.boolean('-A --almost-all'),
+  ignoreBackups: flag.boolean('-B --ignore-backups'),
+  // -F takes no argument; --classify[=WHEN]
+  classify: flag.choice('-F --classify', WHEN, { bare: 'always', shortBare: true }),
+  fileType: flag.boolean('--file-type'),
+  si: flag.boolean('--si'),
+  derefCommandLine: flag.boolean('-H --dereference-command-line'),
+  derefCommandLineDirs: flag.boolean('--dereference-command-line-symlink-to-dir'),
+  hide: flag.list('--hide'),
+  ignore: flag.list('-I --ignore'),
+  indicatorStyle: flag.choice('--indicator-style', INDICATORS),
+  dereference: flag.boolean('-L --dereference'),
+  literal: flag.boolean('-N --literal'),
+  quoteName: flag.boolean('-Q --quote-name'),
+  quotingStyle: flag.value('--quoting-style', quotingStyle),
+  recursive: flag.boolean('-R --recursive'),
+  format: flag.choice('--format', FORMATS),
+  showControl: flag.boolean('--show-control-chars'),
+  sort: flag.choice('--sort', SORTS),
+  tabsize: flag.value('-T --tabsize', columns('tab size')),
+  time: flag.choice('--time', TIMES),
+  timeStyle: flag.string('--time-style'),
+  zero: flag.boolean('--zero'),
+  // GNU colours only for a TERM its database knows; rshell scripts have no terminal (and no TERM
+  // unless they set one), so every WHEN prints plain names, as GNU does without TERM
+  color: flag.choice('--color', WHEN, { bare: 'always' }),
+  hyperlink: flag.optional('--hyperlink'),
+  blockSize: flag.string('--block-size'),
+  context: flag.boolean('-Z --context'),
+  author: flag.boolean('--author'),
+  help: flag.help(),
+  version: flag.version(),
+  c: flag.boolean('-c'),
+  f: flag.boolean('-f'),
+  g: flag.boolean('-g'),
+  l: flag.boolean('-l'),
+  m: flag.boolean('-m'),
+  o: flag.boolean('-o'),
+  p: flag.boolean('-p'),
+  t: flag.boolean('-t'),
+  u: flag.boolean('-u'),
+  v: flag.boolean('-v'),
+  x: flag.boolean('-x'),
+  C: flag.boolean('-C'),
+  S: flag.boolean('-S'),
+  U: flag.boolean('-U'),
+  X: flag.boolean('-X'),
+  one: flag.boolean('-1'),
+};
+
+type Occurrence = OccurrenceOf<typeof LS_FLAGS>;
+
+const REFUSED: Partial<Record<Occurrence['name'], string>> = {
   dired: '-D/--dired is refused: not supported by rshell',
   hyperlink: '--hyperlink is refused: not supported by rshell',
   context: '-Z/--context is refused: rshell does not read security contexts',
   blockSize: '--block-size is refused: use -h, --si or -k',
 };
 
-/** the --quoting-style values rshell reproduces; the others are refused */
-const SUPPORTED_QUOTING = new Set<string>(['literal', 'shell', 'shell-always', 'c', 'escape']);
-
 /**
- * The options in effect, or the first bad one. `loopOnly`: only the checks GNU makes inside its
- * getopt loop, for the options before a bad one (the checks after the loop never run then).
+ * The options in effect, or the first refused one (status 2; the values were checked by the
+ * flags' parse functions). `loopOnly`: only what ls's getopt loop meets, for the options before
+ * whatever ended the scan (the checks after the loop never run then).
  */
-export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string) => string | undefined, loopOnly = false): OptionsResult {
+export function resolveOptions(order: readonly Occurrence[], columnsEnv: string | undefined, loopOnly = false): OptionsResult {
   const o: LsOptions = {
     format: 'one', all: false, almostAll: false, directory: false, recursive: false, reverse: false, sort: 'name',
     time: 'mtime', indicator: 'none', human: 'none', inode: false, size: false, numeric: false, showOwner: true,
@@ -159,16 +179,14 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
   let sortSet = false;
   let derefSet = false;
   let timeStyleText: string | undefined;
-  const columns = Number(getEnv('COLUMNS'));
+  const columns = Number(columnsEnv);
   if (Number.isInteger(columns) && columns > 0) o.lineLength = columns;
-  // argmatch failures exit 1 (usage (EXIT_FAILURE)); ls's own checks exit 2
-  const fail = (message: string, usage = false, status = 2): OptionsResult => ({ ok: false, message, usage, status });
-  const badArg = (message: string): OptionsResult => fail(message, true, 1);
+  const fail = (message: string, usage = false): OptionsResult => ({ ok: false, message, usage });
 
-  for (const { name, value } of order) {
-    const refused = REFUSED[name];
+  for (const occ of order) {
+    const refused = REFUSED[occ.name];
     if (refused !== undefined) return fail(refused);
-    switch (name) {
+    switch (occ.name) {
       case 'all': o.all = true; o.almostAll = false; break;
       case 'almostAll': o.almostAll = true; o.all = false; break;
       case 'directory': o.directory = true; break;
@@ -186,83 +204,29 @@ export function resolveOptions(order: readonly Occurrence[], getEnv: (n: string)
       case 'literal': o.quoting = 'literal'; break;
       case 'escape': o.quoting = 'escape'; break;
       case 'quoteName': o.quoting = 'c'; break;
-      case 'quotingStyle': {
-        const found = argmatch(QUOTING_STYLES, value ?? '');
-        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--quoting-style', QUOTING_STYLES));
-        const m = found.value;
-        if (!SUPPORTED_QUOTING.has(m)) return fail(`--quoting-style=${m} is refused: rshell offers literal, shell, shell-always, c and escape`);
-        o.quoting = m as QuotingStyle;
-        break;
-      }
+      case 'quotingStyle': o.quoting = occ.value; break;
       case 'reverse': o.reverse = true; break;
       case 'size': o.size = true; break;
-      case 'width': {
-        const w = Number(value);
-        if (!/^\d+$/.test(value ?? '') || !Number.isSafeInteger(w)) return fail(`invalid line width: ${quote(value ?? '')}`);
-        o.lineLength = w;
-        break;
-      }
-      case 'tabsize': {
-        const t = Number(value);
-        if (!/^\d+$/.test(value ?? '') || !Number.isSafeInteger(t)) return fail(`invalid tab size: ${quote(value ?? '')}`);
-        o.tabsize = t;
-        break;
-      }
+      case 'width': o.lineLength = occ.value; break;
+      case 'tabsize': o.tabsize = occ.value; break;
       case 'ignoreBackups': o.ignoreBackups = true; break;
-      case 'ignore': o.ignore.push(value ?? ''); break;
-      case 'hide': o.hide.push(value ?? ''); break;
-      case 'classify': {
-        if (value === undefined || CLASSIFY_ON.has(value)) o.indicator = 'classify';
-        else if (CLASSIFY_OFF.has(value)) o.indicator = 'none';
-        else return badArg(`invalid argument ${quote(value)} for '--classify'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`);
-        break;
-      }
+      case 'ignore': o.ignore.push(occ.value); break;
+      case 'hide': o.hide.push(occ.value); break;
+      // GNU: `always`, or `if-tty` on a terminal (rshell's output never is one), sets the style;
+      // `never` leaves it as it was (-p --classify=never still marks directories)
+      case 'classify': if (occ.value === 'always') o.indicator = 'classify'; break;
       case 'fileType': o.indicator = 'fileType'; break;
       case 'p': o.indicator = 'slash'; break;
-      case 'indicatorStyle': {
-        const found = argmatch(INDICATORS, value ?? '');
-        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--indicator-style', INDICATORS));
-        const m = found.value;
-        o.indicator = m;
-        break;
-      }
+      case 'indicatorStyle': o.indicator = occ.value; break;
       case 'derefCommandLine': o.dereference = 'commandLine'; derefSet = true; break;
       case 'derefCommandLineDirs': o.dereference = 'commandLineDirs'; derefSet = true; break;
       case 'dereference': o.dereference = 'always'; derefSet = true; break;
       case 'recursive': o.recursive = true; break;
-      case 'format': {
-        const found = argmatch(FORMATS, value ?? '');
-        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--format', FORMATS));
-        const m = found.value;
-        o.format = m;
-        formatSet = true;
-        break;
-      }
-      case 'sort': {
-        const found = argmatch(SORTS, value ?? '');
-        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--sort', SORTS));
-        const m = found.value;
-        o.sort = m;
-        sortSet = true;
-        break;
-      }
-      case 'time': {
-        const found = argmatch(TIMES, value ?? '');
-        if (!found.ok) return badArg(argmatchMessage(found.kind, value ?? '', '--time', TIMES));
-        const m = found.value;
-        o.time = m;
-        break;
-      }
-      case 'timeStyle':
-        timeStyleText = value ?? '';
-        break;
+      case 'format': o.format = occ.value; formatSet = true; break;
+      case 'sort': o.sort = occ.value; sortSet = true; break;
+      case 'time': o.time = occ.value; break;
+      case 'timeStyle': timeStyleText = occ.value; break;
       case 'zero': o.zero = true; break;
-      case 'color': {
-        if (value !== undefined && !COLOR_WHEN.has(value)) {
-          return badArg(`invalid argument ${quote(value)} for '--color'\nValid arguments are:\n  - 'always', 'yes', 'force'\n  - 'never', 'no', 'none'\n  - 'auto', 'tty', 'if-tty'`);
-        }
-        break;
-      }
       case 'author': o.author = true; break;
       case 'c': o.time = 'ctime'; break;
       case 'u': o.time = 'atime'; break;

@@ -1,19 +1,16 @@
 // od: dump files in octal and other formats (GNU coreutils 9.1 behaviour, wording and layout).
 // Options and operands are settled here (options.ts decodes them); dump.ts writes the lines.
 
-import type { CallContext, Command } from '../types.js';
-import { writeThen } from '../internal/print.js';
-import { versionText } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, type CommandLine } from '../internal/command.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { InputChain } from './input-chain.js';
-import { parseOdArgs, type OdSettings } from './options.js';
+import { OD_FLAGS, reportBadTypes, settings, type OdSettings } from './options.js';
 import { dumpBlocks, dumpStrings } from './dump.js';
 import { OD_USAGE } from './usage.js';
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const parsed = await parseOdArgs(ctx, args);
-  if (parsed === 'help') return writeThen(ctx.stdout, OD_USAGE, 0);
-  if (parsed === 'version') return writeThen(ctx.stdout, versionText('od'), 0);
+async function run(ctx: CallContext, line: CommandLine<typeof OD_FLAGS>): Promise<number> {
+  const parsed = await settings(ctx, line);
   if (typeof parsed === 'number') return parsed;
   const s: OdSettings = parsed;
   const out = new OutputBuffer(ctx.stdout);
@@ -43,9 +40,12 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   return chain.ok ? 0 : 1;
 }
 
-export const od: Command = {
+export const od = defineCommand({
   name: 'od',
   summary: 'dump files in octal and other formats',
-  usage: OD_USAGE,
+  help: OD_USAGE,
+  flags: OD_FLAGS,
+  // GNU's loop reports each bad -t type and goes on, to a bad option or value, --help or --version
+  checkBefore: reportBadTypes,
   run,
-};
+});

@@ -1,12 +1,13 @@
 // od's command line: GNU getopt over "A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx" plus the long options,
-// acted on in order as od's getopt loop does (some errors are fatal at once, bad -t types are
-// all reported before exiting), then the traditional `[FILE] [[+]OFFSET [[+]LABEL]]` operands.
+// checked as od's getopt loop does (a bad -A/-j/-N/-S/-w/--endian value is fatal at once, bad -t
+// types are all reported before exiting), then the traditional `[FILE] [[+]OFFSET [[+]LABEL]]`
+// operands.
 
 import type { CallContext } from '../types.js';
-import { defineFlags, parseFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
+import { flag, reject, writeUsageError, type CommandLine, type OccurrenceOf, type Reject } from '../internal/command.js';
 import { quote } from '../internal/quote.js';
 import { decodeFormatString, TRADITIONAL_TYPES, type FormatSpec } from './formats.js';
-import { OD_SUFFIXES, parseCount, parseOldOffset, type CountParse } from './numbers.js';
+import { OD_SUFFIXES, parseCount, parseOldOffset } from './numbers.js';
 
 export type AddressStyle = { kind: 'std'; radix: 8 | 10 | 16; pad: number } | { kind: 'none' };
 
@@ -31,27 +32,6 @@ export interface OdSettings {
   operands: string[];
 }
 
-const TRADITIONAL_LETTERS = 'aBbcDdeFfHhIiLlOosXx';
-
-// long options in GNU od's table order (the ambiguity message lists them so)
-const SPEC = defineFlags({
-  flags: [
-    { name: 'skip', short: 'j', long: 'skip-bytes', kind: 'string' },
-    { name: 'radix', short: 'A', long: 'address-radix', kind: 'string' },
-    { name: 'read', short: 'N', long: 'read-bytes', kind: 'string' },
-    { name: 'format', short: 't', long: 'format', kind: 'string' },
-    { name: 'duplicates', short: 'v', long: 'output-duplicates', kind: 'boolean' },
-    { name: 'strings', long: 'strings', kind: 'optional' },
-    { name: 'traditional', long: 'traditional', kind: 'boolean' },
-    { name: 'width', short: 'w', long: 'width', kind: 'optional' },
-    { name: 'endian', long: 'endian', kind: 'string' },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-    { name: 'stringsShort', short: 'S', kind: 'string' },
-    ...[...TRADITIONAL_LETTERS].map((ch) => ({ name: `old-${ch}`, short: ch, kind: 'boolean' as const })),
-  ],
-});
-
 const RADIX: Record<string, AddressStyle> = {
   d: { kind: 'std', radix: 10, pad: 7 },
   o: { kind: 'std', radix: 8, pad: 7 },
@@ -59,13 +39,59 @@ const RADIX: Record<string, AddressStyle> = {
   n: { kind: 'none' },
 };
 
-/** xstrtol_fatal's texts */
-function countError(o: Occurrence, r: CountParse): string {
-  // gnulib's xstrtol_fatal prints the argument raw between quotes (no quote())
-  const arg = `'${o.value ?? ''}'`;
-  if (r.kind === 'overflow') return `od: ${o.spelled} argument ${arg} too large\n`;
-  if (r.kind === 'suffix') return `od: invalid suffix in ${o.spelled} argument ${arg}\n`;
-  return `od: invalid ${o.spelled} argument ${arg}\n`;
+/** -A: one of [doxn] (GNU prints optarg[0]: the string's terminating NUL for an empty one) */
+function radix(v: string): AddressStyle | Reject {
+  return RADIX[v[0] ?? ''] ?? reject(`invalid output address radix '${v[0] ?? '\0'}'; it must be one character from [doxn]`);
+}
+
+/** a count (xstrtoimax, base 0 with od's suffixes, or base 10 without for -w) and xstrtol_fatal's texts */
+function count(base: number, suffixes: string): (v: string, spelled: string) => bigint | Reject {
+  return (v, spelled) => {
+    const c = parseCount(v, base, suffixes);
+    // gnulib's xstrtol_fatal prints the argument raw between quotes (no quote())
+    if (c.kind === 'ok') return c.value;
+    if (c.kind === 'overflow') return reject(`${spelled} argument '${v}' too large`);
+    if (c.kind === 'suffix') return reject(`invalid suffix in ${spelled} argument '${v}'`);
+    return reject(`invalid ${spelled} argument '${v}'`);
+  };
+}
+
+const byteCount = count(0, OD_SUFFIXES);
+
+// long options in GNU od's table order (the ambiguity message lists them so)
+export const OD_FLAGS = {
+  skip: flag.value('-j --skip-bytes', byteCount),
+  radix: flag.value('-A --address-radix', radix),
+  read: flag.value('-N --read-bytes', byteCount),
+  // decoded where getopt meets it; a bad type is reported there and the loop goes on
+  format: flag.values('-t --format', decodeFormatString),
+  duplicates: flag.boolean('-v --output-duplicates'),
+  strings: flag.value('--strings', byteCount, { bare: 3n }),
+  traditional: flag.boolean('--traditional'),
+  width: flag.value('-w --width', count(10, ''), { bare: 32n }),
+  endian: flag.choice('--endian', { little: 'little', big: 'big' }),
+  help: flag.help(),
+  version: flag.version(),
+  // -S takes its argument (getopt "S:"), --strings may go without
+  stringsShort: flag.value('-S', byteCount),
+  // the traditional type letters, each a -t type (TRADITIONAL_TYPES)
+  oldType: flag.boolean('-a -B -b -c -D -d -e -F -f -H -h -I -i -L -l -O -o -s -X -x'),
+};
+
+type Occurrence = OccurrenceOf<typeof OD_FLAGS>;
+
+/** GNU's messages for the bad -t types among `order`, in order ('' when none) */
+function badTypes(order: readonly Occurrence[]): string {
+  let text = '';
+  for (const o of order) if (o.name === 'format' && !o.value.ok) text += `od: ${o.value.message}\n`;
+  return text;
+}
+
+/** the bad -t types GNU's loop reported before whatever ended it, which then goes on */
+export function reportBadTypes(ctx: CallContext, before: readonly Occurrence[]): Promise<undefined> | undefined {
+  const text = badTypes(before);
+  const p = text === '' ? undefined : ctx.stderr.writeString(text);
+  return p ? p.then(() => undefined) : undefined;
 }
 
 async function fail(ctx: CallContext, text: string): Promise<number> {
@@ -78,106 +104,43 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-export async function parseOdArgs(ctx: CallContext, args: string[]): Promise<OdSettings | 'help' | 'version' | number> {
-  const r = parseFlags(SPEC, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
-  let address: AddressStyle = RADIX.o!;
-  let skip = 0n;
-  let maxBytes: bigint | undefined;
+/** the settings from the parsed command line, or the status once an error was reported */
+export async function settings(ctx: CallContext, { flags, operands: given, order }: CommandLine<typeof OD_FLAGS>): Promise<OdSettings | number> {
+  const bad = badTypes(order);
+  if (bad !== '') return fail(ctx, bad);
+  let address: AddressStyle = flags.radix ?? RADIX.o!;
+  let skip = flags.skip ?? 0n;
+  const maxBytes = flags.read;
+  const width = flags.width;
+  const little = flags.endian !== 'big';
+  const traditional = flags.traditional;
   let strings: bigint | undefined;
-  let width: bigint | undefined;
-  let little = true;
-  let abbreviate = true;
   let modern = false;
-  let traditional = false;
-  let ok = true;
   const specs: FormatSpec[] = [];
-  const decode = async (typeString: string): Promise<void> => {
-    const d = decodeFormatString(typeString);
-    if (d.ok) specs.push(...d.specs);
-    else {
-      ok = false;
-      await fail(ctx, `od: ${d.message}\n`);
-    }
-  };
-  // the options in order, as GNU's getopt loop: a bad -A/-j/-N/-S/-w/--endian value ends the run
-  // there; a bad -t type is reported and the loop goes on (status 1 after it)
-  const scan = async (order: readonly Occurrence[]): Promise<'help' | 'version' | number | undefined> => {
-    for (const o of order) {
-      const v = o.value ?? '';
-      switch (o.name) {
-        case 'help': return 'help';
-        case 'version': return 'version';
-        case 'radix': {
-          modern = true;
-          const style = RADIX[v[0] ?? ''];
-          // GNU prints optarg[0]: the string's terminating NUL for an empty one
-          if (style === undefined) return fail(ctx, `od: invalid output address radix '${v[0] ?? '\0'}'; it must be one character from [doxn]\n`);
-          address = style;
-          break;
-        }
-        case 'skip':
-        case 'read': {
-          modern = true;
-          const c = parseCount(v, 0, OD_SUFFIXES);
-          if (c.kind !== 'ok') return fail(ctx, countError(o, c));
-          if (o.name === 'skip') skip = c.value;
-          else maxBytes = c.value;
-          break;
-        }
-        case 'strings':
-        case 'stringsShort': {
-          modern = true;
-          if (o.value === undefined) strings = 3n;
-          else {
-            const c = parseCount(v, 0, OD_SUFFIXES);
-            if (c.kind !== 'ok') return fail(ctx, countError(o, c));
-            strings = c.value;
-          }
-          break;
-        }
-        case 'format':
-          modern = true;
-          await decode(v);
-          break;
-        case 'duplicates':
-          modern = true;
-          abbreviate = false;
-          break;
-        case 'traditional':
-          traditional = true;
-          break;
-        case 'endian': {
-          const choices = ['little', 'big'].filter((c) => c.startsWith(v));
-          if (choices.length !== 1 || v === '') {
-            const kind = choices.length > 1 ? 'ambiguous' : 'invalid';
-            return writeUsageError(ctx, `${kind} argument ${quote(v)} for '--endian'\nValid arguments are:\n  - 'little'\n  - 'big'`, 1);
-          }
-          little = choices[0] === 'little';
-          break;
-        }
-        case 'width': {
-          modern = true;
-          if (o.value === undefined) width = 32n;
-          else {
-            const c = parseCount(v, 10, '');
-            if (c.kind !== 'ok') return fail(ctx, countError(o, c));
-            width = c.value;
-          }
-          break;
-        }
-        default:
-          if (o.name.startsWith('old-')) await decode(TRADITIONAL_TYPES[o.name.slice(4)]!);
+  for (const o of order) {
+    switch (o.name) {
+      case 'format':
+        modern = true;
+        if (o.value.ok) specs.push(...o.value.specs);
+        break;
+      case 'oldType': {
+        const d = decodeFormatString(TRADITIONAL_TYPES[o.spelled[1]!]!);
+        if (d.ok) specs.push(...d.specs);
+        break;
       }
+      case 'strings':
+      case 'stringsShort':
+        modern = true;
+        strings = o.value;
+        break;
+      case 'radix': case 'skip': case 'read': case 'duplicates': case 'width':
+        modern = true;
+        break;
     }
-    return undefined;
-  };
-  const stopped = await scan(r.order);
-  if (stopped !== undefined) return stopped;
-  if (!r.ok) return writeUsageError(ctx, r.message, 1);
-  if (!ok) return 1;
+  }
   if (strings !== undefined && specs.length > 0) return fail(ctx, 'od: no type may be specified when dumping strings\n');
 
-  let operands = r.operands;
+  let operands = given;
   let pseudoStart: bigint | undefined;
   if (!modern || traditional) {
     if (operands.length === 1) {
@@ -224,7 +187,10 @@ export async function parseOdArgs(ctx: CallContext, args: string[]): Promise<OdS
   if (maxBytes !== undefined) {
     end = Number(skip + maxBytes);
   }
-  if (specs.length === 0) await decode('oS');
+  if (specs.length === 0) {
+    const d = decodeFormatString('oS');
+    if (d.ok) specs.push(...d.specs);
+  }
 
   const lcm = specs.reduce((l, s) => (l * s.size) / gcd(l, s.size), 1);
   let bytesPerBlock: number;
@@ -252,7 +218,7 @@ export async function parseOdArgs(ctx: CallContext, args: string[]): Promise<OdS
     end,
     specs,
     bytesPerBlock,
-    abbreviate,
+    abbreviate: !flags.duplicates,
     little,
     strings: strings === undefined ? undefined : Number(strings),
     widthWarning,

@@ -16,8 +16,8 @@
 // - --help marks what rshell refuses; --version prints rshell's version.
 
 import { readToEnd } from '../internal/inputs.js';
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, flagBool, flagString, parseFlags, versionText, type Occurrence } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, type CommandLine, type OccurrenceOf } from '../internal/command.js';
 import { toLatin1 } from '../../lib/regex/index.js';
 import { encode } from '../../lib/io/encoding.js';
 import { ScriptBuilder, type CompileOptions } from './compile.js';
@@ -29,28 +29,43 @@ import { SED_USAGE, SED_USAGE_ON_ERROR, USAGE_LINE } from './usage.js';
 import { InPlaceEditor } from './in-place.js';
 import type { ScriptChunk } from './types.js';
 
+/**
+ * -l N: GNU reads it with atoi (no error): leading blanks, a sign and digits (else 0), saturated
+ * to a long and then kept in an int (4294967297 is 1; a huge or negative width means no wrapping)
+ */
+function lineLength(v: string): number {
+  const m = /^[ \t\n\v\f\r]*([+-]?\d+)/.exec(v);
+  if (m === null) return 0;
+  const LONG_MAX = (1n << 63n) - 1n;
+  let n = BigInt(m[1]!);
+  n = n > LONG_MAX ? LONG_MAX : n < -LONG_MAX - 1n ? -LONG_MAX - 1n : n;
+  return Number(BigInt.asIntN(32, n));
+}
+
 // long options in GNU sed's table order (the ambiguity message follows it)
-const FLAGS = defineFlags({
-  flags: [
-    { name: 'binary', short: 'b', long: 'binary', kind: 'boolean' },
-    { name: 'extended', short: 'rE', long: 'regexp-extended', kind: 'boolean' },
-    { name: 'debug', long: 'debug', kind: 'boolean' },
-    { name: 'inPlace', short: 'i', long: 'in-place', kind: 'optional' },
-    { name: 'expression', short: 'e', long: 'expression', kind: 'array' },
-    { name: 'file', short: 'f', long: 'file', kind: 'array' },
-    { name: 'lineLength', short: 'l', long: 'line-length', kind: 'string' },
-    { name: 'nullData', short: 'z', long: ['null-data', 'zero-terminated'], kind: 'boolean' },
-    { name: 'quiet', short: 'n', long: 'quiet', kind: 'boolean' },
-    { name: 'posix', long: 'posix', kind: 'boolean' },
-    { name: 'quiet2', long: 'silent', kind: 'boolean' },
-    { name: 'sandbox', long: 'sandbox', kind: 'boolean' },
-    { name: 'separate', short: 's', long: 'separate', kind: 'boolean' },
-    { name: 'unbuffered', short: 'u', long: 'unbuffered', kind: 'boolean' },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'followSymlinks', long: 'follow-symlinks', kind: 'boolean' },
-  ],
-});
+const FLAGS = {
+  binary: flag.boolean('-b --binary'),
+  extended: flag.boolean('-r -E --regexp-extended'),
+  debug: flag.boolean('--debug'),
+  // -i[SUFFIX], --in-place[=SUFFIX]
+  inPlace: flag.optional('-i --in-place'),
+  expression: flag.list('-e --expression'),
+  file: flag.list('-f --file'),
+  lineLength: flag.value('-l --line-length', lineLength),
+  nullData: flag.boolean('-z --null-data --zero-terminated'),
+  quiet: flag.boolean('-n --quiet'),
+  posix: flag.boolean('--posix'),
+  // a second entry for 'n' in GNU's table, after --posix
+  silent: flag.boolean('--silent'),
+  sandbox: flag.boolean('--sandbox'),
+  separate: flag.boolean('-s --separate'),
+  unbuffered: flag.boolean('-u --unbuffered'),
+  version: flag.version(),
+  help: flag.help(),
+  followSymlinks: flag.boolean('--follow-symlinks'),
+};
+
+type Occurrence = OccurrenceOf<typeof FLAGS>;
 
 /** GNU sed prints its whole usage after an option error, on stderr, and exits 1 */
 async function usageError(ctx: CallContext, message: string): Promise<number> {
@@ -68,40 +83,18 @@ async function fail(ctx: CallContext, text: string, status: number): Promise<num
 }
 
 /**
- * GNU reads -l with atoi: leading blanks, a sign and digits (else 0), saturated to a long and
- * then kept in an int (4294967297 is 1; a huge or negative width means no wrapping)
+ * GNU compiles each -e and reads each -f as its getopt loop meets it: an error there, before a bad
+ * option, a bad value, --help or --version, is the one reported
  */
-function lineLengthOf(v: string | undefined): number {
-  if (v === undefined) return 70;
-  const m = /^[ \t\n\v\f\r]*([+-]?\d+)/.exec(v);
-  if (m === null) return 0;
-  const LONG_MAX = (1n << 63n) - 1n;
-  let n = BigInt(m[1]!);
-  n = n > LONG_MAX ? LONG_MAX : n < -LONG_MAX - 1n ? -LONG_MAX - 1n : n;
-  return Number(BigInt.asIntN(32, n));
+async function compileBefore(ctx: CallContext, before: readonly Occurrence[]): Promise<number | undefined> {
+  const posixCorrect = ctx.getEnv('POSIXLY_CORRECT') !== undefined;
+  const r = await compileOptionChunks(ctx, before, new ScriptBuilder(initialOptions(posixCorrect)), true);
+  return 'status' in r ? r.status : undefined;
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const r = parseFlags(FLAGS, args, { posixlyCorrect: ctx.getEnv('POSIXLY_CORRECT') !== undefined });
+async function run(ctx: CallContext, { flags, operands, order }: CommandLine<typeof FLAGS>): Promise<number> {
   const posixCorrect = ctx.getEnv('POSIXLY_CORRECT') !== undefined;
-  if (!r.ok) {
-    // GNU compiles each -e and reads each -f as its getopt loop meets it: an error there, before
-    // the bad option, is the one reported
-    const before = await compileOptionChunks(ctx, r.order, new ScriptBuilder(initialOptions(posixCorrect)), true);
-    return 'status' in before ? before.status : usageError(ctx, r.message);
-  }
-  const flags = r.flags;
-  if (flagBool(flags, 'help')) {
-    const p = ctx.stdout.writeString(SED_USAGE);
-    if (p) await p;
-    return 0;
-  }
-  if (flagBool(flags, 'version')) {
-    const p = ctx.stdout.writeString(versionText('sed'));
-    if (p) await p;
-    return 0;
-  }
-  if (flagBool(flags, 'debug')) {
+  if (flags.debug) {
     return fail(ctx, 'sed: --debug is refused: rshell does not annotate sed execution\n', 1);
   }
   const inPlace = flags.inPlace;
@@ -109,16 +102,15 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     return fail(ctx, 'sed: -i/--in-place is refused in read-only mode: editing files needs remediation mode (print the result to stdout instead)\n', 1);
   }
 
-  const posix = flagBool(flags, 'posix') || posixCorrect;
+  const posix = flags.posix || posixCorrect;
   const builder = new ScriptBuilder(initialOptions(posixCorrect));
-  const gathered = await compileOptionChunks(ctx, r.order, builder, false);
+  const gathered = await compileOptionChunks(ctx, order, builder, false);
   if ('status' in gathered) return gathered.status;
-  const operands = r.operands.slice();
   if (gathered.count === 0) {
     if (operands.length === 0) return usageError(ctx, '');
     // the script operand is compiled after the getopt loop: under all the options
     const chunk = { text: toLatin1(encode(operands.shift()!)), origin: { kind: 'expression', index: 1 } as const };
-    const error = builder.add({ ...chunk, options: { extended: flagBool(flags, 'extended'), posix: flagBool(flags, 'posix') } });
+    const error = builder.add({ ...chunk, options: { extended: flags.extended, posix: flags.posix } });
     if (error !== null) return fail(ctx, `sed: ${error.message}\n`, error.status);
   }
   const compiled = builder.finish();
@@ -127,13 +119,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
 
   if (inPlace !== undefined && operands.length === 0) return fail(ctx, 'sed: no input files\n', 4);
 
-  const delim = flagBool(flags, 'nullData') ? '\0' : '\n';
+  const delim = flags.nullData ? '\0' : '\n';
   const opts: ExecOptions = {
-    quiet: flagBool(flags, 'quiet') || flagBool(flags, 'quiet2') || program.quietFromScript,
+    quiet: flags.quiet || flags.silent || program.quietFromScript,
     posix: posix && !program.extendedFromScript,
-    separate: flagBool(flags, 'separate') || inPlace !== undefined,
-    lineLength: lineLengthOf(flagString(flags, 'lineLength')),
-    unbuffered: flagBool(flags, 'unbuffered'),
+    separate: flags.separate || inPlace !== undefined,
+    lineLength: flags.lineLength ?? 70,
+    unbuffered: flags.unbuffered,
     delim,
     zeroLocation: builder.zeroLocation(),
   };
@@ -147,13 +139,13 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const input = new SedInput(ctx, operands, delim.charCodeAt(0), opts.separate, report);
   const editor =
     inPlace !== undefined
-      ? new InPlaceEditor(ctx, operands, typeof inPlace === 'string' ? inPlace : '', flagBool(flags, 'followSymlinks'), delim, report)
+      ? new InPlaceEditor(ctx, operands, typeof inPlace === 'string' ? inPlace : '', flags.followSymlinks, delim, report)
       : null;
   const exec = new Executor(ctx, program, input, stdoutSink, opts, editor === null ? null : (file, prev) => editor.switchTo(file, prev));
   let status = 0;
   try {
     if (editor !== null) input.skip(await editor.validateAll());
-    else if (flagBool(flags, 'followSymlinks')) input.skip({ skip: new Set(), fatalAt: followFailures(ctx, operands) });
+    else if (flags.followSymlinks) input.skip({ skip: new Set(), fatalAt: followFailures(ctx, operands) });
     const q = await exec.run();
     if (editor !== null) await editor.finish();
     const f = exec.output.flush();
@@ -193,11 +185,12 @@ function initialOptions(posixCorrect: boolean): CompileOptions {
 /**
  * Compiles the -e and -f chunks in command-line order, each under the -E and --posix given before
  * it, as GNU's getopt loop does: a compile error (status 1) or an -f file that cannot be read
- * (status 4) is reported before anything later on the command line. `beforeBadOption`: the scan
- * failed, and a `-f -` (refused) ends the walk rather than being reported.
+ * (status 4) is reported before anything later on the command line. `stopped`: the scan stopped
+ * early (a bad option, --help, --version), and a `-f -` (refused) ends the walk rather than being
+ * reported.
  */
 async function compileOptionChunks(
-  ctx: CallContext, order: readonly Occurrence[], builder: ScriptBuilder, beforeBadOption: boolean,
+  ctx: CallContext, order: readonly Occurrence[], builder: ScriptBuilder, stopped: boolean,
 ): Promise<{ status: number } | { count: number }> {
   const options = { extended: false, posix: false };
   let expressions = 0;
@@ -209,10 +202,10 @@ async function compileOptionChunks(
     }
     let chunk: ScriptChunk;
     if (occ.name === 'expression') {
-      chunk = { text: toLatin1(encode(occ.value ?? '')), origin: { kind: 'expression', index: ++expressions } };
+      chunk = { text: toLatin1(encode(occ.value)), origin: { kind: 'expression', index: ++expressions } };
     } else if (occ.name === 'file') {
-      const name = occ.value ?? '';
-      if (beforeBadOption && name === '-') break;
+      const name = occ.value;
+      if (stopped && name === '-') break;
       const text = await readScriptFile(ctx, name);
       if (typeof text !== 'string') return { status: await fail(ctx, text.message, 4) };
       chunk = { text, origin: { kind: 'file', name } };
@@ -241,11 +234,15 @@ async function readScriptFile(ctx: CallContext, name: string): Promise<string | 
   return toLatin1(r.bytes);
 }
 
-export const sed: Command = {
+export const sed = defineCommand({
   name: 'sed',
   summary: 'stream editor for filtering and transforming text',
-  usage: SED_USAGE,
+  help: SED_USAGE,
+  flags: FLAGS,
+  // GNU sed prints its whole usage after an option error, on stderr, status 1
+  usageError: (ctx, message) => usageError(ctx, message),
+  checkBefore: compileBefore,
   run,
-};
+});
 
 export { USAGE_LINE };

@@ -70,6 +70,9 @@ const CASES: [string[], string?][] = [
   [['/x']], [['1!!p']], [['1,2q']], [['1#foo']], [['}']], [['1}']], [['a']], [['+1p']], [['1,p']], [['s//x/']],
   [['s/l//I;s//x/I']], [['r']], [[':']], [['1:a']], [['y/abc/']], [['s/a/b/w']], [['-e', 'p', '-e', 's/x']],
   [[]], [['-x']], [['--bogus']], [['--s']], [['-l']], [['-e']], [['-f', 'nosuch']], [['p', 'nosuch']],
+  // each -e and -f is compiled where getopt meets it, before a later --help or --version
+  [['-e', 's/a', '--help']], [['-e', 's/a', '--version']], [['-f', 'nosuch', '--help']], [['-e', 'p', '-f', 'scr3', '--vers']],
+  [['-l', '5x', '-n', 'l'], 'abcdefghij\n'], [['--line-length=-1', '-n', 'l'], 'abcdefghij\n'],
 ];
 
 describe('sed vs GNU sed 4.9', () => {

@@ -4,40 +4,78 @@
 // writes). -o, -T, --compress-program, --files0-from, --random-source and --debug are refused.
 
 import { ByteCounter } from '../internal/simd-count.js';
-import type { CallContext, Command } from '../types.js';
-import { flagArray, writeUsageError } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, type CommandLine, type OccurrenceOf } from '../internal/command.js';
 import { openInput, readFailure, type Input } from '../internal/inputs.js';
-import { quote, quoteaf, quotef } from '../internal/quote.js';
+import { quoteaf, quotef } from '../internal/quote.js';
 import { toLatin1 } from '../../lib/regex/index.js';
 import { Buffer } from 'node:buffer';
 import { encode } from '../../lib/io/encoding.js';
 import {
-  SORT_FLAGS, applyGlobalLetter, emptyKey, hasNoOrdering, incompatibility, inherit, parseKey, parseTab, sortWordLetter,
-  type Key, type Occurrence,
+  SORT_WORDS, applyGlobalLetter, emptyKey, hasNoOrdering, incompatibility, inherit, keyOption, tabOption, type Key,
 } from './options.js';
 import { buildComparator, type SortPlan } from './keys.js';
 import { SORT_HELP } from './usage.js';
 import { groupRecords, groupedOutput, splitRecords } from './grouped.js';
-import { parseGnuArgs } from '../internal/command.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { obsoleteKey, obsoleteKeyClaimer } from './obsolete-key.js';
-import { checkBatchSize, checkParallel, checkSortSize } from './size-options.js';
+import { batchSize, parallel, sortSize } from './size-options.js';
 import { putLatin1 } from '../internal/bytes.js';
 
-const REFUSED: Record<string, string> = {
-  output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
-  'temporary-directory': '-T/--temporary-directory is refused: rshell sorts in memory and writes no temporary files',
-  'compress-program': '--compress-program is refused: rshell runs no external programs',
-  'files0-from': '--files0-from is refused: name the files as operands',
-  'random-source': '--random-source is refused: -R uses an internal random seed',
-  debug: '--debug is not supported by rshell',
+/** --check[=WORD] (XARGMATCH): the short option it stands for */
+const CHECK = { quiet: 'C', silent: 'C', 'diagnose-first': 'c' } as const;
+
+// long options in coreutils 9.1 sort's table order; values checked where its getopt loop does.
+// The values of -S, --batch-size and --parallel change nothing here (rshell sorts in memory)
+// but GNU validates them, and a script that passes a bad one must fail the same way.
+const FLAGS = {
+  b: flag.boolean('-b --ignore-leading-blanks'),
+  check: flag.choice('--check', CHECK, { bare: 'c' }),
+  compressProgram: flag.string('--compress-program'),
+  debug: flag.boolean('--debug'),
+  d: flag.boolean('-d --dictionary-order'),
+  f: flag.boolean('-f --ignore-case'),
+  files0From: flag.string('--files0-from'),
+  g: flag.boolean('-g --general-numeric-sort'),
+  i: flag.boolean('-i --ignore-nonprinting'),
+  key: flag.values('-k --key', keyOption),
+  merge: flag.boolean('-m --merge'),
+  M: flag.boolean('-M --month-sort'),
+  n: flag.boolean('-n --numeric-sort'),
+  h: flag.boolean('-h --human-numeric-sort'),
+  V: flag.boolean('-V --version-sort'),
+  R: flag.boolean('-R --random-sort'),
+  randomSource: flag.string('--random-source'),
+  sort: flag.choice('--sort', SORT_WORDS),
+  output: flag.string('-o --output'),
+  r: flag.boolean('-r --reverse'),
+  stable: flag.boolean('-s --stable'),
+  batchSize: flag.value('--batch-size', batchSize),
+  bufferSize: flag.value('-S --buffer-size', sortSize),
+  fieldSeparator: flag.value('-t --field-separator', tabOption),
+  temporaryDirectory: flag.string('-T --temporary-directory'),
+  unique: flag.boolean('-u --unique'),
+  zeroTerminated: flag.boolean('-z --zero-terminated'),
+  parallel: flag.value('--parallel', parallel),
+  version: flag.version(),
+  help: flag.help(),
+  checkDiagnose: flag.boolean('-c'),
+  checkQuiet: flag.boolean('-C'),
+  // obsolete, ignored
+  y: flag.string('-y'),
+  // the obsolete `+POS1 [-POS2]` key (obsolete-key.ts): claimed from operand position, never spelled as an option
+  obsoleteKey: flag.values('', obsoleteKey),
 };
 
-/** options whose values only GNU's external sort uses, validated as GNU does */
-const SIZE_CHECKS: Record<string, (o: Occurrence) => string | undefined> = {
-  'buffer-size': checkSortSize,
-  'batch-size': checkBatchSize,
-  parallel: checkParallel,
+type Occurrence = OccurrenceOf<typeof FLAGS>;
+
+const REFUSED: Partial<Record<Occurrence['name'], string>> = {
+  output: '-o/--output is refused: rshell builtins do not write files (redirect stdout instead)',
+  temporaryDirectory: '-T/--temporary-directory is refused: rshell sorts in memory and writes no temporary files',
+  compressProgram: '--compress-program is refused: rshell runs no external programs',
+  files0From: '--files0-from is refused: name the files as operands',
+  randomSource: '--random-source is refused: -R uses an internal random seed',
+  debug: '--debug is not supported by rshell',
 };
 
 async function fail(ctx: CallContext, message: string, status = 2): Promise<number> {
@@ -51,93 +89,52 @@ interface OptionState {
   keys: Key[];
   tab: number | undefined;
   check: 'none' | 'diagnose' | 'quiet';
-  checkLetters: Set<string>;
 }
 
 /**
- * The options' values, checked in order as GNU's getopt loop does (the first bad one is the one
- * reported, and it is reported before a bad option further on); a status when one was bad.
+ * What GNU's getopt loop works out across options, in order: the global ordering, the keys, the
+ * tab (two different ones are 'incompatible tabs') and -c/-C (both are incompatible); a message
+ * (status 2) for the first conflict. The values themselves were checked by the flags' parse.
  */
-function readOptions(ctx: CallContext, order: readonly Occurrence[]): OptionState | number | Promise<number> {
+function gather(order: readonly Occurrence[]): OptionState | string {
   const global = emptyKey();
   const keys: Key[] = [];
   let tab: number | undefined;
-  let check: 'none' | 'diagnose' | 'quiet' = 'none';
-  const checkLetters = new Set<string>();
+  let check: OptionState['check'] = 'none';
+  let checkLetters = '';
   for (const o of order) {
+    let letter: 'c' | 'C' | undefined;
     switch (o.name) {
       case 'b': case 'd': case 'f': case 'g': case 'i': case 'M': case 'n': case 'h': case 'V': case 'R': case 'r':
         applyGlobalLetter(global, o.name);
         break;
-      case 'sort': {
-        const l = sortWordLetter(o.value ?? '');
-        // gnulib argmatch_die: EXIT_FAILURE (1), not sort's 2
-        if (!l.ok) return writeUsageError(ctx, l.message, 1);
-        applyGlobalLetter(global, l.value);
+      case 'sort':
+        applyGlobalLetter(global, o.value);
         break;
-      }
       case 'key':
-      case 'obsolete-key': {
-        const k = o.name === 'key' ? parseKey(o.value ?? '') : obsoleteKey(o.value ?? '');
-        if (!k.ok) return fail(ctx, k.message);
-        keys.push(k.value);
+      case 'obsoleteKey':
+        keys.push(o.value);
         break;
-      }
-      case 'field-separator': {
-        const t = parseTab(o.value ?? '');
-        if (!t.ok) return fail(ctx, t.message);
-        if (tab !== undefined && tab !== t.value) return fail(ctx, 'incompatible tabs');
-        tab = t.value;
+      case 'fieldSeparator':
+        if (tab !== undefined && tab !== o.value) return 'incompatible tabs';
+        tab = o.value;
         break;
-      }
-      case 'buffer-size':
-      case 'batch-size':
-      case 'parallel': {
-        const bad = SIZE_CHECKS[o.name]!(o);
-        if (bad !== undefined) return fail(ctx, bad);
-        break;
-      }
-      case 'check-c':
-        check = 'diagnose';
-        checkLetters.add('c');
-        break;
-      case 'check-C':
-        check = 'quiet';
-        checkLetters.add('C');
-        break;
-      case 'check': {
-        const v = o.value;
-        const quiet = v !== undefined && v !== '' && ('quiet'.startsWith(v) || 'silent'.startsWith(v));
-        const diagnose = v === undefined || (v !== '' && 'diagnose-first'.startsWith(v));
-        if (diagnose) (check = 'diagnose'), checkLetters.add('c');
-        else if (quiet) (check = 'quiet'), checkLetters.add('C');
-        else {
-          return writeUsageError(
-            ctx,
-            `${v === '' ? 'ambiguous' : 'invalid'} argument ${quote(v ?? '')} for ${quote('--check')}\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'`,
-            1,
-          );
-        }
-        break;
-      }
+      case 'checkDiagnose': letter = 'c'; break;
+      case 'checkQuiet': letter = 'C'; break;
+      case 'check': letter = o.value; break;
     }
-    if (checkLetters.size > 1) return fail(ctx, "options '-cC' are incompatible");
+    if (letter !== undefined) {
+      check = letter === 'C' ? 'quiet' : 'diagnose';
+      if (!checkLetters.includes(letter)) checkLetters += letter;
+      if (checkLetters.length > 1) return "options '-cC' are incompatible";
+    }
   }
-  return { global, keys, tab, check, checkLetters };
+  return { global, keys, tab, check };
 }
 
-async function run(ctx: CallContext, args: string[]): Promise<number> {
-  const claim = obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined);
-  const checkBefore = (before: readonly Occurrence[]): number | Promise<number> | undefined => {
-    const r = readOptions(ctx, before);
-    return typeof r === 'number' || r instanceof Promise ? r : undefined;
-  };
-  const parsed = await parseGnuArgs(ctx, SORT_FLAGS, args, { name: 'sort', help: SORT_HELP, usageStatus: 2, claim, checkBefore });
-  if (typeof parsed === 'number') return parsed;
-  const { flags, order, operands } = parsed;
-
-  const state = readOptions(ctx, order);
-  if (typeof state === 'number' || state instanceof Promise) return state;
+async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
+  const state = gather(order);
+  if (typeof state === 'string') return fail(ctx, state);
   const { global, keys, tab, check } = state;
   for (const k of keys) if (hasNoOrdering(k) && !k.reverse) inherit(k, global);
   if (keys.length === 0 && !hasNoOrdering(global)) keys.push({ ...global, sword: -1, schar: 0, eword: -1, echar: 0 });
@@ -145,7 +142,6 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     const bad = incompatibility(k);
     if (bad !== undefined) return fail(ctx, bad);
   }
-  void flagArray;
 
   const files = operands.length === 0 ? ['-'] : operands;
   if (check !== 'none' && files.length > 1) return fail(ctx, `extra operand ${quoteaf(files[1]!)} not allowed with -${check === 'quiet' ? 'C' : 'c'}`);
@@ -158,10 +154,10 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const plan: SortPlan = {
     keys,
     tab,
-    stable: flags.stable === true,
-    unique: flags.unique === true,
+    stable: flags.stable,
+    unique: flags.unique,
     reverse: global.reverse,
-    eol: flags['zero-terminated'] === true ? 0 : 0x0a,
+    eol: flags.zeroTerminated ? 0 : 0x0a,
     seed: (Math.random() * 0x7fffffff) | 0,
   };
 
@@ -219,7 +215,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
   const fits = (n: number): boolean => total + recordCost * (n + buffers.length) <= ctx.limits.maxSortBytes;
   const overBudget = (): Promise<number> => fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
   // plain whole-line sorts: group equal lines when that pays (see grouped.ts)
-  if (check === 'none' && flags.merge !== true && keys.length === 0) {
+  if (check === 'none' && !flags.merge && keys.length === 0) {
     const groups = groupRecords(buffers, plan.eol, plan.reverse, fits, records);
     if (groups === null) return await overBudget();
     if (!Array.isArray(groups)) {
@@ -252,7 +248,7 @@ async function run(ctx: CallContext, args: string[]): Promise<number> {
     return 0;
   }
 
-  const sorted = flags.merge === true ? cmp.merge(perFile) : cmp.sort(perFile.length === 1 ? perFile[0]! : perFile.flat());
+  const sorted = flags.merge ? cmp.merge(perFile) : cmp.sort(perFile.length === 1 ? perFile[0]! : perFile.flat());
   await writeLines(ctx, sorted, plan.eol);
   return 0;
 }
@@ -283,9 +279,18 @@ async function writeLines(ctx: CallContext, lines: string[], eol: number): Promi
   }
 }
 
-export const sort: Command = {
+export const sort = defineCommand({
   name: 'sort',
   summary: 'sort lines of text files',
-  usage: SORT_HELP,
+  help: SORT_HELP,
+  flags: FLAGS,
+  usageStatus: 2,
+  // sort.c's `case 1` of its in-order getopt loop: the obsolete +POS1 [-POS2] keys
+  claim: (ctx) => obsoleteKeyClaimer(obsoletePlusAllowed((n) => ctx.getEnv(n)), ctx.getEnv('POSIXLY_CORRECT') !== undefined),
+  // the cross-option conflicts met before a bad option, a bad value, --help or --version
+  checkBefore(ctx, before) {
+    const state = gather(before);
+    return typeof state === 'string' ? fail(ctx, state) : undefined;
+  },
   run,
-};
+});

@@ -2,9 +2,9 @@
 // _POSIX2_VERSION names 1003.1-2001). +A.x -B.y is -k A+1.x+1,B.y when y is 0, else
 // -k A+1.x+1,B+1.y. An operand that is not a valid +POS1 stays a file name; a bad -POS2 is fatal.
 
-import type { Claimer } from '../internal/flags.js';
+import { reject, type Claim, type Reject } from '../internal/command.js';
 import { quote } from '../internal/quote.js';
-import { emptyKey, fieldCount, setOrdering, type Key, type Parsed } from './options.js';
+import { emptyKey, fieldCount, setOrdering, type Key } from './options.js';
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
@@ -46,20 +46,22 @@ function applyEnd(key: Key, pos2: string): string | undefined {
   return undefined;
 }
 
-/** the key an 'obsolete-key' occurrence holds (its value is "+POS1" or "+POS1 -POS2", validated) */
-export function obsoleteKey(value: string): Parsed<Key> {
+/** the key an obsolete-key occurrence holds (its value is "+POS1" or "+POS1 -POS2", validated) */
+export function obsoleteKey(value: string): Key | Reject {
   const [pos1, pos2] = value.split(' ');
   const key = parseStart(pos1!);
-  if (key === null) return { ok: false, message: `invalid field specification ${quote(pos1!)}` };
+  if (key === null) return reject(`invalid field specification ${quote(pos1!)}`);
   const err = pos2 === undefined ? undefined : applyEnd(key, pos2);
-  return err === undefined ? { ok: true, value: key } : { ok: false, message: err };
+  return err === undefined ? key : reject(err);
 }
+
+type ObsoleteClaim = Claim<{ obsoleteKey: unknown }>;
 
 /**
  * The parser hook: sort.c's `case 1` of its in-order getopt loop. `traditional` starts as the
  * POSIX version allows and, once a `+POS1 -POS2` pair is seen (without POSIXLY_CORRECT), stays on.
  */
-export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): Claimer {
+export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): (args: readonly string[], i: number) => ObsoleteClaim | undefined {
   let traditional = allowed;
   return (args, i) => {
     const arg = args[i]!;
@@ -70,9 +72,9 @@ export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): C
     if (!traditional) return undefined;
     const key = parseStart(arg);
     if (key === null) return undefined;
-    if (!minusPos) return { consumed: 1, occurrence: { name: 'obsolete-key', value: arg, spelled: arg } };
+    if (!minusPos) return { consumed: 1, occurrence: { name: 'obsoleteKey', value: arg, spelled: arg } };
     const err = applyEnd(key, next);
     if (err !== undefined) return { error: err };
-    return { consumed: 2, occurrence: { name: 'obsolete-key', value: `${arg} ${next}`, spelled: arg } };
+    return { consumed: 2, occurrence: { name: 'obsoleteKey', value: `${arg} ${next}`, spelled: arg } };
   };
 }

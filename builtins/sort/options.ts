@@ -1,49 +1,9 @@
-// sort's options (coreutils 9.1 long-option table order), KEYDEF parsing with GNU's messages,
-// key inheritance from the global options, and the incompatibility check.
+// sort's KEYDEF parsing with GNU's messages, the --sort words, key inheritance from the global
+// options, and the incompatibility check. The option table is in index.ts.
 
-import { defineFlags, type Occurrence } from '../internal/flags.js';
+import { reject, type Reject } from '../internal/command.js';
 import { quote } from '../internal/quote.js';
 import { encode } from '../../lib/io/encoding.js';
-
-export const SORT_FLAGS = defineFlags({
-  flags: [
-    { name: 'b', short: 'b', long: 'ignore-leading-blanks', kind: 'boolean' },
-    { name: 'check', long: 'check', kind: 'optional' },
-    { name: 'compress-program', long: 'compress-program', kind: 'string' },
-    { name: 'debug', long: 'debug', kind: 'boolean' },
-    { name: 'd', short: 'd', long: 'dictionary-order', kind: 'boolean' },
-    { name: 'f', short: 'f', long: 'ignore-case', kind: 'boolean' },
-    { name: 'files0-from', long: 'files0-from', kind: 'string' },
-    { name: 'g', short: 'g', long: 'general-numeric-sort', kind: 'boolean' },
-    { name: 'i', short: 'i', long: 'ignore-nonprinting', kind: 'boolean' },
-    { name: 'key', short: 'k', long: 'key', kind: 'array' },
-    { name: 'merge', short: 'm', long: 'merge', kind: 'boolean' },
-    { name: 'M', short: 'M', long: 'month-sort', kind: 'boolean' },
-    { name: 'n', short: 'n', long: 'numeric-sort', kind: 'boolean' },
-    { name: 'h', short: 'h', long: 'human-numeric-sort', kind: 'boolean' },
-    { name: 'V', short: 'V', long: 'version-sort', kind: 'boolean' },
-    { name: 'R', short: 'R', long: 'random-sort', kind: 'boolean' },
-    { name: 'random-source', long: 'random-source', kind: 'string' },
-    { name: 'sort', long: 'sort', kind: 'string' },
-    { name: 'output', short: 'o', long: 'output', kind: 'string' },
-    { name: 'r', short: 'r', long: 'reverse', kind: 'boolean' },
-    { name: 'stable', short: 's', long: 'stable', kind: 'boolean' },
-    { name: 'batch-size', long: 'batch-size', kind: 'string' },
-    { name: 'buffer-size', short: 'S', long: 'buffer-size', kind: 'string' },
-    { name: 'field-separator', short: 't', long: 'field-separator', kind: 'string' },
-    { name: 'temporary-directory', short: 'T', long: 'temporary-directory', kind: 'string' },
-    { name: 'unique', short: 'u', long: 'unique', kind: 'boolean' },
-    { name: 'zero-terminated', short: 'z', long: 'zero-terminated', kind: 'boolean' },
-    { name: 'parallel', long: 'parallel', kind: 'string' },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-    { name: 'check-c', short: 'c', kind: 'boolean' },
-    { name: 'check-C', short: 'C', kind: 'boolean' },
-    { name: 'y', short: 'y', kind: 'string' },
-    // the obsolete `+POS1 [-POS2]` key (obsolete-key.ts): claimed from operand position, never spelled as an option
-    { name: 'obsolete-key', kind: 'array' },
-  ],
-});
 
 export interface Key {
   /** 0-based start field; -1 = the line start */
@@ -116,7 +76,13 @@ export function fieldCount(spec: string, i: number, what: string): Parsed<{ n: n
   return { ok: true, value: { n: Number.isSafeInteger(n) ? n : Number.MAX_SAFE_INTEGER, next: j } };
 }
 
-export function parseKey(spec: string): Parsed<Key> {
+/** -k KEYDEF, checked where GNU's getopt loop meets it */
+export function keyOption(spec: string): Key | Reject {
+  const k = parseKey(spec);
+  return k.ok ? k.value : reject(k.message);
+}
+
+function parseKey(spec: string): Parsed<Key> {
   const bad = (msg: string): Parsed<Key> => ({ ok: false, message: `${msg}: invalid field specification ${quote(spec)}` });
   const key = emptyKey();
   const start = fieldCount(spec, 0, 'invalid number at field start');
@@ -190,31 +156,16 @@ export function incompatibility(k: Key): string | undefined {
   return `options '-${o}' are incompatible`;
 }
 
-const SORT_WORDS: Record<string, string> = {
+/** --sort=WORD (XARGMATCH): the ordering letter it stands for */
+export const SORT_WORDS = {
   'general-numeric': 'g', 'human-numeric': 'h', month: 'M', numeric: 'n', random: 'R', version: 'V',
-};
-
-export function sortWordLetter(word: string): Parsed<string> {
-  const exact = SORT_WORDS[word];
-  if (exact !== undefined) return { ok: true, value: exact };
-  const hits = Object.keys(SORT_WORDS).filter((w) => w.startsWith(word));
-  if (hits.length === 1 && word !== '') return { ok: true, value: SORT_WORDS[hits[0]!]! };
-  return {
-    ok: false,
-    message:
-      // argmatch: a prefix of several words ('' is one of all) is ambiguous
-      `${hits.length > 1 ? 'ambiguous' : 'invalid'} argument ${quote(word)} for ${quote('--sort')}\nValid arguments are:\n` +
-      Object.keys(SORT_WORDS).map((w) => `  - ${quote(w)}`).join('\n'),
-  };
-}
+} as const;
 
 /** -t SEP: one byte, or "\0" for NUL */
-export function parseTab(value: string): Parsed<number> {
-  if (value === '\\0') return { ok: true, value: 0 };
+export function tabOption(value: string): number | Reject {
+  if (value === '\\0') return 0;
   const b = encode(value);
-  if (b.length === 0) return { ok: false, message: 'empty tab' };
-  if (b.length > 1) return { ok: false, message: `multi-character tab ${quote(value)}` };
-  return { ok: true, value: b[0]! };
+  if (b.length === 0) return reject('empty tab');
+  if (b.length > 1) return reject(`multi-character tab ${quote(value)}`);
+  return b[0]!;
 }
-
-export type { Occurrence };

@@ -2,7 +2,7 @@
 // nothing, but GNU validates them at option time (gnulib xstrtoumax + xstrtol_fatal, exit 2) and
 // a script that passes a bad one must fail the same way.
 
-import type { Occurrence } from '../internal/flags.js';
+import { reject, type Reject } from '../internal/command.js';
 import { quote } from '../internal/quote.js';
 
 const UINTMAX_MAX = (1n << 64n) - 1n;
@@ -39,18 +39,17 @@ function xstrtoumax(s: string, suffixes: string): Strtol {
   return result(overflow ? 'overflow' : 'ok');
 }
 
-/** xstrtol_fatal's three texts */
-function fatal(e: 'invalid' | 'suffix' | 'overflow', o: Occurrence): string {
+/** xstrtol_fatal's three texts, for the option as spelled */
+function fatal(e: 'invalid' | 'suffix' | 'overflow', s: string, spelled: string): Reject {
   // gnulib's xstrtol_fatal prints the argument raw between quotes (no quote())
-  const arg = `'${o.value ?? ''}'`;
-  if (e === 'invalid') return `invalid ${o.spelled} argument ${arg}`;
-  if (e === 'suffix') return `invalid suffix in ${o.spelled} argument ${arg}`;
-  return `${o.spelled} argument ${arg} too large`;
+  const arg = `'${s}'`;
+  if (e === 'invalid') return reject(`invalid ${spelled} argument ${arg}`);
+  if (e === 'suffix') return reject(`invalid suffix in ${spelled} argument ${arg}`);
+  return reject(`${spelled} argument ${arg} too large`);
 }
 
-/** -S SIZE (sort.c specify_sort_size): a message on error */
-export function checkSortSize(o: Occurrence): string | undefined {
-  const s = o.value ?? '';
+/** -S SIZE (sort.c specify_sort_size): the text, checked */
+export function sortSize(s: string, spelled: string): string | Reject {
   const r = xstrtoumax(s, 'EgGkKmMPtTYZ');
   const afterDigit = r.end > 0 && s[r.end - 1]! >= '0' && s[r.end - 1]! <= '9';
   let e = r.e;
@@ -59,27 +58,26 @@ export function checkSortSize(o: Occurrence): string | undefined {
   // 'b' (bytes) or '%' (of physical memory) right after the digits and last; the percentage of
   // memory is not checked against the machine's size here
   if (e === 'suffix' && !r.overflow && afterDigit && r.end === s.length - 1 && (s[r.end] === 'b' || s[r.end] === '%')) e = 'ok';
-  return e === 'ok' ? undefined : fatal(e, o);
+  return e === 'ok' ? s : fatal(e, s, spelled);
 }
 
 /**
  * --batch-size=N (specify_nmerge): at least 2. GNU's ceiling is the open-file rlimit minus 3;
  * rshell merges in memory and opens no files, so only unsigned int bounds it.
  */
-export function checkBatchSize(o: Occurrence): string | undefined {
-  const s = o.value ?? '';
+export function batchSize(s: string, spelled: string): string | Reject {
   const r = xstrtoumax(s, '');
-  if (r.e === 'ok' && r.n < 2n) return `invalid --batch-size argument ${quote(s)}\nsort: minimum --batch-size argument is '2'`;
+  if (r.e === 'ok' && r.n < 2n) return reject(`invalid --batch-size argument ${quote(s)}\nsort: minimum --batch-size argument is '2'`);
   if (r.e === 'overflow' || (r.e === 'ok' && r.n > UINT_MAX)) {
-    return `--batch-size argument ${quote(s)} too large\nsort: maximum --batch-size argument with current rlimit is ${UINT_MAX}`;
+    return reject(`--batch-size argument ${quote(s)} too large\nsort: maximum --batch-size argument with current rlimit is ${UINT_MAX}`);
   }
-  return r.e === 'ok' ? undefined : fatal(r.e, o);
+  return r.e === 'ok' ? s : fatal(r.e, s, spelled);
 }
 
 /** --parallel=N (specify_nthreads): overflow saturates, 0 is refused */
-export function checkParallel(o: Occurrence): string | undefined {
-  const r = xstrtoumax(o.value ?? '', '');
-  if (r.e === 'overflow') return undefined;
-  if (r.e !== 'ok') return fatal(r.e, o);
-  return r.n === 0n ? 'number in parallel must be nonzero' : undefined;
+export function parallel(s: string, spelled: string): string | Reject {
+  const r = xstrtoumax(s, '');
+  if (r.e === 'overflow') return s;
+  if (r.e !== 'ok') return fatal(r.e, s, spelled);
+  return r.n === 0n ? reject('number in parallel must be nonzero') : s;
 }

@@ -5,51 +5,15 @@
 // 123 when a command exited 1–125, 124 for 255, 125 for a signal, 126/127 when it could not run.
 
 import { fsErrorOf } from '../internal/errors.js';
-import type { CallContext, Command } from '../types.js';
-import { defineFlags, writeUsageError, type Occurrence } from '../internal/flags.js';
+import type { CallContext } from '../types.js';
+import { defineCommand, flag, reject, type CommandLine, type OccurrenceOf, type Reject } from '../internal/command.js';
 import { quote, quoteShellEscape } from '../internal/quote.js';
 import { ItemParser, type ItemMode } from './items.js';
 import { XARGS_USAGE } from './usage.js';
-import { parseGnuArgs } from '../internal/command.js';
-
-const SPEC = defineFlags({
-  stopAtFirstOperand: true,
-  flags: [
-    { name: 'null', short: '0', long: 'null', kind: 'boolean' },
-    { name: 'argFile', short: 'a', long: 'arg-file', kind: 'string' },
-    { name: 'delimiter', short: 'd', long: 'delimiter', kind: 'string' },
-    { name: 'eofE', short: 'E', kind: 'string' },
-    { name: 'eof', short: 'e', long: 'eof', kind: 'optional' },
-    { name: 'replaceI', short: 'I', kind: 'string' },
-    { name: 'replace', short: 'i', long: 'replace', kind: 'optional' },
-    { name: 'maxLines', short: 'L', kind: 'string' },
-    // GNU: --max-lines is -l (optional value, default 1), not -L
-    { name: 'lines', short: 'l', long: 'max-lines', kind: 'optional' },
-    { name: 'maxArgs', short: 'n', long: 'max-args', kind: 'string' },
-    { name: 'openTty', short: 'o', long: 'open-tty', kind: 'boolean' },
-    { name: 'interactive', short: 'p', long: 'interactive', kind: 'boolean' },
-    { name: 'noRunIfEmpty', short: 'r', long: 'no-run-if-empty', kind: 'boolean' },
-    { name: 'maxChars', short: 's', long: 'max-chars', kind: 'string' },
-    { name: 'verbose', short: 't', long: 'verbose', kind: 'boolean' },
-    { name: 'showLimits', long: 'show-limits', kind: 'boolean' },
-    { name: 'exit', short: 'x', long: 'exit', kind: 'boolean' },
-    { name: 'maxProcs', short: 'P', long: 'max-procs', kind: 'string' },
-    { name: 'slotVar', long: 'process-slot-var', kind: 'string' },
-    { name: 'version', long: 'version', kind: 'boolean', immediate: true },
-    { name: 'help', long: 'help', kind: 'boolean', immediate: true },
-  ],
-});
 
 /** GNU's default and ceiling for -s (bytes of a command line, NULs included) */
 const DEFAULT_MAX_CHARS = 131072;
 const MAX_MAX_CHARS = 2093833;
-
-const REFUSED: Record<string, string> = {
-  interactive: '-p/--interactive is refused: rshell scripts have no terminal to ask on',
-  openTty: '-o/--open-tty is refused: rshell scripts have no terminal',
-  showLimits: '--show-limits is refused: rshell has no system argument-length limits to show',
-  slotVar: '--process-slot-var is refused: rshell runs commands one at a time',
-};
 
 interface Settings {
   mode: ItemMode;
@@ -68,33 +32,82 @@ interface Settings {
 const MAX_PROCS = 2147483647;
 
 /**
- * -n/-L/-s/-P values as GNU's parse_num: strtol (leading blanks, a sign, saturating at LONG_MAX,
+ * -n/-L/-l/-P values as GNU's parse_num: strtol (leading blanks, a sign, saturating at LONG_MAX,
  * so -n 99999999999999999999 just means "no limit"), then the bounds; `max` undefined means none.
- * The message quotes the argument as given. A string is an error.
+ * The message quotes the argument as given and names the short option, as spelled or not.
  */
-function parseCount(o: Occurrence, min: number, max: number | undefined): number | string {
-  const v = o.value ?? '';
-  const letter = o.spelled.startsWith('--') ? { maxArgs: 'n', maxLines: 'L', maxChars: 's', maxProcs: 'P', lines: 'l' }[o.name] ?? '' : o.spelled[1]!;
+function count(letter: string, min: number, max?: number): (v: string) => number | Reject {
+  return (v) => {
+    const bad = countError(v, letter, min, max);
+    return bad === undefined ? Math.min(Number(v), Number.MAX_SAFE_INTEGER) : reject(bad, { usage: true });
+  };
+}
+
+function countError(v: string, letter: string, min: number, max: number | undefined): string | undefined {
   if (!/^\s*[-+]?[0-9]+$/.test(v)) return `invalid number "${v}" for -${letter} option`;
   const n = Number(v);
   if (n < min) return `value ${v} for -${letter} option should be >= ${min}`;
   if (max !== undefined && n > max) return `value ${v} for -${letter} option should be <= ${max}`;
-  return Math.min(n, Number.MAX_SAFE_INTEGER);
+  return undefined;
+}
+
+/** -s: GNU clamps an out-of-range value with a message and goes on; not a number is fatal */
+function maxChars(v: string): { chars: number; warning: string | undefined } | Reject {
+  const bad = countError(v, 's', 1, MAX_MAX_CHARS);
+  if (bad === undefined) return { chars: Math.min(Number(v), Number.MAX_SAFE_INTEGER), warning: undefined };
+  if (!bad.includes('should be')) return reject(bad, { usage: true });
+  return { chars: bad.includes('>=') ? 1 : MAX_MAX_CHARS, warning: bad };
 }
 
 const DELIM_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 0x5c };
 
 /** -d: one character, or a C escape (\n, \t, \0, \x41, \101) */
-function parseDelimiter(s: string): number | undefined {
+function delimiter(s: string): number | Reject {
   const bytes = Buffer.from(s, 'utf8');
   if (bytes.length === 1) return bytes[0]!;
-  if (s[0] !== '\\' || s.length < 2) return undefined;
   const rest = s.slice(1);
-  if (rest.length === 1 && rest in DELIM_ESCAPES) return DELIM_ESCAPES[rest];
-  if (/^x[0-9a-fA-F]{1,2}$/.test(rest)) return parseInt(rest.slice(1), 16);
-  if (/^[0-7]{1,3}$/.test(rest)) return parseInt(rest, 8) & 0xff;
-  return undefined;
+  if (s[0] === '\\' && s.length >= 2) {
+    if (rest.length === 1 && rest in DELIM_ESCAPES) return DELIM_ESCAPES[rest]!;
+    if (/^x[0-9a-fA-F]{1,2}$/.test(rest)) return parseInt(rest.slice(1), 16);
+    if (/^[0-7]{1,3}$/.test(rest)) return parseInt(rest, 8) & 0xff;
+  }
+  return reject(`Invalid input delimiter specification ${s}: the delimiter must be either a single character or an escape sequence starting with \\.`);
 }
+
+// findutils 4.9's long options in its table order; values checked where its getopt loop does
+const FLAGS = {
+  null: flag.boolean('-0 --null'),
+  argFile: flag.string('-a --arg-file'),
+  delimiter: flag.value('-d --delimiter', delimiter),
+  eofE: flag.string('-E'),
+  eof: flag.optional('-e --eof'),
+  replaceI: flag.string('-I'),
+  replace: flag.optional('-i --replace'),
+  maxLines: flag.value('-L', count('L', 1)),
+  // GNU: --max-lines is -l (optional value, default 1), not -L
+  lines: flag.value('-l --max-lines', count('l', 1), { bare: 1 }),
+  maxArgs: flag.value('-n --max-args', count('n', 1)),
+  openTty: flag.boolean('-o --open-tty'),
+  interactive: flag.boolean('-p --interactive'),
+  noRunIfEmpty: flag.boolean('-r --no-run-if-empty'),
+  maxChars: flag.value('-s --max-chars', maxChars),
+  verbose: flag.boolean('-t --verbose'),
+  showLimits: flag.boolean('--show-limits'),
+  exit: flag.boolean('-x --exit'),
+  maxProcs: flag.value('-P --max-procs', count('P', 0, MAX_PROCS)),
+  slotVar: flag.string('--process-slot-var'),
+  version: flag.version(),
+  help: flag.help(),
+};
+
+type Occurrence = OccurrenceOf<typeof FLAGS>;
+
+const REFUSED: Partial<Record<Occurrence['name'], string>> = {
+  interactive: '-p/--interactive is refused: rshell scripts have no terminal to ask on',
+  openTty: '-o/--open-tty is refused: rshell scripts have no terminal',
+  showLimits: '--show-limits is refused: rshell has no system argument-length limits to show',
+  slotVar: '--process-slot-var is refused: rshell runs commands one at a time',
+};
 
 /** findutils 4.9's warn_mutually_exclusive(option, offending) */
 const exclusive = (option: string, offending: string): string =>
@@ -103,7 +116,12 @@ const exclusive = (option: string, offending: string): string =>
 /** how GNU names each of -L, -l, -n when it overrides another mode */
 const MODE_NAMES: Record<string, string> = { maxLines: '-L', lines: '--max-lines/-l', maxArgs: '--max-args/-n' };
 
-function settingsFrom(order: readonly Occurrence[], warnings: string[]): Settings | { usage: string } | { fatal: string } {
+/**
+ * The settings the options make, in order, with the warnings GNU's loop prints as it goes (-I,
+ * -L/-l and -n cancelling each other, an -s out of range). `refuse`: stop at rshell's first
+ * refused option (GNU knows them all: they are skipped when only GNU's loop is replayed).
+ */
+function settingsFrom(order: readonly Occurrence[], warnings: string[], refuse: boolean): Settings | { fatal: string } {
   const s: Settings = {
     mode: { kind: 'blank' }, eofStr: undefined, replace: undefined, maxArgs: undefined, maxLines: undefined,
     maxChars: DEFAULT_MAX_CHARS, noRunIfEmpty: false, verbose: false, exitOnSize: false, argFile: undefined,
@@ -111,19 +129,14 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
   let delim: ItemMode | undefined;
   for (const o of order) {
     const refusal = REFUSED[o.name];
-    if (refusal !== undefined) return { fatal: refusal };
+    if (refusal !== undefined && refuse) return { fatal: refusal };
     switch (o.name) {
       case 'null':
         delim = { kind: 'delim', byte: 0 };
         break;
-      case 'delimiter': {
-        const b = parseDelimiter(o.value ?? '');
-        if (b === undefined) {
-          return { fatal: `Invalid input delimiter specification ${o.value}: the delimiter must be either a single character or an escape sequence starting with \\.` };
-        }
-        delim = { kind: 'delim', byte: b };
+      case 'delimiter':
+        delim = { kind: 'delim', byte: o.value };
         break;
-      }
       case 'argFile':
         s.argFile = o.value;
         break;
@@ -145,19 +158,15 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
         s.maxLines = undefined;
         break;
       case 'maxLines':
-      case 'lines': {
-        const n = o.value === undefined ? 1 : parseCount(o, 1, undefined);
-        if (typeof n === 'string') return { usage: n };
-        s.maxLines = n;
+      case 'lines':
+        s.maxLines = o.value;
         if (s.maxArgs !== undefined) warnings.push(exclusive(MODE_NAMES[o.name]!, '--max-args'));
         if (s.replace !== undefined) warnings.push(exclusive(MODE_NAMES[o.name]!, '--replace'));
         s.maxArgs = undefined;
         s.replace = undefined;
         break;
-      }
       case 'maxArgs': {
-        const n = parseCount(o, 1, undefined);
-        if (typeof n === 'string') return { usage: n };
+        const n = o.value;
         s.maxArgs = n;
         if (s.maxLines !== undefined) warnings.push(exclusive(MODE_NAMES.maxArgs!, '--max-lines'));
         s.maxLines = undefined;
@@ -170,21 +179,10 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[]): Setting
         }
         break;
       }
-      case 'maxChars': {
-        // GNU clamps an out-of-range -s with a message and goes on
-        const n = parseCount(o, 1, MAX_MAX_CHARS);
-        if (typeof n === 'string') {
-          if (!n.includes('should be')) return { usage: n };
-          warnings.push(n);
-          s.maxChars = n.includes('>=') ? 1 : MAX_MAX_CHARS;
-        } else s.maxChars = n;
+      case 'maxChars':
+        if (o.value.warning !== undefined) warnings.push(o.value.warning);
+        s.maxChars = o.value.chars;
         break;
-      }
-      case 'maxProcs': {
-        const n = parseCount(o, 0, MAX_PROCS);
-        if (typeof n === 'string') return { usage: n };
-        break;
-      }
       case 'noRunIfEmpty':
         s.noRunIfEmpty = true;
         break;
@@ -393,37 +391,30 @@ class Runner {
 
 const NO_INPUT = { read: (): null => null };
 
-/** the warnings met before a bad value, then its message; status 1 */
-async function reportSettings(ctx: CallContext, bad: { usage: string } | { fatal: string }, warnings: readonly string[]): Promise<number> {
+/** the warnings GNU's loop printed */
+async function printWarnings(ctx: CallContext, warnings: readonly string[]): Promise<void> {
   for (const w of warnings) await ctx.stderr.writeString(`xargs: ${w}\n`);
-  if ('usage' in bad) return writeUsageError(ctx, bad.usage, 1);
-  await ctx.stderr.writeString(`xargs: ${bad.fatal}\n`);
-  return 1;
+}
+
+/** the warnings GNU's loop printed before whatever ended it (a bad option or value, --help) */
+function warnBefore(ctx: CallContext, before: readonly Occurrence[]): Promise<undefined> | undefined {
+  const warnings: string[] = [];
+  settingsFrom(before, warnings, false);
+  return warnings.length === 0 ? undefined : printWarnings(ctx, warnings).then(() => undefined);
 }
 
 /** execvp's ENOENT as GNU xargs words it */
 const XARGS_NOT_FOUND = (name: string): string => `xargs: ${name}: No such file or directory`;
 
-async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
-  // the spec stops at the first operand (the command), so POSIXLY_CORRECT changes nothing here
-  const r = await parseGnuArgs(ctx, SPEC, args, {
-    name: 'xargs',
-    help: XARGS_USAGE,
-    // GNU checks each value inside its getopt loop: a bad one before a bad option is reported
-    checkBefore: (order) => {
-      const warnings: string[] = [];
-      const early = settingsFrom(order, warnings);
-      // (rshell's refusals are not GNU's errors: the bad option is reported as GNU would)
-      const bad = 'usage' in early || ('fatal' in early && !Object.values(REFUSED).includes(early.fatal));
-      return bad ? reportSettings(ctx, early as { usage: string } | { fatal: string }, warnings) : undefined;
-    },
-  });
-  if (typeof r === 'number') return r;
+async function runXargs(ctx: CallContext, { operands, order }: CommandLine<typeof FLAGS>): Promise<number> {
   const warnings: string[] = [];
-  const s = settingsFrom(r.order, warnings);
-  if ('usage' in s || 'fatal' in s) return reportSettings(ctx, s, warnings);
-  for (const w of warnings) await ctx.stderr.writeString(`xargs: ${w}\n`);
-  const command = r.operands.length > 0 ? r.operands : ['echo'];
+  const s = settingsFrom(order, warnings, true);
+  await printWarnings(ctx, warnings);
+  if ('fatal' in s) {
+    await ctx.stderr.writeString(`xargs: ${s.fatal}\n`);
+    return 1;
+  }
+  const command = operands.length > 0 ? operands : ['echo'];
   let input = ctx.stdin;
   let close = (): void => {};
   if (s.argFile !== undefined && s.argFile !== '-') {
@@ -496,9 +487,13 @@ async function runXargs(ctx: CallContext, args: string[]): Promise<number> {
   return runner.status;
 }
 
-export const xargs: Command = {
+export const xargs = defineCommand({
   name: 'xargs',
   summary: 'build and run command lines from standard input',
-  usage: XARGS_USAGE,
+  help: XARGS_USAGE,
+  flags: FLAGS,
+  // options end at the command (POSIXLY_CORRECT changes nothing)
+  stopAtFirstOperand: true,
+  checkBefore: warnBefore,
   run: runXargs,
-};
+});

@@ -67,6 +67,11 @@ describe('xargs matches GNU', () => {
     `xargs --foo; echo rc=$?`,
     `xargs -E; echo rc=$?`,
     `xargs --max; echo rc=$?`,
+    // GNU's loop prints its warnings as it goes, before a later bad option or --help; a bad value
+    // is GNU's error even after an option rshell refuses
+    `xargs -n2 -L1 --bogus </dev/null; echo rc=$?`,
+    `xargs -I{} -n2 --help | head -1`,
+    `xargs -p -n x echo </dev/null; echo rc=$?`,
     // -s: an item longer than -s minus the initial arguments stops xargs after running what was read
     `printf 'one\\ntwo\\nthree\\nfour\\n' | xargs -s 10 echo; echo rc=$?`,
     `printf 'one\\ntwo\\nthree\\nfour\\n' | xargs -x -s 10 echo; echo rc=$?`,

@@ -6,58 +6,30 @@
 
 import type { ByteReader } from '../../lib/io/streams.js';
 import type { OutputBuffer } from '../internal/output.js';
-import { countByte, indexOfByte, pastNthByte } from '../internal/bytes.js';
+import { countByte, pastNthByte } from '../internal/bytes.js';
+import { emit, readChunk, throughBytes, throughLines, type CountEnd } from '../internal/count-through.js';
 
 export type CutResult = { ok: true; rest: Uint8Array | undefined } | { ok: false; reason: 'too-large' };
 
 const DONE_NOTHING_LEFT: CutResult = { ok: true, rest: undefined };
 
-async function readChunk(reader: ByteReader): Promise<Uint8Array | null> {
-  const c = reader.read();
-  return c instanceof Promise ? await c : c;
-}
-
-async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = chunk.length): Promise<void> {
-  const p = out.write(chunk, from, to);
-  if (p) await p;
-}
-
 /** the first n lines (records ending in delim) */
 export async function firstLines(reader: ByteReader, out: OutputBuffer, n: number, delim: number): Promise<CutResult> {
   if (n <= 0) return DONE_NOTHING_LEFT;
-  let left = n;
-  for (;;) {
-    const chunk = await readChunk(reader);
-    if (chunk === null) return DONE_NOTHING_LEFT;
-    let pos = 0;
-    while (left > 0) {
-      const i = indexOfByte(chunk, delim, pos);
-      if (i < 0) break;
-      pos = i + 1;
-      left--;
-    }
-    if (left === 0) {
-      await emit(out, chunk, 0, pos);
-      return { ok: true, rest: pos < chunk.length ? chunk.subarray(pos) : undefined };
-    }
-    await emit(out, chunk);
-  }
+  return firstPart(out, await throughLines(reader, n, delim, (c) => emit(out, c)));
 }
 
 /** the first n bytes */
 export async function firstBytes(reader: ByteReader, out: OutputBuffer, n: number): Promise<CutResult> {
   if (n <= 0) return DONE_NOTHING_LEFT;
-  let left = n;
-  for (;;) {
-    const chunk = await readChunk(reader);
-    if (chunk === null) return DONE_NOTHING_LEFT;
-    if (chunk.length >= left) {
-      await emit(out, chunk, 0, left);
-      return { ok: true, rest: left < chunk.length ? chunk.subarray(left) : undefined };
-    }
-    left -= chunk.length;
-    await emit(out, chunk);
-  }
+  return firstPart(out, await throughBytes(reader, n, (c) => emit(out, c)));
+}
+
+/** the count ran out at `end`: what comes before goes out, the rest is left unread */
+async function firstPart(out: OutputBuffer, end: CountEnd | null): Promise<CutResult> {
+  if (end === null) return DONE_NOTHING_LEFT;
+  await emit(out, end.chunk, 0, end.pos);
+  return { ok: true, rest: end.pos < end.chunk.length ? end.chunk.subarray(end.pos) : undefined };
 }
 
 /** everything but the last n bytes */

@@ -10,22 +10,13 @@
 
 import type { ByteReader } from '../../lib/io/streams.js';
 import type { OutputBuffer } from '../internal/output.js';
-import { countByte, indexOfByte, pastNthByte } from '../internal/bytes.js';
+import { countByte, pastNthByte } from '../internal/bytes.js';
+import { emit, readChunk, throughBytes, throughLines, type CountEnd } from '../internal/count-through.js';
 
 export type TailResult = { ok: true } | { ok: false; reason: 'too-large' };
 
 const OK: TailResult = { ok: true };
 const BLOCK = 64 * 1024;
-
-async function readChunk(reader: ByteReader): Promise<Uint8Array | null> {
-  const c = reader.read();
-  return c instanceof Promise ? await c : c;
-}
-
-async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = chunk.length): Promise<void> {
-  const p = out.write(chunk, from, to);
-  if (p) await p;
-}
 
 const countDelims = (chunk: Uint8Array, delim: number): number => countByte(chunk, delim);
 const pastNth = (chunk: Uint8Array, delim: number, k: number): number => pastNthByte(chunk, delim, k);
@@ -142,36 +133,19 @@ export async function lastBytesOfStream(
 
 /** skip `lines` delimited records, output the rest */
 export async function fromLine(reader: ByteReader, out: OutputBuffer, lines: number, delim: number): Promise<TailResult> {
-  let left = lines;
-  for (;;) {
-    const chunk = await readChunk(reader);
-    if (chunk === null) return OK;
-    let pos = 0;
-    while (left > 0) {
-      const i = indexOfByte(chunk, delim, pos);
-      if (i < 0) break;
-      pos = i + 1;
-      left--;
-    }
-    if (left === 0) {
-      await emit(out, chunk, pos);
-      return copyRest(reader, out);
-    }
-  }
+  return rest(reader, out, await throughLines(reader, lines, delim));
 }
 
 /** skip `bytes` bytes, output the rest */
 export async function fromByte(reader: ByteReader, out: OutputBuffer, bytes: number): Promise<TailResult> {
-  let left = bytes;
-  for (;;) {
-    const chunk = await readChunk(reader);
-    if (chunk === null) return OK;
-    if (chunk.length > left) {
-      await emit(out, chunk, left);
-      return copyRest(reader, out);
-    }
-    left -= chunk.length;
-  }
+  return rest(reader, out, await throughBytes(reader, bytes));
+}
+
+/** the count ran out at `end`: what comes after it goes out */
+async function rest(reader: ByteReader, out: OutputBuffer, end: CountEnd | null): Promise<TailResult> {
+  if (end === null) return OK;
+  await emit(out, end.chunk, end.pos);
+  return copyRest(reader, out);
 }
 
 async function copyRest(reader: ByteReader, out: OutputBuffer): Promise<TailResult> {

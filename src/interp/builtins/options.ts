@@ -1,9 +1,21 @@
-// Option parsing for the shell builtins, bash-style (internal_getopt): clustered short options,
-// `--` ends them, a lone `-` is an operand, `--help` among the options prints bash's help text
-// (status 2, as bash does; parseBuiltinOptions).
-// Errors print `name: -x: invalid option` / `name: -x: option requires an argument` followed by
-// `name: usage: SYNOPSIS`, status 2.
+// Option parsing for the shell builtins: the one bash-style parser lives in ../help/option.ts (a
+// layer below, so that the parsed `declare` of ../exec can use it too); the builtins import it
+// from here. How a builtin declares its options: docs/RULES.md, "Shell builtins".
 
+export {
+  defineOptions,
+  Ended,
+  helpFirst,
+  parseOptions,
+  say,
+  scanOptions,
+  showHelp,
+  usageError,
+  type EachOption,
+  type OptionLetters,
+  type OptionTable,
+  type ParsedOptions,
+} from '../help/option.js';
 
 import type { ShellContext } from '../state/shell-api.js';
 import { writeBuiltinHelp } from '../help/texts-index.js';
@@ -11,7 +23,7 @@ import { complain } from './io.js';
 
 export { invalidNumberMessage } from '../../../lib/printf/numbers.js';
 
-export interface ParsedOptions {
+interface LegacyParsed {
   /** flag letter → value ('' for flags without an argument); the last occurrence wins */
   opts: Map<string, string>;
   /** flags in the order given (for options whose order matters, such as cd -L/-P) */
@@ -25,11 +37,12 @@ export interface ParsedOptions {
 export type OptionsEnd = number | Promise<number>;
 
 /** did parsing end the command (usage error or --help) rather than return the options */
-export function optionsEnded(p: ParsedOptions | OptionsEnd): p is OptionsEnd {
+export function optionsEnded(p: LegacyParsed | OptionsEnd): p is OptionsEnd {
   return typeof p === 'number' || p instanceof Promise;
 }
 
 /**
+ * @deprecated defineOptions + parseOptions; kept until every builtin declares its options.
  * `spec` lists the letters, a letter followed by ':' takes an argument ("ra:d:n:").
  * `--help` before the operands prints bash's help text for `name` (../builtin-help).
  */
@@ -40,7 +53,7 @@ export function parseBuiltinOptions(
   spec: string,
   args: string[],
   each?: OptionCheck,
-): ParsedOptions | OptionsEnd {
+): LegacyParsed | OptionsEnd {
   return scan(ctx, name, synopsis, spec, args, () => writeBuiltinHelp(ctx.stdout, name), each);
 }
 
@@ -58,7 +71,7 @@ function scan<H extends OptionsEnd>(
   args: string[],
   onHelp: () => H,
   each?: OptionCheck,
-): ParsedOptions | number | H {
+): LegacyParsed | number | H {
   const opts = new Map<string, string>();
   const order: string[] = [];
   const given: [string, string][] = [];

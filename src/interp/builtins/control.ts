@@ -13,10 +13,31 @@ import { errorText } from '../../../allowedpaths/index.js';
 import { readWhole } from '../state/fs-view.js';
 import type { Result } from '../../../allowedpaths/types.js';
 import { signalListing, signalName, signalNumber } from './signals.js';
-import { HELP, helpAmongOptions, showHelp } from '../help/option.js';
+import { defineOptions, Ended, HELP, helpAmongOptions, scanOptions, showHelp, usageError } from '../help/option.js';
 import { runText } from '../exec/run-text.js';
 
 const INT_RE = /^[+-]?[0-9]+$/;
+
+/** each builtin's options, as bash's source declares them (../help/option.ts) */
+export const OPTIONS = {
+  // CHECK_HELPOPT: a first `--help`; every other word is a number or an expression (a leading
+  // `--` is skipped by the builtin itself, as bash's get_numeric_arg and let do)
+  exit: defineOptions({ name: 'exit', style: 'help' }),
+  return: defineOptions({ name: 'return', style: 'help' }),
+  break: defineOptions({ name: 'break', style: 'help' }),
+  continue: defineOptions({ name: 'continue', style: 'help' }),
+  shift: defineOptions({ name: 'shift', style: 'help' }),
+  let: defineOptions({ name: 'let', style: 'help' }),
+  // no_options: `-x` is an invalid option, `--` is skipped
+  eval: defineOptions({ name: 'eval', synopsis: 'eval [arg ...]' }),
+  source: defineOptions({ name: 'source', synopsis: 'source filename [arguments]' }),
+  '.': defineOptions({ name: '.', synopsis: '. filename [arguments]' }),
+  builtin: defineOptions({ name: 'builtin', synopsis: 'builtin [shell-builtin [arg ...]]' }),
+  exec: defineOptions({ name: 'exec', letters: 'cla:', synopsis: 'exec [-cl] [-a name] [command [argument ...]] [redirection ...]' }),
+  wait: defineOptions({ name: 'wait', letters: 'fnp:', synopsis: 'wait [-fn] [-p var] [id ...]' }),
+  trap: defineOptions({ name: 'trap', letters: 'lp', synopsis: 'trap [-lp] [[arg] signal_spec ...]' }),
+  command: defineOptions({ name: 'command', letters: 'pvV', synopsis: 'command [-pVv] command [arg ...]' }),
+} as const;
 
 function parseStatus(s: string): number | null {
   const t = s.trim();
@@ -139,27 +160,28 @@ export const shift: CoreBuiltin = (sh, args) => {
 };
 
 export const evalB: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'eval');
-  const a = args[0] === '--' ? args.slice(1) : args;
-  if (!a.length) return 0;
-  return runText(sh, a.join(' '), 'eval', sh.lineno - 1);
+  const i = scanOptions(sh, OPTIONS.eval, args);
+  if (i instanceof Ended) return i.status;
+  if (i >= args.length) return 0;
+  return runText(sh, (i === 0 ? args : args.slice(i)).join(' '), 'eval', sh.lineno - 1);
 };
 
 /** `source` and `.`: the same builtin under two names (bash's messages use the one called) */
 function sourceAs(name: 'source' | '.'): CoreBuiltin {
-  return (sh, args) => (args[0] === HELP ? showHelp(sh, name) : runSource(sh, name, args));
+  const table = OPTIONS[name];
+  return (sh, args) => {
+    const i = scanOptions(sh, table, args);
+    if (i instanceof Ended) return i.status;
+    if (i >= args.length) return usageError(sh, table, 'filename argument required');
+    return runSource(sh, name, i === 0 ? args : args.slice(i));
+  };
 }
 
 export const source = sourceAs('source');
 export const dot = sourceAs('.');
 
-function runSource(sh: Shell, name: string, args: string[]): Status {
-  const a = args[0] === '--' ? args.slice(1) : args;
-  if (!a.length) {
-    sh.error(`${name}: filename argument required`);
-    sh.error(`${name}: usage: ${name} filename [arguments]`);
-    return 2;
-  }
+/** `a`: the operands, the file name first */
+function runSource(sh: Shell, name: string, a: string[]): Status {
   const file = a[0]!;
   // /dev/stdin and /dev/fd/N (a pipe, a here-document, <(…)) are read to their end first
   const r = readWhole(sh, file, sh.rt.limits.maxScriptBytes);
@@ -353,14 +375,9 @@ export const command: CoreBuiltin = (sh, args) => {
 };
 
 export const builtin: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'builtin');
-  if (args[0] === '--') args = args.slice(1);
-  else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === '-') {
-    // builtin takes no option (bash's internal_getopt with ""): `-x` is a usage error
-    sh.error(`builtin: -${args[0][1]}: invalid option`);
-    sh.error('builtin: usage: builtin [shell-builtin [arg ...]]');
-    return 2;
-  }
+  const i = scanOptions(sh, OPTIONS.builtin, args);
+  if (i instanceof Ended) return i.status;
+  if (i !== 0) args = args.slice(i);
   if (!args.length) return 0;
   const n = args[0]!;
   if (!isBuiltinName(sh, n)) {

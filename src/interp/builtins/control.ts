@@ -15,8 +15,7 @@ import type { Result } from '../../../allowedpaths/types.js';
 import { signalListing, signalName, signalNumber } from './signals.js';
 import { defineOptions, Ended, HELP, helpAmongOptions, scanOptions, showHelp, usageError } from '../help/option.js';
 import { runText } from '../exec/run-text.js';
-
-const INT_RE = /^[+-]?[0-9]+$/;
+import { legalNumber } from '../../../lib/text/legal-number.js';
 
 /** each builtin's options, as bash's source declares them (../help/option.ts) */
 export const OPTIONS = {
@@ -39,12 +38,6 @@ export const OPTIONS = {
   command: defineOptions({ name: 'command', letters: 'pvV', synopsis: 'command [-pVv] command [arg ...]' }),
 } as const;
 
-function parseStatus(s: string): number | null {
-  const t = s.trim();
-  if (!INT_RE.test(t)) return null;
-  return Number(BigInt.asUintN(8, BigInt(t)));
-}
-
 /**
  * A special builtin's usage error (`shift 1 2`, `return 1 2`, `exit 1 2`, `break 1 2`): bash
  * reports it and abandons the current top-level command, with status 1.
@@ -57,27 +50,48 @@ function tooManyArguments(sh: Shell, name: string): number {
 }
 
 /**
- * exit's and return's status argument (after an optional `--`): the status it gives, 2 with bash's
- * message for one that is not a number, the shell's last status without one; null when there are
- * too many (reported: the current command is abandoned)
+ * bash's legal_number for a count or status: plain digits (`shift 2` in a loop) without making a
+ * BigInt; anything else (blanks, a sign, a huge value) through legalNumber
+ */
+function numberArg(s: string): bigint | number | null {
+  const n = s.length;
+  if (n === 0 || n > 15) return legalNumber(s);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return legalNumber(s);
+  }
+  return +s;
+}
+
+/** where a numeric builtin's operands start: bash's get_numeric_arg skips one leading `--` */
+function afterDashDash(args: readonly string[]): number {
+  return args[0] === '--' ? 1 : 0;
+}
+
+/**
+ * exit's and return's status argument (bash's get_exitstat: after an optional `--`, a
+ * legal_number taken modulo 256): the status it gives, 2 with bash's message for one that is not
+ * a number, the shell's last status without one; null when there are too many (reported: the
+ * current command is abandoned)
  */
 function statusArgument(sh: Shell, name: 'exit' | 'return', args: string[]): number | null {
-  const rest = args[0] === '--' ? args.slice(1) : args;
-  if (rest.length === 0) return sh.status;
-  const v = parseStatus(rest[0]!);
+  const at = afterDashDash(args);
+  if (at >= args.length) return sh.status;
+  const v = numberArg(args[at]!);
   if (v === null) {
-    sh.error(`${name}: ${rest[0]}: numeric argument required`);
+    sh.error(`${name}: ${args[at]}: numeric argument required`);
     return 2;
   }
-  if (rest.length > 1) {
+  if (args.length > at + 1) {
     tooManyArguments(sh, name);
     return null;
   }
-  return v;
+  return typeof v === 'number' ? v & 255 : Number(BigInt.asUintN(8, v));
 }
 
 export const exit: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'exit');
+  const h = scanOptions(sh, OPTIONS.exit, args);
+  if (h instanceof Ended) return h.status;
   const st = statusArgument(sh, 'exit', args);
   if (st === null) return 1;
   sh.ctl = CTL.exit;
@@ -86,7 +100,8 @@ export const exit: CoreBuiltin = (sh, args) => {
 };
 
 export const returnB: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'return');
+  const h = scanOptions(sh, OPTIONS.return, args);
+  if (h instanceof Ended) return h.status;
   // the arguments are checked first: at top level `return x` says both things, as bash does
   const st = statusArgument(sh, 'return', args);
   if (st === null) return 1;
@@ -102,29 +117,33 @@ export const returnB: CoreBuiltin = (sh, args) => {
 function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
   return (sh, args) => {
     // before the loop check: bash helps outside a loop too, and the loop goes on
-    if (args[0] === HELP) return showHelp(sh, kind);
+    const h = scanOptions(sh, OPTIONS[kind], args);
+    if (h instanceof Ended) return h.status;
     if (sh.loopDepth === 0) {
       sh.error(`${kind}: only meaningful in a \`for', \`while', or \`until' loop`);
       return 0;
     }
     let n = 1;
-    if (args.length > 1) return tooManyArguments(sh, kind);
-    if (args.length) {
-      const a = args[0]!;
-      if (!INT_RE.test(a)) {
-        sh.error(`${kind}: ${a}: numeric argument required`);
+    const at = afterDashDash(args);
+    if (at < args.length) {
+      // bash's get_numeric_arg: the number is checked before the count of words
+      const v = numberArg(args[at]!);
+      if (v === null) {
+        sh.error(`${kind}: ${args[at]}: numeric argument required`);
         sh.ctl = CTL.exit;
         sh.status = 128;
         return 128;
       }
-      n = Number(a);
-      if (n < 1) {
-        // bash reports it and leaves every enclosing loop (break_builtin: `breaking = loop_level`)
-        sh.error(`${kind}: ${a}: loop count out of range`);
+      if (args.length > at + 1) return tooManyArguments(sh, kind);
+      if (v < 1) {
+        // bash reports it (naming the first word, a `--` too) and leaves every enclosing loop
+        // (break_builtin: `breaking = loop_level`)
+        sh.error(`${kind}: ${args[0]}: loop count out of range`);
         sh.ctl = CTL.break;
         sh.ctlCount = sh.loopDepth;
         return 1;
       }
+      n = v > sh.loopDepth ? sh.loopDepth : Number(v);
     }
     sh.ctl = kind === 'break' ? CTL.break : CTL.continue;
     sh.ctlCount = Math.min(n, sh.loopDepth);
@@ -136,26 +155,31 @@ export const breakB = loopControl('break');
 export const continueB = loopControl('continue');
 
 export const shift: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'shift');
   let n = 1;
-  if (args.length) {
-    const a = args[0]!;
-    if (!INT_RE.test(a)) {
-      sh.error(`shift: ${a}: numeric argument required`);
-      return 1;
-    }
-    if (args.length > 1) return tooManyArguments(sh, 'shift');
-    n = Number(a);
-    if (n < 0) {
-      sh.error(`shift: ${a}: shift count out of range`);
-      return 1;
+  if (args.length !== 0) {
+    const h = scanOptions(sh, OPTIONS.shift, args);
+    if (h instanceof Ended) return h.status;
+    const at = afterDashDash(args);
+    if (at < args.length) {
+      const v = numberArg(args[at]!);
+      if (v === null) {
+        sh.error(`shift: ${args[at]}: numeric argument required`);
+        return 1;
+      }
+      if (args.length > at + 1) return tooManyArguments(sh, 'shift');
+      if (v < 0) {
+        // bash names the first word (a `--` too)
+        sh.error(`shift: ${args[0]}: shift count out of range`);
+        return 1;
+      }
+      n = v > sh.positional.length ? sh.positional.length + 1 : Number(v);
     }
   }
   if (n > sh.positional.length) {
-    if (sh.shopt('shift_verbose')) sh.error(`shift: ${n}: shift count out of range`);
+    if (sh.shopt('shift_verbose')) sh.error(args.length ? `shift: ${args[0]}: shift count out of range` : 'shift: shift count out of range');
     return 1;
   }
-  sh.positional = sh.positional.slice(n);
+  if (n !== 0) sh.positional = sh.positional.slice(n);
   return 0;
 };
 
@@ -388,7 +412,10 @@ export const builtin: CoreBuiltin = (sh, args) => {
 };
 
 export const let_: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'let');
+  const h = scanOptions(sh, OPTIONS.let, args);
+  if (h instanceof Ended) return h.status;
+  // bash skips one leading `--` (the parsed `let` never sees one: see ../exec/compile.ts)
+  if (args[0] === '--') args = args.slice(1);
   if (!args.length) {
     sh.error('let: expression expected');
     return 1;

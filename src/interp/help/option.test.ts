@@ -155,6 +155,7 @@ describe('isLetHelp', () => {
     expect(isLetHelp(letOf('let --x'))).toBe(false);
     expect(isLetHelp(letOf('let help--'))).toBe(false);
     expect(isLetHelp(letOf('let x --help'))).toBe(false);
+    // bash's end of options: ../exec/compile.ts skips it
     expect(isLetHelp(letOf('let -- help'))).toBe(false);
   });
 });

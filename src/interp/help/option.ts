@@ -21,7 +21,8 @@
 // This file sits in the help layer so that the execution layer (the parsed `declare`) can use it
 // too; ../builtins/options.ts re-exports it for the builtins.
 
-import type { LetClause } from '../../syntax/ast.js';
+import type { ArithmExpr, LetClause } from '../../syntax/ast.js';
+import { arithSources } from '../state/source-info.js';
 import type { ByteWriter } from '../../../lib/io/streams.js';
 import { writeBuiltinHelp } from './texts-index.js';
 
@@ -316,4 +317,32 @@ export function isLetHelp(cmd: LetClause): boolean {
   if (x?.type !== 'UnaryArithm' || x.Op !== '--' || x.Post || x.X.type !== 'Word') return false;
   const part = x.X.Parts.length === 1 ? x.X.Parts[0] : undefined;
   return part?.type === 'Lit' && part.Value === 'help' && part.ValuePos === x.OpPos + 2;
+}
+
+/**
+ * The parsed `let`'s expressions as bash's let takes them: it skips a first `--` word (its end of
+ * options), where mvdan/sh's grammar reads `-- x+1` across the blank as a pre-decrement of x.
+ * That decrement, leftmost in the first expression, gives way to its operand (the expression's
+ * source text, which messages quote, loses the `--` too). `let --x` stays a decrement.
+ */
+export function letExpressions(cmd: LetClause): ArithmExpr[] {
+  const first = cmd.Exprs[0];
+  if (first === undefined) return cmd.Exprs;
+  const stripped = withoutEndOfOptions(first);
+  if (stripped === first) return cmd.Exprs;
+  const src = arithSources.get(first);
+  if (src !== undefined) {
+    const text = src.text.slice(stripped.Pos - src.offset);
+    arithSources.set(stripped, { ...src, text, offset: stripped.Pos });
+  }
+  return [stripped, ...cmd.Exprs.slice(1)];
+}
+
+function withoutEndOfOptions(x: ArithmExpr): ArithmExpr {
+  if (x.type === 'UnaryArithm' && !x.Post) return x.Op === '--' && x.X.Pos > x.OpPos + 2 ? x.X : x;
+  if ((x.type === 'UnaryArithm' && x.Post) || x.type === 'BinaryArithm') {
+    const left = withoutEndOfOptions(x.X);
+    return left === x.X ? x : { ...x, Pos: left.Pos, X: left };
+  }
+  return x;
 }

@@ -13,9 +13,12 @@ import { errorText } from '../../../allowedpaths/index.js';
 import { readWhole } from '../state/fs-view.js';
 import type { Result } from '../../../allowedpaths/types.js';
 import { signalListing, signalName, signalNumber } from './signals.js';
-import { defineOptions, Ended, HELP, helpAmongOptions, scanOptions, showHelp, usageError } from '../help/option.js';
-import { runText } from '../exec/run-text.js';
+import { defineOptions, Ended, parseOptions, scanOptions, usageError } from '../help/option.js';
 import { legalNumber } from '../../../lib/text/legal-number.js';
+import { isAssignTarget } from '../state/assign-target.js';
+import { runText } from '../exec/run-text.js';
+import { ATTR } from '../state/vars.js';
+import { unsetVar } from '../expand/var-access.js';
 
 /** each builtin's options, as bash's source declares them (../help/option.ts) */
 export const OPTIONS = {
@@ -246,29 +249,71 @@ function sourceContents(sh: Shell, name: string, a: string[], file: string, r: R
 }
 
 export const execB: CoreBuiltin = (sh, args) => {
-  // `exec` with redirections only is handled by the simple-command code (they persist).
-  if (!args.length) return 0;
-  if (helpAmongOptions(args, 'cla', { withArg: 'a' })) return showHelp(sh, 'exec');
-  sh.error(`exec: ${args[0]}: executing commands with exec is not supported`);
+  // `exec` with redirections only is handled by the simple-command code (they persist); options
+  // without a command do nothing more, as in bash
+  const i = scanOptions(sh, OPTIONS.exec, args);
+  if (i instanceof Ended) return i.status;
+  if (i >= args.length) return 0;
+  sh.error(`exec: ${args[i]}: executing commands with exec is not supported`);
   return 2;
 };
 
+/** bash's pid_t: a pid past it is no pid at all */
+const MAX_PID = 2n ** 31n - 1n;
+
+/**
+ * wait [-fn] [-p var] [id ...]: nothing runs in the background, so there is nothing to wait for;
+ * each id is answered as bash answers one that is not its child (wait.def)
+ */
 export const wait: CoreBuiltin = (sh, args) => {
-  if (helpAmongOptions(args, 'fnp', { withArg: 'p' })) return showHelp(sh, 'wait');
-  for (const a of args) {
-    if (a.startsWith('-')) continue;
-    sh.error(`wait: pid ${a} is not a child of this shell`);
+  const p = parseOptions(sh, OPTIONS.wait, args);
+  if (p instanceof Ended) return p.status;
+  const vname = p.opts.get('p');
+  const ids = p.operands;
+  if (vname !== undefined) {
+    if (!isAssignTarget(vname)) {
+      sh.error(`wait: \`${vname}': not a valid identifier`);
+      return 1;
+    }
+    // bash unsets it first; with no job waited for, nothing sets it again
+    const v = sh.vars.lookup(vname);
+    if (v !== undefined && (v.attrs & ATTR.readonly) !== 0) {
+      sh.error(`wait: ${vname}: cannot unset: readonly variable`);
+      return 1;
+    }
+    if (v !== undefined) unsetVar(sh, vname);
+  }
+  // -n: each id must name a job of this shell; with none, bash's wait_for_any_job finds nothing
+  if (p.opts.has('n')) {
+    for (const w of ids) sh.error(`wait: ${w}: no such job`);
     return 127;
   }
-  return 0;
+  let status = 0;
+  for (const w of ids) {
+    const c = w.charCodeAt(0);
+    if (c >= 0x30 && c <= 0x39) {
+      const pid = legalNumber(w);
+      if (pid === null || pid > MAX_PID) {
+        sh.error(`wait: \`${w}': not a pid or valid job spec`);
+        return 1;
+      }
+      sh.error(`wait: pid ${pid} is not a child of this shell`);
+      status = 127;
+    } else if (c === 0x25 /* % */) {
+      sh.error(`wait: ${w}: no such job`);
+      status = 127;
+    } else {
+      sh.error(`wait: \`${w}': not a pid or valid job spec`);
+      status = 1;
+    }
+  }
+  return status;
 };
-
-const TRAP_USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]';
 
 /** what a trap operand names: EXIT, ERR or a signal (SIGINT…); null when nothing */
 function trapName(spec: string): string | null {
   const u = spec.toUpperCase();
-  if (u === 'EXIT' || spec === '0') return 'EXIT';
+  if (u === 'EXIT' || legalNumber(spec) === 0n) return 'EXIT';
   if (u === 'ERR') return 'ERR';
   const n = signalNumber(spec);
   return n === null ? null : signalName(n);
@@ -286,22 +331,22 @@ function trapLine(name: string, cmd: string): string {
 }
 
 export const trap: CoreBuiltin = (sh, args) => {
-  if (helpAmongOptions(args, 'lp')) return showHelp(sh, 'trap');
-  let a = args;
-  if (a[0] === '--') a = a.slice(1);
-  else if (a[0] !== undefined && a[0].length > 1 && a[0][0] === '-' && !/^-[lp]+$/.test(a[0])) {
-    sh.error(`trap: ${a[0].slice(0, 2)}: invalid option`);
-    sh.error(TRAP_USAGE);
-    return 2;
+  const p = parseOptions(sh, OPTIONS.trap, args);
+  if (p instanceof Ended) return p.status;
+  // -l lists the signals whatever follows; -p or no operand shows the traps
+  if (p.opts.has('l')) {
+    writeOut(sh, signalListing());
+    return 0;
   }
+  const a = p.operands;
   const shown = sh.shownTraps ? new Map([...sh.shownTraps, ...sh.traps]) : sh.traps;
-  if (!a.length || (a.length === 1 && a[0] === '-p')) {
+  if (!a.length) {
     for (const [name, cmd] of [...shown].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) writeOut(sh, trapLine(name, cmd));
     return 0;
   }
-  if (a[0] === '-p') {
+  if (p.opts.has('p')) {
     let st = 0;
-    for (const n of a.slice(1)) {
+    for (const n of a) {
       const name = trapName(n);
       if (!name) {
         sh.error(`trap: ${n}: invalid signal specification`);
@@ -313,19 +358,12 @@ export const trap: CoreBuiltin = (sh, args) => {
     }
     return st;
   }
-  if (a[0] !== undefined && /^-p*lp*$/.test(a[0])) {
-    writeOut(sh, signalListing());
-    return 0;
-  }
   let action: string | null = a[0]!;
   let sigs = a.slice(1);
   if (sigs.length === 0 || /^[0-9]+$/.test(action)) {
     // `trap EXIT`, `trap 2 15`: reset (POSIX: a first operand that is a number is a condition);
     // one word that names no trap is a usage error
-    if (sigs.length === 0 && trapName(action) === null) {
-      sh.error(TRAP_USAGE);
-      return 2;
-    }
+    if (sigs.length === 0 && trapName(action) === null) return usageError(sh, OPTIONS.trap, undefined);
     sigs = [action, ...sigs];
     action = null;
   }
@@ -353,28 +391,12 @@ function writeOut(sh: Shell, s: string): void {
 }
 
 export const command: CoreBuiltin = (sh, args) => {
-  let i = 0;
+  const p = parseOptions(sh, OPTIONS.command, args);
+  if (p instanceof Ended) return p.status;
+  // the last of -v and -V counts; -p (the standard PATH) changes nothing here: no PATH is searched
   let mode: '' | 'v' | 'V' = '';
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === HELP) return showHelp(sh, 'command');
-    if (!a.startsWith('-') || a === '-') break;
-    for (const c of a.slice(1)) {
-      if (c === 'v') mode = 'v';
-      else if (c === 'V') mode = 'V';
-      else if (c === 'p') continue;
-      else {
-        sh.error(`command: -${c}: invalid option`);
-        sh.error('command: usage: command [-pVv] command [arg ...]');
-        return 2;
-      }
-    }
-  }
-  const rest = args.slice(i);
+  for (const c of p.order) if (c !== 'p') mode = c;
+  const rest = p.operands as string[];
   if (!rest.length) return 0;
   if (mode) {
     // bash succeeds when any name is found

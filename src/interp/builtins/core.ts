@@ -18,7 +18,7 @@ function entry(name: string, body: CoreBuiltin, options: OptionTable | undefined
   return { name, summary: '', usage: '', always, options, run: (ctx, args) => body(ctx.shell, args) };
 }
 
-const O = C.OPTIONS;
+const O = { ...C.OPTIONS, ...S.OPTIONS };
 
 export const exitBuiltin = entry('exit', C.exit, O.exit, false);
 export const returnBuiltin = entry('return', C.returnB, O.return);
@@ -34,9 +34,9 @@ export const trapBuiltin = entry('trap', C.trap, O.trap);
 export const commandBuiltin = entry('command', C.command, O.command);
 export const builtinBuiltin = entry('builtin', C.builtin, O.builtin);
 export const letBuiltin = entry('let', C.let_, O.let);
-export const setBuiltin = entry('set', S.set, undefined);
-export const shoptBuiltin = entry('shopt', S.shopt, undefined);
-export const unsetBuiltin = entry('unset', S.unset, undefined);
+export const setBuiltin = entry('set', S.set, O.set);
+export const shoptBuiltin = entry('shopt', S.shopt, O.shopt);
+export const unsetBuiltin = entry('unset', S.unset, O.unset);
 export const declareBuiltin = entry('declare', S.declareB, undefined);
 export const typesetBuiltin = entry('typeset', S.typesetB, undefined);
 export const localBuiltin = entry('local', S.localB, undefined);

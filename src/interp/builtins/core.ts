@@ -8,17 +8,18 @@ import type { ShellBuiltin } from '../state/shell-api.js';
 import type { CoreBuiltin } from './core-types.js';
 import * as C from './control.js';
 import * as S from './set-unset.js';
+import { DECLARE_OPTIONS } from '../exec/declare.js';
 import type { OptionTable } from './options.js';
 
 /**
  * `always`: available whatever the command policy. exit, break and continue are not: like Go
  * rshell's, they run only when allowed. `options`: the table the body scans its words with.
  */
-function entry(name: string, body: CoreBuiltin, options: OptionTable | undefined, always = true): ShellBuiltin {
+function entry(name: string, body: CoreBuiltin, options: OptionTable, always = true): ShellBuiltin {
   return { name, summary: '', usage: '', always, options, run: (ctx, args) => body(ctx.shell, args) };
 }
 
-const O = { ...C.OPTIONS, ...S.OPTIONS };
+const O = { ...C.OPTIONS, ...S.OPTIONS, ...DECLARE_OPTIONS };
 
 export const exitBuiltin = entry('exit', C.exit, O.exit, false);
 export const returnBuiltin = entry('return', C.returnB, O.return);
@@ -37,8 +38,8 @@ export const letBuiltin = entry('let', C.let_, O.let);
 export const setBuiltin = entry('set', S.set, O.set);
 export const shoptBuiltin = entry('shopt', S.shopt, O.shopt);
 export const unsetBuiltin = entry('unset', S.unset, O.unset);
-export const declareBuiltin = entry('declare', S.declareB, undefined);
-export const typesetBuiltin = entry('typeset', S.typesetB, undefined);
-export const localBuiltin = entry('local', S.localB, undefined);
-export const exportBuiltin = entry('export', S.exportB, undefined);
-export const readonlyBuiltin = entry('readonly', S.readonlyB, undefined);
+export const declareBuiltin = entry('declare', S.declareB, O.declare);
+export const typesetBuiltin = entry('typeset', S.typesetB, O.typeset);
+export const localBuiltin = entry('local', S.localB, O.local);
+export const exportBuiltin = entry('export', S.exportB, O.export);
+export const readonlyBuiltin = entry('readonly', S.readonlyB, O.readonly);

@@ -3,12 +3,12 @@
 
 import { CTL, SET_OPTIONS, type Shell } from '../state/shell.js';
 import type { CoreBuiltin } from './core-types.js';
-import { declare, functionListing, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from '../exec/declare.js';
+import { applyDeclOption, declare, DECLARE_OPTIONS, functionListing, itemFromArg, newFlags, notInFunction, setLine, type DeclItem, type Variant } from '../exec/declare.js';
 import { emptyArray, isAssocName, keyFor, unsetElement, unsetVar } from '../expand/var-access.js';
 import { ATTR, isAssocValue, isValidName } from '../state/vars.js';
 import { arithText } from '../expand/arith-shell.js';
 import { formatInt } from '../arith/evaluate.js';
-import { defineOptions, Ended, parseOptions, scanOptions, usageError } from '../help/option.js';
+import { defineOptions, Ended, helpFirst, parseOptions, scanOptions, usageError } from '../help/option.js';
 
 function write(sh: Shell, s: string): void {
   const r = sh.stdout.writeString(s);
@@ -240,22 +240,18 @@ function unsetFunction(sh: Shell, name: string): boolean {
 }
 
 function declArgv(variant: Variant): CoreBuiltin {
+  const table = DECLARE_OPTIONS[variant];
   return (sh, args) => {
+    // `local` outside a function answers a first --help and nothing else (bash's local_builtin)
+    if (variant === 'local' && sh.callDepth === 0) return helpFirst(sh, table, args) ?? notInFunction(sh);
     const flags = newFlags();
+    const i = scanOptions(sh, table, args, (c, _v, sign) => {
+      applyDeclOption(variant, flags, c, sign);
+      return undefined;
+    });
+    if (i instanceof Ended) return i.status;
     const items: DeclItem[] = [];
-    let flagsDone = false;
-    for (const a of args) {
-      if (!flagsDone && (a[0] === '-' || a[0] === '+') && a.length > 1) {
-        if (a === '--') {
-          flagsDone = true;
-          continue;
-        }
-        if (!parseFlags(sh, variant, a, flags)) return 2;
-        continue;
-      }
-      flagsDone = true;
-      items.push(itemFromArg(a));
-    }
+    for (let k = i; k < args.length; k++) items.push(itemFromArg(args[k]!));
     return declare(sh, variant, flags, items);
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from '../../syntax/index.js';
 import type { LetClause } from '../../syntax/ast.js';
 import type { ByteWriter } from '../../../lib/io/streams.js';
-import { defineOptions, Ended, helpAmongOptions, isLetHelp, parseOptions, scanOptions, type OptionIO } from './option.js';
+import { defineOptions, Ended, isLetHelp, parseOptions, scanOptions, type OptionIO } from './option.js';
 
 class Sink implements ByteWriter {
   text = '';
@@ -115,33 +115,6 @@ describe('parseOptions', () => {
     const p = parseOptions(io(), READ, args) as Exclude<ReturnType<typeof parseOptions>, Ended>;
     expect(p.operands).toBe(args);
     expect(p.opts.size).toBe(0);
-  });
-});
-
-describe('helpAmongOptions (bash internal_getopt meeting --help)', () => {
-  it('finds --help among the leading options', () => {
-    expect(helpAmongOptions(['--help'], 'fnp')).toBe(true);
-    expect(helpAmongOptions(['-n', '--help'], 'fnp')).toBe(true);
-    expect(helpAmongOptions(['-nf', '--help', 'x'], 'fnp')).toBe(true);
-  });
-  it('stops at an operand, at --, at a lone -, or at an invalid option', () => {
-    expect(helpAmongOptions(['x', '--help'], 'fnp')).toBe(false);
-    expect(helpAmongOptions(['--', '--help'], 'fnp')).toBe(false);
-    expect(helpAmongOptions(['-', '--help'], 'fnp')).toBe(false);
-    expect(helpAmongOptions(['-x', '--help'], 'fnp')).toBe(false);
-    expect(helpAmongOptions([], 'fnp')).toBe(false);
-  });
-  it('skips option arguments', () => {
-    expect(helpAmongOptions(['-p', '--help'], 'fnp', { withArg: 'p' })).toBe(false);
-    expect(helpAmongOptions(['-pvar', '--help'], 'fnp', { withArg: 'p' })).toBe(true);
-    expect(helpAmongOptions(['-a', 'name', '--help'], 'cla', { withArg: 'a' })).toBe(true);
-  });
-  it("takes an optional argument only when it does not look like an option (set -o)", () => {
-    const set = { optionalArg: 'o', plus: true };
-    expect(helpAmongOptions(['-o', '--help'], 'eo', set)).toBe(true);
-    expect(helpAmongOptions(['-o', 'pipefail', '--help'], 'eo', set)).toBe(true);
-    expect(helpAmongOptions(['+e', '--help'], 'eo', set)).toBe(true);
-    expect(helpAmongOptions(['+e', '--help'], 'eo')).toBe(false);
   });
 });
 

@@ -283,31 +283,6 @@ export function parseOptions<L extends string>(
   return { opts, order, operands: i === 0 ? args : args.slice(i) };
 }
 
-/** @deprecated the old scan for --help, kept until every builtin declares its options */
-export function helpAmongOptions(
-  args: readonly string[],
-  letters: string,
-  opts: { withArg?: string; optionalArg?: string; plus?: boolean } = {},
-): boolean {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === HELP) return true;
-    if (a === '--' || a.length < 2 || !(a[0] === '-' || (opts.plus === true && a[0] === '+'))) return false;
-    for (let k = 1; k < a.length; k++) {
-      const c = a[k]!;
-      if (!letters.includes(c)) return false;
-      const takes = opts.withArg?.includes(c) === true;
-      const optional = opts.optionalArg?.includes(c) === true;
-      if (!takes && !optional) continue;
-      if (k + 1 < a.length) break; // the rest of the cluster is the argument
-      const next = args[i + 1];
-      if (takes || (next !== undefined && next[0] !== '-' && next[0] !== '+')) i++;
-      break;
-    }
-  }
-  return false;
-}
-
 /**
  * `let --help` as the parser sees it: the arithmetic `--help` (pre-decrement of `help`), written
  * as one word. bash checks the word before evaluating anything, so the compiler asks this first.

@@ -40,6 +40,16 @@ function literal(w: Word | undefined): string | null {
   return s;
 }
 
+/**
+ * `exec -c …`, `exec -Z`, `exec --help`, a lone `exec --`: exec's options come first. They are
+ * left to the exec builtin, which reports a bad one as bash does, does nothing without a command,
+ * and refuses a command after them when it runs. A first word that is a command is refused here.
+ */
+function execOptionFirst(word: string | null, words: number): boolean {
+  if (word === '--') return words === 2;
+  return word !== null && word.length > 1 && word[0] === '-';
+}
+
 /** the first refused construct in the script, or null */
 export function checkScript(file: File): CheckIssue | null {
   let found: CheckIssue | null = null;
@@ -70,7 +80,7 @@ export function checkScript(file: File): CheckIssue | null {
         if (name !== null) {
           const refused = REFUSED_COMMANDS.get(name);
           if (refused) found = { message: refused, pos: node.Pos };
-          else if (name === 'exec' && args.length > 1 && literal(args[1]) !== '--help') {
+          else if (name === 'exec' && args.length > 1 && !execOptionFirst(literal(args[1]), args.length)) {
             found = { message: 'exec with a command is not supported', pos: node.Pos };
           } else if (name === 'trap' && args.length > 2) {
             for (const w of args.slice(2)) {

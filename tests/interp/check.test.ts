@@ -24,7 +24,7 @@ describe('checkScript', () => {
     ['echo $(jobs)', 'jobs is not supported'],
     ['exec ls', 'exec with a command is not supported'],
     ['exec ls --help', 'exec with a command is not supported'],
-    ['exec -c --help', 'exec with a command is not supported'],
+    ['exec -- ls', 'exec with a command is not supported'],
     ["trap 'x' RETURN", 'trap on RETURN is not supported'],
     ["trap 'x' EXIT debug", 'trap on DEBUG is not supported'],
   ])('refuses %s', (src, expected) => {
@@ -36,6 +36,11 @@ describe('checkScript', () => {
     'exec >/dev/null 2>&1',
     'exec 3<file',
     'exec --help',
+    // exec's options are the builtin's to read: a bad one is bash's usage error, a command after
+    // them is refused when it runs
+    'exec -c --help',
+    'exec -Z',
+    'exec -a name ls',
     "trap 'echo bye' EXIT",
     "trap 'echo e' ERR",
     "trap 'x' NOSUCHSIG",

@@ -5,17 +5,15 @@
 // Status 1 at once when BASH_LINENO or BASH_SOURCE is empty (the top level of a script given as
 // text, like `bash -c`), before its options are looked at, as bash does.
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
-import { writeBuiltinHelp } from '../help/texts-index.js';
-import { complain, emit } from './io.js';
-import { invalidNumberMessage } from './options.js';
+import { emit } from './io.js';
+import { defineOptions, Ended, helpFirst, invalidNumberMessage, scanOptions, usageError } from './options.js';
 import { legalNumber } from '../../../lib/text/legal-number.js';
 
-const USAGE_LINE = 'caller: usage: caller [expr]';
+/** no options (bash's no_options), after a first --help is answered (CHECK_HELPOPT) */
+const OPTIONS = defineOptions({ name: 'caller', synopsis: 'caller [expr]' });
 
 function usage(ctx: ShellContext, message: string): number {
-  complain(ctx.stderr, `caller: ${message}`);
-  complain(ctx.stderr, USAGE_LINE);
-  return 2;
+  return usageError(ctx, OPTIONS, message);
 }
 
 export const caller: ShellBuiltin = {
@@ -23,15 +21,16 @@ export const caller: ShellBuiltin = {
   summary: 'return the context of the current subroutine call',
   // `--help` and `help caller` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: 'caller: caller [expr]\n',
+  options: OPTIONS,
   run(ctx, args) {
-    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'caller');
+    const help = helpFirst(ctx, OPTIONS, args);
+    if (help !== undefined) return help;
     const lineno = ctx.vars.getArray('BASH_LINENO') ?? [];
     const source = ctx.vars.getArray('BASH_SOURCE') ?? [];
     if (lineno.length === 0 || source.length === 0) return 1;
-    // no options (bash's internal_getopt with ""): `--` is skipped, `-x` is an invalid option
-    let operands = args;
-    if (args[0] === '--') operands = args.slice(1);
-    else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === '-') return usage(ctx, `-${args[0][1]}: invalid option`);
+    const at = scanOptions(ctx, OPTIONS, args);
+    if (at instanceof Ended) return at.status;
+    const operands = at === 0 ? args : args.slice(at);
     if (operands.length === 0) return emit(ctx.stdout, `${lineno[0] ?? 'NULL'} ${source[1] ?? 'NULL'}\n`);
     // bash also returns 1 here when FUNCNAME is empty; with BASH_LINENO and BASH_SOURCE set it
     // never is (at the top level of a script file it still holds a hidden `main`)

@@ -8,19 +8,22 @@
 // -@ is an invalid option, as in Debian's bash.
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { complain, emit } from './io.js';
-import { optionsEnded, parseBuiltinOptions } from './options.js';
+import { defineOptions, Ended, parseOptions } from './options.js';
 
 const SYNOPSIS = 'cd [-L|[-P [-e]] [-@]] [dir]';
+
+// no -@: bash 5.2 as Debian builds it has no extended-attribute support (`-@: invalid option`)
+const OPTIONS = defineOptions({ name: 'cd', letters: 'eLP', synopsis: SYNOPSIS });
 
 export const cd: ShellBuiltin = {
   name: 'cd',
   summary: 'change the shell working directory',
   // `--help` and `help cd` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `cd: ${SYNOPSIS}\n`,
+  options: OPTIONS,
   run(ctx, args) {
-    // no -@: bash 5.2 as Debian builds it has no extended-attribute support (`-@: invalid option`)
-    const p = parseBuiltinOptions(ctx, 'cd', SYNOPSIS, 'LPe', args);
-    if (optionsEnded(p)) return p;
+    const p = parseOptions(ctx, OPTIONS, args);
+    if (p instanceof Ended) return p.status;
     // `set -P` (physical) makes -P the default; the last of -L/-P given wins
     // the last of -L/-P given wins
     const physical = p.order.includes('P') || p.order.includes('L')

@@ -13,16 +13,33 @@ import { errorText } from '../../../allowedpaths/index.js';
 import { readWhole } from '../state/fs-view.js';
 import type { Result } from '../../../allowedpaths/types.js';
 import { signalListing, signalName, signalNumber } from './signals.js';
-import { HELP, helpAmongOptions, showHelp } from '../help/option.js';
+import { defineOptions, Ended, parseOptions, scanOptions, usageError } from '../help/option.js';
+import { legalNumber } from '../../../lib/text/legal-number.js';
+import { isAssignTarget } from '../state/assign-target.js';
 import { runText } from '../exec/run-text.js';
+import { ATTR } from '../state/vars.js';
+import { unsetVar } from '../expand/var-access.js';
 
-const INT_RE = /^[+-]?[0-9]+$/;
-
-function parseStatus(s: string): number | null {
-  const t = s.trim();
-  if (!INT_RE.test(t)) return null;
-  return Number(BigInt.asUintN(8, BigInt(t)));
-}
+/** each builtin's options, as bash's source declares them (../help/option.ts) */
+export const OPTIONS = {
+  // CHECK_HELPOPT: a first `--help`; every other word is a number or an expression (a leading
+  // `--` is skipped by the builtin itself, as bash's get_numeric_arg and let do)
+  exit: defineOptions({ name: 'exit', style: 'help' }),
+  return: defineOptions({ name: 'return', style: 'help' }),
+  break: defineOptions({ name: 'break', style: 'help' }),
+  continue: defineOptions({ name: 'continue', style: 'help' }),
+  shift: defineOptions({ name: 'shift', style: 'help' }),
+  let: defineOptions({ name: 'let', style: 'help' }),
+  // no_options: `-x` is an invalid option, `--` is skipped
+  eval: defineOptions({ name: 'eval', synopsis: 'eval [arg ...]' }),
+  source: defineOptions({ name: 'source', synopsis: 'source filename [arguments]' }),
+  '.': defineOptions({ name: '.', synopsis: '. filename [arguments]' }),
+  builtin: defineOptions({ name: 'builtin', synopsis: 'builtin [shell-builtin [arg ...]]' }),
+  exec: defineOptions({ name: 'exec', letters: 'cla:', synopsis: 'exec [-cl] [-a name] [command [argument ...]] [redirection ...]' }),
+  wait: defineOptions({ name: 'wait', letters: 'fnp:', synopsis: 'wait [-fn] [-p var] [id ...]' }),
+  trap: defineOptions({ name: 'trap', letters: 'lp', synopsis: 'trap [-lp] [[arg] signal_spec ...]' }),
+  command: defineOptions({ name: 'command', letters: 'pvV', synopsis: 'command [-pVv] command [arg ...]' }),
+} as const;
 
 /**
  * A special builtin's usage error (`shift 1 2`, `return 1 2`, `exit 1 2`, `break 1 2`): bash
@@ -36,27 +53,48 @@ function tooManyArguments(sh: Shell, name: string): number {
 }
 
 /**
- * exit's and return's status argument (after an optional `--`): the status it gives, 2 with bash's
- * message for one that is not a number, the shell's last status without one; null when there are
- * too many (reported: the current command is abandoned)
+ * bash's legal_number for a count or status: plain digits (`shift 2` in a loop) without making a
+ * BigInt; anything else (blanks, a sign, a huge value) through legalNumber
+ */
+function numberArg(s: string): bigint | number | null {
+  const n = s.length;
+  if (n === 0 || n > 15) return legalNumber(s);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return legalNumber(s);
+  }
+  return +s;
+}
+
+/** where a numeric builtin's operands start: bash's get_numeric_arg skips one leading `--` */
+function afterDashDash(args: readonly string[]): number {
+  return args[0] === '--' ? 1 : 0;
+}
+
+/**
+ * exit's and return's status argument (bash's get_exitstat: after an optional `--`, a
+ * legal_number taken modulo 256): the status it gives, 2 with bash's message for one that is not
+ * a number, the shell's last status without one; null when there are too many (reported: the
+ * current command is abandoned)
  */
 function statusArgument(sh: Shell, name: 'exit' | 'return', args: string[]): number | null {
-  const rest = args[0] === '--' ? args.slice(1) : args;
-  if (rest.length === 0) return sh.status;
-  const v = parseStatus(rest[0]!);
+  const at = afterDashDash(args);
+  if (at >= args.length) return sh.status;
+  const v = numberArg(args[at]!);
   if (v === null) {
-    sh.error(`${name}: ${rest[0]}: numeric argument required`);
+    sh.error(`${name}: ${args[at]}: numeric argument required`);
     return 2;
   }
-  if (rest.length > 1) {
+  if (args.length > at + 1) {
     tooManyArguments(sh, name);
     return null;
   }
-  return v;
+  return typeof v === 'number' ? v & 255 : Number(BigInt.asUintN(8, v));
 }
 
 export const exit: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'exit');
+  const h = scanOptions(sh, OPTIONS.exit, args);
+  if (h instanceof Ended) return h.status;
   const st = statusArgument(sh, 'exit', args);
   if (st === null) return 1;
   sh.ctl = CTL.exit;
@@ -65,7 +103,8 @@ export const exit: CoreBuiltin = (sh, args) => {
 };
 
 export const returnB: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'return');
+  const h = scanOptions(sh, OPTIONS.return, args);
+  if (h instanceof Ended) return h.status;
   // the arguments are checked first: at top level `return x` says both things, as bash does
   const st = statusArgument(sh, 'return', args);
   if (st === null) return 1;
@@ -81,29 +120,33 @@ export const returnB: CoreBuiltin = (sh, args) => {
 function loopControl(kind: 'break' | 'continue'): CoreBuiltin {
   return (sh, args) => {
     // before the loop check: bash helps outside a loop too, and the loop goes on
-    if (args[0] === HELP) return showHelp(sh, kind);
+    const h = scanOptions(sh, OPTIONS[kind], args);
+    if (h instanceof Ended) return h.status;
     if (sh.loopDepth === 0) {
       sh.error(`${kind}: only meaningful in a \`for', \`while', or \`until' loop`);
       return 0;
     }
     let n = 1;
-    if (args.length > 1) return tooManyArguments(sh, kind);
-    if (args.length) {
-      const a = args[0]!;
-      if (!INT_RE.test(a)) {
-        sh.error(`${kind}: ${a}: numeric argument required`);
+    const at = afterDashDash(args);
+    if (at < args.length) {
+      // bash's get_numeric_arg: the number is checked before the count of words
+      const v = numberArg(args[at]!);
+      if (v === null) {
+        sh.error(`${kind}: ${args[at]}: numeric argument required`);
         sh.ctl = CTL.exit;
         sh.status = 128;
         return 128;
       }
-      n = Number(a);
-      if (n < 1) {
-        // bash reports it and leaves every enclosing loop (break_builtin: `breaking = loop_level`)
-        sh.error(`${kind}: ${a}: loop count out of range`);
+      if (args.length > at + 1) return tooManyArguments(sh, kind);
+      if (v < 1) {
+        // bash reports it (naming the first word, a `--` too) and leaves every enclosing loop
+        // (break_builtin: `breaking = loop_level`)
+        sh.error(`${kind}: ${args[0]}: loop count out of range`);
         sh.ctl = CTL.break;
         sh.ctlCount = sh.loopDepth;
         return 1;
       }
+      n = v > sh.loopDepth ? sh.loopDepth : Number(v);
     }
     sh.ctl = kind === 'break' ? CTL.break : CTL.continue;
     sh.ctlCount = Math.min(n, sh.loopDepth);
@@ -115,51 +158,57 @@ export const breakB = loopControl('break');
 export const continueB = loopControl('continue');
 
 export const shift: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'shift');
   let n = 1;
-  if (args.length) {
-    const a = args[0]!;
-    if (!INT_RE.test(a)) {
-      sh.error(`shift: ${a}: numeric argument required`);
-      return 1;
-    }
-    if (args.length > 1) return tooManyArguments(sh, 'shift');
-    n = Number(a);
-    if (n < 0) {
-      sh.error(`shift: ${a}: shift count out of range`);
-      return 1;
+  if (args.length !== 0) {
+    const h = scanOptions(sh, OPTIONS.shift, args);
+    if (h instanceof Ended) return h.status;
+    const at = afterDashDash(args);
+    if (at < args.length) {
+      const v = numberArg(args[at]!);
+      if (v === null) {
+        sh.error(`shift: ${args[at]}: numeric argument required`);
+        return 1;
+      }
+      if (args.length > at + 1) return tooManyArguments(sh, 'shift');
+      if (v < 0) {
+        // bash names the first word (a `--` too)
+        sh.error(`shift: ${args[0]}: shift count out of range`);
+        return 1;
+      }
+      n = v > sh.positional.length ? sh.positional.length + 1 : Number(v);
     }
   }
   if (n > sh.positional.length) {
-    if (sh.shopt('shift_verbose')) sh.error(`shift: ${n}: shift count out of range`);
+    if (sh.shopt('shift_verbose')) sh.error(args.length ? `shift: ${args[0]}: shift count out of range` : 'shift: shift count out of range');
     return 1;
   }
-  sh.positional = sh.positional.slice(n);
+  if (n !== 0) sh.positional = sh.positional.slice(n);
   return 0;
 };
 
 export const evalB: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'eval');
-  const a = args[0] === '--' ? args.slice(1) : args;
-  if (!a.length) return 0;
-  return runText(sh, a.join(' '), 'eval', sh.lineno - 1);
+  const i = scanOptions(sh, OPTIONS.eval, args);
+  if (i instanceof Ended) return i.status;
+  if (i >= args.length) return 0;
+  return runText(sh, (i === 0 ? args : args.slice(i)).join(' '), 'eval', sh.lineno - 1);
 };
 
 /** `source` and `.`: the same builtin under two names (bash's messages use the one called) */
 function sourceAs(name: 'source' | '.'): CoreBuiltin {
-  return (sh, args) => (args[0] === HELP ? showHelp(sh, name) : runSource(sh, name, args));
+  const table = OPTIONS[name];
+  return (sh, args) => {
+    const i = scanOptions(sh, table, args);
+    if (i instanceof Ended) return i.status;
+    if (i >= args.length) return usageError(sh, table, 'filename argument required');
+    return runSource(sh, name, i === 0 ? args : args.slice(i));
+  };
 }
 
 export const source = sourceAs('source');
 export const dot = sourceAs('.');
 
-function runSource(sh: Shell, name: string, args: string[]): Status {
-  const a = args[0] === '--' ? args.slice(1) : args;
-  if (!a.length) {
-    sh.error(`${name}: filename argument required`);
-    sh.error(`${name}: usage: ${name} filename [arguments]`);
-    return 2;
-  }
+/** `a`: the operands, the file name first */
+function runSource(sh: Shell, name: string, a: string[]): Status {
   const file = a[0]!;
   // /dev/stdin and /dev/fd/N (a pipe, a here-document, <(…)) are read to their end first
   const r = readWhole(sh, file, sh.rt.limits.maxScriptBytes);
@@ -200,29 +249,71 @@ function sourceContents(sh: Shell, name: string, a: string[], file: string, r: R
 }
 
 export const execB: CoreBuiltin = (sh, args) => {
-  // `exec` with redirections only is handled by the simple-command code (they persist).
-  if (!args.length) return 0;
-  if (helpAmongOptions(args, 'cla', { withArg: 'a' })) return showHelp(sh, 'exec');
-  sh.error(`exec: ${args[0]}: executing commands with exec is not supported`);
+  // `exec` with redirections only is handled by the simple-command code (they persist); options
+  // without a command do nothing more, as in bash
+  const i = scanOptions(sh, OPTIONS.exec, args);
+  if (i instanceof Ended) return i.status;
+  if (i >= args.length) return 0;
+  sh.error(`exec: ${args[i]}: executing commands with exec is not supported`);
   return 2;
 };
 
+/** bash's pid_t: a pid past it is no pid at all */
+const MAX_PID = 2n ** 31n - 1n;
+
+/**
+ * wait [-fn] [-p var] [id ...]: nothing runs in the background, so there is nothing to wait for;
+ * each id is answered as bash answers one that is not its child (wait.def)
+ */
 export const wait: CoreBuiltin = (sh, args) => {
-  if (helpAmongOptions(args, 'fnp', { withArg: 'p' })) return showHelp(sh, 'wait');
-  for (const a of args) {
-    if (a.startsWith('-')) continue;
-    sh.error(`wait: pid ${a} is not a child of this shell`);
+  const p = parseOptions(sh, OPTIONS.wait, args);
+  if (p instanceof Ended) return p.status;
+  const vname = p.opts.get('p');
+  const ids = p.operands;
+  if (vname !== undefined) {
+    if (!isAssignTarget(vname)) {
+      sh.error(`wait: \`${vname}': not a valid identifier`);
+      return 1;
+    }
+    // bash unsets it first; with no job waited for, nothing sets it again
+    const v = sh.vars.lookup(vname);
+    if (v !== undefined && (v.attrs & ATTR.readonly) !== 0) {
+      sh.error(`wait: ${vname}: cannot unset: readonly variable`);
+      return 1;
+    }
+    if (v !== undefined) unsetVar(sh, vname);
+  }
+  // -n: each id must name a job of this shell; with none, bash's wait_for_any_job finds nothing
+  if (p.opts.has('n')) {
+    for (const w of ids) sh.error(`wait: ${w}: no such job`);
     return 127;
   }
-  return 0;
+  let status = 0;
+  for (const w of ids) {
+    const c = w.charCodeAt(0);
+    if (c >= 0x30 && c <= 0x39) {
+      const pid = legalNumber(w);
+      if (pid === null || pid > MAX_PID) {
+        sh.error(`wait: \`${w}': not a pid or valid job spec`);
+        return 1;
+      }
+      sh.error(`wait: pid ${pid} is not a child of this shell`);
+      status = 127;
+    } else if (c === 0x25 /* % */) {
+      sh.error(`wait: ${w}: no such job`);
+      status = 127;
+    } else {
+      sh.error(`wait: \`${w}': not a pid or valid job spec`);
+      status = 1;
+    }
+  }
+  return status;
 };
-
-const TRAP_USAGE = 'trap: usage: trap [-lp] [[arg] signal_spec ...]';
 
 /** what a trap operand names: EXIT, ERR or a signal (SIGINT…); null when nothing */
 function trapName(spec: string): string | null {
   const u = spec.toUpperCase();
-  if (u === 'EXIT' || spec === '0') return 'EXIT';
+  if (u === 'EXIT' || legalNumber(spec) === 0n) return 'EXIT';
   if (u === 'ERR') return 'ERR';
   const n = signalNumber(spec);
   return n === null ? null : signalName(n);
@@ -240,22 +331,22 @@ function trapLine(name: string, cmd: string): string {
 }
 
 export const trap: CoreBuiltin = (sh, args) => {
-  if (helpAmongOptions(args, 'lp')) return showHelp(sh, 'trap');
-  let a = args;
-  if (a[0] === '--') a = a.slice(1);
-  else if (a[0] !== undefined && a[0].length > 1 && a[0][0] === '-' && !/^-[lp]+$/.test(a[0])) {
-    sh.error(`trap: ${a[0].slice(0, 2)}: invalid option`);
-    sh.error(TRAP_USAGE);
-    return 2;
+  const p = parseOptions(sh, OPTIONS.trap, args);
+  if (p instanceof Ended) return p.status;
+  // -l lists the signals whatever follows; -p or no operand shows the traps
+  if (p.opts.has('l')) {
+    writeOut(sh, signalListing());
+    return 0;
   }
+  const a = p.operands;
   const shown = sh.shownTraps ? new Map([...sh.shownTraps, ...sh.traps]) : sh.traps;
-  if (!a.length || (a.length === 1 && a[0] === '-p')) {
+  if (!a.length) {
     for (const [name, cmd] of [...shown].sort(([a], [b]) => trapOrder(a) - trapOrder(b))) writeOut(sh, trapLine(name, cmd));
     return 0;
   }
-  if (a[0] === '-p') {
+  if (p.opts.has('p')) {
     let st = 0;
-    for (const n of a.slice(1)) {
+    for (const n of a) {
       const name = trapName(n);
       if (!name) {
         sh.error(`trap: ${n}: invalid signal specification`);
@@ -267,19 +358,12 @@ export const trap: CoreBuiltin = (sh, args) => {
     }
     return st;
   }
-  if (a[0] !== undefined && /^-p*lp*$/.test(a[0])) {
-    writeOut(sh, signalListing());
-    return 0;
-  }
   let action: string | null = a[0]!;
   let sigs = a.slice(1);
   if (sigs.length === 0 || /^[0-9]+$/.test(action)) {
     // `trap EXIT`, `trap 2 15`: reset (POSIX: a first operand that is a number is a condition);
     // one word that names no trap is a usage error
-    if (sigs.length === 0 && trapName(action) === null) {
-      sh.error(TRAP_USAGE);
-      return 2;
-    }
+    if (sigs.length === 0 && trapName(action) === null) return usageError(sh, OPTIONS.trap, undefined);
     sigs = [action, ...sigs];
     action = null;
   }
@@ -307,28 +391,12 @@ function writeOut(sh: Shell, s: string): void {
 }
 
 export const command: CoreBuiltin = (sh, args) => {
-  let i = 0;
+  const p = parseOptions(sh, OPTIONS.command, args);
+  if (p instanceof Ended) return p.status;
+  // the last of -v and -V counts; -p (the standard PATH) changes nothing here: no PATH is searched
   let mode: '' | 'v' | 'V' = '';
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === HELP) return showHelp(sh, 'command');
-    if (!a.startsWith('-') || a === '-') break;
-    for (const c of a.slice(1)) {
-      if (c === 'v') mode = 'v';
-      else if (c === 'V') mode = 'V';
-      else if (c === 'p') continue;
-      else {
-        sh.error(`command: -${c}: invalid option`);
-        sh.error('command: usage: command [-pVv] command [arg ...]');
-        return 2;
-      }
-    }
-  }
-  const rest = args.slice(i);
+  for (const c of p.order) if (c !== 'p') mode = c;
+  const rest = p.operands as string[];
   if (!rest.length) return 0;
   if (mode) {
     // bash succeeds when any name is found
@@ -353,14 +421,9 @@ export const command: CoreBuiltin = (sh, args) => {
 };
 
 export const builtin: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'builtin');
-  if (args[0] === '--') args = args.slice(1);
-  else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === '-') {
-    // builtin takes no option (bash's internal_getopt with ""): `-x` is a usage error
-    sh.error(`builtin: -${args[0][1]}: invalid option`);
-    sh.error('builtin: usage: builtin [shell-builtin [arg ...]]');
-    return 2;
-  }
+  const i = scanOptions(sh, OPTIONS.builtin, args);
+  if (i instanceof Ended) return i.status;
+  if (i !== 0) args = args.slice(i);
   if (!args.length) return 0;
   const n = args[0]!;
   if (!isBuiltinName(sh, n)) {
@@ -371,7 +434,10 @@ export const builtin: CoreBuiltin = (sh, args) => {
 };
 
 export const let_: CoreBuiltin = (sh, args) => {
-  if (args[0] === HELP) return showHelp(sh, 'let');
+  const h = scanOptions(sh, OPTIONS.let, args);
+  if (h instanceof Ended) return h.status;
+  // bash skips one leading `--` (the parsed `let` never sees one: see ../exec/compile.ts)
+  if (args[0] === '--') args = args.slice(1);
   if (!args.length) {
     sh.error('let: expression expected');
     return 1;

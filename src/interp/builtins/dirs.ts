@@ -7,7 +7,7 @@
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { changeDir } from './cd.js';
 import { complain, emit } from './io.js';
-import { writeBuiltinHelp } from '../help/texts-index.js';
+import { defineOptions, Ended, scanOptions, usageError as optionUsageError } from './options.js';
 
 const USAGE = {
   dirs: 'dirs [-clpv] [+N] [-N]',
@@ -15,6 +15,16 @@ const USAGE = {
   popd: 'popd [-n] [+N | -N]',
 } as const;
 type Name = keyof typeof USAGE;
+
+/**
+ * bash's pushd.def answers a first --help (CHECK_HELPOPT) and reads every other word itself, one
+ * option letter per word, with +N/-N among them: the letters are its own loop's
+ */
+const OPTIONS = {
+  dirs: defineOptions({ name: 'dirs', style: 'help', letters: 'clpv', synopsis: USAGE.dirs }),
+  pushd: defineOptions({ name: 'pushd', style: 'help', letters: 'n', synopsis: USAGE.pushd }),
+  popd: defineOptions({ name: 'popd', style: 'help', letters: 'n', synopsis: USAGE.popd }),
+};
 
 /** the saved directories, most recent first (DIRSTACK without element 0) */
 function saved(ctx: ShellContext): string[] {
@@ -38,9 +48,7 @@ function stackIndex(word: string, savedCount: number): number {
 }
 
 function usageError(ctx: ShellContext, name: Name, message: string): number {
-  complain(ctx.stderr, `${name}: ${message}`);
-  complain(ctx.stderr, `${name}: usage: ${USAGE[name]}`);
-  return 2;
+  return optionUsageError(ctx, OPTIONS[name], message);
 }
 
 /** a `+N` / `-N` word (a bare `+` or `-` too: bash calls it an invalid number) */
@@ -68,9 +76,11 @@ export const dirs: ShellBuiltin = {
   name: 'dirs',
   summary: 'display directory stack',
   usage: `dirs: ${USAGE.dirs}\n`,
+  options: OPTIONS.dirs,
   run(ctx, args) {
     // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
-    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'dirs');
+    const help = scanOptions(ctx, OPTIONS.dirs, args);
+    if (help instanceof Ended) return help.status;
     let long = false;
     let perLine = false;
     let numbered = false;
@@ -116,9 +126,10 @@ export const pushd: ShellBuiltin = {
   name: 'pushd',
   summary: 'add directories to the stack',
   usage: `pushd: ${USAGE.pushd}\n`,
+  options: OPTIONS.pushd,
   run(ctx, args) {
-    // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
-    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'pushd');
+    const help = scanOptions(ctx, OPTIONS.pushd, args);
+    if (help instanceof Ended) return help.status;
     // bash's loop: -n, `--`, a lone `-` (a directory: $OLDPWD) and +N/-N (a rotation, checked
     // at once) until the first other word
     let noCd = false;
@@ -176,9 +187,10 @@ export const popd: ShellBuiltin = {
   name: 'popd',
   summary: 'remove directories from the stack',
   usage: `popd: ${USAGE.popd}\n`,
+  options: OPTIONS.popd,
   run(ctx, args) {
-    // as in bash, only a first argument of --help asks for the text (`dirs -v --help` is an error)
-    if (args[0] === '--help') return writeBuiltinHelp(ctx.stdout, 'popd');
+    const help = scanOptions(ctx, OPTIONS.popd, args);
+    if (help instanceof Ended) return help.status;
     let noCd = false;
     let which = 0;
     let whichWord = '';

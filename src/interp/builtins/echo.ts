@@ -3,8 +3,10 @@
 import type { ShellBuiltin } from '../state/shell-api.js';
 import { decodeEcho } from '../../../lib/text/escapes.js';
 import { emit } from './io.js';
+import { defineOptions, scanOptions } from './options.js';
 
-const OPTION = /^-[neE]+$/;
+/** echo.def's own scan: a word is options only when each letter after its one `-` is one of these */
+const OPTIONS = defineOptions({ name: 'echo', style: 'echo', letters: 'neE' });
 
 export const echo: ShellBuiltin = {
   name: 'echo',
@@ -21,18 +23,21 @@ export const echo: ShellBuiltin = {
 
     \`--\` is printed like any other argument.
 `,
+  options: OPTIONS,
   run(ctx, args) {
     let newline = true;
     // `shopt -s xpg_echo` makes -e the default (-E still turns it off)
     let escapes = ctx.options.shopt.get('xpg_echo') === true;
-    let i = 0;
-    for (; i < args.length && OPTION.test(args[i]!); i++) {
-      for (const c of args[i]!.slice(1)) {
-        if (c === 'n') newline = false;
-        else escapes = c === 'e';
+    // the style never ends the command: a number, the count of option words
+    const i = scanOptions(ctx, OPTIONS, args) as number;
+    for (let k = 0; k < i; k++) {
+      const w = args[k]!;
+      for (let j = 1; j < w.length; j++) {
+        if (w[j] === 'n') newline = false;
+        else escapes = w[j] === 'e';
       }
     }
-    const words = args.slice(i);
+    const words = i === 0 ? args : args.slice(i);
     if (!escapes) return emit(ctx.stdout, words.join(' ') + (newline ? '\n' : ''));
     let out = '';
     for (let k = 0; k < words.length; k++) {

@@ -7,11 +7,12 @@
 // OPTIND still holds the value we left and the arguments are the same. A shell that has none yet
 // (a subshell, a command substitution) starts from a copy of the last one written.
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
-import { writeBuiltinHelp } from '../help/texts-index.js';
 import { complain } from './io.js';
-import { IDENTIFIER } from './options.js';
+import { defineOptions, Ended, IDENTIFIER, scanOptions, usageError } from './options.js';
 
 const SYNOPSIS = 'getopts optstring name [arg ...]';
+/** getopts itself takes no option (bash's internal_getopt with ""): `--` is skipped, `-x` is invalid */
+const OPTIONS = defineOptions({ name: 'getopts', synopsis: SYNOPSIS });
 
 interface ClusterState {
   key: string;
@@ -43,8 +44,7 @@ function bindName(ctx: ShellContext, name: string, value: string): number {
 }
 
 function usage(ctx: ShellContext): number {
-  complain(ctx.stderr, `getopts: usage: ${SYNOPSIS}`);
-  return 2;
+  return usageError(ctx, OPTIONS, undefined);
 }
 
 export const getopts: ShellBuiltin = {
@@ -53,16 +53,11 @@ export const getopts: ShellBuiltin = {
   always: true,
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `getopts: ${SYNOPSIS}\n`,
+  options: OPTIONS,
   run(ctx, args) {
-    // getopts itself takes no options (bash's internal_getopt with ""): `--` is skipped, any
-    // other word starting with `-` (but `-` alone) is an invalid option
-    const first = args[0];
-    if (first === '--help') return writeBuiltinHelp(ctx.stdout, 'getopts');
-    if (first === '--') args = args.slice(1);
-    else if (first !== undefined && first.length > 1 && first[0] === '-') {
-      complain(ctx.stderr, `getopts: -${first[1]}: invalid option`);
-      return usage(ctx);
-    }
+    const start = scanOptions(ctx, OPTIONS, args);
+    if (start instanceof Ended) return start.status;
+    if (start !== 0) args = args.slice(start);
     if (args.length < 2) return usage(ctx);
     const [optstring, name] = [args[0]!, args[1]!];
     const argv = args.length > 2 ? args.slice(2) : ctx.vars.positional();

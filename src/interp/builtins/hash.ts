@@ -5,9 +5,10 @@
 // in bash), and `hash -t grep` prints what `command -v grep` prints (the bare name: see type.ts).
 import type { ShellBuiltin } from '../state/shell-api.js';
 import { complain, emit } from './io.js';
-import { optionsEnded, parseBuiltinOptions } from './options.js';
+import { defineOptions, Ended, parseOptions } from './options.js';
 
 const SYNOPSIS = 'hash [-lr] [-p pathname] [-dt] [name ...]';
+const OPTIONS = defineOptions({ name: 'hash', letters: 'dlp:rt', synopsis: SYNOPSIS });
 
 export const hash: ShellBuiltin = {
   name: 'hash',
@@ -15,15 +16,15 @@ export const hash: ShellBuiltin = {
   always: true,
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `hash: ${SYNOPSIS}\n`,
+  options: OPTIONS,
   run(ctx, args) {
-    const p = parseBuiltinOptions(ctx, 'hash', SYNOPSIS, 'lrdtp:', args);
-    if (optionsEnded(p)) return p;
+    const p = parseOptions(ctx, OPTIONS, args);
+    if (p instanceof Ended) return p.status;
     const { opts, operands } = p;
-    for (const f of ['t', 'd']) {
-      if (opts.has(f) && operands.length === 0) {
-        complain(ctx.stderr, `hash: -${f}: option requires an argument`);
-        return 1;
-      }
+    // -d is named first when both lack a name (hash.def)
+    if ((opts.has('d') || opts.has('t')) && operands.length === 0) {
+      complain(ctx.stderr, `hash: ${opts.has('d') ? '-d' : '-t'}: option requires an argument`);
+      return 1;
     }
     if (opts.has('p')) {
       complain(ctx.stderr, 'hash: -p: setting a command\'s path is not supported (rshell runs no program by path)');

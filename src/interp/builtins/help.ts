@@ -9,12 +9,13 @@ import { loadHelpTexts } from '../help/texts-index.js';
 import { helpForm, type HelpFlag } from '../help/forms.js';
 import { complain, emit } from './io.js';
 import { matchPattern } from '../../../lib/pattern/pattern.js';
-import { optionsEnded, parseBuiltinOptions } from './options.js';
+import { defineOptions, Ended, parseOptions } from './options.js';
 
 const SYNOPSIS = 'help [-dms] [pattern ...]';
+const OPTIONS = defineOptions({ name: 'help', letters: 'dms', synopsis: SYNOPSIS });
 
 /** bash's precedence when several are given: -d, then -m, then -s */
-function formFlag(opts: Map<string, string>): HelpFlag {
+function formFlag(opts: ReadonlyMap<string, string>): HelpFlag {
   return opts.has('d') ? 'd' : opts.has('m') ? 'm' : opts.has('s') ? 's' : '';
 }
 
@@ -63,7 +64,7 @@ async function shellTopicsFor(ctx: ShellContext, n: string): Promise<string[]> {
 
 const GLOB_CHARS = /[*?[]/;
 
-async function helpFor(ctx: ShellContext, names: string[], flag: HelpFlag): Promise<number> {
+async function helpFor(ctx: ShellContext, names: readonly string[], flag: HelpFlag): Promise<number> {
   const summaries = new Map(ctx.listCommands().map((c) => [c.name, c.summary]));
   // bash announces the words when the first one is a glob pattern, before any text
   let out = GLOB_CHARS.test(names[0]!) ? `Shell commands matching keyword${names.length > 1 ? 's' : ''} \`${names.join(', ')}'\n\n` : '';
@@ -92,9 +93,10 @@ export const help: ShellBuiltin = {
   summary: 'display help for commands',
   // `--help` and `help help` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `help: ${SYNOPSIS}\n`,
+  options: OPTIONS,
   run(ctx, args) {
-    const p = parseBuiltinOptions(ctx, 'help', SYNOPSIS, 'dms', args);
-    if (optionsEnded(p)) return p;
+    const p = parseOptions(ctx, OPTIONS, args);
+    if (p instanceof Ended) return p.status;
     if (p.operands.length === 0) return listAllowed(ctx);
     return helpFor(ctx, p.operands, formFlag(p.opts));
   },

@@ -5,7 +5,7 @@ import { decode } from '../../../lib/io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { ByteInput, complain, type LineBytes } from './io.js';
 import { assignmentError } from '../state/assign-target.js';
-import { IDENTIFIER, optionsEnded, parseBuiltinOptions } from './options.js';
+import { defineOptions, Ended, IDENTIFIER, parseOptions } from './options.js';
 import { nonNegativeInt } from '../../../lib/text/legal-number.js';
 
 const SYNOPSIS = (name: string) =>
@@ -69,18 +69,21 @@ function fail(ctx: ShellContext, message: string): number {
 }
 
 function makeMapfile(name: string): ShellBuiltin {
+  const options = defineOptions({ name, letters: 'd:u:n:O:tC:c:s:', synopsis: SYNOPSIS(name) });
   const b: ShellBuiltin = {
     name,
     summary: 'read lines from standard input into an indexed array',
     always: true,
     // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
     usage: `${name}: ${SYNOPSIS(name)}\n`,
+    options,
     run(ctx, args) {
       const spec: MapSpec = { delim: 0x0a, max: 0, skip: 0, strip: false };
       let origin = 0;
       let reader = ctx.stdin;
       // bash checks each value where its getopt loop meets it: the first bad one is the error
-      const check = (flag: string, value: string): number | undefined => {
+      const check = (flag: string, arg: string | undefined): number | undefined => {
+        const value = arg!; // every letter checked here takes an argument
         if (flag === 'd') spec.delim = value === '' ? 0 : value.charCodeAt(0) & 0xff;
         else if (flag === 'u') {
           const u = nonNegativeInt(value);
@@ -100,8 +103,8 @@ function makeMapfile(name: string): ShellBuiltin {
         }
         return undefined;
       };
-      const p = parseBuiltinOptions(ctx, name, SYNOPSIS(name), 'd:n:O:s:tu:C:c:', args, check);
-      if (optionsEnded(p)) return p;
+      const p = parseOptions(ctx, options, args, check);
+      if (p instanceof Ended) return p.status;
       const { opts, operands } = p;
       spec.strip = opts.has('t');
       const arrayName = operands[0] ?? 'MAPFILE';

@@ -3,10 +3,11 @@
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { formatPrintf } from '../../../lib/printf/format.js';
 import { assignmentError, assignTarget, isAssignTarget } from '../state/assign-target.js';
-import { writeBuiltinHelp } from '../help/texts-index.js';
 import { complain, emit } from './io.js';
+import { defineOptions, Ended, parseOptions, type ParsedOptions } from './options.js';
 
-const USAGE_LINE = 'printf: usage: printf [-v var] format [arguments]';
+const OPTIONS = defineOptions({ name: 'printf', letters: 'v:', synopsis: 'printf [-v var] format [arguments]' });
+const USAGE_LINE = `printf: usage: ${OPTIONS.synopsis}`;
 
 function usageError(ctx: ShellContext, msg?: string): number {
   if (msg) complain(ctx.stderr, `printf: ${msg}`);
@@ -14,35 +15,33 @@ function usageError(ctx: ShellContext, msg?: string): number {
   return 2;
 }
 
+/** printf's options; -v's name is checked as the option is read, as bash does (before a missing FORMAT is reported) */
+function printfOptions(ctx: ShellContext, args: readonly string[]): ParsedOptions<'v'> | Ended {
+  return parseOptions(ctx, OPTIONS, args, (_c, name) => {
+    if (isAssignTarget(name!)) return undefined;
+    complain(ctx.stderr, `printf: \`${name}': not a valid identifier`);
+    return 2;
+  });
+}
+
 export const printf: ShellBuiltin = {
   name: 'printf',
   summary: 'format and print arguments',
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: 'printf: printf [-v var] format [arguments]\n',
+  options: OPTIONS,
   run(ctx, args) {
-    let i = 0;
+    let words: readonly string[] = args;
     let target: string | undefined;
-    while (i < args.length) {
-      const a = args[i]!;
-      if (a === '--') {
-        i++;
-        break;
-      }
-      if (a === '--help') return writeBuiltinHelp(ctx.stdout, 'printf');
-      if (a.length < 2 || a[0] !== '-') break;
-      if (a[1] !== 'v') return usageError(ctx, `${a.slice(0, 2)}: invalid option`);
-      if (a.length > 2) target = a.slice(2);
-      else if (i + 1 < args.length) target = args[++i];
-      else return usageError(ctx, '-v: option requires an argument');
-      // checked as the option is read, as bash does: before a missing FORMAT is reported
-      if (!isAssignTarget(target!)) {
-        complain(ctx.stderr, `printf: \`${target}': not a valid identifier`);
-        return 2;
-      }
-      i++;
+    const a0 = args[0];
+    if (a0 !== undefined && a0.length > 1 && a0[0] === '-') {
+      const p = printfOptions(ctx, args);
+      if (p instanceof Ended) return p.status;
+      words = p.operands;
+      target = p.opts.get('v');
     }
-    if (i >= args.length) return usageError(ctx);
-    const r = formatPrintf(args[i]!, args.slice(i + 1), { tz: ctx.getEnv('TZ') });
+    if (words.length === 0) return usageError(ctx);
+    const r = formatPrintf(words[0]!, words.slice(1), { tz: ctx.getEnv('TZ') });
     for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
     for (const [name, value] of r.assignments) {
       const err = ctx.vars.set(name, value);

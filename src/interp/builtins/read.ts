@@ -11,11 +11,12 @@ import { decode } from '../../../lib/io/encoding.js';
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { ByteInput, bufferIndexOf, complain, type LineBytes } from './io.js';
 import { assignmentError, assignTarget, isAssignTarget } from '../state/assign-target.js';
-import { IDENTIFIER, invalidNumberMessage, optionsEnded, parseBuiltinOptions } from './options.js';
+import { defineOptions, Ended, IDENTIFIER, invalidNumberMessage, parseOptions } from './options.js';
 import { nonNegativeInt } from '../../../lib/text/legal-number.js';
 import { splitFields, splitRest, type Char } from './read-split.js';
 
 const SYNOPSIS = 'read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]';
+const OPTIONS = defineOptions({ name: 'read', letters: 'ersa:d:i:n:p:t:u:N:', synopsis: SYNOPSIS });
 
 interface ReadSpec {
   /**
@@ -204,6 +205,7 @@ export const read: ShellBuiltin = {
   summary: 'read a line from standard input and split it into fields',
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `read: ${SYNOPSIS}\n`,
+  options: OPTIONS,
   run(ctx, args) {
     const spec: ReadSpec = {
       maxBytes: ctx.limits.maxLineBytes, checkAbort: () => ctx.checkAbort(), raw: false, delim: 0x0a, count: -1, exact: false,
@@ -211,7 +213,8 @@ export const read: ShellBuiltin = {
     let reader = ctx.stdin;
     let zeroTimeout = false;
     // bash checks each value where its getopt loop meets it: the first bad one is the error
-    const check = (flag: string, value: string): number | undefined => {
+    const check = (flag: string, arg: string | undefined): number | undefined => {
+      const value = arg!; // every letter checked here takes an argument
       if (flag === 'd') spec.delim = value === '' ? 0 : value.charCodeAt(0) & 0xff;
       else if (flag === 'n' || flag === 'N') {
         const n = nonNegativeInt(value);
@@ -235,8 +238,8 @@ export const read: ShellBuiltin = {
       }
       return undefined;
     };
-    const p = parseBuiltinOptions(ctx, 'read', SYNOPSIS, 'ersa:d:i:n:N:p:t:u:', args, check);
-    if (optionsEnded(p)) return p;
+    const p = parseOptions(ctx, OPTIONS, args, check);
+    if (p instanceof Ended) return p.status;
     const { opts, operands: names } = p;
     spec.raw = opts.has('r');
     // `read -t 0` only asks whether input is waiting; here it always is (or its end is)
@@ -280,7 +283,7 @@ function readFailed(ctx: ShellContext, fd: string, message: string): number {
 }
 
 /** `exact` (-N): what was read goes unsplit to the first name (or element), as bash does */
-function finish(ctx: ShellContext, result: ReadResult, names: string[], arrayName: string | undefined, exact: boolean): number {
+function finish(ctx: ShellContext, result: ReadResult, names: readonly string[], arrayName: string | undefined, exact: boolean): number {
   if (result.overflow) {
     complain(ctx.stderr, `read: line too long (over ${ctx.limits.maxLineBytes} bytes)`);
     return 1;

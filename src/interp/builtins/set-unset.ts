@@ -3,12 +3,12 @@
 
 import { CTL, SET_OPTIONS, type Shell } from '../state/shell.js';
 import type { CoreBuiltin } from './core-types.js';
-import { declare, functionListing, itemFromArg, newFlags, parseFlags, setLine, type DeclItem, type Variant } from '../exec/declare.js';
+import { applyDeclOption, declare, DECLARE_OPTIONS, functionListing, itemFromArg, newFlags, notInFunction, setLine, type DeclItem, type Variant } from '../exec/declare.js';
 import { emptyArray, isAssocName, keyFor, unsetElement, unsetVar } from '../expand/var-access.js';
 import { ATTR, isAssocValue, isValidName } from '../state/vars.js';
 import { arithText } from '../expand/arith-shell.js';
 import { formatInt } from '../arith/evaluate.js';
-import { HELP, helpAmongOptions, showHelp } from '../help/option.js';
+import { defineOptions, Ended, helpFirst, parseOptions, scanOptions, usageError } from '../help/option.js';
 
 function write(sh: Shell, s: string): void {
   const r = sh.stdout.writeString(s);
@@ -16,9 +16,20 @@ function write(sh: Shell, s: string): void {
 }
 
 const LETTER_TO_OPTION = new Map(SET_OPTIONS.filter(([, l]) => l !== '').map(([n, l]) => [l, n]));
-const SET_USAGE = 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]';
-/** the letters bash's set accepts (its option scan runs before any option takes effect) */
-const SET_LETTERS = 'abefhkmnptuvxBCEHPTo';
+
+/** each builtin's options, as bash's source declares them (../help/option.ts) */
+export const OPTIONS = {
+  // bash's optflags: the letters of its flags (not -i, and not -r: rshell has no restricted
+  // mode), `+x` to turn one off, and -o whose name may be missing (`set -o` lists). `set -?` is
+  // an invalid option that returns 0, as in bash
+  set: defineOptions({
+    name: 'set', letters: 'abefhkmnptuvxBCEHPTo;', plus: true,
+    synopsis: 'set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]',
+    invalidStatus: (c) => (c === '?' ? 0 : 2),
+  }),
+  shopt: defineOptions({ name: 'shopt', letters: 'psuoq', synopsis: 'shopt [-pqsu] [-o] [optname ...]' }),
+  unset: defineOptions({ name: 'unset', letters: 'fnv', synopsis: 'unset [-f] [-v] [-n] [name ...]' }),
+} as const;
 
 function listOptions(sh: Shell, plus: boolean): void {
   let out = '';
@@ -48,7 +59,9 @@ export const set: CoreBuiltin = (sh, args) => {
     write(sh, out + functionListing(sh));
     return 0;
   }
-  if (helpAmongOptions(args, SET_LETTERS, { optionalArg: 'o', plus: true })) return showHelp(sh, 'set');
+  // bash checks every option word first (an invalid one changes nothing), then applies them
+  const checked = scanOptions(sh, OPTIONS.set, args);
+  if (checked instanceof Ended) return checked.status;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i]!;
@@ -56,7 +69,6 @@ export const set: CoreBuiltin = (sh, args) => {
       sh.positional = args.slice(i + 1);
       return 0;
     }
-    if (a === '+') continue; // bash skips a lone `+`: `set + -` leaves the positionals alone
     if (a === '-') {
       sh.setOpts.set('xtrace', false);
       sh.setOpts.set('verbose', false);
@@ -65,12 +77,14 @@ export const set: CoreBuiltin = (sh, args) => {
     }
     const c0 = a[0];
     if (c0 !== '-' && c0 !== '+') break;
+    // a lone `+` is skipped: `set + -` leaves the positionals alone
     const on = c0 === '-';
     for (let k = 1; k < a.length; k++) {
       const c = a[k]!;
       if (c === 'o') {
+        // -o NAME, or the listing when no name follows (nothing, or an option word)
         const name = args[i + 1];
-        if (name === undefined) {
+        if (name === undefined || name === '' || name[0] === '-' || name[0] === '+') {
           listOptions(sh, !on);
           continue;
         }
@@ -82,11 +96,11 @@ export const set: CoreBuiltin = (sh, args) => {
         setOption(sh, name, on);
         continue;
       }
+      // the first pass took `-oZ`'s Z as -o's name: here it is a letter again, as in bash
       const opt = LETTER_TO_OPTION.get(c);
-      if (!opt) {
+      if (opt === undefined) {
         sh.error(`set: ${c0}${c}: invalid option`);
-        sh.error(SET_USAGE);
-        return 2;
+        return usageError(sh, OPTIONS.set, undefined, 1);
       }
       setOption(sh, opt, on);
     }
@@ -96,41 +110,18 @@ export const set: CoreBuiltin = (sh, args) => {
 };
 
 export const shopt: CoreBuiltin = (sh, args) => {
-  let mode: '' | 's' | 'u' = '';
-  let print = false;
-  let quiet = false;
-  let useSetO = false;
-  /** -s and -u both given, in any order or word */
-  let both = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === HELP) return showHelp(sh, 'shopt');
-    if (!a.startsWith('-') || a === '-') break;
-    for (const c of a.slice(1)) {
-      if (c === 's' || c === 'u') {
-        if (mode !== '' && mode !== c) both = true;
-        mode = c;
-      }
-      else if (c === 'p') print = true;
-      else if (c === 'q') quiet = true;
-      else if (c === 'o') useSetO = true;
-      else {
-        sh.error(`shopt: -${c}: invalid option`);
-        sh.error('shopt: usage: shopt [-pqsu] [-o] [optname ...]');
-        return 2;
-      }
-    }
-  }
-  if (both) {
+  const p = parseOptions(sh, OPTIONS.shopt, args);
+  if (p instanceof Ended) return p.status;
+  const { opts } = p;
+  if (opts.has('s') && opts.has('u')) {
     sh.error('shopt: cannot set and unset shell options simultaneously');
     return 1;
   }
-  const names = args.slice(i);
+  const mode = opts.has('s') ? 's' : opts.has('u') ? 'u' : '';
+  const print = opts.has('p');
+  const quiet = opts.has('q');
+  const useSetO = opts.has('o');
+  const names = p.operands;
   const table = useSetO ? sh.setOpts : sh.shopts;
   const show = (n: string, on: boolean): string =>
     print || (mode === '' && false)
@@ -167,35 +158,16 @@ export const shopt: CoreBuiltin = (sh, args) => {
 };
 
 export const unset: CoreBuiltin = (sh, args) => {
-  let mode: 'v' | 'f' | 'n' | '' = '';
-  /** -f and -v both given: bash refuses before unsetting anything */
-  const seen = new Set<string>();
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === HELP) return showHelp(sh, 'unset');
-    if (!a.startsWith('-') || a === '-') break;
-    for (const c of a.slice(1)) {
-      if (c === 'v' || c === 'f' || c === 'n') {
-        if (c !== 'n') seen.add(c);
-        mode = c;
-      } else {
-        sh.error(`unset: -${c}: invalid option`);
-        sh.error('unset: usage: unset [-f] [-v] [-n] [name ...]');
-        return 2;
-      }
-    }
-  }
-  if (seen.size === 2) {
+  const p = parseOptions(sh, OPTIONS.unset, args);
+  if (p instanceof Ended) return p.status;
+  // -f and -v both given: bash refuses before unsetting anything; else the last one given counts
+  if (p.opts.has('f') && p.opts.has('v')) {
     sh.error('unset: cannot simultaneously unset a function and a variable');
     return 1;
   }
+  const mode = p.order.length ? p.order[p.order.length - 1]! : '';
   let st = 0;
-  for (const n of args.slice(i)) {
+  for (const n of p.operands) {
     if (mode === 'f') {
       if (!unsetFunction(sh, n)) st = 1;
       continue;
@@ -268,22 +240,18 @@ function unsetFunction(sh: Shell, name: string): boolean {
 }
 
 function declArgv(variant: Variant): CoreBuiltin {
+  const table = DECLARE_OPTIONS[variant];
   return (sh, args) => {
+    // `local` outside a function answers a first --help and nothing else (bash's local_builtin)
+    if (variant === 'local' && sh.callDepth === 0) return helpFirst(sh, table, args) ?? notInFunction(sh);
     const flags = newFlags();
+    const i = scanOptions(sh, table, args, (c, _v, sign) => {
+      applyDeclOption(variant, flags, c, sign);
+      return undefined;
+    });
+    if (i instanceof Ended) return i.status;
     const items: DeclItem[] = [];
-    let flagsDone = false;
-    for (const a of args) {
-      if (!flagsDone && (a[0] === '-' || a[0] === '+') && a.length > 1) {
-        if (a === '--') {
-          flagsDone = true;
-          continue;
-        }
-        if (!parseFlags(sh, variant, a, flags)) return 2;
-        continue;
-      }
-      flagsDone = true;
-      items.push(itemFromArg(a));
-    }
+    for (let k = i; k < args.length; k++) items.push(itemFromArg(args[k]!));
     return declare(sh, variant, flags, items);
   };
 }

@@ -2,6 +2,8 @@
 // delivers no signal to a script (there is no process to signal, and a terminal's Ctrl-C cancels
 // the whole run), so a signal trap is set, listed and reset as in bash and never runs.
 
+import { legalNumber } from '../../../lib/text/legal-number.js';
+
 const NAMES = [
   'HUP', 'INT', 'QUIT', 'ILL', 'TRAP', 'ABRT', 'BUS', 'FPE', 'KILL', 'USR1', 'SEGV', 'USR2', 'PIPE',
   'ALRM', 'TERM', 'STKFLT', 'CHLD', 'CONT', 'STOP', 'TSTP', 'TTIN', 'TTOU', 'URG', 'XCPU', 'XFSZ',
@@ -22,9 +24,11 @@ export function signalName(n: number): string | null {
 
 /** the signal a trap operand names (`INT`, `sigint`, `2`, `RTMIN+2`), or null */
 export function signalNumber(spec: string): number | null {
-  if (/^[0-9]+$/.test(spec)) {
-    const n = Number(spec);
-    return n >= 1 && signalName(n) !== null ? n : null;
+  // a number as bash's legal_number reads it (`+2`, ` 2`)
+  const v = legalNumber(spec);
+  if (v !== null) {
+    const n = Number(v);
+    return v >= 1n && v <= 64n && signalName(n) !== null ? n : null;
   }
   let u = spec.toUpperCase();
   if (u.startsWith('SIG')) u = u.slice(3);

@@ -3,6 +3,7 @@
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { complain } from './io.js';
 import { TestEvaluator } from '../exec/test-eval.js';
+import { defineOptions } from './options.js';
 
 const DESCRIPTION = `    Evaluate a conditional expression; exit status 0 (true), 1 (false) or 2 (error).
 
@@ -32,6 +33,8 @@ function run(ctx: ShellContext, name: string, args: string[]): number {
 export const test: ShellBuiltin = {
   name: 'test',
   summary: 'evaluate a conditional expression',
+  // every word is the expression's: `test -x` tests, `test --help` is a non-empty string
+  options: defineOptions({ name: 'test', style: 'none' }),
   usage: 'test: test [expr]\n' + DESCRIPTION,
   run: (ctx, args) => run(ctx, 'test', args),
 };
@@ -39,6 +42,7 @@ export const test: ShellBuiltin = {
 export const bracket: ShellBuiltin = {
   name: '[',
   summary: 'evaluate a conditional expression (like test; the last argument must be ])',
+  options: defineOptions({ name: '[', style: 'none' }),
   usage: '[: [ arg... ]\n' + DESCRIPTION,
   run: (ctx, args) => run(ctx, '[', args),
 };

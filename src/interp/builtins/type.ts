@@ -6,9 +6,10 @@
 // ShellVars.functionText.
 import type { ShellBuiltin, ShellContext } from '../state/shell-api.js';
 import { complain, OrderedOut } from './io.js';
-import { optionsEnded, parseBuiltinOptions } from './options.js';
+import { defineOptions, Ended, parseOptions } from './options.js';
 
 const SYNOPSIS = 'type [-afptP] name [name ...]';
+const OPTIONS = defineOptions({ name: 'type', letters: 'afptP', synopsis: SYNOPSIS });
 
 const DESCRIBE: Record<string, (n: string) => string> = {
   keyword: (n) => `${n} is a shell keyword`,
@@ -34,9 +35,10 @@ export const type: ShellBuiltin = {
   always: true,
   // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
   usage: `type: ${SYNOPSIS}\n`,
+  options: OPTIONS,
   run(ctx, args) {
-    const p = parseBuiltinOptions(ctx, 'type', SYNOPSIS, 'afptP', args);
-    if (optionsEnded(p)) return p;
+    const p = parseOptions(ctx, OPTIONS, args);
+    if (p instanceof Ended) return p.status;
     const { opts, operands } = p;
     const pathOnly = opts.has('p') || opts.has('P');
     const out = new OrderedOut(ctx.stdout);

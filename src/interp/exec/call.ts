@@ -241,8 +241,14 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
       return 127;
     }
     const argv = e.argv;
-    if (argv[0] === 'exec' && argv.length === 1 && !sh.funcs.has('exec')) {
-      return redirs.length ? applyPermanent(sh, redirs) : 0;
+    if (argv[0] === 'exec' && !sh.funcs.has('exec')) {
+      if (argv.length === 1) return redirs.length ? applyPermanent(sh, redirs) : 0;
+      // bash makes exec's redirections permanent before exec reads its words: they stay after
+      // `exec -c >f` and after a usage error alike (the builtin refuses to run a command)
+      if (redirs.length && !assigns.length) {
+        if (sh.setOpts.xtrace) xtrace(sh, argv);
+        return andThen(applyPermanent(sh, redirs), (st) => (st !== 0 ? st : dispatch(sh, argv)));
+      }
     }
     if (argv.length === 0) {
       // every word expanded to nothing: like an assignment-only command

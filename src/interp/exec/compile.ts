@@ -24,7 +24,7 @@ import { runTrap } from './traps.js';
 import { info } from '../state/source-info.js';
 import { printFunction } from '../state/printer.js';
 import { monotonicMs } from '../state/clock.js';
-import { isLetHelp, showHelp } from '../help/option.js';
+import { isLetHelp, letExpressions, showHelp } from '../help/option.js';
 
 // ---------------------------------------------------------------- errors inside a statement
 
@@ -367,7 +367,7 @@ function compileArithStatement(cmd: ArithmCmd): Exec {
 
 function compileLet(cmd: LetClause): Exec {
   if (isLetHelp(cmd)) return (sh) => showHelp(sh, 'let');
-  const exprs = cmd.Exprs;
+  const exprs = letExpressions(cmd);
   return (sh) => {
     const r = withTape(sh, () => {
       let last: number | bigint = 0;

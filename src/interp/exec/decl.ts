@@ -7,7 +7,8 @@ import type { DeclClause } from '../../syntax/ast.js';
 import type { Exec, Shell, Status } from '../state/shell.js';
 import { expandAssignValue, expandWordFields, withTape } from '../expand/expand.js';
 import { arrayItems } from './call.js';
-import { declare, itemFromArg, newFlags, parseFlags, type DeclItem, type Variant } from './declare.js';
+import { applyDeclOption, declare, DECLARE_OPTIONS, itemFromArg, newFlags, notInFunction, type DeclFlags, type DeclItem, type Variant } from './declare.js';
+import { Ended, HELP, scanOptions, showHelp } from '../help/option.js';
 import { ATTR, isAssocValue } from '../state/vars.js';
 import { arithSources } from '../state/source-info.js';
 import { expandString } from '../expand/expand.js';
@@ -29,8 +30,9 @@ export function compileDecl(cmd: DeclClause): Exec {
       return r instanceof Promise ? r.then((argv) => dispatch(sh, argv)) : dispatch(sh, argv(r));
     }
     const r = withTape(sh, () => build(sh, variant === 'nameref' ? 'declare' : variant, args, variant === 'nameref'), args);
-    const run = (x: Built | null): Status => {
-      if (x === null) return 2;
+    const run = (x: Built | Ended): Status => {
+      if (x instanceof Ended) return x.status;
+      if (x.outside) return x.items[0]?.text === HELP && x.items[0].value === undefined ? showHelp(sh, 'local') : notInFunction(sh);
       if (sh.setOpts.xtrace) traceDecl(sh, cmd.Variant.Value === 'nameref' ? 'declare' : cmd.Variant.Value, x);
       const status = declare(sh, variant === 'nameref' ? 'declare' : variant, x.flags, x.items);
       sh.lastArg = x.last ?? (cmd.Variant.Value === 'nameref' ? 'declare' : cmd.Variant.Value);
@@ -56,37 +58,47 @@ function argvOf(sh: Shell, a: DeclClause['Args'][number], out: string[]): void {
 
 /** the parsed flags and items, and the last word as bash leaves it in $_ (`a` for `a=(…)`) */
 interface Built {
-  flags: ReturnType<typeof newFlags>;
+  flags: DeclFlags;
   items: DeclItem[];
   last?: string;
   /** the option words as expanded (`-r`, `-a`), for set -x */
   flagWords: string[];
+  /**
+   * `local` outside a function: the words are expanded but not read as options; bash answers a
+   * first `--help` and otherwise says it can only be used in a function
+   */
+  outside: boolean;
 }
 
-function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: boolean): Built | null {
+function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: boolean): Built | Ended {
   let last: string | undefined;
   const flags = newFlags();
   if (nameref) flags.on |= ATTR.nameref;
   const items: DeclItem[] = [];
   const flagWords: string[] = [];
-  let flagsDone = false;
+  const outside = variant === 'local' && sh.callDepth === 0;
+  let flagsDone = outside;
   for (const a of args) {
     if (a.Naked && a.Value) {
       const fields: string[] = [];
       for (const w of braceExpandWords([a.Value])) expandWordFields(sh, w, fields);
       for (const f of fields) {
         last = f;
-        if (!flagsDone && (f[0] === '-' || f[0] === '+') && f.length > 1) {
+        if (!flagsDone) {
+          // the words are expanded one by one: each is scanned as bash's getopt meets it
           if (f === '--') {
             flagsDone = true;
             continue;
           }
-          if (!parseFlags(sh, variant, f, flags)) return null;
-          flagWords.push(f);
-        } else {
+          const r = f.length > 1 && (f[0] === '-' || f[0] === '+') ? optionWord(sh, variant, flags, f) : 0;
+          if (r instanceof Ended) return r;
+          if (r === 1) {
+            flagWords.push(f);
+            continue;
+          }
           flagsDone = true;
-          items.push(withDynamicArray(sh, flags, itemFromArg(f)));
         }
+        items.push(withDynamicArray(sh, flags, itemFromArg(f)));
       }
       continue;
     }
@@ -112,11 +124,22 @@ function build(sh: Shell, variant: Variant, args: DeclClause['Args'], nameref: b
     last = `${name}${index === undefined ? '' : `[${index}]`}${a.Append ? '+=' : '='}${value}`;
     items.push({ name, index, append: a.Append, value, text });
   }
-  return { flags, items, last, flagWords };
+  return { flags, items, last, flagWords, outside };
+}
+
+/**
+ * One expanded word that may hold options (it starts with `-` or `+`): 1 when it did, 0 when it
+ * is the first operand. Its own function: the callback's closure is made only for such words.
+ */
+function optionWord(sh: Shell, variant: Variant, flags: DeclFlags, word: string): number | Ended {
+  return scanOptions(sh, DECLARE_OPTIONS[variant], [word], (c, _v, sign) => {
+    applyDeclOption(variant, flags, c, sign);
+    return undefined;
+  });
 }
 
 /** with -a/-A, a quoted `name=(…)` argument is a compound assignment (bash parses it at run time) */
-function withDynamicArray(sh: Shell, flags: ReturnType<typeof newFlags>, it: DeclItem): DeclItem {
+function withDynamicArray(sh: Shell, flags: DeclFlags, it: DeclItem): DeclItem {
   const assoc = (flags.on & ATTR.assoc) !== 0;
   if (!(assoc || flags.on & ATTR.indexed) || it.value === undefined || it.index !== undefined) return it;
   const array = dynamicArrayItems(sh, it.value, assoc);

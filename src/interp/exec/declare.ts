@@ -3,13 +3,13 @@
 
 import { isAssignTarget } from '../state/assign-target.js';
 import type { Shell, Status } from '../state/shell.js';
-import { ATTR, attrLetters, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../state/vars.js';
+import { ATTR, attrLetters, cloneVariable, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../state/vars.js';
 import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../expand/var-access.js';
 import { AssignError, ExpansionError, namedSubscriptError, reportError } from '../state/errors.js';
 import { arrayLiteral, declareQuote, singleQuote } from '../state/quote.js';
 import { arithText } from '../expand/arith-shell.js';
 import { formatInt } from '../arith/evaluate.js';
-import { HELP, showHelp } from '../help/option.js';
+import { defineOptions, type OptionLetters, type OptionTable } from '../help/option.js';
 
 export type Variant = 'declare' | 'typeset' | 'local' | 'export' | 'readonly';
 
@@ -32,56 +32,84 @@ const FLAG_BITS: Record<string, number> = {
 export interface DeclFlags {
   on: number;
   off: number;
+  /** -g (or -G): not local to the function */
   global: boolean;
   print: boolean;
   funcs: boolean;
   funcNames: boolean;
-  /** `--help` was met among the flags: print bash's help, do nothing else */
-  help: boolean;
+  /** -I: a new local takes the value and attributes of the variable it shadows */
+  inherit: boolean;
+  /** -t: the trace attribute, which no variable keeps here (listing with it shows nothing) */
+  trace: boolean;
 }
 
-export function parseFlags(sh: Shell, variant: Variant, arg: string, flags: DeclFlags): boolean {
-  // bash's option scan stops at --help: what follows is never looked at
-  if (flags.help) return true;
-  if (arg === HELP) {
-    flags.help = true;
-    return true;
-  }
-  const on = arg[0] === '-';
-  for (const c of arg.slice(1)) {
-    // export and readonly take -a -A -f -n -p only (bash's setattr_builtin: "aAfnp")
-    if ((variant === 'export' || variant === 'readonly') && !'aAfnp'.includes(c)) {
-      sh.error(`${variant}: ${arg[0]}${c}: invalid option`);
-      sh.error(USAGE[variant]);
-      return false;
-    }
-    if (c === 'g') flags.global = true;
-    else if (c === 'p') flags.print = true;
+/**
+ * The options of declare and its kin, as bash declares them: declare.def's DECLARE_OPTIONS
+ * (`+x` turns an attribute off) for declare, typeset and local; setattr.def's "aAfnp" for export
+ * and readonly, which take no `+x` (`export +n` is a name, and not a valid one).
+ */
+const DECLARE_LETTERS = 'acfgilnprtuxAFGI';
+const SETATTR_LETTERS = 'aAfnp';
+export const DECLARE_OPTIONS = {
+  declare: defineOptions({
+    name: 'declare', letters: DECLARE_LETTERS, plus: true,
+    synopsis: 'declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]',
+  }),
+  typeset: defineOptions({
+    name: 'typeset', letters: DECLARE_LETTERS, plus: true,
+    synopsis: 'typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]',
+  }),
+  local: defineOptions({ name: 'local', letters: DECLARE_LETTERS, plus: true, synopsis: 'local [option] name[=value] ...' }),
+  export: defineOptions({ name: 'export', letters: SETATTR_LETTERS, synopsis: 'export [-fn] [name[=value] ...] or export -p' }),
+  readonly: defineOptions({ name: 'readonly', letters: SETATTR_LETTERS, synopsis: 'readonly [-aAf] [name[=value] ...] or readonly -p' }),
+} as const satisfies Record<Variant, OptionTable>;
+
+type DeclLetter = OptionLetters<typeof DECLARE_LETTERS>;
+
+/**
+ * One option of declare & co into `flags`, as the switch of bash's declare_internal (and
+ * set_or_show_attributes for export and readonly) takes it. Called by the option scan.
+ */
+export function applyDeclOption(variant: Variant, flags: DeclFlags, c: DeclLetter, sign: '-' | '+'): void {
+  const on = sign === '-';
+  if (variant === 'export' || variant === 'readonly') {
+    // -n undoes: export -n unexports; readonly -n cannot take readonly away, so changes nothing.
+    // -a/-A restrict the names listed, -f works on functions, -p changes nothing
+    if (c === 'n') flags.off |= variant === 'export' ? ATTR.export : ATTR.readonly;
     else if (c === 'f') flags.funcs = true;
-    else if (c === 'F') flags.funcNames = true;
-    else if (c === 't') continue;
-    // -n undoes: export -n unexports; readonly -n cannot take readonly away, so changes nothing
-    else if (variant === 'export' && c === 'n') flags.off |= ATTR.export;
-    else if (variant === 'readonly' && c === 'n') flags.off |= ATTR.readonly;
-    else if (FLAG_BITS[c] !== undefined) {
+    else if (c === 'a' || c === 'A') flags.on |= FLAG_BITS[c]!;
+    return;
+  }
+  switch (c) {
+    case 'p':
+      flags.print = true;
+      return;
+    case 'I':
+      flags.inherit = true;
+      return;
+    case 't': // the trace attribute: not kept (nothing traces functions here)
+      if (on) flags.trace = true;
+      return;
+    case 'f':
+    case 'F':
+      // +f/+F take the function attribute off names that are variables: nothing to do
+      if (on) {
+        if (c === 'f') flags.funcs = true;
+        else flags.funcNames = true;
+      }
+      return;
+    case 'g':
+    case 'G':
+      // not local to the function. bash's -G keeps to a local of the function itself when there
+      // is one (declare.def's chklocal); here -g does too, as it sets the variable that is
+      // visible (bash's -g sets the global one past such a local: a difference left as it was)
+      if (on) flags.global = true;
+      return;
+    default:
       if (on) flags.on |= FLAG_BITS[c]!;
       else flags.off |= FLAG_BITS[c]!;
-    } else {
-      sh.error(`${variant}: ${arg[0]}${c}: invalid option`);
-      sh.error(USAGE[variant]);
-      return false;
-    }
   }
-  return true;
 }
-
-const USAGE: Record<Variant, string> = {
-  declare: 'declare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]',
-  typeset: 'typeset: usage: typeset [-aAfFgiIlnrtux] name[=value] ... or typeset -p [-aAfFilnrtux] [name ...]',
-  local: 'local: usage: local [option] name[=value] ...',
-  export: 'export: usage: export [-fn] [name[=value] ...] or export -p',
-  readonly: 'readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p',
-};
 
 function write(sh: Shell, s: string): void {
   const r = sh.stdout.writeString(s);
@@ -100,16 +128,32 @@ export function declareLine(name: string, v: Variable): string {
   return `${head}=${typeof val === 'string' ? declareQuote(val) : arrayLiteral(val)}`;
 }
 
+/**
+ * `local` outside a function: bash says so before it looks at the options (only a first
+ * `--help` is answered before that: local_builtin)
+ */
+export function notInFunction(sh: Shell): number {
+  sh.error('local: can only be used in a function');
+  return 1;
+}
+
 export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem[]): Status {
-  if (flags.help) return showHelp(sh, variant);
-  if (variant === 'local' && sh.callDepth === 0) {
-    sh.error('local: can only be used in a function');
-    return 1;
+  if (variant === 'local' && sh.callDepth === 0) return notInFunction(sh);
+  if (variant === 'local' && items.length === 0) {
+    // `local` alone lists the current function's locals whatever the options (bash's
+    // show_local_var_attributes); -F leaves their values out
+    const f = sh.vars.localFrame();
+    for (const [n, v] of f ?? []) write(sh, (flags.funcNames ? `declare -${flagString(v)} ${n}` : declareLine(n, v)) + '\n');
+    return 0;
   }
   if (variant === 'export' || variant === 'readonly') {
     const attr = variant === 'export' ? ATTR.export : ATTR.readonly;
-    // with names, -p is ignored (bash 5.2: `export -p x` exports x); alone, -n lists them too
-    if (items.length === 0) return listVars(sh, variant, { ...flags, on: attr, print: true }, items);
+    // with names, -p is ignored (bash 5.2: `export -p x` exports x); alone, -n lists them too,
+    // -a/-A only the arrays of that kind, -f the functions
+    if (items.length === 0) {
+      if (flags.funcs) return listAttrFunctions(sh, variant);
+      return listVars(sh, variant, { ...flags, on: flags.on | attr, print: true }, items);
+    }
     flags.print = false;
     if (!(flags.off & attr)) flags.on |= attr;
     if (variant === 'readonly') flags.off &= ~ATTR.readonly;
@@ -127,21 +171,16 @@ export function declare(sh: Shell, variant: Variant, flags: DeclFlags, items: De
     return st;
   }
   if (flags.funcs || flags.funcNames) return listFunctions(sh, flags, items);
-  if (variant === 'local' && items.length === 0) {
-    // `local` alone lists the current function's locals
-    const f = sh.vars.localFrame();
-    for (const [n, v] of f ?? []) write(sh, declareLine(n, v) + '\n');
-    return 0;
-  }
   if (flags.print || items.length === 0) return listVars(sh, variant, flags, items);
 
   // export/readonly NAME without a value: -a/-A only restrict which names are listed (bash's
   // set_or_show_attributes), so the variable is neither made nor converted into an array
   const exportFlags: DeclFlags = { ...flags, on: flags.on & ~(ATTR.indexed | ATTR.assoc) };
-  const local = variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0 && !flags.global);
+  // -g (even for `local`) makes or sets the variable outside the function
+  const local = (variant === 'local' || ((variant === 'declare' || variant === 'typeset') && sh.callDepth > 0)) && !flags.global;
   let st = 0;
   for (const it of items) {
-    if (it.name === '-' && it.value === undefined && local) {
+    if (it.name === '-' && it.value === undefined && variant === 'local' && local) {
       // `local -`: the set options come back as they are now when the function returns
       sh.localOptions ??= new Map();
       if (!sh.localOptions.has(sh.callDepth)) sh.localOptions.set(sh.callDepth, [...sh.setOpts]);
@@ -188,7 +227,12 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
       if (outer && outer.attrs & ATTR.readonly) throw new AssignError(`${name}: readonly variable`);
       // a name from the call's temporary environment (`x=tmp f`) keeps its value, exported (bash)
       const fromTemp = outer !== undefined && typeof outer.value === 'string' && sh.vars.tempFrames.has(sh.vars.frameOf(name)!);
-      v = fromTemp ? newVariable(outer.value, outer.attrs & ATTR.export) : newVariable(undefined, 0);
+      if (fromTemp) v = newVariable(outer.value, outer.attrs & ATTR.export);
+      else if (outer !== undefined && flags.inherit) {
+        // -I: the value and attributes of the variable it shadows (not a nameref's)
+        v = cloneVariable(outer);
+        v.attrs &= ~ATTR.nameref;
+      } else v = newVariable(undefined, 0);
       f.set(name, v);
     }
   } else {
@@ -283,14 +327,34 @@ function listVars(sh: Shell, variant: Variant, flags: DeclFlags, items: DeclItem
     }
     return st;
   }
+  // no variable keeps the trace attribute here
+  if (flags.trace) return 0;
   const vis = [...sh.vars.visible()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const need = flags.on & ~0;
+  const need = flags.on;
   for (const [n, v] of vis) {
-    if (need && (v.attrs & need) !== need) continue;
+    // an array is one by its value too (`a=(1)` has no attribute bit)
+    const have = v.attrs | (isArrayValue(v.value) ? ATTR.indexed : 0) | (isAssocValue(v.value) ? ATTR.assoc : 0);
+    if (need && (have & need) !== need) continue;
     if (variant === 'export' || variant === 'readonly' || flags.print || need) write(sh, declareLine(n, v) + '\n');
     else if (v.value !== undefined) write(sh, setLine(n, v) + '\n');
   }
   if (variant !== 'export' && variant !== 'readonly' && !flags.print && !need) write(sh, functionListing(sh));
+  return 0;
+}
+
+/**
+ * `readonly -f` / `export -f` alone: the functions with that attribute, each definition then its
+ * `declare -f…` line. Functions are never exported here (nothing runs them in another shell), so
+ * export lists none.
+ */
+function listAttrFunctions(sh: Shell, variant: 'export' | 'readonly'): number {
+  if (variant === 'export') return 0;
+  let out = '';
+  for (const n of [...sh.readonlyFuncs].sort()) {
+    const f = sh.funcs.get(n);
+    if (f !== undefined) out += `${f.text}\ndeclare -fr ${n}\n`;
+  }
+  write(sh, out);
   return 0;
 }
 
@@ -339,7 +403,7 @@ export function itemFromArg(arg: string): DeclItem {
 }
 
 export function newFlags(): DeclFlags {
-  return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false, help: false };
+  return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false, inherit: false, trace: false };
 }
 
 export { scalarOf };

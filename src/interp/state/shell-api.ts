@@ -73,5 +73,11 @@ export interface ShellBuiltin extends Omit<Command, 'run'> {
    * shell's own state (set, local, eval, getopts…). The others need `rshell:NAME` as commands do.
    */
   readonly always?: boolean;
+  /**
+   * Optional: the builtin's options as it declares them (an OptionTable of ../help/option.ts):
+   * how bash reads its option words (`getopt` with bash's optstring `letters`, `help` for a first
+   * `--help` only, echo's own, or `none`) and whether `+x` words are options
+   */
+  readonly options?: { readonly style: 'getopt' | 'help' | 'echo' | 'none'; readonly letters: string; readonly plus: boolean };
   run(ctx: ShellContext, args: string[]): number | Promise<number>;
 }

@@ -460,7 +460,9 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
     const coreBuiltins = new Set(inputs.filter((p) => p.startsWith('node-builtin:')));
     const exportsByFile = await exportsOf(coreFiles, { ...base, plugins: [virtual, lazyTablesPlugin(sources), builtinsWithoutFacade()] });
     const coreModules = new Map();
-    coreFiles.forEach((file, id) => coreModules.set(file, { id: `m${id}`, exports: exportsByFile.get(file) ?? [] }));
+    coreFiles.forEach((file, id) => {
+      coreModules.set(file, { id: `m${id}`, exports: exportsByFile.get(file) ?? [] });
+    });
     for (const t of targets) {
       if (coreModules.has(t)) throw new Error(`build: ${path.relative(root, t)} is imported both statically and dynamically`);
     }
@@ -487,7 +489,7 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   let plan = await planCore([]);
   const folded = foldableModules((await buildLazy(plan, false)).metafile, root, plan.coreBuiltins);
   if (folded.length > 0) plan = await planCore(folded);
-  const { targets, coreModules, coreVirtual } = plan;
+  const { coreModules, coreVirtual } = plan;
   mkdirSync(chunkDir, { recursive: true });
   const lazy = await buildLazy(plan, true);
   for (const output of Object.values(lazy.metafile.outputs)) {

@@ -2,7 +2,7 @@
 // delimiter, too few fields, -s, -z, an unterminated last line, long lines.
 import { describe, it } from 'vitest';
 import { cut } from './index.js';
-import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
+import { expectSameAsGnu } from '../internal/testing-gnu.js';
 
 function bigText(lines: number, sep: string, eol: string): string {
   let s = '';

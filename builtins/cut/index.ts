@@ -109,7 +109,13 @@ async function cutInput(ctx: CallContext, plan: CutPlan, reader: ByteReader, out
   // the unterminated last line: the general path (it knows GNU's -z quirk)
   const last = r.lastLine;
   let given = false;
-  const one: ByteReader = { read: () => (given ? null : ((given = true), last)) };
+  const one: ByteReader = {
+    read: () => {
+      if (given) return null;
+      given = true;
+      return last;
+    },
+  };
   return cutStream(ctx, plan, new LineReader(one, plan.eol, ctx.limits.maxLineBytes), out);
 }
 

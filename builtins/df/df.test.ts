@@ -34,7 +34,9 @@ function makeProc(lines: string[]): string {
 
 describe.skipIf(!shm)('df on a hand-made mount table over /dev/shm', () => {
   const roots: string[] = [];
-  afterAll(() => roots.forEach((r) => fs.rmSync(r, { recursive: true, force: true })));
+  afterAll(() => {
+    for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
+  });
   const proc = (lines: string[]): string => {
     const r = makeProc(lines);
     roots.push(r);

@@ -16,7 +16,7 @@ async function evaluate(ctx: CallContext, args: string[]): Promise<number> {
   if (tokens.length === 0) return writeUsageError(ctx, 'missing operand', 2);
   // byte strings: one char per byte, as the C locale sees them
   const bytes = tokens.map((t) => toLatin1(encode(t)));
-  let result;
+  let result: ReturnType<Evaluator['run']>;
   try {
     result = new Evaluator(bytes).run();
   } catch (e) {

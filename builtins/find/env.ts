@@ -39,7 +39,7 @@ class BatchedOutput extends OutputBuffer {
     // text without surrogate-escaped raw bytes (the usual tree) is plain UTF-8: encoded natively,
     // where encode() would first scan it char by char in JS (cold code for a short run: find
     // prints a handful of these batches)
-    if (isWellFormed !== undefined && isWellFormed.call(s)) return super.write(utf8.encode(s));
+    if (isWellFormed?.call(s)) return super.write(utf8.encode(s));
     return super.writeString(s);
   }
 

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
+import { expectSameAsGnu } from '../internal/testing-gnu.js';
 import { runBuiltin } from '../internal/testing.js';
 import { find } from './index.js';
 import { emacsToExtended } from './regex.js';
@@ -220,7 +220,7 @@ describe('find refusals and rshell specifics', () => {
         fs.utimesSync(path.join(d, 'f'), t, t);
       },
     });
-    expect(r.stdout).toMatch(/^ +\d+ +\d+ -rw-r--r-- +1 \S+ +\S+ +3 Jan  2  2020 f\n$/);
+    expect(r.stdout).toMatch(/^ +\d+ +\d+ -rw-r--r-- +1 \S+ +\S+ +3 Jan {2}2 {2}2020 f\n$/);
   });
 
   it('prints names with raw (non-UTF-8) bytes and astral characters byte for byte, across output batches', async () => {

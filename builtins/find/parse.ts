@@ -211,7 +211,7 @@ class ExprParser {
       this.i++;
       return leaf(t, ev, false);
     }
-    const spec = Object.prototype.hasOwnProperty.call(PREDICATES, t) ? PREDICATES[t] : undefined;
+    const spec = Object.hasOwn(PREDICATES, t) ? PREDICATES[t] : undefined;
     if (spec === undefined) return `unknown predicate \`${t}'`;
     let arg = '';
     if (spec.arity === 1) {

@@ -119,7 +119,7 @@ function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocas
       if (suffix !== null) {
         return (e) => {
           const s = subject(e, env);
-          return s !== undefined && s.endsWith(suffix);
+          return s?.endsWith(suffix) === true;
         };
       }
       return (e) => {

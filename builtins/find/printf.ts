@@ -42,10 +42,6 @@ const ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', 
 
 const TYPE_LETTER: Record<FileType, string> = { file: 'f', dir: 'd', symlink: 'l', fifo: 'p', char: 'c', block: 'b', socket: 's' };
 
-export function typeLetter(t: FileType): string {
-  return TYPE_LETTER[t];
-}
-
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number, w: number, c = '0'): string => String(n).padStart(w, c);

@@ -48,7 +48,7 @@ export function unknownRegexType(name: string): string {
 }
 
 export function isRegexType(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(SYNTAX_OF, name);
+  return Object.hasOwn(SYNTAX_OF, name);
 }
 
 export type RegexResult = { ok: true; test: (path: string) => boolean } | { ok: false; message: string };

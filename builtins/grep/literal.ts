@@ -77,7 +77,7 @@ export class LiteralFinder {
       releaseSimdScanner(simd);
       this.simd = null;
     }
-    this.counts = this.simd !== null && this.simd.setNeedle(needle);
+    this.counts = this.simd?.setNeedle(needle) === true;
   }
 
   /** give the SIMD scanner back to the pool (no search after this) */

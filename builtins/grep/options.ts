@@ -44,7 +44,7 @@ const COLOR_WHEN: Readonly<Record<string, boolean>> = {
 };
 function colorWhen(value: string): boolean | 'help' {
   const word = value.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) | 0x20));
-  return Object.prototype.hasOwnProperty.call(COLOR_WHEN, word) ? COLOR_WHEN[word]! : 'help';
+  return Object.hasOwn(COLOR_WHEN, word) ? COLOR_WHEN[word]! : 'help';
 }
 
 export const GREP_FLAGS = {

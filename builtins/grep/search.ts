@@ -8,7 +8,7 @@ import type { ByteReader } from '../../lib/io/streams.js';
 import type { Matcher } from '../../lib/regex/index.js';
 import { toLatin1 } from '../../lib/regex/index.js';
 import type { GrepOptions } from './options.js';
-import { LatinOutput, Painter } from './output.js';
+import type { LatinOutput, Painter } from './output.js';
 import { ByteAccumulator } from '../internal/lines.js';
 import { indexOfByte } from '../internal/bytes.js';
 import { ChunkReader } from '../internal/inputs.js';
@@ -17,7 +17,6 @@ import { FileState } from './file-state.js';
 import { acquireSimdScanner } from '../internal/simd-count.js';
 import { Buffer } from 'node:buffer';
 
-const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: Uint8Array, byteOffset?: number) => number;
 const bufferLastIndexOf = Buffer.prototype.lastIndexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
 /** the most bytes decoded into one string at a time (see processBlock) */

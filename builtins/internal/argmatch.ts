@@ -8,7 +8,7 @@ import { quote } from './quote.js';
 
 /** the table's value for `word`, or why there is none */
 export function argmatch<T>(table: Readonly<Record<string, T>>, word: string): { ok: true; value: T } | { ok: false; kind: 'invalid' | 'ambiguous' } {
-  if (Object.prototype.hasOwnProperty.call(table, word)) return { ok: true, value: table[word]! };
+  if (Object.hasOwn(table, word)) return { ok: true, value: table[word]! };
   const hits = Object.keys(table).filter((k) => k.startsWith(word));
   if (hits.length === 0) return { ok: false, kind: 'invalid' };
   const meanings = new Set(hits.map((k) => table[k]));

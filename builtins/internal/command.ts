@@ -59,7 +59,7 @@ import {
 import { writeThen } from './print.js';
 
 export { versionText, writeUsageError };
-export { defineRawCommand, type RawCommandLine, type RawCommandSpec } from './raw-command.js';
+export { defineRawCommand } from './raw-command.js';
 
 // ---------------------------------------------------------------- rejected values
 
@@ -552,50 +552,4 @@ function answer(ctx: CallContext, e: Engine, args: readonly string[], rejected: 
     default:
       return 0;
   }
-}
-
-// ---------------------------------------------------------------- not declared yet
-
-export type ParsedArgs = Parsed;
-
-export interface GnuArgsOptions {
-  /** the name --version prints */
-  name: string;
-  /** the --help text */
-  help: string;
-  /** the status of a bad option (GNU: 1, sort: 2) */
-  usageStatus?: number;
-  /** see ParseOptions.claim (sort's obsolete `+POS`) */
-  claim?: Claimer;
-  /** see CommandSpec.checkBefore */
-  checkBefore?: (order: readonly Occurrence[]) => number | Promise<number | undefined> | undefined;
-}
-
-/**
- * The same engine for a command whose options are still a `defineFlags` table (flags looked up
- * by name, flags.ts's accessors): the parsed arguments, or the status once a bad option, --help
- * or --version answered. Declare new commands with defineCommand; this goes once the last of
- * these is migrated.
- */
-export async function parseGnuArgs(ctx: CallContext, spec: FlagSpec, args: readonly string[], opts: GnuArgsOptions): Promise<ParsedArgs | number> {
-  const usageStatus = opts.usageStatus ?? 1;
-  const claim = opts.claim;
-  const checkBefore = opts.checkBefore;
-  const engine: Engine = {
-    name: opts.name,
-    help: opts.help,
-    flagSpec: spec,
-    checked: new Map(),
-    helpKey: spec.immediate.has('help') ? 'help' : undefined,
-    versionKey: spec.immediate.has('version') ? 'version' : undefined,
-    helpStatus: 0,
-    deferred: [],
-    alone: false,
-    usageStatus,
-    usageError: writeUsageError,
-    badOption: (c, message) => writeUsageError(c, message, usageStatus),
-    claim: claim === undefined ? undefined : () => claim,
-    checkBefore: checkBefore === undefined ? undefined : (_c, before) => checkBefore(before),
-  };
-  return parseCommandLine(ctx, engine, args);
 }

@@ -182,7 +182,7 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
   const operands: string[] = [];
   const stopAtOperand = opts.posixlyCorrect === true || spec.input.stopAtFirstOperand === true;
   let i = 0;
-  scan: while (i < args.length) {
+  while (i < args.length) {
     const arg = args[i]!;
     if (arg === '--') {
       i++;
@@ -213,7 +213,7 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
       i = step;
     }
     const last = order[order.length - 1];
-    if (last !== undefined && spec.immediate.size > 0 && spec.immediate.has(last.name)) break scan;
+    if (last !== undefined && spec.immediate.size > 0 && spec.immediate.has(last.name)) break;
   }
   // a break above leaves the rest as operands, whatever they look like
   for (; i < args.length; i++) operands.push(args[i]!);
@@ -380,20 +380,6 @@ function parsedOptions(spec: FlagSpec, order: readonly Occurrence[]): Record<str
   return parsed;
 }
 
-/** Accessors by name for the commands not declared with defineCommand yet (command.ts types them). */
-export function flagBool(flags: Record<string, FlagValue>, name: string): boolean {
-  return flags[name] === true;
-}
-/** the string value; an 'optional' flag given bare reads as '' here (check `=== true` to tell) */
-export function flagString(flags: Record<string, FlagValue>, name: string): string | undefined {
-  const v = flags[name];
-  return typeof v === 'string' ? v : v === true ? '' : undefined;
-}
-export function flagArray(flags: Record<string, FlagValue>, name: string): string[] {
-  const v = flags[name];
-  return Array.isArray(v) ? v : [];
-}
-
 interface ErrorSink {
   readonly name: string;
   readonly stderr: { writeString(s: string): void | Promise<void> };
@@ -419,4 +405,4 @@ export function writeUsageError(
 }
 
 /** What every builtin prints for --version (documented in docs/RULES.md). */
-export { RSHELL_VERSION, versionText } from './version.js';
+export { versionText } from './version.js';

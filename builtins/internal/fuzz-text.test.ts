@@ -9,9 +9,9 @@ import { grep } from '../grep/index.js';
 import { sort } from '../sort/index.js';
 import { uniq } from '../uniq/index.js';
 import { cut } from '../cut/index.js';
-import { both } from './gnu-oracle.test.js';
+import { both } from './testing-gnu.js';
 
-const LONG = process.env['TEXT_FUZZ_LONG'] === '1';
+const LONG = process.env.TEXT_FUZZ_LONG === '1';
 const RUNS = LONG ? 2000 : 40;
 const TIMEOUT = LONG ? 1_800_000 : 60_000;
 

@@ -217,6 +217,9 @@ export async function readToEnd(reader: ByteReader, maxBytes: number): Promise<{
   }
   const bytes = new Uint8Array(total);
   let off = 0;
-  for (const p of parts) (bytes.set(p, off), (off += p.length));
+  for (const p of parts) {
+    bytes.set(p, off);
+    off += p.length;
+  }
   return { ok: true, bytes };
 }

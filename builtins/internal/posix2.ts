@@ -11,7 +11,7 @@ export function posix2Version(getEnv: (name: string) => string | undefined): num
   const s = getEnv('_POSIX2_VERSION');
   if (s === undefined || s === '' || !/^[ \t\n\v\f\r]*[-+]?[0-9]+$/.test(s)) return DEFAULT_POSIX2_VERSION;
   const v = Number(s.trim());
-  return v < INT_MIN ? INT_MIN : v < INT_MAX ? v : INT_MAX;
+  return v < INT_MIN ? INT_MIN : Math.min(v, INT_MAX);
 }
 
 /** false only for 200112 <= version < 200809 (sort.c's and tail.c's traditional_usage, uniq.c's strict_posix2) */

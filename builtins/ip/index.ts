@@ -154,9 +154,9 @@ function routes(proc: ProcReader): RouteView[] {
     let src: string | undefined;
     if ((r.flags & 0x2) === 0) {
       const net = ipv4ToInt(r.destination);
-      const mask = r.prefix === 0 ? 0 : Math.pow(2, 32) - Math.pow(2, 32 - r.prefix);
+      const mask = r.prefix === 0 ? 0 : 2 ** 32 - 2 ** (32 - r.prefix);
       const a = addrs.find((x) => x.ifname === r.ifname && x.prefix === r.prefix &&
-        Math.floor(ipv4ToInt(x.address) / Math.pow(2, 32 - r.prefix)) * Math.pow(2, 32 - r.prefix) === net && mask >= 0);
+        Math.floor(ipv4ToInt(x.address) / 2 ** (32 - r.prefix)) * 2 ** (32 - r.prefix) === net && mask >= 0);
       src = a?.address;
     }
     return { ...r, src };
@@ -177,7 +177,7 @@ function routeGet(ctx: CallContext, proc: ProcReader, args: readonly string[]): 
   const t = ipv4ToInt(target);
   let best: RouteView | undefined;
   for (const r of routes(proc)) {
-    const size = Math.pow(2, 32 - r.prefix);
+    const size = 2 ** (32 - r.prefix);
     if (Math.floor(t / size) * size !== ipv4ToInt(r.destination) && r.prefix !== 0) continue;
     if (best === undefined || r.prefix > best.prefix || (r.prefix === best.prefix && r.metric < best.metric)) best = r;
   }

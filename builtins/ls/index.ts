@@ -71,7 +71,7 @@ class Lister {
   ) {
     this.out = new OutputBuffer(ctx.stdout);
     this.ignore = o.ignore.map(globRegex);
-    if (o.ignoreBackups) this.ignore.push(/^[^]*~$/);
+    if (o.ignoreBackups) this.ignore.push(/^[\s\S]*~$/);
     this.hide = o.hide.map(globRegex);
   }
 

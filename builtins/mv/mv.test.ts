@@ -84,9 +84,15 @@ describe('mv across file systems', () => {
       };
       const script = `mv a ${shm}/a; mv b ${shm}/b; stat -c '%a %s' ${shm}/a ${shm}/b`;
       const files = { a: 'A\n', b: 'B\n' };
-      const ours = await runOurs(script, { files, extraRoots: [`${shm}:rw`], setup: (d) => (setup(d), fs.chmodSync(`${d}/b`, mode)) });
+      const ours = await runOurs(script, { files, extraRoots: [`${shm}:rw`], setup: (d) => {
+        setup(d);
+        fs.chmodSync(`${d}/b`, mode);
+      } });
       fs.rmSync(`${shm}/a`);
-      const bash = runBash(script, { files, setup: (d) => (setup(d), fs.chmodSync(`${d}/b`, mode)) });
+      const bash = runBash(script, { files, setup: (d) => {
+        setup(d);
+        fs.chmodSync(`${d}/b`, mode);
+      } });
       expect(ours).toEqual(bash);
       expect(ours.stdout).toBe(`${mode.toString(8)} 2\n${mode.toString(8)} 2\n`);
     } finally {

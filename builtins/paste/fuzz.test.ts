@@ -7,11 +7,11 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paste } from './index.js';
-import { both } from '../internal/gnu-oracle.test.js';
+import { both } from '../internal/testing-gnu.js';
 import { runBuiltin } from '../internal/testing.js';
 import { decode } from '../../lib/io/encoding.js';
 
-const LONG = process.env['TEXT_FUZZ_LONG'] === '1';
+const LONG = process.env.TEXT_FUZZ_LONG === '1';
 const RUNS = LONG ? 2000 : 60;
 const TIMEOUT = LONG ? 1_800_000 : 60_000;
 

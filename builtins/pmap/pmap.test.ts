@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { pmap } from './index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { hasTool } from '../internal/proc/proc-oracle.test.js';
+import { hasTool } from '../internal/proc/testing-oracle.js';
 
 const HOST1 = fixtureProc('host1');
 
@@ -43,7 +43,7 @@ describe.skipIf(process.platform !== 'linux' || !hasTool('pmap'))('pmap against 
     try {
       for (const args of [[String(child.pid)], ['-x', String(child.pid)], ['-q', String(child.pid)]]) {
         const real = spawnSync('pmap', args, { env: { LANG: 'C', PATH: '/usr/bin:/bin' } }).stdout.toString()
-          .replace(/^([0-9]+):   sleep 30\n/, '$1:   sleep\n');
+          .replace(/^([0-9]+): {3}sleep 30\n/, '$1:   sleep\n');
         expect((await runWithProc(pmap, args, '/proc')).stdout).toBe(real);
       }
     } finally {

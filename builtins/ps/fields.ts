@@ -206,5 +206,5 @@ function memPermille(p: ProcessInfo, e: PsEnv): number {
 
 /** the field named `name` (ps's -o / --sort vocabulary), or undefined */
 export function fieldNamed(name: string): Field | undefined {
-  return Object.prototype.hasOwnProperty.call(FIELDS, name) ? FIELDS[name] : undefined;
+  return Object.hasOwn(FIELDS, name) ? FIELDS[name] : undefined;
 }

@@ -10,7 +10,7 @@ export interface Column {
   width: number;
 }
 
-function fit(col: Column, text: string, last: boolean): string {
+function fitColumn(col: Column, text: string, last: boolean): string {
   if (last) return text;
   if (col.field.user === true && text.length > col.width) return text.slice(0, col.width - 1) + '+';
   // commands in a middle column are cut to the width, as procps does
@@ -27,7 +27,7 @@ export function layoutLine(cols: readonly Column[], texts: readonly string[]): s
   for (let i = 0; i < cols.length; i++) {
     const col = cols[i]!;
     const last = i === cols.length - 1;
-    const text = fit(col, texts[i] ?? '', last);
+    const text = fitColumn(col, texts[i] ?? '', last);
     if (i > 0) line += ' ';
     let pad = col.width - text.length;
     if (pad < 0) {

@@ -80,6 +80,13 @@ class Compiler {
     return this.text[this.pos++]!;
   }
 
+  /** the number that starts at `c`, or 0 with `c` put back when no digit does (`first~` alone) */
+  private integerOrZero(c: string): number {
+    if (isDigit(c)) return this.inInteger(c);
+    this.savchar(c);
+    return 0;
+  }
+
   private savchar(c: string): void {
     if (c !== EOF) this.pos--;
   }
@@ -432,12 +439,12 @@ class Compiler {
         return { kind: 'line', line };
       }
       const next = this.inNonblank();
-      const step = isDigit(next) ? this.inInteger(next) : (this.savchar(next), 0);
+      const step = this.integerOrZero(next);
       return step > 0 ? { kind: 'step', first: line, step } : { kind: 'line', line };
     }
     if ((c === '+' || c === '~') && !this.opts.posix) {
       const next = this.inNonblank();
-      const n = isDigit(next) ? this.inInteger(next) : (this.savchar(next), 0);
+      const n = this.integerOrZero(next);
       if (n === 0) return { kind: 'any' };
       return c === '+' ? { kind: 'plus', count: n } : { kind: 'multiple', of: n };
     }

@@ -8,8 +8,8 @@
 import type { CallContext } from '../types.js';
 import type { Address, SedCommand, SedRegex } from './types.js';
 import type { Program } from './compile.js';
-import { SedInput, type Line } from './input.js';
-import { SedOutput } from './output.js';
+import type { SedInput, Line } from './input.js';
+import type { SedOutput } from './output.js';
 import { expandReplacement } from './replacement.js';
 import { escapeForL } from './list.js';
 

@@ -1,6 +1,6 @@
 // sed -i against real GNU sed: same output, same status and the same files afterwards.
 import { describe, expect, it } from 'vitest';
-import { bothWays, runOurs } from '../../tests/security/write-builtins-harness.js';
+import { bothWays } from '../../tests/security/write-builtins-harness.js';
 
 const FILES = { 'a.txt': 'alpha\nbeta\ngamma\n', 'b.txt': 'one\ntwo\n', 'nonl.txt': 'x\ny', 'sub/c.txt': 'c1\nc2\n' };
 

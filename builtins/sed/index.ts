@@ -25,7 +25,7 @@ import { Executor, SedFatal, type ExecOptions } from './execute.js';
 import { followFailures } from './follow.js';
 import { InputFatal, SedInput, errorText } from './input.js';
 import { SedOutput } from './output.js';
-import { SED_USAGE, SED_USAGE_ON_ERROR, USAGE_LINE } from './usage.js';
+import { SED_USAGE, SED_USAGE_ON_ERROR } from './usage.js';
 import { InPlaceEditor } from './in-place.js';
 import type { ScriptChunk } from './types.js';
 
@@ -245,4 +245,3 @@ export const sed = defineCommand({
   run,
 });
 
-export { USAGE_LINE };

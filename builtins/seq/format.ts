@@ -13,7 +13,7 @@ export interface OperandShape {
 /** GNU scan_arg's precision and width for one operand (value already known to be valid) */
 export function operandShape(text: string, finite: boolean): OperandShape {
   const arg = text.replace(/^[ \t\n\v\f\r+]*/, '');
-  let precision: number | undefined = undefined;
+  let precision: number | undefined;
   let width = 0;
   const dot = arg.indexOf('.');
   if (dot < 0 && !arg.includes('p')) precision = 0;

@@ -118,7 +118,7 @@ function addSmall(d: Uint8Array, start: number, step: number): number {
       start = i;
       d[i] = 48;
     }
-    const v = d[i] - 48 + carry;
+    const v = d[i]! - 48 + carry; // start <= i < d.length
     carry = (v / 10) | 0;
     d[i] = 48 + v - carry * 10;
   }
@@ -150,7 +150,7 @@ async function countIntegers(
       const buf = out.buf;
       let at = out.len;
       if (count++ > 0) buf[at++] = sep;
-      for (let i = start; i < digits.length; i++) buf[at++] = digits[i];
+      for (let i = start; i < digits.length; i++) buf[at++] = digits[i]!;
       out.len = at;
       start = addSmall(digits, start, s);
     }

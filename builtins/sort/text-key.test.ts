@@ -2,7 +2,7 @@
 // above 0x7f.
 import { describe, it } from 'vitest';
 import { sort } from './index.js';
-import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
+import { expectSameAsGnu } from '../internal/testing-gnu.js';
 
 let TEXT = '';
 let x = 9;

@@ -20,7 +20,7 @@ function compareRanges(x: KeyedLine, y: KeyedLine): number {
   const b = y.line;
   const na = x.end - x.start;
   const nb = y.end - y.start;
-  const n = na < nb ? na : nb;
+  const n = Math.min(na , nb);
   for (let k = 0; k < n; k++) {
     const d = a.charCodeAt(x.start + k) - b.charCodeAt(y.start + k);
     if (d !== 0) return d;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ss } from './index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { hasTool } from '../internal/proc/proc-oracle.test.js';
+import { hasTool } from '../internal/proc/testing-oracle.js';
 
 const NET = fixtureProc('net');
 const run = (args: string[]) => runWithProc(ss, args, NET);

@@ -113,7 +113,7 @@ export function renderFormat(fmt: string, t: StatTarget, escapes: boolean, warni
   for (let i = 0; i < fmt.length; i++) {
     const ch = fmt[i]!;
     if (ch === '\\' && escapes) {
-      const r = escape(fmt, i, warnings);
+      const r = formatEscape(fmt, i, warnings);
       out += r.text;
       i = r.end - 1;
       continue;
@@ -226,7 +226,7 @@ function signedZero(flags: string, width: number): string {
 const ESC: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '"': '"', '\\': '\\' };
 
 /** --printf backslash escapes: letters, \0NNN octal, \xHH */
-function escape(fmt: string, i: number, warnings: string[]): { text: string; end: number } {
+function formatEscape(fmt: string, i: number, warnings: string[]): { text: string; end: number } {
   const next = fmt[i + 1];
   if (next === undefined) {
     warnings.push('backslash at end of format');

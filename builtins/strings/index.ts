@@ -6,7 +6,7 @@
 import { fsErrorOf } from '../internal/errors.js';
 import type { CallContext } from '../types.js';
 import { encode } from '../../lib/io/encoding.js';
-import { defineCommand, flag, reject, type CommandLine, type Reject } from '../internal/command.js';
+import { defineCommand, flag, reject, type CommandLine } from '../internal/command.js';
 import { openInput, readFailure } from '../internal/inputs.js';
 import { OutputBuffer, writeDiagnostic } from '../internal/output.js';
 import { StringScanner, type Encoding, type ScanOptions } from './scan.js';
@@ -104,7 +104,7 @@ async function run(ctx: CallContext, { flags, operands, order, args }: CommandLi
   let status = 0;
   if (files.length === 0 && operands.length === 0) {
     try {
-      await scan(ctx, out, ctx.stdin, { ...opts, fileLabel: printNames ? '{standard input}' : undefined });
+      await scan(out, ctx.stdin, { ...opts, fileLabel: printNames ? '{standard input}' : undefined });
     } catch (e) {
       // GNU strings ends quietly (status 0) at a read error on standard input (a directory)
       if (fsErrorOf(e) === undefined) throw e;
@@ -134,7 +134,7 @@ async function run(ctx: CallContext, { flags, operands, order, args }: CommandLi
       continue;
     }
     try {
-      await scan(ctx, out, opened.value.reader, { ...opts, fileLabel: printNames ? name : undefined });
+      await scan(out, opened.value.reader, { ...opts, fileLabel: printNames ? name : undefined });
     } catch (e) {
       const failure = readFailure(e);
       if (failure === undefined) throw e;
@@ -149,7 +149,7 @@ async function run(ctx: CallContext, { flags, operands, order, args }: CommandLi
   return status;
 }
 
-async function scan(ctx: CallContext, out: OutputBuffer, reader: CallContext['stdin'], opts: ScanOptions): Promise<void> {
+async function scan(out: OutputBuffer, reader: CallContext['stdin'], opts: ScanOptions): Promise<void> {
   const scanner = new StringScanner(opts);
   for (;;) {
     let chunk = reader.read();

@@ -165,8 +165,10 @@ function caseClassesAligned(s1: Element[], s2: Element[]): boolean {
   const a = new Cursor(s1);
   const b = new Cursor(s2);
   for (;;) {
-    const aNew = (a.settle(), a.offset === 0);
-    const bNew = (b.settle(), b.offset === 0);
+    a.settle();
+    b.settle();
+    const aNew = a.offset === 0;
+    const bNew = b.offset === 0;
     const aDone = a.done();
     const bDone = b.done();
     const aCase = !aDone && isCaseClass(a.current);

@@ -52,7 +52,7 @@ function printableChar(c: number): string {
   return c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '\\' + c.toString(8).padStart(3, '0');
 }
 
-function unescape(s: Uint8Array, warnings: string[]): Unescaped {
+function unescapeSpec(s: Uint8Array, warnings: string[]): Unescaped {
   const bytes: number[] = [];
   const escaped: boolean[] = [];
   for (let i = 0; i < s.length; i++) {
@@ -173,7 +173,7 @@ function quoteValue(s: string): string {
 }
 
 export function parseSpec(arg: Uint8Array, warnings: string[]): ParseResult {
-  const sc = new Scanner(unescape(arg, warnings));
+  const sc = new Scanner(unescapeSpec(arg, warnings));
   const out: Element[] = [];
   const n = sc.length;
   let i = 0;

@@ -29,7 +29,7 @@ export async function filter(ctx: CallContext, t: TrTables): Promise<void> {
     const ranges = rangesOf(translate!);
     if (ranges.length <= MAX_SIMD_RANGES) {
       const simd = acquireSimdScanner();
-      if (simd !== null && simd.setRanges(ranges)) {
+      if (simd?.setRanges(ranges)) {
         try {
           return await mapThroughSimd(ctx, simd);
         } finally {

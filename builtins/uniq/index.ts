@@ -282,7 +282,7 @@ const COUNT_ROOM = 18;
 function writeCount(out: OutputBuffer, count: number): void {
   let digits = 1;
   for (let v = count; v >= 10; v = Math.floor(v / 10)) digits++;
-  const width = digits < 7 ? 7 : digits;
+  const width = Math.max(digits , 7);
   const buf = out.buf;
   let p = out.len;
   for (let k = digits; k < width; k++) buf[p++] = 0x20;

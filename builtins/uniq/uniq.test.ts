@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { uniq } from './index.js';
-import { expectSameAsGnu } from '../internal/gnu-oracle.test.js';
-import { runBuiltin } from '../internal/testing.js';
+import { expectSameAsGnu } from '../internal/testing-gnu.js';
 
 const FILES = {
   f: 'a\na\nb\nc\nc\nc\nd\n',

@@ -130,10 +130,10 @@ function ansiCEscape(s: string, i: number, opts: EscapeOptions | undefined): Ste
 const STOP: Step = { text: '', next: 0, stop: true };
 
 /**
- * s with each backslash escape replaced as `escape(i)` (s[i] the backslash) says: a Step, STOP
+ * s with each backslash escape replaced as `stepAt(i)` (s[i] the backslash) says: a Step, STOP
  * to end the text there, or null to keep the backslash and the character after it.
  */
-function decodeEscapes(s: string, escape: (i: number) => Step | null): { text: string; stopped: boolean } {
+function decodeEscapes(s: string, stepAt: (i: number) => Step | null): { text: string; stopped: boolean } {
   let out = '';
   let i = 0;
   while (i < s.length) {
@@ -143,7 +143,7 @@ function decodeEscapes(s: string, escape: (i: number) => Step | null): { text: s
       i++;
       continue;
     }
-    const step = escape(i);
+    const step = stepAt(i);
     if (step === null) {
       out += '\\' + s[i + 1]!;
       i += 2;

@@ -6,7 +6,10 @@ const dec = (b: Uint8Array) => new TextDecoder().decode(b);
 
 function collect() {
   const chunks: string[] = [];
-  return { chunks, target: { write: (c: Uint8Array) => (chunks.push(dec(c)), true) } };
+  return { chunks, target: { write: (c: Uint8Array) => {
+      chunks.push(dec(c));
+      return true;
+    } } };
 }
 
 test('forwards everything when no marker appears', () => {

@@ -34,7 +34,10 @@ const rshellRunner = (): ScriptRunner => new Runner({ allowedPaths: [work], allo
 
 function capture(): { out: WritableLike; text: () => string } {
   const chunks: Uint8Array[] = [];
-  return { out: { write: (c: Uint8Array) => (chunks.push(c.slice()), true) }, text: () => Buffer.concat(chunks).toString() };
+  return { out: { write: (c: Uint8Array) => {
+      chunks.push(c.slice());
+      return true;
+    } }, text: () => Buffer.concat(chunks).toString() };
 }
 
 async function transcript(runner: ScriptRunner, lines: string[]) {

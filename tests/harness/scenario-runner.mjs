@@ -66,7 +66,7 @@ export function loadScenario(path) {
     description: asString(doc.description) ?? '',
     skipAssertAgainstBash: doc.skip_assert_against_bash === true,
     containerized: doc.containerized === true,
-    files: ((doc.setup ?? {}).files ?? []).map((f) => ({
+    files: (doc.setup?.files ?? []).map((f) => ({
       path: String(f.path),
       content: asString(f.content),
       chmod: typeof f.chmod === 'number' ? f.chmod : undefined,
@@ -202,9 +202,9 @@ export function describeFailure(expect, stdout, stderr, exitCode) {
   if (reason === null) return null;
   const parts = [reason];
   if (expect.exitCode !== exitCode) parts.push(`  exit status: expected ${expect.exitCode}, got ${exitCode}`);
-  const exactStdout = !(expect.stdoutContains && expect.stdoutContains.length) && !expect.stdoutUnordered;
+  const exactStdout = !(expect.stdoutContains?.length) && !expect.stdoutUnordered;
   if (exactStdout && (expect.stdout ?? '') !== stdout) parts.push('  stdout (- expected, + actual):\n' + indent(lineDiff(expect.stdout ?? '', stdout)));
-  const exactStderr = !(expect.stderrContains && expect.stderrContains.length);
+  const exactStderr = !(expect.stderrContains?.length);
   if (exactStderr && (expect.stderr ?? '') !== stderr) parts.push('  stderr (- expected, + actual):\n' + indent(lineDiff(expect.stderr ?? '', stderr)));
   return parts.join('\n');
 }

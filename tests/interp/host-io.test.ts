@@ -247,6 +247,7 @@ describe('a stdin that fails', () => {
   });
 
   it('the adapter turns a failure into the EIO read error builtins word', async () => {
+    // biome-ignore lint/correctness/useYield: a source that fails at its first read
     const r = new HostStdinReader((async function* () { throw new Error('secret'); })());
     const err = await (r.read() as Promise<unknown>).catch((e: unknown) => e);
     expect(err).toMatchObject({ fsError: { code: 'EIO', message: 'Input/output error' } });
@@ -273,7 +274,12 @@ describe('run() inputs', () => {
     ['sourceFile', 'echo', { sourceFile: {} }, 'sourceFile: expected a string'],
   ])('rejects a wrong %s with a TypeError naming it, before anything runs', async (_, script, opts, msg) => {
     let wrote = false;
-    const out = { write: () => ((wrote = true), true) };
+    const out = {
+      write: () => {
+        wrote = true;
+        return true;
+      },
+    };
     const o = opts && typeof opts === 'object' && !('stdout' in opts) ? { ...opts, stdout: out } : opts;
     const p = runner().run(script as string, o as RunOptions);
     await expect(p).rejects.toThrow(TypeError);

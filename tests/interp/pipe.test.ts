@@ -109,7 +109,10 @@ describe('writers and readers', () => {
     const c = new CollectingWriter(100, null);
     c.write(chunk);
     const got: string[] = [];
-    const b = new BufferedStreamWriter({ write: (x) => (got.push(dec(x)), true) }, null, 100);
+    const b = new BufferedStreamWriter({ write: (x) => {
+      got.push(dec(x));
+      return true;
+    } }, null, 100);
     b.write(chunk);
     const p = new Pipe();
     const pw = p.writer.write(chunk);
@@ -133,7 +136,10 @@ describe('writers and readers', () => {
 
   it('BufferedStreamWriter flushes at its threshold and on flush()', () => {
     const got: string[] = [];
-    const w = new BufferedStreamWriter({ write: (c) => (got.push(dec(c)), true) }, null, 4);
+    const w = new BufferedStreamWriter({ write: (c) => {
+      got.push(dec(c));
+      return true;
+    } }, null, 4);
     w.writeString('ab');
     expect(got).toEqual([]);
     w.writeString('cd');

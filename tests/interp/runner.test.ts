@@ -393,7 +393,10 @@ describe('state, streams and bytes', () => {
 
   it('streams output to a caller writable', async () => {
     const chunks: Uint8Array[] = [];
-    const sink = { write: (c: Uint8Array) => (chunks.push(c), true) };
+    const sink = { write: (c: Uint8Array) => {
+      chunks.push(c);
+      return true;
+    } };
     const res = await runner().run('echo a; echo b >&2; echo c', { stdout: sink });
     expect(res.stdout).toBeUndefined();
     expect(res.stderr).toBe('b\n');
@@ -431,7 +434,10 @@ describe('state, streams and bytes', () => {
 
   it('orders stdout and stderr written to one caller stream', async () => {
     const chunks: Uint8Array[] = [];
-    const sink = { write: (c: Uint8Array) => (chunks.push(c), true) };
+    const sink = { write: (c: Uint8Array) => {
+      chunks.push(c);
+      return true;
+    } };
     await runner().run('echo 1; echo 2 >&2; echo 3; echo 4 >&2', { stdout: sink, stderr: sink });
     expect(Buffer.concat(chunks).toString()).toBe('1\n2\n3\n4\n');
   });

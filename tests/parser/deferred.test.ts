@@ -119,7 +119,8 @@ describe('bad substitutions', () => {
     expect((parse('echo "${x!}" b').Stmts[0].Cmd as CallExpr).Args.map(parts)).toEqual([['echo'], ['DblQuoted'], ['b']]);
     // nested: only the inner one is bad (bash expands it only if the outer one needs its word)
     const outer = firstArgPart('echo ${x:-${y!}}') as ParamExp;
-    expect([outer.Invalid, (outer.Exp?.Word?.Parts[0] as ParamExp).Invalid]).toEqual([undefined, '${y!}']);
+    const inner = outer.Exp?.Word?.Parts[0] as ParamExp | undefined;
+    expect([outer.Invalid, inner?.Invalid]).toEqual([undefined, '${y!}']);
   });
 
   it('an unclosed one stays an error', () => {

@@ -12,18 +12,3 @@ export function fixed(x: number, digits: number): string {
   }
   return x.toFixed(digits);
 }
-
-/** right-align `s` in `width` columns (printf "%*s") */
-export function padLeft(s: string, width: number): string {
-  return s.length >= width ? s : ' '.repeat(width - s.length) + s;
-}
-
-/** left-align `s` in `width` columns (printf "%-*s") */
-export function padRight(s: string, width: number): string {
-  return s.length >= width ? s : s + ' '.repeat(width - s.length);
-}
-
-/** C's truncating integer conversion of a non-negative double */
-export function trunc(x: number): number {
-  return Math.trunc(x);
-}

@@ -17,7 +17,7 @@ export interface Mount {
 }
 
 /** mountinfo escapes space, tab, newline and backslash as \ooo */
-function unescape(s: string): string {
+function unescapeField(s: string): string {
   return s.replace(/\\([0-7]{3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8)));
 }
 
@@ -31,10 +31,10 @@ export function parseMountinfo(text: string): Mount[] {
     if (f.length < 10 || dash < 0 || dash + 3 > f.length) continue;
     out.push({
       devId: f[2] ?? '',
-      mountDir: unescape(f[4] ?? ''),
+      mountDir: unescapeField(f[4] ?? ''),
       options: f[5] ?? '',
-      fsType: unescape(f[dash + 1] ?? ''),
-      devName: unescape(f[dash + 2] ?? ''),
+      fsType: unescapeField(f[dash + 1] ?? ''),
+      devName: unescapeField(f[dash + 2] ?? ''),
     });
   }
   return out;

@@ -115,7 +115,12 @@ export const dirs: ShellBuiltin = {
       return emit(ctx.stdout, show(full[index]!) + '\n');
     }
     let out = '';
-    if (numbered) full.forEach((d, k) => (out += `${String(k).padStart(2)}  ${show(d)}\n`));
+    if (numbered) {
+      full.forEach((d, k) => {
+        out += `${String(k).padStart(2)}  ${show(d)}
+`;
+      });
+    }
     else if (perLine) for (const d of full) out += show(d) + '\n';
     else out = full.map(show).join(' ') + '\n';
     return emit(ctx.stdout, out);

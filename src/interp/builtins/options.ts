@@ -7,12 +7,8 @@ export {
   Ended,
   helpFirst,
   parseOptions,
-  say,
   scanOptions,
-  showHelp,
   usageError,
-  type EachOption,
-  type OptionLetters,
   type OptionTable,
   type ParsedOptions,
 } from '../help/option.js';

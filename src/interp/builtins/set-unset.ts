@@ -5,7 +5,7 @@ import { CTL, SET_OPTIONS, type Shell } from '../state/shell.js';
 import type { CoreBuiltin } from './core-types.js';
 import { applyDeclOption, declare, DECLARE_OPTIONS, functionListing, itemFromArg, newFlags, notInFunction, setLine, type DeclItem, type Variant } from '../exec/declare.js';
 import { emptyArray, isAssocName, keyFor, unsetElement, unsetVar } from '../expand/var-access.js';
-import { ATTR, isAssocValue, isValidName } from '../state/vars.js';
+import { ATTR, isValidName } from '../state/vars.js';
 import { arithText } from '../expand/arith-shell.js';
 import { formatInt } from '../arith/evaluate.js';
 import { defineOptions, Ended, helpFirst, parseOptions, scanOptions, usageError } from '../help/option.js';

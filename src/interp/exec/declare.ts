@@ -3,7 +3,7 @@
 
 import { isAssignTarget } from '../state/assign-target.js';
 import type { Shell, Status } from '../state/shell.js';
-import { ATTR, attrLetters, cloneVariable, isArrayValue, isAssocValue, isValidName, keysOf, newVariable, scalarOf, valuesOf, type Variable } from '../state/vars.js';
+import { ATTR, attrLetters, cloneVariable, isArrayValue, isAssocValue, isValidName, newVariable, type Variable } from '../state/vars.js';
 import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../expand/var-access.js';
 import { AssignError, ExpansionError, namedSubscriptError, reportError } from '../state/errors.js';
 import { arrayLiteral, declareQuote, singleQuote } from '../state/quote.js';
@@ -406,4 +406,3 @@ export function newFlags(): DeclFlags {
   return { on: 0, off: 0, global: false, print: false, funcs: false, funcNames: false, inherit: false, trace: false };
 }
 
-export { scalarOf };

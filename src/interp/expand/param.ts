@@ -7,7 +7,7 @@ import type { ArithmExpr, ParamExp, Replace, Word } from '../../syntax/ast.js';
 import type { Shell } from '../state/shell.js';
 import type { FieldBuilder } from './fields.js';
 import type { Mode } from './expand.js';
-import { appendParts, expandPattern, expandString, } from './expand.js';
+import { appendParts, expandPattern, expandString } from './expand.js';
 import { AssignError, ExpansionError, reportError } from '../state/errors.js';
 import { info } from '../state/source-info.js';
 import { arithEval, indexKey } from './arith-shell.js';

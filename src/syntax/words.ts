@@ -481,7 +481,7 @@ export abstract class WordParser extends Lexer {
       }
       if (r.Hdoc !== null) {
         r.End = r.Hdoc.End; // the body extends its redirection, and maybe its statement
-        const owner = owners[i]!;
+        const owner = owners[i]!; // parser.ts pushes each heredoc with its owner
         if (owner.Redirs[owner.Redirs.length - 1] === r) finishStmt(owner);
       }
       this.hdocStops.pop();

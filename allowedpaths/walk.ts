@@ -136,6 +136,7 @@ export class Walker {
     if (where === null) return fail('EACCES');
     st.cursor.release();
     if (where === 'ancestor') {
+      // 'ancestor' comes from a root that lies below `comps`: roots[0] exists
       st.cursor = noCursor(this.roots[0]!);
       st.outside = comps;
     } else {
@@ -146,9 +147,10 @@ export class Walker {
   }
 
   /** one component while outside the roots: lexical, toward a root only */
-  private stepOutside(st: WalkState): Result<void> {
-    const name = st.queue.shift()!;
-    const comps = st.outside!.slice();
+  private stepOutside(st: WalkState, outside: string[]): Result<void> {
+    const name = st.queue.shift();
+    if (name === undefined) return fail('EACCES'); // nothing left to walk toward a root
+    const comps = outside.slice();
     if (name === '..') comps.pop();
     else comps.push(name);
     return this.goOutside(st, comps);
@@ -218,7 +220,8 @@ export class Walker {
 
   /** one intermediate component */
   private step(st: WalkState): Result<void> {
-    const name = st.queue.shift()!;
+    const name = st.queue.shift();
+    if (name === undefined) return ok(undefined); // run() steps only while a component is queued
     if (name === '..') return this.parentOf(st);
     for (let attempt = 0; attempt < 3; attempt++) {
       if (++st.steps > MAX_STEPS) return fail('ELOOP');
@@ -316,8 +319,7 @@ export class Walker {
   private run<T>(st: WalkState, finalOp: FinalOp<T>, device: DeviceHook<T> | null): Result<T> {
     for (;;) {
       if (st.outside) {
-        if (st.queue.length === 0) return fail('EACCES');
-        const r = this.stepOutside(st);
+        const r = this.stepOutside(st, st.outside);
         if (!r.ok) return r;
         continue;
       }
@@ -366,6 +368,6 @@ export class Walker {
       {},
     );
     if (!r.ok) return r;
-    return ok(result!);
+    return ok(result!); // resolve() is ok only when the final op said 'done', which set it
   }
 }

@@ -50,6 +50,7 @@ export function makeNegationMatcher(nodes: PatNode[], opts: MatchOptions): (s: s
 
     const anyAlt = (alts: PatNode[][], i: number, j: number) => alts.some((a) => seqMatch(a, 0, i, j));
 
+    // reached through seqMatch only, so k < seq.length; and end <= n on every call
     const step = (seq: PatNode[], k: number, i: number, end: number): boolean => {
       const node = seq[k]!;
       switch (node.t) {

@@ -108,6 +108,7 @@ function formatSigned(v: bigint, spec: Spec): string {
 
 const RADIX: Record<string, number> = { o: 8, u: 10, x: 16, X: 16 };
 
+/** conv: one of ouxX (the loop that registers this below) */
 function formatUnsigned(v: bigint, conv: string, spec: Spec): string {
   const u = v < 0n ? v + UINT64 : v;
   let digits = u.toString(RADIX[conv]!);
@@ -123,15 +124,16 @@ type FloatFormatter = (d: Decimal, prec: number, alt: boolean, upper: boolean) =
 
 const FLOATS: Record<string, FloatFormatter> = {
   f: formatFixed, F: formatFixed, e: formatExp, E: formatExp, g: formatGeneral, G: formatGeneral,
-  a: (d, p, alt, up) => formatHexFloat(d, p, up, alt), A: (d, p, alt, up) => formatHexFloat(d, p, up, alt),
 };
 
+/** conv: one of fFeEgGaA (the loop that registers this below) */
 function formatFloat(d: Decimal, conv: string, spec: Spec): string {
   const upper = conv === conv.toUpperCase();
-  const prec = conv === 'a' || conv === 'A' ? spec.prec! : (spec.prec ?? 6);
-  const body = FLOATS[conv]!(d, prec, spec.alt, upper);
+  const hexFloat = conv === 'a' || conv === 'A';
+  // %a without a precision prints the exact value (prec undefined); the others default to 6
+  const body = hexFloat ? formatHexFloat(d, spec.prec, upper, spec.alt) : FLOATS[conv]!(d, spec.prec ?? 6, spec.alt, upper);
   // %a's zeros go after its 0x, as glibc's: %020a of 1 is 0x000000000000008p-3
-  const hex = (conv === 'a' || conv === 'A') && d.kind === 'num' ? 2 : 0;
+  const hex = hexFloat && d.kind === 'num' ? 2 : 0;
   return padNumber(signPrefix(isNegative(d), spec) + body.slice(0, hex), body.slice(hex), spec, d.kind === 'num');
 }
 
@@ -359,7 +361,7 @@ const CONVERSIONS: Record<string, Handler> = {
     // bash 5.2: `.N` cuts the argument before it is quoted; `.*` is read and then ignored; a `.`
     // without digits is precision 0 for the quoted text (its printstr parses the format again)
     let s = run.nextArg() ?? '';
-    if (spec.precForm === 'digits') s = truncateBytes(s, spec.prec!);
+    if (spec.precForm === 'digits') s = truncateBytes(s, spec.prec!); // 'digits' comes with its number
     const quoted = spec.precForm === 'empty' ? '' : shellQuote(s);
     run.out += pad(quoted, { ...spec, prec: undefined });
   },

@@ -41,6 +41,7 @@ class Builder {
   }
 
   private link(from: number[], to: number[]): void {
+    // positions come from leaf(), which pushes `sets` and `follow` together
     for (const l of from) for (const f of to) this.follow[l]!.add(f);
   }
 
@@ -164,6 +165,7 @@ export class LineDfa {
   /** the transition from the state at `base` on `byte`: the next base, or -1 for a match */
   private step(base: number, byte: number): number {
     if (byte === this.eol) return 256; // a record ended without a match: start over
+    // base is id * 256 of a state intern() made; q and p are positions, below sets.length
     const from = this.states[base / 256 - 1]!;
     const next = new Set<number>();
     const consider = (q: number): void => {
@@ -189,7 +191,7 @@ export class LineDfa {
     let table = this.table;
     let base = 256;
     for (let i = from; i < to; i++) {
-      const v = table[base + bytes[i]!]!;
+      const v = table[base + bytes[i]!]!; // intern() grew the table to hold every state's 256 entries
       if (v > 0) {
         base = v;
         continue;

@@ -173,6 +173,7 @@ class GlibcGrammar {
       case 'closeDup':
         break;
       case 'backref':
+        // peek() makes every 'backref' token with its group
         if (!this.completed.has(t.group!)) throw new Stop('Invalid back reference');
         break;
       case 'open': {

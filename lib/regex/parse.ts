@@ -46,6 +46,7 @@ let escapeSets: Record<string, ByteSet> | null = null;
 
 function escapeSet(e: string): ByteSet | undefined {
   if (escapeSets === null) {
+    // classes classBytes knows
     const word = classBytes('alnum')!;
     word[0x5f] = 1;
     const space = classBytes('space')!;
@@ -172,6 +173,7 @@ class Parser {
     return items.every((n) => n.type === 'assert');
   }
 
+  /** parseBranch calls this only while this.i < p.length */
   private parseAtom(items: Node[], branchStart: number): Node | null {
     const p = this.p;
     const c = p[this.i]!;
@@ -193,15 +195,16 @@ class Parser {
             return null;
           }
           break;
-        case '{':
-          if (this.quantifierStart(items) && this.intervalAhead(this.i + 1) !== null) {
-            const end = this.intervalAhead(this.i + 1)!;
+        case '{': {
+          const end = this.quantifierStart(items) ? this.intervalAhead(this.i + 1) : null;
+          if (end !== null) {
             this.startInterval(end.max);
             this.i = end.next;
             return null;
           }
           this.i++;
           return { type: 'literal', byte: 0x7b };
+        }
         case '^':
           this.i++;
           return { type: 'assert', kind: 'bol' };

@@ -261,7 +261,8 @@ function parseItems(toks: Token[], p: Parsed): boolean {
       }
       // d month [y] and d-month-y (the lexer skipped the dashes)
       const mAt = i + 1;
-      const mon = word(mAt) === undefined ? undefined : monthOf(word(mAt)!);
+      const mWord = word(mAt);
+      const mon = mWord === undefined ? undefined : monthOf(mWord);
       if (!t.signed && mon !== undefined) {
         p.day = t.v;
         p.month = mon;
@@ -419,7 +420,8 @@ export function parseDatetime(text: string, nowMs: number): number | null {
   if (p.times > 1 || p.dates > 1 || p.days > 1 || p.zones > 1) return null;
 
   // now's fields, in the zone the result is read in (the host's; a named zone's when given)
-  const zoned = p.zone !== undefined;
+  const zone = p.zone;
+  const zoned = zone !== undefined;
   const nowFields = new Date(nowMs);
   const get = {
     y: nowFields.getFullYear(), m: nowFields.getMonth() + 1, d: nowFields.getDate(),
@@ -447,16 +449,16 @@ export function parseDatetime(text: string, nowMs: number): number | null {
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
 
   const make = (y: number, mo: number, d: number): number =>
-    zoned ? Date.UTC(y, mo - 1, d, hour, minute, second) - p.zone! * 60_000 : new Date(y, mo - 1, d, hour, minute, second).getTime();
+    zoned ? Date.UTC(y, mo - 1, d, hour, minute, second) - zone * 60_000 : new Date(y, mo - 1, d, hour, minute, second).getTime();
   // a day that does not exist (Feb 30) is invalid, as GNU's check of mktime's result
   const check = zoned ? new Date(Date.UTC(year, month - 1, day)) : new Date(year, month - 1, day);
   if ((zoned ? check.getUTCDate() : check.getDate()) !== day) return null;
 
   let d = day;
   if (p.days > 0 && p.dates === 0) {
-    const base = new Date(make(year, month, day) + (zoned ? p.zone! * 60_000 : 0));
+    const base = new Date(make(year, month, day) + (zoned ? zone * 60_000 : 0));
     const wday = zoned ? base.getUTCDay() : base.getDay();
-    const n = p.dayNumber!;
+    const n = p.dayNumber!; // parseItems counts a day only with its number
     d += ((n - wday + 7) % 7) + 7 * (p.dayOrdinal - (p.dayOrdinal > 0 && wday !== n ? 1 : 0));
   }
   const at = make(year + p.rel.y, month + p.rel.m, d + p.rel.d);

@@ -87,6 +87,7 @@ const POSIX_STD = /^(?:([A-Za-z]{3,})|<([A-Za-z0-9+-]{1,})>)([+-]?)(\d{1,2})(?::
 function posixZone(tz: string): { zone: Zone; hasDst: boolean } | undefined {
   const m = POSIX_STD.exec(tz);
   if (!m) return undefined;
+  // std is one of the two alternatives: group 1 or group 2 took part
   const west = Number(m[4]) * 3600 + Number(m[5] ?? 0) * 60 + Number(m[6] ?? 0);
   return { zone: { offset: m[3] === '-' ? west : 0 - west, abbrev: m[1] ?? m[2]! }, hasDst: m[0].length < tz.length };
 }

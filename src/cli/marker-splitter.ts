@@ -73,6 +73,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 }
 
 function indexOf(hay: Uint8Array, needle: Uint8Array): number {
+  if (needle.length === 0) return 0; // an empty marker is found at once
   const first = needle[0]!;
   outer: for (let i = hay.indexOf(first); i >= 0 && i + needle.length <= hay.length; i = hay.indexOf(first, i + 1)) {
     for (let k = 1; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;

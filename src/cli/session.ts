@@ -89,9 +89,9 @@ export class ReplaySession implements ShellSession {
   }
 
   async run(script: string, opts: SessionRunOptions): Promise<SessionRunResult> {
-    if (!this.baseline) this.baseline = (await this.dumpOnly()) ?? emptyDump();
+    this.baseline ??= (await this.dumpOnly()) ?? emptyDump();
     const splitter = new MarkerSplitter(opts.stdout, encode(`declare -- ${this.markerName}="`));
-    const full = this.preamble() + script + '\n' + this.trailer();
+    const full = this.preamble(this.baseline) + script + '\n' + this.trailer();
     const runOpts: RunOptions = { stdin: '', stdout: splitter, stderr: opts.stderr };
     if (opts.signal) runOpts.signal = opts.signal;
     const result = await this.runner.run(full, runOpts);
@@ -172,8 +172,7 @@ export class ReplaySession implements ShellSession {
   }
 
   /** the commands that rebuild the current state on top of a fresh shell's */
-  private preamble(): string {
-    const base = this.baseline!;
+  private preamble(base: StateDump): string {
     const cur = this.current;
     if (!cur) return '';
     const lines: string[] = [];

@@ -133,6 +133,7 @@ function skipTo(s: string, i: number, q: string): number {
   return i + 1;
 }
 
+/** s[i] is the `(` or `{` after a `$` (wordEnd) */
 function skipBalanced(s: string, i: number): number {
   const open = s[i]!;
   const close = open === '(' ? ')' : '}';

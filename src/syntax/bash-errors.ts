@@ -188,7 +188,7 @@ export function bashSyntaxError(src: string, err: LexError): BashSyntaxError {
     return near(src, { ...err, tok: Tok.rightParen, tokPos: close }, lineOf(src, close));
   }
   if (closer !== undefined) {
-    const line = NAMES_START_LINE.has(err.open!) ? lineOf(src, err.pos) : eofLine(src);
+    const line = err.open !== undefined && NAMES_START_LINE.has(err.open) ? lineOf(src, err.pos) : eofLine(src);
     return { line, text: `unexpected EOF while looking for matching \`${closer}'`, quoted: null, status: 2 };
   }
   if (err.tok === Tok.EOF) {

@@ -494,7 +494,7 @@ export abstract class ClauseParser extends ArithParser {
           if (w !== null) this.spush(this.nakedAssign(null, w));
         }
       } else if (this.tok === Tok.LitWord && validName(this.val)) {
-        const name = this.getLit()!;
+        const name = this.getLit()!; // a LitWord: getLit returns it
         this.spush(this.nakedAssign(name, null));
       } else {
         const w = this.getWord();
@@ -507,6 +507,7 @@ export abstract class ClauseParser extends ArithParser {
     s.Cmd = ds;
   }
 
+  /** one of name and value, the other null */
   protected nakedAssign(name: Lit | null, value: Word | null): Assign {
     const n = name ?? value!;
     return { type: 'Assign', Pos: n.Pos, End: n.End, Append: false, Naked: true, Name: name, Index: null, Value: value, Array: null };

@@ -51,7 +51,10 @@ export abstract class CompatClauseParser extends ClauseParser {
       if (this.err === null) this.curErr('statements must be separated by &, ; or a newline');
       return;
     }
-    const err = this.backTo(st);
+    // null when the clause read well but stopped short of the end (`let +(a) =`): the words
+    // below are then all there is to check
+    const err = this.err;
+    this.restoreState(st);
     s.Cmd = null;
     const name = this.lit(this.pos, this.val);
     this.next();
@@ -59,7 +62,7 @@ export abstract class CompatClauseParser extends ClauseParser {
     // bash reads `+(` as an extended glob only with extglob on, which a script sets too late
     // for its own parse: `let x=1+( 2 )` stays a syntax error
     const call = s.Cmd as CallExpr | null;
-    if (this.err === null && call !== null && call.Args.some((w) => w.Parts.some((p) => p.type === 'ExtGlob'))) this.fail(err);
+    if (err !== null && this.err === null && call?.Args.some((w) => w.Parts.some((p) => p.type === 'ExtGlob'))) this.fail(err);
   }
 
   /**

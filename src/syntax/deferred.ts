@@ -48,7 +48,10 @@ export abstract class DeferredParser extends WordParser {
 
   private reread = 0;
 
-  /** Back to `st` after a failure; returns the error to re-raise if the retry is not possible. */
+  /**
+   * Back to `st` after a failure; returns the error to re-raise if the retry is not possible.
+   * The deferred… methods call it, each only where this.err is set.
+   */
   protected backTo(st: ScanState): LexError {
     const err = this.err!;
     this.restoreState(st);
@@ -196,7 +199,7 @@ export abstract class DeferredParser extends WordParser {
       return pe;
     }
     const second = sliceColon(this.src, colon + 1, close);
-    const slice = pe.Slice!;
+    const slice = pe.Slice!; // params.ts calls this for the Slice it just made
     slice.Offset = this.rawWord(colon + 1, second < 0 ? close : second);
     slice.Length = second < 0 ? null : this.rawWord(second + 1, close);
     slice.End = close;

@@ -127,7 +127,7 @@ export function parse(src: string, opts: ParseOptions = {}): File {
       else if (parser.error === null) {
         file = retry;
         err = null;
-      } else if (parser.error.tokPos > err!.tokPos && !err!.incomplete) {
+      } else if (parser.error.tokPos > err!.tokPos && !err!.incomplete) { // not accepted: err is set
         // the second pass got past mvdan/sh's complaint (`${x~~}`, which bash takes): what it
         // stopped at later is what bash refuses (`while …; do echo ${x~~}` at the end of file).
         // The error stays mvdan/sh's; only bash's words come from the second pass.

@@ -455,6 +455,10 @@ export abstract class WordParser extends Lexer {
   protected doHeredocs(): void {
     const hdocs = this.heredocs.slice(this.buriedHdocs);
     if (hdocs.length === 0) return;
+    // a newline inside a here-doc word still being read (`<<a${x:` then a line break, which the
+    // compat pass reads on as bash does): the bodies start after the line where that word ends
+    // (parser.ts reads them then); its Word is not set before
+    if (hdocs.some((r) => r.Word === null)) return;
     const owners = this.hdocOwners.slice(this.buriedHdocs);
     this.rune(); // consume the '\n'
     const old = this.quote;
@@ -481,7 +485,7 @@ export abstract class WordParser extends Lexer {
       }
       if (r.Hdoc !== null) {
         r.End = r.Hdoc.End; // the body extends its redirection, and maybe its statement
-        const owner = owners[i]!;
+        const owner = owners[i]!; // parser.ts pushes each heredoc with its owner
         if (owner.Redirs[owner.Redirs.length - 1] === r) finishStmt(owner);
       }
       this.hdocStops.pop();

@@ -283,7 +283,7 @@ function compileBinary(x: BinaryArithm): Compiled {
   const base = COMPOUND[op];
   const ref = plainRef(x.X);
   if (!base || !ref) return fallback(x);
-  const combine = BINARY[base]!;
+  const combine = BINARY[base]!; // COMPOUND's values are BINARY's keys
   const cy = compileNode(x.Y);
   return (f) => {
     const old = readVar(ref, f);

@@ -205,23 +205,27 @@ function varRefOf(x: ArithmExpr, f: Frame): VarRef | null {
   if (x.type !== 'Word' || x.Parts.length !== 1) return null;
   const p = x.Parts[0]!;
   if (p.type === 'Lit') return isIdent(p.Value) ? { name: p.Value, index: undefined, pos: x.Pos } : null;
-  if (p.type === 'ParamExp' && isBareElement(p)) {
-    const name = p.Param.Value;
-    if (isAllElements(p, f) && !f.env.isAssoc(name)) return { name, index: p.Index!.Parts[0]!.Value, pos: x.Pos, bad: true };
-    const ref: VarRef = { name, index: undefined, pos: x.Pos };
-    ref.index = indexKey(p, f, ref);
-    return ref;
-  }
+  if (p.type === 'ParamExp' && isBareElement(p)) return elementRef(p, x.Pos, f);
   return null;
 }
 
+function elementRef(p: BareElement, pos: number, f: Frame): VarRef {
+  const name = p.Param.Value;
+  if (isAllElements(p, f) && !f.env.isAssoc(name)) return { name, index: p.Index.Parts[0].Value, pos, bad: true };
+  const ref: VarRef = { name, index: undefined, pos };
+  ref.index = indexKey(p, f, ref);
+  return ref;
+}
+
 /** `a[i]` inside arithmetic: a short ParamExp without a `$` */
-function isBareElement(p: ParamExp): boolean {
+type BareElement = ParamExp & { Index: ArithmExpr };
+
+function isBareElement(p: ParamExp): p is BareElement {
   return p.Short && p.Index !== null && p.Dollar === p.Param.Pos && !p.Excl && !p.Length;
 }
 
 /** the text between an element's brackets, with its `$x`, `$(…)` expanded as bash's subscripts are */
-function subscriptText(src: ArithSource, p: ParamExp, env: ArithEnv): string {
+function subscriptText(src: ArithSource, p: BareElement, env: ArithEnv): string {
   const t = src.text;
   const start = p.Param.End - src.offset + 1;
   // the matching `]` (the node's End is not always past it: `a[ @ ]`)
@@ -230,7 +234,7 @@ function subscriptText(src: ArithSource, p: ParamExp, env: ArithEnv): string {
     if (t[end] === '[') depth++;
     else if (t[end] === ']' && --depth === 0) break;
   }
-  const words = findDynamicWords(p.Index!);
+  const words = findDynamicWords(p.Index);
   if (words === null) return t.slice(start, end);
   let out = '';
   let at = start;
@@ -248,11 +252,11 @@ function subscriptText(src: ArithSource, p: ParamExp, env: ArithEnv): string {
  */
 const constantSubscripts = new WeakMap<ParamExp, { text: string; tree: ArithmExpr } | null>();
 
-function constantSubscript(src: ArithSource, p: ParamExp, env: ArithEnv): { text: string; tree: ArithmExpr } | null {
+function constantSubscript(src: ArithSource, p: BareElement, env: ArithEnv): { text: string; tree: ArithmExpr } | null {
   let c = constantSubscripts.get(p);
   if (c !== undefined) return c;
   c = null;
-  if (findDynamicWords(p.Index!) === null) {
+  if (findDynamicWords(p.Index) === null) {
     const text = subscriptText(src, p, env);
     // evalText's own cases stay with it: blanks to strip, shell syntax, a text that does not parse
     if (text.trim() !== '' && text.charCodeAt(0) > 32 && !SHELL_SYNTAX.test(text)) {
@@ -265,16 +269,16 @@ function constantSubscript(src: ArithSource, p: ParamExp, env: ArithEnv): { text
 }
 
 /** `a[@]` / `a[*]` exactly (bash: `a[ @ ]` is an arithmetic subscript, an error of its own) */
-function isAllElements(p: ParamExp, f: Frame): p is ParamExp & { Index: Word & { Parts: [{ type: 'Lit'; Value: string }] } } {
-  const ix = p.Index!;
+function isAllElements(p: BareElement, f: Frame): p is BareElement & { Index: Word & { Parts: [{ type: 'Lit'; Value: string }] } } {
+  const ix = p.Index;
   if (ix.type !== 'Word' || ix.Parts.length !== 1 || ix.End - ix.Pos !== 1 || ix.Pos !== p.Param.End + 1) return false;
   if (f.src !== undefined && f.src.text[ix.End - f.src.offset] !== ']') return false;
   const only = ix.Parts[0]!;
   return only.type === 'Lit' && (only.Value === '@' || only.Value === '*');
 }
 
-function indexKey(p: ParamExp, f: Frame, ref?: VarRef): string {
-  const ix = p.Index!;
+function indexKey(p: BareElement, f: Frame, ref?: VarRef): string {
+  const ix = p.Index;
   if (f.env.isAssoc(p.Param.Value)) {
     if (ix.type === 'Word') {
       const only = ix.Parts.length === 1 ? ix.Parts[0]! : null;
@@ -306,7 +310,7 @@ function indexKey(p: ParamExp, f: Frame, ref?: VarRef): string {
 export function readVar(ref: VarRef, f: Frame): Int {
   if (f.noeval) return 0;
   if (ref.bad === true) {
-    f.env.warn(`${ref.name}[${ref.index!}]: bad array subscript`);
+    f.env.warn(`${ref.name}[${ref.index ?? ''}]: bad array subscript`);
     return 0;
   }
   const value = f.env.get(ref.name, ref.index);
@@ -411,7 +415,7 @@ export function evalText(text: string, f: Frame): Int {
     if (again === null || ('message' in again && !('type' in again))) {
       throw new ArithError(`${text}: syntax error in expression (error token is "${text}")`);
     }
-    return evaluate(again as ArithmExpr, { ...inner, src: { text: spaced!, offset: 0 } });
+    return evaluate(again as ArithmExpr, { ...inner, src: { text: spaced!, offset: 0 } }); // again came from it
   }
   return evaluate(parsed as ArithmExpr, inner);
 }
@@ -420,7 +424,7 @@ export function assign(ref: VarRef, v: Int, f: Frame): Int {
   if (f.noeval) return v;
   if (ref.bad === true) {
     // bash names the bad subscript and assigns nothing; the expression keeps the value
-    f.env.warn(`${ref.name}[${ref.index!}]: bad array subscript`);
+    f.env.warn(`${ref.name}[${ref.index ?? ''}]: bad array subscript`);
     return v;
   }
   f.env.set(ref.name, I.formatInt(v), ref.index, ref.text);
@@ -459,7 +463,7 @@ function evalWord(w: Word, f: Frame): Int {
       if (bashMessage !== null) throw new ArithError(bashMessage);
       throw errorAt(f, w.Pos, 'syntax error: operand expected');
     }
-    if (p.type === 'ParamExp' && isBareElement(p)) return readVar(varRefOf(w, f)!, f);
+    if (p.type === 'ParamExp' && isBareElement(p)) return readVar(elementRef(p, w.Pos, f), f);
   }
   return numericValueOf(f.env.expandWord(w), f);
 }
@@ -612,7 +616,7 @@ function evalBinary(x: BinaryArithm, f: Frame): Int {
       if (!base) throw errorAt(f, x.OpPos, 'syntax error in expression');
       const ref = assignTarget(x, f);
       const old = readVar(ref, f);
-      return assign(ref, BINARY[base]!(old, evaluate(x.Y, f), f, x), f);
+      return assign(ref, BINARY[base]!(old, evaluate(x.Y, f), f, x), f); // COMPOUND's values are BINARY's keys
     }
   }
 }

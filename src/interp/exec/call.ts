@@ -180,7 +180,7 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
 
   const wordsNeedTape = needsTape(words);
   const plain = redirs.length === 0 && assigns.length === 0;
-  const testForm = testFormOf(words[0]!);
+  const testForm = testFormOf(words[0]!); // no words returned above
   if (plain && !wordsNeedTape) {
     // the hot path: no substitutions, redirections or inline assignments
     // (not with braces in the words: `set +B` would make them other words)
@@ -321,7 +321,7 @@ function withRedirsAndAssigns(
   redirs: readonly Redirect[],
   assigns: AssignFn[],
   names: string[],
-  assignNodes: readonly Assign[],
+  assignNodes: readonly Assign[], // the node of each assigns[i] (both mapped from node.Assigns)
   body: Exec,
 ): Status {
   if (!assigns.length) return redirs.length ? redirected(sh, redirs, body) : body(sh);
@@ -368,7 +368,7 @@ function withRedirsAndAssigns(
  */
 function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec, hidden?: Frame): Status {
   const frames = sh.vars.frames;
-  const at = hidden === undefined ? -1 : frames.lastIndexOf(hidden);
+  const at = hidden === undefined ? -1 : frames.lastIndexOf(hidden); // at >= 0: hidden is set
   if (at >= 0) frames.splice(at, 1);
   let st: RedirState | number | Promise<RedirState | number>;
   try {
@@ -394,6 +394,7 @@ function redirected(sh: Shell, redirs: readonly Redirect[], body: Exec, hidden?:
  * Inline assignments are stored in the temporary frame; for an assignment-only command that frame
  * does not exist, so they go straight to the variables.
  */
+/** nodes[i] is the node of assigns[i] */
 function compileAssignOnly(assigns: AssignFn[], redirs: readonly Redirect[], nodes: Assign[], fresh = true, call: CallExpr | null = null): Exec {
   if (redirs.length === 0 && !needsTape(nodes)) {
     const n = assigns.length;

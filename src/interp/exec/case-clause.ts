@@ -77,23 +77,25 @@ function literalCaseTable(items: CaseItem[]): { firstMatch(sh: Shell, subject: s
   let byText: Map<string, number> | null = null;
   let star = -1;
   let usable = true;
-  const build = (sh: Shell): void => {
-    byText = new Map();
+  const build = (sh: Shell): Map<string, number> => {
+    const table = new Map<string, number>();
     items.forEach((it, i) => {
       for (const w of it.patterns) {
         const p = expandPattern(sh, w);
         if (p === '*') {
           if (star < 0) star = i;
         } else if (MAYBE_SPECIAL.test(p)) usable = false;
-        else if (!byText!.has(p)) byText!.set(p, i);
+        else if (!table.has(p)) table.set(p, i);
       }
     });
+    byText = table;
+    return table;
   };
   return {
     firstMatch(sh, subject) {
-      if (byText === null) build(sh);
+      const table = byText ?? build(sh);
       if (!usable) return firstMatchByPatterns(sh, items, subject);
-      const i = byText!.get(subject);
+      const i = table.get(subject);
       return i === undefined ? star : star >= 0 && star < i ? star : i;
     },
   };
@@ -143,6 +145,7 @@ function compileTapedCase(cmd: CaseClause, items: CaseItem[]): Exec {
     }, cmd);
     const go = ({ subject, pats }: { subject: string; pats: string[][] }): Status => {
       const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
+      // pats has one entry per item, and runCaseFrom asks for items only
       return runCaseFrom(sh, items, (i) => pats[i]!.some((p) => matchPattern(subject, p, opts)), 0, false, 0);
     };
     return v instanceof Promise ? v.then(go) : go(v);

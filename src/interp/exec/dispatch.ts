@@ -57,13 +57,14 @@ export function commandKinds(sh: Shell, name: string): ('keyword' | 'function' |
   return out;
 }
 
+/** argv[0] is the command's name: every caller has one (an empty argv runs nothing) */
 export function dispatch(sh: Shell, argv: string[]): Status {
   const fn = sh.funcs.get(argv[0]!);
   if (fn) return callFunction(sh, fn, argv);
   return runBuiltin(sh, argv, false);
 }
 
-/** run a non-function command; `checkPolicy` for `command X`, `builtin X`, ctx.exec */
+/** run a non-function command (argv[0], as dispatch); `checkPolicy` for `command X`, `builtin X`, ctx.exec */
 export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Status {
   const name = argv[0]!;
   if (checkPolicy && !isAlwaysAvailable(sh, name) && !sh.rt.isAllowed(name)) {
@@ -161,7 +162,7 @@ function leaveFunctionLater(sh: Shell, r: Promise<number>, savedPos: string[], s
 
 /** undo what callFunction set up */
 function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDepth: number): void {
-  if (sh.localOptions !== null) restoreLocalOptions(sh);
+  if (sh.localOptions !== null) restoreLocalOptions(sh, sh.localOptions);
   sh.callDepth--;
   sh.leaveFrame();
   while (sh.vars.frames.length >= frameDepth) sh.vars.popFrame();
@@ -170,11 +171,11 @@ function leaveFunction(sh: Shell, savedPos: string[], savedLoop: number, frameDe
 }
 
 /** `local -` in the function that returns: its set options as they were */
-function restoreLocalOptions(sh: Shell): void {
-  const saved = sh.localOptions!.get(sh.callDepth);
+function restoreLocalOptions(sh: Shell, byDepth: Map<number, [string, boolean][]>): void {
+  const saved = byDepth.get(sh.callDepth);
   if (saved === undefined) return;
-  sh.localOptions!.delete(sh.callDepth);
-  if (sh.localOptions!.size === 0) sh.localOptions = null;
+  byDepth.delete(sh.callDepth);
+  if (byDepth.size === 0) sh.localOptions = null;
   for (const [k, v] of saved) sh.setOpts.set(k, v);
 }
 

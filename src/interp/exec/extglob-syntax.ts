@@ -49,8 +49,10 @@ export function firstExtGlob(node: unknown): Node | null {
 export function inArrayLiteral(node: unknown, pos: number): boolean {
   if (!node || typeof node !== 'object') return false;
   const n = node as { type?: string; Pos?: number; End?: number };
-  if (n.type === 'ArrayExpr' && n.Pos! <= pos && pos < n.End!) return true;
-  if (n.type !== undefined && n.Pos !== undefined && n.End !== undefined && (pos < n.Pos || pos >= n.End)) return false;
+  if (n.type !== undefined && n.Pos !== undefined && n.End !== undefined) {
+    if (pos < n.Pos || pos >= n.End) return false;
+    if (n.type === 'ArrayExpr') return true;
+  }
   const children = Array.isArray(node) ? node : Object.values(node);
   return children.some((v) => inArrayLiteral(v, pos));
 }

@@ -48,6 +48,7 @@ export function compilePipeline(cmd: BinaryCmd): Exec {
     if (sh.subshellDepth >= rt.limits.maxSubshellDepth) {
       rt.breach(`subshell nesting limit exceeded (maxSubshellDepth ${rt.limits.maxSubshellDepth})`);
     }
+    // n stages (two at least: flatten pushes both sides), n - 1 pipes between them
     const pipes: Pipe[] = [];
     for (let i = 0; i < n - 1; i++) pipes.push(new Pipe(rt));
     const results: Status[] = [];
@@ -106,7 +107,7 @@ export function compilePipeline(cmd: BinaryCmd): Exec {
         );
       }
     }
-    const finish = (sts: number[]): number => {
+    const finish = (sts: number[]): number => { // one status per stage
       sh.pipeStatus = sts;
       if (sh.opt('pipefail')) {
         for (let i = sts.length - 1; i >= 0; i--) if (sts[i] !== 0) return sts[i]!;

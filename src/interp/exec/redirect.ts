@@ -207,7 +207,7 @@ function openOne(sh: Shell, p: Planned, st: RedirState): string | null {
   return openWrite(sh, target, op, fds, append, st, r);
 }
 
-/** `{name}>file` and the rest: open on a descriptor of its own, name it, keep it */
+/** `{name}>file` and the rest: open on a descriptor of its own, name it, keep it (the `{name}` is p.r.N) */
 function openNamed(sh: Shell, p: Planned, st: RedirState, name: string): string | null {
   const closing = (p.r.Op === '>&' || p.r.Op === '<&') && p.target === '-' && !p.ambiguous;
   const n = namedFd(sh, name, closing);

@@ -16,7 +16,7 @@ import { firstUnderErrexit } from '../state/errors.js';
  * complete commands before it have run, as bash reads the text a command at a time (chunks.ts).
  */
 export function runText(sh: Shell, text: string, what: string, lineBase = 0): Status {
-  let exec;
+  let exec: ReturnType<typeof compileText>;
   let syntaxError: ParseError | null = null;
   // bash's lines, each after `eval: ` or the sourced file's name (or the trap's); status 2
   const say = (msg: string): number => {

@@ -67,6 +67,7 @@ export const QUICK_UNSURE = -1;
  * argument count: a binary operator in the middle of three arguments wins over `!` and `(`.
  */
 export function quickTest(argv: readonly string[], start: number, end: number): number {
+  // the callers pass a range inside argv
   switch (end - start) {
     case 1:
       return quickUnary1(argv[start]!);
@@ -209,6 +210,7 @@ export class TestEvaluator {
     }
   }
 
+  // two() and three(): posix() calls them only where the argument count it switched on has them
   private two(at: number): boolean {
     const op = this.argv[at]!;
     const arg = this.argv[at + 1]!;
@@ -322,9 +324,10 @@ export class TestEvaluator {
       case '-x':
         return this.ctx.fs.stat(arg).ok && this.ctx.fs.access(arg, op[1] as 'r' | 'w' | 'x');
       default: {
-        if (arg === '') return false;
+        const check = STAT_TESTS[op];
+        if (check === undefined || arg === '') return false;
         const r = this.ctx.fs.stat(arg);
-        return r.ok && STAT_TESTS[op]!(r.value);
+        return r.ok && check(r.value);
       }
     }
   }

@@ -48,12 +48,13 @@ export function quickTestArgv(sh: Shell, argv: string[], form: number): number {
  * the words have other shapes. Its QUICK_UNSURE means: expand and run as usual.
  */
 export function compileQuickTest(words: readonly Word[]): ((sh: Shell) => number) | null {
-  const form = testFormOf(words[0]!);
+  const first = words[0];
+  const form = first === undefined ? TEST_NONE : testFormOf(first);
   if (form === TEST_NONE) return null;
   let operands = words.slice(1);
   if (form === TEST_BRACKET) {
-    const close = words[words.length - 1]!;
-    if (words.length < 2 || !isLiteral(close, ']')) return null;
+    const close = words[words.length - 1];
+    if (words.length < 2 || close === undefined || !isLiteral(close, ']')) return null;
     operands = operands.slice(0, -1);
   }
   const readers: SingleField[] = [];

@@ -197,7 +197,7 @@ function compileIncrement(x: UnaryArithm): DirectArith | null {
 function compileAssignment(x: BinaryArithm): DirectArith | null {
   const name = refName(x.X);
   if (name === null) return null;
-  const base = Object.hasOwn(COMPOUND, x.Op) ? OPS[COMPOUND[x.Op]!]! : null;
+  const base = Object.hasOwn(COMPOUND, x.Op) ? OPS[COMPOUND[x.Op]!]! : null; // COMPOUND's values are OPS keys
   if (x.Op !== '=' && base === null) return null;
   const cy = compilePure(x.Y);
   if (cy === null) return null;

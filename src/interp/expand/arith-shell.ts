@@ -201,7 +201,8 @@ export function arithExpand(sh: Shell, node: ArithmExp): string {
 
 /** the key for `name[index]`: the word itself for associative arrays, else the evaluated index */
 export function indexKey(sh: Shell, name: string, index: ArithmExpr): string {
-  if (sh.vars.lookup(sh.vars.resolve(name)) && isAssocValue(sh.vars.lookup(sh.vars.resolve(name))!.value) || isAssocDeclared(sh, name)) {
+  const v = sh.vars.lookup(sh.vars.resolve(name));
+  if ((v !== undefined && isAssocValue(v.value)) || isAssocDeclared(sh, name)) {
     if (index.type === 'Word') return expandString(sh, index);
     const src = arithSources.get(index);
     if (src) return src.text;

@@ -222,7 +222,8 @@ function sequence(toks: Token[], from: number, to: number, budget: Budget): Toke
     if (c === undefined || c.length !== 1) return null;
     text += c;
   }
-  const pos = 'pos' in toks[from - 1]! ? (toks[from - 1] as { pos: number }).pos : 0;
+  const open = toks[from - 1]; // the `{`
+  const pos = open !== undefined && 'pos' in open ? open.pos : 0;
   const values = numericSequence(text, budget) ?? charSequence(text, budget);
   if (!values) return null;
   // a `\` the range makes (`{Z..a}`) is a quote to bash's later quote removal: it leaves nothing,

@@ -23,11 +23,12 @@ function globber(sh: Shell, pattern: string): string[] {
 }
 
 export function globField(sh: Shell, f: Field, out: string[]): void {
-  if (!hasGlobChars(f.pattern!, sh.shopt('extglob'))) {
+  const pattern = f.pattern;
+  if (pattern === null || !hasGlobChars(pattern, sh.shopt('extglob'))) {
     out.push(f.value);
     return;
   }
-  const matches = globber(sh, f.pattern!);
+  const matches = globber(sh, pattern);
   if (matches.length) {
     for (const m of matches) out.push(m);
     return;

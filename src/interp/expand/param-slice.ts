@@ -39,7 +39,8 @@ function sliceErrorPrefix(pe: ParamExp): string {
 }
 
 export function slice(sh: Shell, pe: ParamExp, f: Fetched): string[] {
-  const s = pe.Slice!;
+  const s = pe.Slice;
+  if (s === null) return f.vals; // no `:off:len`: nothing to cut (param.ts calls this only with one)
   const name = f.source ?? pe.Param.Value;
   const positional = name === '@' || name === '*';
   // bash slices an unset variable (or an empty array) to nothing without evaluating the offset

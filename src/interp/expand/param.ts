@@ -199,7 +199,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
   if (pe.Names) {
     const names = sh.vars
       .names()
-      .filter((n) => n.startsWith(name) && sh.vars.lookup(n)!.value !== undefined)
+      .filter((n) => n.startsWith(name) && sh.vars.lookup(n)?.value !== undefined)
       .sort();
     emit(sh, b, { vals: names, multi: true, star: pe.Names === '*', unset: false, shown: name }, quoted, mode);
     return;
@@ -302,16 +302,16 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
       vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }));
     }
   }
-  if (exp) vals = exp.Op === '@' ? transformNamed(sh, pe, vals, f) : applyOperator(sh, exp.Op, exp.Word, vals, f);
+  if (exp) vals = exp.Op === '@' ? transformNamed(sh, pe, exp.Word, vals, f) : applyOperator(sh, exp.Op, exp.Word, vals, f);
   // in an assignment bash joins ${a[@]} with IFS[0], as ${a[*]}, once an operator changed it
   const star = f.star || (mode === 'assign' && f.multi && !pe.Excl && joinsWithIfs(pe, quoted));
   emit(sh, b, { ...f, vals, star }, quoted, mode);
 }
 
 /** `${x@L}`: a bad letter is a bad substitution named by the string it is in (noteBadSubsts) */
-function transformNamed(sh: Shell, pe: ParamExp, vals: string[], f: Fetched): string[] {
+function transformNamed(sh: Shell, pe: ParamExp, word: Word | null, vals: string[], f: Fetched): string[] {
   try {
-    return applyOperator(sh, '@', pe.Exp!.Word, vals, f);
+    return applyOperator(sh, '@', word, vals, f);
   } catch (e) {
     const text = info.badSubstTextOf(pe);
     if (e instanceof ExpansionError && text !== undefined && e.message.endsWith('}: bad substitution')) {
@@ -332,7 +332,7 @@ function joinsWithIfs(pe: ParamExp, quoted: boolean): boolean {
   const op = pe.Exp?.Op;
   if (op === '#' || op === '##' || op === '%' || op === '%%') return true;
   if (op === '@') {
-    const p = pe.Exp!.Word?.Parts[0];
+    const p = pe.Exp?.Word?.Parts[0];
     const letter = p !== undefined && p.type === 'Lit' ? p.Value : '';
     return letter !== 'K' && letter !== 'A';
   }
@@ -359,11 +359,11 @@ export function normalizeRepl(r: Replace): Replace {
   if (r.All && r.Orig.Parts.length === 0 && r.With !== null && r.With.Parts.length === 0) {
     // `${x///}`: bash reads pattern `/` and an empty replacement (the parser leaves an empty With)
     out = { ...out, Orig: { ...r.Orig, Parts: [{ type: 'Lit', Pos: r.With.Pos, End: r.With.Pos + 1, ValuePos: r.With.Pos, ValueEnd: r.With.Pos + 1, Value: '/' }] } };
-  } else if (r.All && r.Orig.Parts.length === 0 && w && w.type === 'Lit' && w.Value[0] === '/') {
+  } else if (r.All && r.Orig.Parts.length === 0 && r.With !== null && w && w.type === 'Lit' && w.Value[0] === '/') {
     // `${x////c}`: mvdan reads an empty pattern and `/c`; bash reads pattern `/` and replacement `c`
     const rest = w.Value.slice(1);
-    const withParts = rest ? [{ ...w, Value: rest }, ...r.With!.Parts.slice(1)] : r.With!.Parts.slice(1);
-    out = { ...out, Orig: { ...r.Orig, Parts: [{ ...w, Value: '/' }] }, With: { ...r.With!, Parts: withParts } };
+    const withParts = rest ? [{ ...w, Value: rest }, ...r.With.Parts.slice(1)] : r.With.Parts.slice(1);
+    out = { ...out, Orig: { ...r.Orig, Parts: [{ ...w, Value: '/' }] }, With: { ...r.With, Parts: withParts } };
   }
   replCache.set(r, out);
   return out;
@@ -560,6 +560,7 @@ function transformAt(sh: Shell, letter: string, vals: string[], f: Fetched): str
         if (letter === 'K') {
           const ks = keysOf(v);
           const vs = valuesOf(v);
+          // keysOf and valuesOf walk the same elements in the same order
           const body = ks.map((k, i) => `${isAssocValue(v) ? assocKeyText(k) : k} ${declareQuote(vs[i]!)}`).join(' ');
           return [body + (isAssocValue(v) && ks.length ? ' ' : '')];
         }

@@ -85,6 +85,7 @@ export function arrayLiteral(val: Exclude<VarValue, string> | undefined): string
   const ks = keysOf(val);
   const vs = valuesOf(val);
   const assoc = isAssocValue(val);
+  // keysOf and valuesOf walk the same elements in the same order
   const body = ks.map((k, i) => `[${assoc ? assocKeyText(k) : k}]=${declareQuote(vs[i]!)}`).join(' ');
   return `(${body}${assoc && ks.length ? ' ' : ''})`;
 }

@@ -201,8 +201,9 @@ export class Runtime implements AbortSource {
   private lookAtClock(period: number): void | Promise<void> {
     const now = monotonicMs();
     if (now >= this.deadline) {
-      this.abort(this.timeoutError());
-      throw this.aborted!;
+      const err = this.timeoutError();
+      this.abort(err);
+      throw this.aborted ?? err;
     }
     if (this.heapTight || now - this.lastMemoryLook >= MEMORY_LOOK_MS) {
       this.lastMemoryLook = now;
@@ -262,8 +263,9 @@ export class Runtime implements AbortSource {
   checkAbort(): void {
     if (this.aborted) throw this.aborted;
     if (monotonicMs() >= this.deadline) {
-      this.abort(this.timeoutError());
-      throw this.aborted!;
+      const err = this.timeoutError();
+      this.abort(err);
+      throw this.aborted ?? err;
     }
   }
 

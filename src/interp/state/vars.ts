@@ -276,7 +276,7 @@ export class VarStore {
     const v = this.lookup(name);
     if (v) return v;
     const nv = newVariable(undefined, 0);
-    this.frames[0]!.set(name, nv);
+    this.frames[0]!.set(name, nv); // frame 0, the globals, is never popped (popFrame pairs with pushFrame)
     return nv;
   }
 

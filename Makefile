@@ -4,7 +4,7 @@ NODE_MODULES_STAMP := node_modules/.package-lock.json
 SRC := $(shell find lib src builtins allowedpaths -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
 SCENARIOS ?= ../shared/upstream-scenarios
 
-.PHONY: all install sysdeps build run test unit bash-test conformance bench bench-parse typecheck clean
+.PHONY: all install sysdeps build run test lint unit bash-test conformance bench bench-parse typecheck clean
 
 # Debian packages the comparison tests run the real tools from (present on a fresh machine of this
 # kind; installed when missing, best effort: tests that need them skip cleanly without them)
@@ -38,6 +38,14 @@ run: build
 typecheck: $(NODE_MODULES_STAMP)
 	npx tsc -p tsconfig.json --noEmit
 
+# the product is type-checked by the build (tsconfig.json: strict, noUncheckedIndexedAccess, no
+# unused locals or parameters); here the tests too (tsconfig.tests.json), biome (biome.jsonc) and
+# knip for exports, files and dependencies nothing uses (knip.jsonc)
+lint: $(NODE_MODULES_STAMP)
+	npx tsc -p tsconfig.tests.json
+	npx biome lint
+	npx knip --no-progress
+
 unit: build sysdeps
 	npx vitest run
 
@@ -45,7 +53,7 @@ unit: build sysdeps
 bash-test: build
 	node tests/harness/bash-compare.mjs tests/scenarios
 
-test: build unit bash-test
+test: build lint unit bash-test
 
 conformance: build
 	node tests/harness/conformance.mjs $(SCENARIOS)

@@ -155,7 +155,7 @@ describe('pace (Sandbox.at): the run deadline check before each read and write',
         if (!r.ok) throw new Error(r.error.message);
         calls = 0;
         const buf = new Uint8Array(64 * 1024);
-        for (let i = 0; i < 3; i++) r.value.readInto(buf);
+        for (let i = 0; i < 3; i++) r.value.readInto!(buf);
         expect(calls).toBeGreaterThanOrEqual(3);
         stop = true;
         expect(() => r.value.read()).toThrow('deadline');

@@ -8,7 +8,7 @@ import { quote, quoteaf, quotef } from './quote.js';
 
 // Ask GNU (coreutils 9.1, LANG=C) how it quotes each name: cat uses quotef, head's "cannot open"
 // uses quoteaf, head's "invalid number of lines" uses quote.
-function gnuQuotes(names: Uint8Array[]): { f: string; af: string; q: string }[] {
+function gnuQuotes(names: readonly Uint8Array[]): { f: string; af: string; q: string }[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rshell-q-'));
   try {
     const input = Buffer.concat(names.flatMap((n) => [Buffer.from(n), Buffer.from([0])]));
@@ -55,7 +55,7 @@ describe('quote (GNU quotearg, C locale)', () => {
     const names = fc.sample(
       fc.array(fc.constantFrom(...alphabet), { minLength: 1, maxLength: 6 }).filter((a) => a[0] !== 0x2d && a.some((b) => b !== 0x2e)),
       { numRuns: 400, seed: 42 },
-    ).map((a) => Uint8Array.from(a));
+    ).map((a): Uint8Array => Uint8Array.from(a));
     names.push(enc("it's\n"), enc('{'), enc('#a'), enc('a#'), enc('~'), enc("'"), enc("''"));
     const want = gnuQuotes(names);
     const got = names.map((n) => ({ f: quotef(n), af: quoteaf(n), q: quote(n) }));

@@ -25,7 +25,7 @@ describe('ByteCounter', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 9000 }), fc.integer({ min: 0, max: 255 }), fc.boolean(), (data, byte, inMemory) => {
         const c = new ByteCounter(byte);
-        let chunk = data;
+        let chunk: Uint8Array = data;
         if (inMemory) {
           c.buffer.set(data);
           chunk = c.buffer.subarray(0, data.length);

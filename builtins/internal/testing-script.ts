@@ -12,7 +12,7 @@ export interface ScriptResult {
   code: number;
 }
 
-export function bashScript(script: string, files: Record<string, string> = {}, setup?: (dir: string) => void): ScriptResult {
+export function bashScript(script: string, files: Record<string, string | Uint8Array> = {}, setup?: (dir: string) => void): ScriptResult {
   const dir = makeTempTree(files);
   try {
     setup?.(dir);
@@ -23,7 +23,7 @@ export function bashScript(script: string, files: Record<string, string> = {}, s
   }
 }
 
-export async function rshellScript(script: string, files: Record<string, string> = {}, setup?: (dir: string) => void): Promise<ScriptResult> {
+export async function rshellScript(script: string, files: Record<string, string | Uint8Array> = {}, setup?: (dir: string) => void): Promise<ScriptResult> {
   const dir = makeTempTree(files);
   try {
     setup?.(dir);
@@ -35,7 +35,7 @@ export async function rshellScript(script: string, files: Record<string, string>
   }
 }
 
-export async function expectScriptLikeBash(script: string, files: Record<string, string> = {}, setup?: (dir: string) => void): Promise<void> {
+export async function expectScriptLikeBash(script: string, files: Record<string, string | Uint8Array> = {}, setup?: (dir: string) => void): Promise<void> {
   const ours = await rshellScript(script, files, setup);
   const gnu = bashScript(script, files, setup);
   expect(ours, script).toEqual(gnu);

@@ -136,7 +136,7 @@ async function countIntegers(
     // GNU's seq_fast: the number as ASCII digits, copied into the output buffer and incremented
     // in place (a string per number, and a longer one per join, made `seq 1 100000` twice as slow
     // and kept the collector busy: issue #7, `for w in $(seq …)`)
-    const sep = encode(separator)[0];
+    const sep = encode(separator)[0]!; // one byte: the caller checks encodeLength(separator) === 1
     const l = Number(last);
     const s = Number(step);
     const digits = new Uint8Array(MAX_SAFE_DIGITS + 1);

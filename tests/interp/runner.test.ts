@@ -483,7 +483,7 @@ describe('read stays bounded', () => {
       '{ head -c 2097152 /dev/zero | tr "\\0" a; printf "\\nnext\\n"; } | { read -r x; echo "status $? [${#x}]"; read -r y; echo "[$y]"; }',
     );
     expect(res.stderr).toBe('read: line too long (over 1048576 bytes)\n');
-    expect(res.stdout.split('\n')[0]).toBe('status 1 [0]');
+    expect(res.stdout?.split('\n')[0]).toBe('status 1 [0]');
   });
   it('-d "" stops at the first NUL of /dev/zero', async () => {
     const res = await r.run('read -d "" x < /dev/zero; echo "status $? [${#x}]"');

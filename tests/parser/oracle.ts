@@ -10,17 +10,23 @@ import { getProcessor } from 'sh-syntax';
 import { parse, ParseError, utf8Len } from '../../src/syntax/index.js';
 
 const require = createRequire(import.meta.url);
-let module: WebAssembly.Module | null = null;
+/** the part of the WebAssembly global this file uses (Node's types do not declare it) */
+interface Wasm {
+  Module: new (bytes: Uint8Array) => object;
+  instantiate(module: object, imports: object): Promise<unknown>;
+}
+const WebAssemblyApi = (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly;
+let module: object | null = null;
 
-function wasmModule(): WebAssembly.Module {
+function wasmModule(): object {
   if (module === null) {
     const path = require.resolve('sh-syntax/main.wasm');
-    module = new WebAssembly.Module(readFileSync(path));
+    module = new WebAssemblyApi.Module(readFileSync(path));
   }
   return module;
 }
 
-const processor = getProcessor((imports: WebAssembly.Imports) => WebAssembly.instantiate(wasmModule(), imports));
+const processor = getProcessor((imports) => WebAssemblyApi.instantiate(wasmModule(), imports) as ReturnType<Parameters<typeof getProcessor>[0]>);
 
 // The oracle's answers are cached on disk (outside the repository, keyed by script hash and
 // sh-syntax version): a wasm instance per script costs milliseconds, our parser microseconds.

@@ -6,7 +6,7 @@ const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: numb
 
 /**
  * Buffer's native latin1 codecs, called on any Uint8Array: one char per byte, no Buffer made per
- * call and no toString()/write() argument checks (docs/RULES.md, per-line paths)
+ * call and no toString()/write() argument checks (docs/PERFORMANCE.md, per-line paths)
  */
 export const latin1Slice = Buffer.prototype.latin1Slice as (this: Uint8Array, start: number, end: number) => string;
 export const latin1Write = Buffer.prototype.latin1Write as (this: Uint8Array, s: string, offset: number, length: number) => number;

@@ -1,4 +1,4 @@
-// Every shell builtin declares its options (docs/RULES.md, "Shell builtins"), and the tables say
+// Every shell builtin declares its options (docs/RULES.md, "How: shell builtins"), and the tables say
 // what bash's source says.
 import { describe, expect, it } from 'vitest';
 import { SHELL_BUILTINS } from './index.js';

@@ -1,6 +1,6 @@
 // Option parsing for the shell builtins: the one bash-style parser lives in ../help/option.ts (a
 // layer below, so that the parsed `declare` of ../exec can use it too); the builtins import it
-// from here. How a builtin declares its options: docs/RULES.md, "Shell builtins".
+// from here. How a builtin declares its options: docs/RULES.md, "How: shell builtins".
 
 export {
   defineOptions,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { head } from './index.js';
 import { runBuiltin, bytesReader, CollectingWriter } from '../internal/testing.js';
-import { both, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
+import { itMatchesGnuOn, runGnu, runOurs } from '../../tests/harness/gnu-oracle.js';
 
 const seq = (n: number): string => Array.from({ length: n }, (_, i) => `${i + 1}\n`).join('');
 const FILES = {
@@ -85,17 +85,7 @@ describe('head: differential against GNU head', () => {
     ['---presume-input-pipe', '-n2'], ['--silent', '-n1'],
   ];
   const operandSets = [['s20'], ['nonl'], ['crlf', 'z'], ['empty', 'bin'], ['-'], ['nosuch', 'nonl', '-'], []];
-  for (const args of argSets) {
-    it(`head ${args.join(' ')}`, async () => {
-      for (const ops of operandSets) {
-        for (const chunkSize of [1, 4, 65536]) {
-          const opts = { files: FILES, stdin: 'x\ny\nz\n1\n2\n3\n4\n5\n6\n7\n8\n9\n', chunkSize };
-          const { ours, gnu } = await both(head, [...args, ...ops], opts);
-          expect({ ops, chunkSize, ...ours }).toEqual({ ops, chunkSize, ...gnu });
-        }
-      }
-    });
-  }
+  itMatchesGnuOn(head, argSets, operandSets, { files: FILES, stdin: 'x\ny\nz\n1\n2\n3\n4\n5\n6\n7\n8\n9\n' });
 
   it('fuzz: random input, -n/-c with +/-', { timeout: 900_000 }, async () => {
     const long = process.env.TEXT_FUZZ_LONG === '1';

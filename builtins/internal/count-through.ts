@@ -24,43 +24,49 @@ export async function emit(out: OutputBuffer, chunk: Uint8Array, from = 0, to = 
 }
 
 /**
- * Read until `n` records ending in `delim` have gone by. Each whole chunk before the one where the
- * count runs out goes to `passed`; null when the input ends first (n = 0: the first chunk, at 0).
+ * Read until `endIn(chunk)` finds where the count runs out (-1: not in this chunk; it went by
+ * whole and goes to `passed`); null when the input ends first.
  */
-export async function throughLines(
+async function through(
+  reader: ByteReader,
+  endIn: (chunk: Uint8Array) => number,
+  passed: ((chunk: Uint8Array) => Promise<void>) | undefined,
+): Promise<CountEnd | null> {
+  for (;;) {
+    const chunk = await readChunk(reader);
+    if (chunk === null) return null;
+    const pos = endIn(chunk);
+    if (pos >= 0) return { chunk, pos };
+    if (passed !== undefined) await passed(chunk);
+  }
+}
+
+/** until `n` records ending in `delim` have gone by (n = 0: the first chunk, at 0) */
+export function throughLines(
   reader: ByteReader,
   n: number,
   delim: number,
   passed?: (chunk: Uint8Array) => Promise<void>,
 ): Promise<CountEnd | null> {
   let left = n;
-  for (;;) {
-    const chunk = await readChunk(reader);
-    if (chunk === null) return null;
+  return through(reader, (chunk) => {
     let pos = 0;
     while (left > 0) {
       const i = indexOfByte(chunk, delim, pos);
-      if (i < 0) break;
+      if (i < 0) return -1;
       pos = i + 1;
       left--;
     }
-    if (left === 0) return { chunk, pos };
-    if (passed !== undefined) await passed(chunk);
-  }
+    return pos;
+  }, passed);
 }
 
-/** the same for `n` bytes */
-export async function throughBytes(
-  reader: ByteReader,
-  n: number,
-  passed?: (chunk: Uint8Array) => Promise<void>,
-): Promise<CountEnd | null> {
+/** until `n` bytes have gone by */
+export function throughBytes(reader: ByteReader, n: number, passed?: (chunk: Uint8Array) => Promise<void>): Promise<CountEnd | null> {
   let left = n;
-  for (;;) {
-    const chunk = await readChunk(reader);
-    if (chunk === null) return null;
-    if (chunk.length >= left) return { chunk, pos: left };
+  return through(reader, (chunk) => {
+    if (chunk.length >= left) return left;
     left -= chunk.length;
-    if (passed !== undefined) await passed(chunk);
-  }
+    return -1;
+  }, passed);
 }

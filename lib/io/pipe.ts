@@ -306,6 +306,18 @@ export class OutputBudget {
   }
 }
 
+/** before a writer of the run's output takes bytes: throw when the run is over, or the turn it owes the event loop */
+function waitFor(a: AbortSource | null): Promise<void> | undefined {
+  if (a === null) return undefined;
+  if (a.aborted) throw a.aborted;
+  return a.check?.() ?? undefined;
+}
+
+/** how many of `n` bytes the run's output budget lets through */
+function admitted(budget: OutputBudget | null, n: number): number {
+  return budget === null || n === 0 ? n : budget.take(n);
+}
+
 /** Collects bytes in memory, with an optional cap (command substitution, buffered run output). */
 export class CollectingWriter implements ByteWriter {
   private parts: Uint8Array[] = [];
@@ -321,15 +333,10 @@ export class CollectingWriter implements ByteWriter {
     private readonly onOverflow: (() => void) | null = null,
   ) {}
   write(chunk: Uint8Array): void | Promise<void> {
-    const a = this.abort;
-    if (a) {
-      if (a.aborted) throw a.aborted;
-      const y = a.check?.();
-      if (y) return y.then(() => this.write(chunk));
-    }
-    let n = chunk.length;
-    if (n === 0) return;
-    if (this.budget) n = this.budget.take(n);
+    const y = waitFor(this.abort);
+    if (y) return y.then(() => this.write(chunk));
+    if (chunk.length === 0) return;
+    let n = admitted(this.budget, chunk.length);
     if (this.length + n > this.cap) {
       n = Math.max(0, this.cap - this.length);
       this.overflowed = true;
@@ -394,15 +401,9 @@ export class BufferedStreamWriter implements ByteWriter {
     private readonly threshold = PIPE_CAPACITY,
   ) {}
   write(chunk: Uint8Array): void | Promise<void> {
-    const a = this.abort;
-    if (a) {
-      if (a.aborted) throw a.aborted;
-      const y = a.check?.();
-      if (y) return y.then(() => this.write(chunk));
-    }
-    let n = chunk.length;
-    if (n === 0) return;
-    if (this.budget) n = this.budget.take(n);
+    const y = waitFor(this.abort);
+    if (y) return y.then(() => this.write(chunk));
+    const n = admitted(this.budget, chunk.length);
     if (n === 0) return;
     const peer = this.peer;
     if (peer !== null && peer.buffered > 0) {

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { expect, it } from 'vitest';
 import type { Command } from '../../builtins/types.js';
 import { runBuiltin, type RunOptions } from '../../builtins/internal/testing.js';
 import { encode } from '../../lib/io/encoding.js';
@@ -59,4 +60,23 @@ export async function both(
   tool = cmd.name,
 ): Promise<{ ours: Outcome; gnu: Outcome }> {
   return { ours: await runOurs(cmd, args, opts), gnu: runGnu(tool, args, opts) };
+}
+
+/**
+ * One test per argument set: the command with each operand set after its arguments, its input
+ * read in chunks of 1, 4 and 64 KiB, against GNU (head and tail use it).
+ */
+export function itMatchesGnuOn(
+  cmd: Command, argSets: readonly string[][], operandSets: readonly string[][], opts: RunOptions,
+): void {
+  for (const args of argSets) {
+    it(`${cmd.name} ${args.join(' ')}`, async () => {
+      for (const ops of operandSets) {
+        for (const chunkSize of [1, 4, 65536]) {
+          const { ours, gnu } = await both(cmd, [...args, ...ops], { ...opts, chunkSize });
+          expect({ ops, chunkSize, ...ours }).toEqual({ ops, chunkSize, ...gnu });
+        }
+      }
+    });
+  }
 }

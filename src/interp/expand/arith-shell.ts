@@ -148,8 +148,11 @@ export function arithTextCmd(sh: Shell, text: string, prefix: string): Int {
   }
 }
 
-/** `((x))`-style evaluation compiled for one node: its tree and source text fetched at the first use, not per evaluation */
-export function compileArithCmdGeneral(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
+/**
+ * One arithmetic node compiled for repeated evaluation: its tree and source text fetched at the
+ * first use, not per evaluation; an error goes to `fail` (the caller's wording).
+ */
+function compileTopLevel(x: ArithmExpr, fail: (e: unknown) => never): (sh: Shell) => Int {
   let top: TopLevel | null = null;
   let src: ArithSource | undefined;
   return (sh) => {
@@ -160,12 +163,17 @@ export function compileArithCmdGeneral(x: ArithmExpr, prefix: string): (sh: Shel
     try {
       return runTop(top, envOf(sh), src);
     } catch (e) {
-      cmdError(e, prefix);
+      fail(e);
     }
   };
 }
 
-/** `$((x))` compiled for one node, as compileArithCmd: the same as arithExpand(sh, node) */
+/** `((x))`-style evaluation compiled for one node */
+export function compileArithCmdGeneral(x: ArithmExpr, prefix: string): (sh: Shell) => Int {
+  return compileTopLevel(x, (e) => cmdError(e, prefix));
+}
+
+/** `$((x))` compiled for one node: the same as arithExpand(sh, node) */
 export function compileArithExpand(node: ArithmExp): (sh: Shell) => string {
   const x = node.X;
   if (!x) return () => '0';
@@ -179,19 +187,8 @@ export function compileArithExpand(node: ArithmExp): (sh: Shell) => string {
 }
 
 function compileArithExpandGeneral(x: ArithmExpr): (sh: Shell) => string {
-  let top: TopLevel | null = null;
-  let src: ArithSource | undefined;
-  return (sh) => {
-    if (top === null) {
-      top = compiledTopOf(x);
-      src = arithSources.get(x);
-    }
-    try {
-      return formatInt(runTop(top, envOf(sh), src));
-    } catch (e) {
-      convert(e);
-    }
-  };
+  const run = compileTopLevel(x, convert);
+  return (sh) => formatInt(run(sh));
 }
 
 export function arithExpand(sh: Shell, node: ArithmExp): string {

@@ -506,36 +506,23 @@ function tildePrefix(sh: Shell, s: string, assign = false): { value: string; len
 
 /** backslashes inside "…": only before $ ` " \ and newline */
 export function unescapeDouble(s: string): string {
-  if (!s.includes('\\')) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (c === '\\' && i + 1 < s.length) {
-      const d = s[i + 1]!;
-      if (d === '$' || d === '`' || d === '"' || d === '\\') {
-        out += d;
-        i++;
-        continue;
-      }
-      if (d === '\n') {
-        i++;
-        continue;
-      }
-    }
-    out += c;
-  }
-  return out;
+  return unescapeBefore(s, '$`"\\');
 }
 
 /** backslashes in an unquoted here-document body: only before $ ` \ and newline */
 function unescapeHeredoc(s: string): string {
+  return unescapeBefore(s, '$`\\');
+}
+
+/** drop the backslash before each of `special` (and a backslash-newline pair entirely) */
+function unescapeBefore(s: string, special: string): string {
   if (!s.includes('\\')) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (c === '\\' && i + 1 < s.length) {
       const d = s[i + 1]!;
-      if (d === '$' || d === '`' || d === '\\') {
+      if (special.includes(d)) {
         out += d;
         i++;
         continue;

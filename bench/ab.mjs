@@ -1,15 +1,18 @@
 // Before/after in one run: the loop workloads of run.mjs and a cold start, through two builds'
 // CLIs, interleaved run by run (A B A B …) so that load on the machine falls on both alike.
 //
-//   node bench/ab.mjs OTHER_CHECKOUT [--runs N] [--inproc]
+//   node bench/ab.mjs OTHER_CHECKOUT [--runs N] [--inproc] [--text MB]
 //
 // OTHER_CHECKOUT is a built checkout (e.g. a `git worktree` of the commit before a change, after
 // `node scripts/build.mjs --no-types` in it); this checkout is B. --inproc also times each loop
-// in process through the builds' dist/index.mjs (no start-up in the figure).
+// in process through the builds' dist/index.mjs (no start-up in the figure); --text MB adds the
+// text rows of run.mjs over a generated log of that size (bench/data/).
 import { spawnSync } from 'node:child_process';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOOPS } from './workloads.mjs';
+import { mkdirSync } from 'node:fs';
+import { genLog } from './gen.mjs';
+import { LOOPS, textWorkloads } from './workloads.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -21,6 +24,8 @@ if (!other || other.startsWith('--')) {
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
 const inproc = args.includes('--inproc');
+const textAt = args.indexOf('--text');
+const textMb = textAt >= 0 ? Number(args[textAt + 1]) : 0;
 const builds = { A: resolve(other), B: resolve(here, '..') };
 
 const median = (xs) => {
@@ -29,9 +34,9 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-function timeOnce(argv) {
+function timeOnce(argv, cwd) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(argv[0], argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync(argv[0], argv.slice(1), { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${argv.join(' ')}: status ${r.status}: ${r.stderr}`);
   return { ms, out: r.stdout };
@@ -53,9 +58,16 @@ process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6) + '\\n' 
 
 const rows = [];
 const workloads = [['echo hi (cold CLI)', 'echo hi'], ...Object.entries(LOOPS)];
+const dataDir = join(here, 'data');
+if (textMb > 0) {
+  mkdirSync(dataDir, { recursive: true });
+  genLog(join(dataDir, `ab-${textMb}mb.log`), textMb * 1024 * 1024);
+  for (const [name, script] of Object.entries(textWorkloads(`ab-${textMb}mb.log`))) workloads.push([`${name} (${textMb} MB)`, script]);
+}
 for (const [name, script] of workloads) {
-  const kinds = [['CLI', (root) => timeOnce([join(root, 'dist', 'rshell.js'), '--allow-all-commands', '-c', script])]];
-  if (inproc && name !== 'echo hi (cold CLI)') kinds.push(['in process', (root) => inprocOnce(root, script)]);
+  const cli = (root) => [join(root, 'dist', 'rshell.js'), '-p', dataDir, '--allow-all-commands', '-c', script];
+  const kinds = [['CLI', (root) => timeOnce(cli(root), dataDir)]];
+  if (inproc && Object.hasOwn(LOOPS, name)) kinds.push(['in process', (root) => inprocOnce(root, script)]);
   for (const [kind, once] of kinds) {
     const times = { A: [], B: [] };
     const outs = {};

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { genLog, genSmallFiles, genTree } from './gen.mjs';
-import { LOOPS } from './workloads.mjs';
+import { LOOPS, textWorkloads } from './workloads.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -136,19 +136,6 @@ const bashCmd = (script) => ['bash', '-c', script];
 const NODE_START = ['env', '-u', CA_VAR, 'node', '-e', ''];
 
 
-function textWorkloads(log) {
-  return {
-    'wc -l': `wc -l ${log}`,
-    'grep -c literal': `grep -c ERROR ${log}`,
-    "grep -cE 'a.*b|c[0-9]+'": `grep -cE 'a.*b|c[0-9]+' ${log}`,
-    // the matching lines printed, not counted: what an agent's `grep X log` does
-    'grep literal | tail -1': `grep ERROR ${log} | tail -1`,
-    "sed 's/ERROR/E/' | tail -1": `sed 's/ERROR/E/' ${log} | tail -1`,
-    "cut -d' ' -f2": `cut -d' ' -f2 ${log} | tail -1`,
-    'tr a-z A-Z': `tr a-z A-Z < ${log} | tail -c 100`,
-    'sort | uniq -c | sort -rn | head': `cut -d' ' -f5 ${log} | sort | uniq -c | sort -rn | head -3`,
-  };
-}
 
 const rows = [];
 function row(group, name, cells) {

@@ -1,5 +1,5 @@
-// The interpreter-bound loop workloads, shared by run.mjs (against bash and just-bash) and ab.mjs
-// (one build against another).
+// The workloads shared by run.mjs (against bash and just-bash) and ab.mjs (one build against
+// another): interpreter-bound loops, and text tools over a generated log.
 
 export const LOOPS = {
   'while $(( )) ×200k': 'i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo $i',
@@ -9,3 +9,18 @@ export const LOOPS = {
   'case dispatch ×100k': 'n=0; for ((i=0;i<100000;i++)); do case $((i%4)) in 0) n=$((n+1));; 1|2) ;; *) n=$((n+2));; esac; done; echo $n',
   'string += ×50k': 's=; for ((i=0;i<50000;i++)); do s+=x; done; echo ${#s}',
 };
+
+/** text tools over a log file (bench/gen.mjs genLog) */
+export function textWorkloads(log) {
+  return {
+    'wc -l': `wc -l ${log}`,
+    'grep -c literal': `grep -c ERROR ${log}`,
+    "grep -cE 'a.*b|c[0-9]+'": `grep -cE 'a.*b|c[0-9]+' ${log}`,
+    // the matching lines printed, not counted: what an agent's `grep X log` does
+    'grep literal | tail -1': `grep ERROR ${log} | tail -1`,
+    "sed 's/ERROR/E/' | tail -1": `sed 's/ERROR/E/' ${log} | tail -1`,
+    "cut -d' ' -f2": `cut -d' ' -f2 ${log} | tail -1`,
+    'tr a-z A-Z': `tr a-z A-Z < ${log} | tail -c 100`,
+    'sort | uniq -c | sort -rn | head': `cut -d' ' -f5 ${log} | sort | uniq -c | sort -rn | head -3`,
+  };
+}

@@ -1,7 +1,7 @@
 // Before/after in one run: the loop workloads of run.mjs and a cold start, through two builds'
 // CLIs, interleaved run by run (A B A B …) so that load on the machine falls on both alike.
 //
-//   node bench/ab.mjs OTHER_CHECKOUT [--runs N] [--inproc] [--text MB]
+//   node bench/ab.mjs OTHER_CHECKOUT [--runs N] [--inproc] [--text MB] [--only SUBSTRING]
 //
 // OTHER_CHECKOUT is a built checkout (e.g. a `git worktree` of the commit before a change, after
 // `node scripts/build.mjs --no-types` in it); this checkout is B. --inproc also times each loop
@@ -26,6 +26,8 @@ const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
 const inproc = args.includes('--inproc');
 const textAt = args.indexOf('--text');
 const textMb = textAt >= 0 ? Number(args[textAt + 1]) : 0;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
 const builds = { A: resolve(other), B: resolve(here, '..') };
 
 const median = (xs) => {
@@ -65,6 +67,7 @@ if (textMb > 0) {
   for (const [name, script] of Object.entries(textWorkloads(`ab-${textMb}mb.log`))) workloads.push([`${name} (${textMb} MB)`, script]);
 }
 for (const [name, script] of workloads) {
+  if (only !== undefined && !name.includes(only)) continue;
   const cli = (root) => [join(root, 'dist', 'rshell.js'), '-p', dataDir, '--allow-all-commands', '-c', script];
   const kinds = [['CLI', (root) => timeOnce(cli(root), dataDir)]];
   if (inproc && Object.hasOwn(LOOPS, name)) kinds.push(['in process', (root) => inprocOnce(root, script)]);

@@ -207,7 +207,7 @@ function sourceAs(name: 'source' | '.'): CoreBuiltin {
 export const source = sourceAs('source');
 export const dot = sourceAs('.');
 
-/** `a`: the operands, the file name first */
+/** `a`: the operands, the file name first (sourceAs reported an empty list) */
 function runSource(sh: Shell, name: string, a: string[]): Status {
   const file = a[0]!;
   // /dev/stdin and /dev/fd/N (a pipe, a here-document, <(…)) are read to their end first
@@ -410,6 +410,7 @@ export const command: CoreBuiltin = (sh, args) => {
       st = 0;
       if (mode === 'v') writeOut(sh, `${n}\n`);
       else if (k === 'keyword') writeOut(sh, `${n} is a shell keyword\n`);
+      // a 'function' kind: commandKind found n in sh.funcs
       else if (k === 'function') writeOut(sh, `${n} is a function\n${sh.funcs.get(n)!.text}\n`);
       // an rshell command is bash's "file"; its bare name stands for the path (see type.ts)
       else if (k === 'command') writeOut(sh, `${n} is ${n}\n`);

@@ -97,6 +97,8 @@ export const getopts: ShellBuiltin = {
       }
       if (arg.length < 2 || arg[0] !== '-') return end();
     }
+    // charIndex < arg.length: 1 in a word of two characters at least, or a saved cluster's next
+    // letter (finishCluster saves one only before the end of its word, keyed by argv and OPTIND)
     const c = arg[charIndex]!;
     charIndex++;
     const finishCluster = () => {

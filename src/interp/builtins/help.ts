@@ -64,6 +64,7 @@ async function shellTopicsFor(ctx: ShellContext, n: string): Promise<string[]> {
 
 const GLOB_CHARS = /[*?[]/;
 
+/** names: one at least (without operands, help lists every topic instead) */
 async function helpFor(ctx: ShellContext, names: readonly string[], flag: HelpFlag): Promise<number> {
   const summaries = new Map(ctx.listCommands().map((c) => [c.name, c.summary]));
   // bash announces the words when the first one is a glob pattern, before any text

@@ -159,7 +159,10 @@ function makeMapfile(name: string): ShellBuiltin {
   return b;
 }
 
-/** `mapfile -O N`: element N + i for each record i, the others kept (an error message, or undefined) */
+/**
+ * `mapfile -O N`: element N + i for each record i, the others kept (an error message, or undefined).
+ * Called only when ctx.vars.setElement exists.
+ */
 function setFrom(ctx: ShellContext, arrayName: string, origin: number, lines: string[]): string | undefined {
   if (ctx.vars.isAssoc?.(arrayName)) return `${arrayName}: not an indexed array`;
   if (ctx.vars.getArray(arrayName) === undefined) {

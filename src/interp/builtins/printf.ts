@@ -18,7 +18,7 @@ function usageError(ctx: ShellContext, msg?: string): number {
 /** printf's options; -v's name is checked as the option is read, as bash does (before a missing FORMAT is reported) */
 function printfOptions(ctx: ShellContext, args: readonly string[]): ParsedOptions<'v'> | Ended {
   return parseOptions(ctx, OPTIONS, args, (_c, name) => {
-    if (isAssignTarget(name!)) return undefined;
+    if (isAssignTarget(name!)) return undefined; // -v, the one letter, takes an argument
     complain(ctx.stderr, `printf: \`${name}': not a valid identifier`);
     return 2;
   });

@@ -14,6 +14,7 @@ class Splitter {
     private readonly ifs: string,
   ) {}
 
+  /** isSep, isWs: every caller passes an i below chars.length */
   isSep(i: number): boolean {
     const ch = this.chars[i]!;
     return !ch.esc && this.ifs.includes(ch.c);

@@ -189,7 +189,7 @@ function usageFail(ctx: ShellContext, msg: string): number {
  * them is not looked at); a negative value is invalid. true for a zero timeout, null when invalid.
  */
 function timeoutZero(s: string): boolean | null {
-  const m = /^([-+]?)([0-9]*)(?:\.([0-9]{0,6}))?/.exec(s)!;
+  const m = /^([-+]?)([0-9]*)(?:\.([0-9]{0,6}))?/.exec(s)!; // every part optional: it always matches
   const rest = s.slice(m[0].length);
   // past six fraction digits anything goes; otherwise the text must end here
   if (rest !== '' && !((m[3] ?? '').length === 6)) return null;

@@ -11,17 +11,19 @@ import { defineOptions, Ended, parseOptions } from './options.js';
 const SYNOPSIS = 'type [-afptP] name [name ...]';
 const OPTIONS = defineOptions({ name: 'type', letters: 'afptP', synopsis: SYNOPSIS });
 
-const DESCRIBE: Record<string, (n: string) => string> = {
+type Kind = 'keyword' | 'function' | 'builtin' | 'command';
+
+const DESCRIBE: Record<Kind, (n: string) => string> = {
   keyword: (n) => `${n} is a shell keyword`,
   function: (n) => `${n} is a function`,
   builtin: (n) => `${n} is a shell builtin`,
   command: (n) => `${n} is ${n}`,
 };
 
-const TYPE_WORD: Record<string, string> = { keyword: 'keyword', function: 'function', builtin: 'builtin', command: 'file' };
+const TYPE_WORD: Record<Kind, string> = { keyword: 'keyword', function: 'function', builtin: 'builtin', command: 'file' };
 
 /** every kind NAME has, in lookup order; without commandKinds, a function may hide a builtin */
-function kindsOf(ctx: ShellContext, n: string): string[] {
+function kindsOf(ctx: ShellContext, n: string): Kind[] {
   if (ctx.vars.commandKinds) return ctx.vars.commandKinds(n);
   const kind = ctx.vars.commandKind(n);
   if (!kind) return [];
@@ -61,9 +63,9 @@ export const type: ShellBuiltin = {
         continue;
       }
       for (const k of opts.has('a') ? kinds : kinds.slice(0, 1)) {
-        if (opts.has('t')) out.text += TYPE_WORD[k]! + '\n';
+        if (opts.has('t')) out.text += TYPE_WORD[k] + '\n';
         else {
-          out.text += DESCRIBE[k]!(n) + '\n';
+          out.text += DESCRIBE[k](n) + '\n';
           const body = k === 'function' ? ctx.vars.functionText?.(n) : undefined;
           if (body !== undefined) out.text += body.endsWith('\n') ? body : body + '\n';
         }

@@ -12,6 +12,7 @@ export function argmatch<T>(table: Readonly<Record<string, T>>, word: string): {
   const hits = Object.keys(table).filter((k) => k.startsWith(word));
   if (hits.length === 0) return { ok: false, kind: 'invalid' };
   const meanings = new Set(hits.map((k) => table[k]));
+  // hits[0]: one at least; a key Object.keys listed
   return meanings.size === 1 ? { ok: true, value: table[hits[0]!]! } : { ok: false, kind: 'ambiguous' };
 }
 

@@ -401,6 +401,7 @@ function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
   const usageStatus = spec.usageStatus ?? 1;
   const usageError = spec.usageError?.bind(spec) ?? writeUsageError;
   const badOption = spec.badOption?.bind(spec);
+  const checkBefore = spec.checkBefore?.bind(spec);
   return {
     name: spec.name,
     help: spec.help,
@@ -416,7 +417,7 @@ function compile<F extends FlagTable>(spec: CommandSpec<F>): Engine {
     badOption: badOption ?? ((ctx, message) => usageError(ctx, message, usageStatus)),
     claim: spec.claim?.bind(spec),
     // the typed occurrences are these very objects, values parsed
-    checkBefore: spec.checkBefore === undefined ? undefined : (ctx, before) => spec.checkBefore!(ctx, typedOrder<F>(before)),
+    checkBefore: checkBefore === undefined ? undefined : (ctx, before) => checkBefore(ctx, typedOrder<F>(before)),
   };
 }
 
@@ -489,7 +490,7 @@ function parseCommandLine(ctx: CallContext, e: Engine, args: readonly string[]):
     if (stop === undefined) return r;
   }
   if (noted === undefined) return checkThenAnswer(ctx, e, args, order.slice(0, end), rejected, stop);
-  const first = noted[0]!;
+  const first = noted[0]!; // made with its first entry
   const text = noted.map((n) => `${ctx.name}: ${n.message}\n`).join('');
   const after = (): Answer => {
     if (r.ok && stop === undefined && rejected === undefined) {

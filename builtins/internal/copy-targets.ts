@@ -66,6 +66,7 @@ export function resolveTargets(
       return { ok: false, plain: `${cmd}: cannot combine --target-directory (-t) and --no-target-directory (-T)\n` };
     }
     if (operands.length > 2) return { ok: false, usage: `extra operand ${quoteaf(operands[2]!)}` };
+    // two operands exactly: more than one without -t (above), not three
     return { ok: true, pairs: [[operands[0]!, operands[1]!]], intoDir: false };
   }
   if (targetDir !== undefined) {

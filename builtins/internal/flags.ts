@@ -220,7 +220,7 @@ export function parseFlags(spec: FlagSpec, args: readonly string[], opts: ParseO
   return { ok: true, flags: buildFlags(spec, order), operands, order };
 }
 
-/** Returns the next index or an error message. */
+/** Returns the next index or an error message. args[i], as for scanShortCluster: parseFlags' loop. */
 function scanLong(spec: FlagSpec, args: readonly string[], i: number, order: Occurrence[]): number | string {
   const arg = args[i]!;
   const body = arg.slice(2);

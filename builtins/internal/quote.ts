@@ -52,6 +52,7 @@ const C_ESCAPES: Record<number, { esc: string; shellToo: boolean }> = {
   0x0b: { esc: 'v', shellToo: false },
 };
 
+/** out is null only with o.elide (every fail() below needs it): a pass without it reads out! */
 function onePass(arg: Uint8Array, o: StyleOptions): PassResult {
   const shell = o.style === 'shell';
   const elide = o.elide;

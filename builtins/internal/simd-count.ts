@@ -159,7 +159,7 @@ function simdModule(): object | null {
   if (compiled !== undefined) return compiled;
   try {
     const bytes = wasm === undefined ? null : moduleBytes();
-    compiled = bytes !== null && wasm!.validate(bytes) ? new wasm!.Module(bytes) : null;
+    compiled = wasm !== undefined && bytes !== null && wasm.validate(bytes) ? new wasm.Module(bytes) : null;
   } catch {
     compiled = null;
   }
@@ -241,8 +241,8 @@ export class SimdScanner {
 /** a fresh instance with its own memory, or null; runs take one through acquireSimdScanner */
 export function simdScanner(): SimdScanner | null {
   const mod = simdModule();
-  if (mod === null) return null;
-  return new SimdScanner(new wasm!.Instance(mod).exports);
+  if (mod === null || wasm === undefined) return null;
+  return new SimdScanner(new wasm.Instance(mod).exports);
 }
 
 /**
@@ -296,6 +296,7 @@ export class ByteCounter {
     return this.countInMemory(chunk.length);
   }
 
+  /** count() calls it with a scanner only */
   private countInMemory(n: number): number {
     let total = this.simd!.count(n, this.byte);
     const mem = this.buffer;

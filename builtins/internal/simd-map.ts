@@ -38,7 +38,7 @@ export const MAP_RANGES_LOCALS: [number, number][] = [
 ];
 
 /** acc + (delta where (v - lo) <= span), with lo/span/delta pushed by `operand(0|1|2)` */
-function applyRange(operand: (field: number) => number[]): number[] {
+function applyRange(operand: (field: 0 | 1 | 2) => number[]): number[] {
   return [
     ...get(V), ...operand(0), ...simd(I8X16_SUB), ...operand(1), ...simd(I8X16_LE_U), ...operand(2), ...simd(V128_AND),
     ...simd(I8X16_ADD),
@@ -50,12 +50,12 @@ function mapVectorInPlace(offset: number): number[] {
   return [
     ...get(FROM), // the store's address
     ...get(FROM), ...vload(offset), ...set(V),
-    ...get(V), ...applyRange((field) => get(FIRST_RANGE[field]!)),
+    ...get(V), ...applyRange((field) => get(FIRST_RANGE[field])),
     ...vstore(offset),
   ];
 }
 
-const FIRST_RANGE = [LO, SPAN, DELTA];
+const FIRST_RANGE = [LO, SPAN, DELTA] as const;
 
 /** the body (without locals) of mapRanges, for range records stored at rangesAt */
 export function mapRangesBody(rangesAt: number): number[] {
@@ -81,7 +81,7 @@ export function mapRangesBody(rangesAt: number): number[] {
     LOOP, VOID, // one vector  [vec 0, exit 1]
     ...get(FROM), ...get(END_AT), I32_GE_U, BR_IF, 1,
     ...get(FROM), ...vload(), ...set(V),
-    ...get(V), ...applyRange((field) => get(FIRST_RANGE[field]!)), ...set(ACC),
+    ...get(V), ...applyRange((field) => get(FIRST_RANGE[field])), ...set(ACC),
     ...i32(RANGE_RECORD_BYTES), ...set(R),
     BLOCK, VOID, // ranges done
     LOOP, VOID, // the other ranges  [range 0, done 1, vec 2, exit 3]

@@ -110,8 +110,8 @@ export function parseGeneral(s: string, start: number, end: number): GeneralNumb
   if (m[2] !== undefined) return sign * Infinity;
   if (m[3] !== undefined) return NaN;
   if (m[4] !== undefined) {
-    const [ip, fp = ''] = m[4].split('.');
-    let v = ip === '' ? 0 : parseInt(ip!, 16);
+    const [ip = '', fp = ''] = m[4].split('.');
+    let v = ip === '' ? 0 : parseInt(ip, 16);
     for (let k = 0; k < fp.length; k++) v += parseInt(fp[k]!, 16) / 16 ** (k + 1);
     const exp = m[5] !== undefined ? Number(m[5]) : 0;
     return sign * v * 2 ** exp;

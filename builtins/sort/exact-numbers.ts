@@ -50,6 +50,7 @@ export function exactDecimal(s: string, start: number, end: number): number {
   }
   if (digits + fracDigits > MAX_EXACT_DIGITS) return NaN;
   // intValue * 10^f + fracValue is an exact integer below 10^15; one division rounds correctly
+  // (fracDigits <= MAX_EXACT_DIGITS, POW10's last index)
   const magnitude = fracDigits === 0 ? intValue : (intValue * POW10[fracDigits]! + fracValue) / POW10[fracDigits]!;
   if (magnitude === 0) return 0; // -0 == 0
   return negative ? -magnitude : magnitude;

@@ -36,7 +36,7 @@ const PROBE_LINES = 4096;
 export interface Groups {
   /** distinct lines, latin1-style strings, in sorted order */
   lines: string[];
-  /** how often each occurs */
+  /** how often each occurs (counts[i] for lines[i]) */
   counts: number[];
 }
 
@@ -87,7 +87,7 @@ export function groupRecords(
   if (!fits(counts.size)) return null;
   const lines = [...counts.keys()].sort();
   if (reverse) lines.reverse();
-  return { lines, counts: lines.map((l) => counts.get(l)!) };
+  return { lines, counts: lines.map((l) => counts.get(l)!) }; // its own keys
 }
 
 const OUT_CHUNK = 64 * 1024;

@@ -234,7 +234,7 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
 
   const cmp = buildComparator(plan);
   if (check !== 'none') {
-    const lines = perFile[0]!;
+    const lines = perFile[0]!; // -c: one file exactly (more refused above), one buffer each
     for (let i = 1; i < lines.length; i++) {
       const c = cmp.compare(i - 1, i, lines);
       if (c > 0 || (plan.unique && c === 0)) {

@@ -131,7 +131,7 @@ function compareKey(key: Key, x: Prepared, y: Prepared): number {
 }
 
 export interface Comparator {
-  /** full comparison of lines[i] and lines[j] (for -c) */
+  /** full comparison of lines[i] and lines[j] (for -c; two indices of lines) */
   compare(i: number, j: number, lines: string[]): number;
   sort(lines: string[]): string[];
   merge(files: string[][]): string[];
@@ -141,6 +141,7 @@ export function buildComparator(plan: SortPlan): Comparator {
   const keys = plan.keys;
   const lastResort = !plan.stable && !plan.unique;
   const prepareAll = (line: string): Prepared[] => keys.map((k) => prepare(line, k, plan));
+  // pa, pb: prepareAll's, one entry per key
   const keyDiff = (pa: Prepared[], pb: Prepared[]): number => {
     for (let k = 0; k < keys.length; k++) {
       const d = compareKey(keys[k]!, pa[k]!, pb[k]!);
@@ -201,27 +202,28 @@ export function buildComparator(plan: SortPlan): Comparator {
       return out;
     },
     merge(files) {
-      const prepared = files.map((f) => f.map(prepareAll));
-      const pos = files.map(() => 0);
+      // a cursor per file: its lines, their keys (one per line), the index of the next one
+      const cursors = files.map((lines) => ({ lines, keys: lines.map(prepareAll), at: 0 }));
       const out: string[] = [];
-      let lastLine: string | undefined;
+      let lastLine = '';
       let lastPrep: Prepared[] | undefined;
       for (;;) {
-        let best = -1;
-        for (let f = 0; f < files.length; f++) {
-          if (pos[f]! >= files[f]!.length) continue;
-          if (best < 0) {
-            best = f;
-            continue;
+        let best: (typeof cursors)[number] | undefined;
+        let line = '';
+        let prep: Prepared[] = [];
+        for (const c of cursors) {
+          const l = c.lines[c.at];
+          if (l === undefined) continue; // this file is done
+          const p = c.keys[c.at]!;
+          if (best === undefined || full(l, p, line, prep, lastResort) < 0) {
+            best = c;
+            line = l;
+            prep = p;
           }
-          const d = full(files[f]![pos[f]!]!, prepared[f]![pos[f]!]!, files[best]![pos[best]!]!, prepared[best]![pos[best]!]!, lastResort);
-          if (d < 0) best = f;
         }
-        if (best < 0) break;
-        const line = files[best]![pos[best]!]!;
-        const prep = prepared[best]![pos[best]!]!;
-        pos[best]!++;
-        if (plan.unique && lastLine !== undefined && full(lastLine, lastPrep!, line, prep, false) === 0) continue;
+        if (best === undefined) break;
+        best.at++;
+        if (plan.unique && lastPrep !== undefined && full(lastLine, lastPrep, line, prep, false) === 0) continue;
         out.push(line);
         lastLine = line;
         lastPrep = prep;

@@ -48,9 +48,9 @@ function applyEnd(key: Key, pos2: string): string | undefined {
 
 /** the key an obsolete-key occurrence holds (its value is "+POS1" or "+POS1 -POS2", validated) */
 export function obsoleteKey(value: string): Key | Reject {
-  const [pos1, pos2] = value.split(' ');
-  const key = parseStart(pos1!);
-  if (key === null) return reject(`invalid field specification ${quote(pos1!)}`);
+  const [pos1 = '', pos2] = value.split(' ');
+  const key = parseStart(pos1);
+  if (key === null) return reject(`invalid field specification ${quote(pos1)}`);
   const err = pos2 === undefined ? undefined : applyEnd(key, pos2);
   return err === undefined ? key : reject(err);
 }
@@ -64,7 +64,7 @@ type ObsoleteClaim = Claim<{ obsoleteKey: unknown }>;
 export function obsoleteKeyClaimer(allowed: boolean, posixlyCorrect: boolean): (args: readonly string[], i: number) => ObsoleteClaim | undefined {
   let traditional = allowed;
   return (args, i) => {
-    const arg = args[i]!;
+    const arg = args[i]!; // parseFlags asks at an index of args
     if (arg[0] !== '+') return undefined;
     const next = args[i + 1];
     const minusPos = next !== undefined && next[0] === '-' && isDigit(next[1]);

@@ -44,7 +44,7 @@ export async function dumpBlocks(ctx: CallContext, s: OdSettings, chain: InputCh
   for (;;) {
     const wanted = s.end === undefined ? size : Math.min(size, s.end - offset);
     if (wanted <= 0) break;
-    const block = blocks[current]!;
+    const block = blocks[current]!; // current: 0 or 1, the two blocks in turn
     const n = await chain.read(block, wanted);
     if (n === 0) break;
     if (n < size) {

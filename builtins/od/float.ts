@@ -148,7 +148,7 @@ function exactDigits(value: Fraction, mantissa: bigint, exp2: number, p: number,
   return { digits, exponent };
 }
 
-/** the x86 80-bit extended value in the first 10 bytes (the rest of the 16 is padding) */
+/** the x86 80-bit extended value in the first 10 bytes (the rest of the 16 is padding); 16 bytes from `at` */
 export function formatFloat80(bytes: Uint8Array, at: number, little: boolean): string {
   // bring the 10 value bytes into little-endian order (with --endian=big all 16 are reversed)
   const le = new Uint8Array(10);

@@ -66,7 +66,7 @@ export function decodeFormatString(s: string): DecodeResult {
           i = n.next;
         }
       }
-      fieldWidth = INT_WIDTH[c][size]!;
+      fieldWidth = INT_WIDTH[c][size]!; // a size of the table: a letter's, 4, or one checked above
     } else if (c === 'f') {
       kind = 'f';
       const letter = FLOAT_SIZE_LETTER[s[i] ?? ''];
@@ -84,7 +84,7 @@ export function decodeFormatString(s: string): DecodeResult {
           i = n.next;
         }
       }
-      fieldWidth = FLOAT_WIDTH[size]!;
+      fieldWidth = FLOAT_WIDTH[size]!; // a size of the table: a letter's, 8, or one checked above
     } else if (c === 'a' || c === 'c') {
       kind = c;
       size = 1;

@@ -88,7 +88,7 @@ export class InputChain {
       const size = await this.unreadFileSize();
       if (size !== undefined && size > 0 && size <= left && this.chunk.length === 0) {
         left -= size;
-        this.current!.close();
+        this.current?.close();
         this.current = undefined;
         continue;
       }

@@ -32,9 +32,12 @@ export interface OdSettings {
   operands: string[];
 }
 
+/** the default address style */
+const OCTAL: AddressStyle = { kind: 'std', radix: 8, pad: 7 };
+
 const RADIX: Record<string, AddressStyle> = {
   d: { kind: 'std', radix: 10, pad: 7 },
-  o: { kind: 'std', radix: 8, pad: 7 },
+  o: OCTAL,
   x: { kind: 'std', radix: 16, pad: 6 },
   n: { kind: 'none' },
 };
@@ -108,7 +111,7 @@ function gcd(a: number, b: number): number {
 export async function settings(ctx: CallContext, { flags, operands: given, order }: CommandLine<typeof OD_FLAGS>): Promise<OdSettings | number> {
   const bad = badTypes(order);
   if (bad !== '') return fail(ctx, bad);
-  let address: AddressStyle = flags.radix ?? RADIX.o!;
+  let address: AddressStyle = flags.radix ?? OCTAL;
   let skip = flags.skip ?? 0n;
   const maxBytes = flags.read;
   const width = flags.width;
@@ -124,6 +127,7 @@ export async function settings(ctx: CallContext, { flags, operands: given, order
         if (o.value.ok) specs.push(...o.value.specs);
         break;
       case 'oldType': {
+        // spelled: one of oldType's short options, each a key of the table
         const d = decodeFormatString(TRADITIONAL_TYPES[o.spelled[1]!]!);
         if (d.ok) specs.push(...d.specs);
         break;
@@ -151,7 +155,8 @@ export async function settings(ctx: CallContext, { flags, operands: given, order
       }
     } else if (operands.length === 2) {
       const second = operands[1]!;
-      const o2 = traditional || second[0] === '+' || (second[0]! >= '0' && second[0]! <= '9') ? parseOldOffset(second) : null;
+      const c = second[0] ?? '';
+      const o2 = traditional || c === '+' || (c >= '0' && c <= '9') ? parseOldOffset(second) : null;
       if (o2 !== null) {
         const o1 = traditional ? parseOldOffset(operands[0]!) : null;
         if (o1 !== null) {
@@ -180,7 +185,7 @@ export async function settings(ctx: CallContext, { flags, operands: given, order
   let label: OdSettings['label'];
   if (pseudoStart !== undefined) {
     label = address.kind === 'none' ? 'paren' : 'label';
-    if (address.kind === 'none') address = RADIX.o!;
+    if (address.kind === 'none') address = OCTAL;
   }
   const pseudoOffset = pseudoStart === undefined ? 0 : Number(pseudoStart - skip);
   let end: number | undefined;

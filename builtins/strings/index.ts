@@ -31,7 +31,8 @@ function parseMinLength(s: string): number | undefined {
   const m = /^[ \t\n\v\f\r]*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/.exec(s);
   if (s === '' || /^[ \t\n\v\f\r]*$/.test(s)) return 0;
   if (m === null) return undefined;
-  let v = BigInt(m[2]!.startsWith('0') && !/^0[xX]/.test(m[2]!) ? '0o' + (m[2]!.slice(1) || '0') : m[2]!);
+  const n = m[2]!; // not an optional group: it is there in every match
+  let v = BigInt(n.startsWith('0') && !/^0[xX]/.test(n) ? '0o' + (n.slice(1) || '0') : n);
   const max = (1n << 64n) - 1n;
   if (v > max) v = max;
   if (m[1] === '-') v = (-v) & max;

@@ -13,9 +13,10 @@ const LONG: Record<string, boolean> = {
 };
 
 function longTakesArg(name: string): boolean {
-  if (LONG[name] !== undefined) return LONG[name]!;
+  const exact = LONG[name];
+  if (exact !== undefined) return exact;
   const hits = Object.keys(LONG).filter((k) => k.startsWith(name));
-  return hits.length === 1 && LONG[hits[0]!]!;
+  return hits.length === 1 && LONG[hits[0]!] === true;
 }
 
 /**

@@ -144,6 +144,7 @@ export class StringScanner {
     }
   }
 
+  /** b: the `width` bytes of one character (2 for -e b/l, 4 for -e B/L) */
   private combine(b: number[]): number {
     switch (this.o.encoding) {
       case 'b':

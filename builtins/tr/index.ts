@@ -53,7 +53,7 @@ async function run(ctx: CallContext, { flags: o, operands, args }: CommandLine<t
     sets.push(parsed.elements);
   }
   for (const w of warnings) await writeErr(ctx, w);
-  const built = buildTables(sets[0]!, sets[1], o);
+  const built = buildTables(sets[0]!, sets[1], o); // a set per operand, one at least
   if (!built.ok) return writeErr(ctx, built.error);
   try {
     await filter(ctx, built.tables);

@@ -106,6 +106,7 @@ class Cursor {
     const e = this.current;
     return e === undefined ? 0 : elementLength(e) - this.offset;
   }
+  /** the byte at the cursor: only once done() said there is one */
   byte(): number {
     return elementByte(this.current!, this.offset);
   }
@@ -241,6 +242,7 @@ export function buildTables(s1: Element[], s2: Element[] | undefined, o: TrOptio
       let s2Length = setLength(s2);
       if (s1Length > s2Length && !o.truncate) {
         if (s2Length === 0) return fail('tr: when not truncating set1, string2 must be non-empty\n');
+        // s2Length > 0: s2 has an element, and one of some length (lastByte finds it)
         if (s2[s2.length - 1]!.kind === 'class') {
           return fail(
             'tr: when translating with string1 longer than string2,\nthe latter string must not end with a character class\n',
@@ -260,9 +262,9 @@ export function buildTables(s1: Element[], s2: Element[] | undefined, o: TrOptio
   }
 
   const s1Members = o.complement ? complementOf(s1Set) : s1Set;
-  if (translating) {
+  if (translating && s2 !== undefined) {
     const table = identity();
-    const b = new Cursor(s2!);
+    const b = new Cursor(s2);
     if (o.complement) {
       for (let c = 0; c < 256; c++) {
         if (!s1Members[c]) continue;
@@ -273,18 +275,21 @@ export function buildTables(s1: Element[], s2: Element[] | undefined, o: TrOptio
     } else {
       const a = new Cursor(s1);
       while (!a.done() && !b.done()) {
+        const ea = a.current;
+        const eb = b.current;
+        if (ea === undefined || eb === undefined) break; // done() said neither is
         const step = Math.min(a.remaining(), b.remaining());
-        if (isConstant(a.current!) && isConstant(b.current!)) {
+        if (isConstant(ea) && isConstant(eb)) {
           table[a.byte()] = b.byte();
         } else {
           // a range or class is involved, so step <= 256: map each position
-          for (let k = 0; k < step; k++) table[elementByte(a.current!, a.offset + k)] = elementByte(b.current!, b.offset + k);
+          for (let k = 0; k < step; k++) table[elementByte(ea, a.offset + k)] = elementByte(eb, b.offset + k);
         }
         a.advance(step);
         b.advance(step);
       }
     }
-    return { ok: true, tables: { translate: table, remove: undefined, squeeze: o.squeeze ? memberSet(s2!) : undefined } };
+    return { ok: true, tables: { translate: table, remove: undefined, squeeze: o.squeeze ? memberSet(s2) : undefined } };
   }
   if (o.delete) {
     return { ok: true, tables: { translate: undefined, remove: s1Members, squeeze: o.squeeze && s2 ? memberSet(s2) : undefined } };

@@ -112,6 +112,7 @@ class Scanner {
   is(i: number, ch: string): boolean {
     return i < this.u.bytes.length && this.u.bytes[i] === ch.charCodeAt(0) && !this.u.escaped[i];
   }
+  /** i < length: the callers check it, directly or through is() */
   at(i: number): number {
     return this.u.bytes[i]!;
   }

@@ -25,8 +25,10 @@ const MAX_SIMD_RANGES = 6;
 /** Stream stdin through the tables; the squeeze state carries across chunks. */
 export async function filter(ctx: CallContext, t: TrTables): Promise<void> {
   const { translate, remove, squeeze } = t;
-  if (remove === undefined && squeeze === undefined) {
-    const ranges = rangesOf(translate!);
+  // buildTables makes a translation alone, or a removal and/or a squeeze (with -s's translation)
+  const alone = remove === undefined && squeeze === undefined ? translate : undefined;
+  if (alone !== undefined) {
+    const ranges = rangesOf(alone);
     if (ranges.length <= MAX_SIMD_RANGES) {
       const simd = acquireSimdScanner();
       if (simd?.setRanges(ranges)) {
@@ -39,7 +41,7 @@ export async function filter(ctx: CallContext, t: TrTables): Promise<void> {
       releaseSimdScanner(simd);
     }
   }
-  const translator = remove === undefined && squeeze === undefined ? translatorFor(translate!) : undefined;
+  const translator = alone === undefined ? undefined : translatorFor(alone);
   const chunks = new ChunkReader(ctx.stdin);
   let scratch = new Uint8Array(0);
   let last = -1;
@@ -61,13 +63,13 @@ export async function filter(ctx: CallContext, t: TrTables): Promise<void> {
         translator(chunk, out);
         n = len;
       } else if (squeeze === undefined) {
-        n = deleteAndTranslate(chunk, out, remove!, translate);
+        n = deleteAndTranslate(chunk, out, remove!, translate); // no translation alone, no squeeze: a removal
       } else {
         n = 0;
         for (let i = 0; i < len; i++) {
           const b = chunk[i]!;
           if (remove !== undefined && remove[b] === 1) continue;
-          const c = translate === undefined ? b : translate[b]!;
+          const c = translate === undefined ? b : translate[b]!; // 256 entries
           if (c === last && squeeze[c] === 1) continue;
           out[n++] = c;
           last = c;
@@ -108,7 +110,7 @@ async function mapThroughSimd(ctx: CallContext, simd: SimdScanner): Promise<void
   }
 }
 
-/** -d without -s: branch-free, every byte is written and kept only when not removed */
+/** -d without -s: branch-free, every byte is written and kept only when not removed (256-entry tables) */
 function deleteAndTranslate(chunk: Uint8Array, out: Uint8Array, remove: Uint8Array, translate: Uint8Array | undefined): number {
   const len = chunk.length;
   let n = 0;

@@ -15,7 +15,8 @@
 //
 // Every translator reads `src` and writes `dst` (dst at least as long; the same memory works too:
 // byte i is read before byte i is written, and nothing after it is); bytes the word loops cannot
-// take (a misaligned view, the last 1-3 bytes) go through the byte table.
+// take (a misaligned view, the last 1-3 bytes) go through the byte table. The `!` reads stay in
+// bounds: loop indices, a byte into a 256-entry table, a 16-bit pair into the 65536-entry one.
 
 export type Translator = (src: Uint8Array, dst: Uint8Array) => void;
 

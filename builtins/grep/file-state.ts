@@ -90,7 +90,7 @@ export class FileState {
     this.ring.push(p);
     this.ringBytes += p.end - p.start;
     while (this.ring.length - this.ringHead > this.s.beforeCount || this.ringBytes > RING_BYTES) {
-      const old = this.ring[this.ringHead]!;
+      const old = this.ring[this.ringHead]!; // ringBytes counts the held records: one is, past a limit
       this.ring[this.ringHead++] = undefined as unknown as Pending;
       this.ringBytes -= old.end - old.start;
     }

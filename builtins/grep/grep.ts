@@ -68,10 +68,10 @@ function compileErrorText(name: string, failure: CompileFailure, patterns: reado
   if (failure.errors === undefined) return text + `${name}: ${failure.message}\n`;
   const seen = new Set<string>();
   for (const e of failure.errors) {
-    const first = patterns.indexOf(patterns[e.pattern]!);
-    if (seen.has(patterns[first]!)) continue;
-    seen.add(patterns[first]!);
-    text += `${name}: ${origins[first] ?? ''}${e.message}\n`;
+    const pattern = patterns[e.pattern] ?? '';
+    if (seen.has(pattern)) continue;
+    seen.add(pattern);
+    text += `${name}: ${origins[patterns.indexOf(pattern)] ?? ''}${e.message}\n`;
   }
   return text;
 }

@@ -41,7 +41,7 @@ function buildCommonness(): Uint8Array {
 function probeIndex(needle: Uint8Array, skip = -1): number {
   let best = skip === 0 ? 1 : 0;
   for (let i = best + 1; i < needle.length; i++) {
-    if (i !== skip && COMMONNESS[needle[i]!]! <= COMMONNESS[needle[best]!]!) best = i;
+    if (i !== skip && COMMONNESS[needle[i]!]! <= COMMONNESS[needle[best]!]!) best = i; // a table of 256
   }
   return best;
 }
@@ -68,7 +68,7 @@ export class LiteralFinder {
     private readonly simd: SimdScanner | null = null,
   ) {
     this.probe = probeIndex(needle);
-    this.probeByte = needle[this.probe]!;
+    this.probeByte = needle[this.probe]!; // a matcher's literal: one byte at least
     // a one-byte needle, or a probe no rarer than the first byte: indexOf does the same already
     this.plain = needle.length === 1 || this.probe === 0;
     const second = needle.length === 1 ? this.probe : probeIndex(needle, this.probe);
@@ -105,8 +105,8 @@ export class LiteralFinder {
    * `scratchFree` says the read buffer holds nothing the caller still needs.
    */
   countRecords(bytes: Uint8Array, eol: number, scratchFree: boolean): number | null {
-    if (!this.counts) return null;
-    const simd = this.simd!;
+    const simd = this.simd;
+    if (!this.counts || simd === null) return null;
     const k1 = this.pair[0];
     const gap = this.pair[1] - k1;
     const base = this.simdBase(bytes);
@@ -176,7 +176,7 @@ export class LiteralFinder {
     const end = base + bytes.length - len + k1 + 1;
     const b1 = needle[k1]!;
     const b2 = needle[k2]!;
-    const simd = this.simd!;
+    const simd = this.simd!; // base >= 0: simdBase found the scanner's memory
     for (;;) {
       if (q >= end) return -1;
       q = simd.find2(q, end, b1, b2, k2 - k1);
@@ -192,7 +192,7 @@ export class LiteralFinder {
   /** the first `byte` in bytes at or after from, or -1 (a record's end, after a match) */
   indexOfByte(bytes: Uint8Array, byte: number, from: number, base = this.simdBase(bytes)): number {
     if (base < 0) return from >= bytes.length ? -1 : bufferIndexOf.call(bytes, byte, from);
-    const at = this.simd!.find2(base + from, base + bytes.length, byte, byte, 0);
+    const at = this.simd!.find2(base + from, base + bytes.length, byte, byte, 0); // base >= 0: as in findSimd
     return at < 0 ? -1 : at - base;
   }
 }

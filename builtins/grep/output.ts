@@ -140,11 +140,12 @@ export class LatinOutput {
       return;
     }
     // a line-sized span (one prefixed line) word by word: set() with a view costs more
-    if (this.viewed !== src) {
+    let view = this.srcView;
+    if (this.viewed !== src || view === null) {
       this.viewed = src;
-      this.srcView = new DataView(src.buffer, src.byteOffset, src.byteLength);
+      view = this.srcView = new DataView(src.buffer, src.byteOffset, src.byteLength);
     }
-    copyBytes(this.srcView!, src, from, from + n, this.bufView, this.buf, at);
+    copyBytes(view, src, from, from + n, this.bufView, this.buf, at);
   }
 
   get pending(): number {

@@ -217,7 +217,7 @@ class Compiler {
         if (cmd.a1 !== undefined) throw new SedSyntaxError("`}' doesn't want any addresses");
         this.readEndOfCommand();
         const open = this.blocks.pop()!.index;
-        this.commands[open]!.target = this.commands.length + 1;
+        this.commands[open]!.target = this.commands.length + 1; // the `{` pushed at that index
         return true;
       }
       case 'e':

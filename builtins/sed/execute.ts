@@ -201,6 +201,8 @@ export class Executor {
    */
   private cycleFrom(pc: number, jumps: number): CycleEnd | Promise<CycleEnd> {
     const cmds = this.program.commands;
+    // the compiler gives each command the fields of its letter (types.ts): the text of a i c,
+    // the target of { b t T, the map of y, the substitution of s
     while (pc < cmds.length) {
       const cmd = cmds[pc]!;
       if (!this.selected(cmd)) {
@@ -374,8 +376,8 @@ export class Executor {
     const a1 = cmd.a1;
     if (a1 === undefined) return true;
     const a2 = cmd.a2;
+    if (a2 === undefined) return this.matchOne(a1); // one address: never a range
     if (cmd.range !== 'active') {
-      if (a2 === undefined) return this.matchOne(a1);
       if (a1.kind === 'line') {
         if (cmd.range === 'closed' || this.lineNo < a1.line) return false;
       } else if (!this.matchOne(a1)) return false;
@@ -400,12 +402,12 @@ export class Executor {
           break;
       }
     }
-    if (a2!.kind === 'line') {
+    if (a2.kind === 'line') {
       // past a line-number end (skipped by n, N or a branch) the range is over without this line
-      if (this.lineNo >= a2!.line) cmd.range = 'closed';
-      return this.lineNo <= a2!.line;
+      if (this.lineNo >= a2.line) cmd.range = 'closed';
+      return this.lineNo <= a2.line;
     }
-    if (this.matchEnd(cmd, a2!)) cmd.range = 'closed';
+    if (this.matchEnd(cmd, a2)) cmd.range = 'closed';
     return true;
   }
 

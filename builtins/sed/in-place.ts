@@ -39,6 +39,7 @@ class Collector implements ByteWriter {
 
 export class InPlaceEditor {
   private targets: (string | null)[] = [];
+  /** file: an operand validateAll accepted (its target is a name, not null) */
   private current: { file: number; collector: Collector; out: SedOutput } | null = null;
   /** an operand was missing: exit status 2 */
   failed = false;
@@ -89,7 +90,7 @@ export class InPlaceEditor {
     return { skip, fatalAt };
   }
 
-  /** the output for `file`; commits the previous file's new content */
+  /** the output for `file` (an operand's index); commits the previous file's new content */
   async switchTo(file: number, _previous: number): Promise<SedOutput> {
     await this.commit();
     const collector = new Collector(this.ctx.limits.maxSortBytes, this.operands[file]!);

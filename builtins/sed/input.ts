@@ -127,7 +127,7 @@ export class SedInput {
   private async read(started?: boolean | Promise<boolean>, peeking = false): Promise<Line | null> {
     for (;;) {
       if (this.current === null && !(await this.openNext())) return null;
-      const cur = this.current!;
+      const cur = this.current!; // there, or openNext opened one
       let more: boolean;
       try {
         const m = started ?? cur.lines.next();
@@ -193,7 +193,7 @@ export class SedInput {
     this.current = null;
   }
 
-  /** the operand name of a line ('-' for stdin) */
+  /** the operand name of a line ('-' for stdin); `file`: a Line's */
   nameOf(file: number): string {
     return (this.operands.length === 0 ? ['-'] : this.operands)[file]!;
   }

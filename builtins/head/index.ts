@@ -82,6 +82,7 @@ const FLAGS = {
   verbose: flag.boolean('-v --verbose'),
   zero: flag.boolean('-z --zero-terminated'),
   // digits anywhere but in the first argument: getopt's "0123456789" letters, which GNU rejects
+  // (a run has one digit at least)
   digits: flag.digits((run) => reject(`invalid trailing option -- ${run[0]!}`, { usage: true })),
   // the obsolete first argument, recorded by firstArgument
   obsolete: flag.value('', obsoleteArg),
@@ -89,7 +90,7 @@ const FLAGS = {
 
 /** GNU head reads `-N…` in argv[1] before getopt (and only there) */
 function firstArgument(args: readonly string[], i: number): Claim<typeof FLAGS> | undefined {
-  const arg = args[i]!;
+  const arg = args[i]!; // parseFlags asks at an index of args
   if (i !== 0 || arg.length < 2 || arg[0] !== '-' || arg[1]! < '0' || arg[1]! > '9') return undefined;
   return { consumed: 1, occurrence: { name: 'obsolete', value: arg, spelled: arg } };
 }

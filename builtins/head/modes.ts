@@ -48,7 +48,8 @@ export async function allButLastBytes(
     heldBytes += chunk.length;
     // emit from the front whatever is certainly not among the last n bytes
     while (heldBytes > n) {
-      const front = held[0]!;
+      const front = held[0];
+      if (front === undefined) break; // heldBytes counts the held chunks: not reached
       const excess = heldBytes - n;
       if (front.length <= excess) {
         await emit(out, front);

@@ -95,6 +95,7 @@ const FLAGS = {
   verbose: flag.boolean('-v --verbose'),
   zero: flag.boolean('-z --zero-terminated'),
   // digits anywhere but in the obsolete first argument: getopt's "0123456789", which GNU rejects
+  // (a run has one digit at least)
   digits: flag.digits((run) => reject(`option used in invalid context -- ${run[0]!}`)),
   // the obsolete first argument, recorded by the claim
   obsolete: flag.value('', obsoleteArg),
@@ -107,7 +108,7 @@ const FLAGS = {
 function obsoleteClaim(plusAllowed: boolean): (args: readonly string[], i: number) => Claim<typeof FLAGS> | undefined {
   return (args, i) => {
     const n = args.length;
-    if (i !== 0) return undefined;
+    if (i !== 0) return undefined; // i = 0, an index of args: args[0] is there
     const shapeOk =
       n === 1 || (n === 2 && !(args[1]!.startsWith('-') && args[1]!.length > 1)) || ((n === 2 || n === 3) && args[1] === '--');
     if (!shapeOk || obsoleteForm(args[0]!, plusAllowed) === undefined) return undefined;
@@ -117,8 +118,10 @@ function obsoleteClaim(plusAllowed: boolean): (args: readonly string[], i: numbe
 const CLAIM_WITH_PLUS = obsoleteClaim(true);
 const CLAIM_WITHOUT_PLUS = obsoleteClaim(false);
 
+const FOLLOW_REFUSED = '-f/--follow is refused: rshell never waits for a file to grow';
+
 const REFUSED: Partial<Record<keyof typeof FLAGS, string>> = {
-  follow: '-f/--follow is refused: rshell never waits for a file to grow',
+  follow: FOLLOW_REFUSED,
   followName: '-F is refused: rshell never waits for a file to grow',
   pid: '--pid is refused: rshell never follows files',
   retry: '--retry is refused: rshell never follows files',
@@ -146,7 +149,7 @@ function settingsOf(order: CommandLine<typeof FLAGS>['order']): TailSettings | {
   for (const o of order) {
     switch (o.name) {
       case 'obsolete':
-        if (o.value.follow) return { refused: REFUSED.follow! };
+        if (o.value.follow) return { refused: FOLLOW_REFUSED };
         applyCount(s, o.value);
         break;
       case 'lines':

@@ -266,7 +266,10 @@ function indent(from: number, to: number, tabsize: number): string {
 
 const MIN_COLUMN_WIDTH = 3;
 
-/** GNU calculate_columns: the most columns whose widths still fit the line */
+/**
+ * GNU calculate_columns: the most columns whose widths still fit the line. `widths`: one at least
+ * (so one column at least); an entry's column idx is at most i in the layout of i + 1 columns.
+ */
 function fitColumns(widths: readonly number[], lineLength: number, byColumns: boolean): number[] {
   const n = widths.length;
   const maxIdx = lineLength === 0 ? n : Math.max(1, Math.floor(lineLength / MIN_COLUMN_WIDTH));
@@ -290,6 +293,7 @@ function fitColumns(widths: readonly number[], lineLength: number, byColumns: bo
   return info[cols - 1]!.cols;
 }
 
+/** entries: one at least (renderEntries); each row holds at most colWidths.length items */
 function renderColumns(entries: readonly Entry[], o: LsOptions, byColumns: boolean): string {
   const p = prefixWidths(entries, o, false);
   const pad = quotePad(entries, o);

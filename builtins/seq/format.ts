@@ -98,6 +98,7 @@ export function parseUserFormat(fmt: string, quoted: string): FormatCheck {
   }
   const prefix = fmt.slice(0, i);
   i++;
+  // these patterns match every string (maybe with nothing)
   const flagsMatch = /^[-+#0 ']*/.exec(fmt.slice(i))![0];
   i += flagsMatch.length;
   const widthMatch = /^\d*/.exec(fmt.slice(i))![0];

@@ -25,8 +25,9 @@ const OPERAND = { operand: true } as const;
  * ("-1", "-.5") is the first operand, and options end there
  */
 function negativeNumber(args: readonly string[], i: number): Claim<typeof FLAGS> | undefined {
-  const a = args[i]!;
-  return a[0] === '-' && (a[1] === '.' || (a[1]! >= '0' && a[1]! <= '9')) ? OPERAND : undefined;
+  const a = args[i]!; // parseFlags asks at an index of args
+  const c = a[1] ?? '';
+  return a[0] === '-' && (c === '.' || (c >= '0' && c <= '9')) ? OPERAND : undefined;
 }
 
 type Operand = { text: string; value: LD; shape: OperandShape };
@@ -201,6 +202,7 @@ function decimalPlan(firstText: string, stepText: string, lastText: string, layo
   const parts = [firstText, stepText, lastText].map((t) => PLAIN_DECIMAL.exec(t));
   if (parts.some((m) => m === null || (m[2] === '' && (m[3] ?? '') === ''))) return undefined;
   const ms = parts as RegExpExecArray[];
+  // three matches; group 2 is not optional (it may match nothing)
   if (ms.some((m) => (m[2]! + (m[3] ?? '')).replace(/^0+/, '').length > 15)) return undefined;
   const scale = Math.max(...ms.map((m) => (m[3] ?? '').length));
   if (scale > 15 || c.precision > 15) return undefined;

@@ -37,6 +37,10 @@ function toInteger(v: Value): bigint | undefined {
 
 const COMPARISONS = new Set(['<', '<=', '=', '==', '!=', '>=', '>']);
 
+/**
+ * args: one at least (index.ts reports a missing operand); i never passes args.length, so once
+ * every argument is read, args[i - 1] is the last one
+ */
 export class Evaluator {
   private i = 0;
 

@@ -12,7 +12,7 @@ import { FIND_USAGE } from './usage.js';
 import { Walker } from './walk.js';
 
 function withDefaultPrint(env: FindEnv, expr: Node | undefined): Node {
-  const print = PREDICATES['-print']!.build(env, '', '-print') as Evaluate;
+  const print = PREDICATES['-print']!.build(env, '', '-print') as Evaluate; // a key of the table
   if (expr === undefined) return { kind: 'test', label: '-print', eval: print, isAction: true };
   if (expr.isAction) return expr;
   const inner = expr.eval;

@@ -107,8 +107,7 @@ class ExprParser {
     const n = this.parseComma();
     if (typeof n === 'string') return n;
     if (this.i < this.args.length) {
-      const t = this.peek()!;
-      if (t === ')') return "you have too many ')'";
+      if (this.peek() === ')') return "you have too many ')'";
       return 'invalid expression';
     }
     return n;
@@ -129,8 +128,8 @@ class ExprParser {
   private parseOr(): Node | string {
     let left = this.parseAnd();
     if (typeof left === 'string') return left;
-    while (isOp(this.peek(), '-o', '-or')) {
-      const op = this.args[this.i++]!;
+    for (let op = this.peek(); op === '-o' || op === '-or'; op = this.peek()) {
+      this.i++;
       const right = this.required(op, () => this.parseAnd());
       if (typeof right === 'string') return right;
       left = or(left, right);
@@ -166,16 +165,18 @@ class ExprParser {
 
   private parseUnary(): Node | string {
     const t = this.peek();
-    if (isOp(t, '!', '-not')) {
+    if (t === '!' || t === '-not') {
       this.i++;
-      const operand = this.required(t!, () => this.parseUnary());
+      const operand = this.required(t, () => this.parseUnary());
       return typeof operand === 'string' ? operand : not(operand);
     }
     return this.parsePrimary();
   }
 
   private parsePrimary(): Node | string {
-    const t = this.peek()!;
+    const t = this.peek();
+    // not reached: parseAll, required and the '(' case each saw a word before calling down here
+    if (t === undefined) return 'invalid expression';
     if (t === '(') {
       this.i++;
       const next = this.peek();

@@ -18,7 +18,7 @@ function applySymbolic(text: string, isDir: boolean): number | undefined {
   for (const clause of text.split(',')) {
     let i = 0;
     let who = 0;
-    while (i < clause.length && 'ugoa'.includes(clause[i]!)) who |= WHO_BITS[clause[i++]!]!;
+    while (i < clause.length && 'ugoa'.includes(clause[i]!)) who |= WHO_BITS[clause[i++]!]!; // u g o a: its keys
     if (i >= clause.length) return undefined;
     const affected = who === 0 ? 0o7777 : who;
     while (i < clause.length) {

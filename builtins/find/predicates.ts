@@ -36,7 +36,7 @@ function parseTypes(pred: string, arg: string): Set<FileType> | string {
   const seen = new Set<string>();
   let i = 0;
   for (;;) {
-    const ch = arg[i]!;
+    const ch = arg[i]!; // arg is not empty, and the loop goes on only while i < arg.length
     if (!(ch in TYPE_OF_LETTER)) return `Unknown argument to ${pred}: ${ch}`;
     if (seen.has(ch)) return `Duplicate file type '${ch}' in the argument list to ${pred}.`;
     seen.add(ch);
@@ -200,21 +200,22 @@ const NEWER_FIELD: Record<string, NewerField> = { a: 'atimeMs', B: 'birthtimeMs'
  * finds no birth times on this system, so B is its error; the date grammar is touch -d's.
  */
 export function newerXY(env: FindEnv, name: string, ref: string | undefined): Evaluate | string {
-  const x = name[6]!;
-  const y = name[7]!;
+  const x = name.charAt(6);
+  const y = name.charAt(7);
   if (x === 'B' || y === 'B') return `This system does not provide a way to find the birth time of a file.\nfind: invalid predicate \`${name}'`;
   const field = NEWER_FIELD[x];
-  if (field === undefined || (y !== 't' && NEWER_FIELD[y] === undefined)) return `invalid predicate \`${name}'`;
+  const refField = NEWER_FIELD[y];
+  if (field === undefined || (y !== 't' && refField === undefined)) return `invalid predicate \`${name}'`;
   if (ref === undefined) return `The ${quote(name)} test needs an argument`;
   let refTime: number;
-  if (y === 't') {
+  if (refField === undefined) {
     const t = parseDateOption(ref, env.nowMs);
     if (t === null) return `I cannot figure out how to interpret ${quote(ref)} as a date or time`;
     refTime = t;
   } else {
     const st = env.opts.symlinks === 'P' ? env.ctx.fs.lstat(ref) : env.ctx.fs.stat(ref);
     if (!st.ok) return `${quote(ref)}: ${st.error.detail ?? st.error.message}`;
-    refTime = st.value[NEWER_FIELD[y]!];
+    refTime = st.value[refField];
   }
   return info((e) => e.info[field] > refTime);
 }

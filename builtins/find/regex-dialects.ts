@@ -26,11 +26,11 @@ interface ListSyntax {
   emptyRanges: boolean;
 }
 
-/** one list element at j: a [:class:] / [.x.] / [=x=], an escaped or a plain character */
+/** one list element at j (< p.length: readBracket checks it): a [:class:] / [.x.] / [=x=], an escaped or a plain character */
 function readElement(p: string, j: number, syn: ListSyntax): { item: Item; next: number } | null {
   const open = p[j + 1];
   if (p[j] === '[' && ((open === ':' && syn.classes) || open === '.' || open === '=')) {
-    const close = p.indexOf(p[j + 1]! + ']', j + 2);
+    const close = p.indexOf(open + ']', j + 2);
     if (close < 0) return null;
     return { item: { kind: 'class', text: p.slice(j, close + 2) }, next: close + 2 };
   }

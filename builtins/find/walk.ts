@@ -146,12 +146,12 @@ export class Walker {
     const list: Result<DirEntry[]> = held !== null
       ? held.handle.list({ maxEntries: MAX_DIR_ENTRIES })
       : env.ctx.fs.readdir(e.path, { maxEntries: MAX_DIR_ENTRIES });
-    let problem: string | undefined;
-    if (!list.ok) problem = `${quote(e.path)}: ${list.error.detail ?? list.error.message}`;
-    else if (list.value.length > MAX_DIR_ENTRIES) problem = `${quote(e.path)}: more than ${MAX_DIR_ENTRIES} entries (rshell's find budget)`;
-    if (problem !== undefined || !list.ok) {
+    if (!list.ok || list.value.length > MAX_DIR_ENTRIES) {
       release(held);
-      return env.error(problem!).then(() => true);
+      const problem = list.ok
+        ? `${quote(e.path)}: more than ${MAX_DIR_ENTRIES} entries (rshell's find budget)`
+        : `${quote(e.path)}: ${list.error.detail ?? list.error.message}`;
+      return env.error(problem).then(() => true);
     }
     this.ancestors.push({ key, path: e.path });
     const leave = (): void => {

@@ -61,17 +61,53 @@ function maxChars(v: string): { chars: number; warning: string | undefined } | R
 
 const DELIM_ESCAPES: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 0x5c };
 
-/** -d: one character, or a C escape (\n, \t, \0, \x41, \101) */
+/**
+ * -d: one character, or an escape (findutils get_input_delimiter): the letter after the backslash
+ * decides whatever follows it (`\nx` is a newline); `\x…` and `\DIGIT…` are read by strtoul in
+ * base 16 or 8 and must end there and fit a byte
+ */
 function delimiter(s: string): number | Reject {
   const bytes = Buffer.from(s, 'utf8');
   if (bytes.length === 1) return bytes[0]!;
-  const rest = s.slice(1);
-  if (s[0] === '\\' && s.length >= 2) {
-    if (rest.length === 1 && rest in DELIM_ESCAPES) return DELIM_ESCAPES[rest]!;
-    if (/^x[0-9a-fA-F]{1,2}$/.test(rest)) return parseInt(rest.slice(1), 16);
-    if (/^[0-7]{1,3}$/.test(rest)) return parseInt(rest, 8) & 0xff;
+  if (s[0] !== '\\') {
+    return reject(`Invalid input delimiter specification ${s}: the delimiter must be either a single character or an escape sequence starting with \\.`);
   }
-  return reject(`Invalid input delimiter specification ${s}: the delimiter must be either a single character or an escape sequence starting with \\.`);
+  const letter = s[1] ?? '';
+  const named = DELIM_ESCAPES[letter];
+  if (named !== undefined) return named;
+  const hex = letter === 'x';
+  if (!hex && !(letter >= '0' && letter <= '9')) return reject(`Invalid escape sequence ${s} in input delimiter specification.`);
+  const r = strtoulByte(s, hex ? 2 : 1, hex ? 16 : 8);
+  if (r.value > 0xff) {
+    return reject(`Invalid escape sequence ${s} in input delimiter specification; character values must not exceed ${hex ? 'ff' : '377'}.`);
+  }
+  if (r.end < s.length) {
+    return reject(`Invalid escape sequence ${s} in input delimiter specification; trailing characters ${s.slice(r.end)} not recognised.`);
+  }
+  return r.value;
+}
+
+/**
+ * glibc strtoul(s + at, &end, base) for base 8 or 16 (blanks, a sign, 0x before a hex digit),
+ * its value saturated at 256: past a byte (a negative one too) is all that matters here
+ */
+function strtoulByte(s: string, at: number, base: 8 | 16): { value: number; end: number } {
+  let i = at;
+  while (i < s.length && ' \t\n\v\f\r'.includes(s.charAt(i))) i++;
+  const negative = s[i] === '-';
+  if (negative || s[i] === '+') i++;
+  if (base === 16 && s[i] === '0' && (s[i + 1] === 'x' || s[i + 1] === 'X') && digitOf(s.charAt(i + 2)) < 16) i += 2;
+  const start = i;
+  let value = 0;
+  for (let d = digitOf(s.charAt(i)); d < base; d = digitOf(s.charAt(++i))) value = Math.min(value * base + d, 256);
+  if (i === start) return { value: 0, end: at };
+  return { value: negative && value !== 0 ? 256 : value, end: i };
+}
+
+/** a character's value as a digit (up to f), else 99 */
+function digitOf(c: string): number {
+  const d = '0123456789abcdef'.indexOf(c.toLowerCase());
+  return c === '' || d < 0 ? 99 : d;
 }
 
 // findutils 4.9's long options in its table order; values checked where its getopt loop does
@@ -114,7 +150,7 @@ const exclusive = (option: string, offending: string): string =>
   `warning: options ${offending} and ${option} are mutually exclusive, ignoring previous ${offending} value`;
 
 /** how GNU names each of -L, -l, -n when it overrides another mode */
-const MODE_NAMES: Record<string, string> = { maxLines: '-L', lines: '--max-lines/-l', maxArgs: '--max-args/-n' };
+const MODE_NAMES = { maxLines: '-L', lines: '--max-lines/-l', maxArgs: '--max-args/-n' } as const;
 
 /**
  * The settings the options make, in order, with the warnings GNU's loop prints as it goes (-I,
@@ -160,20 +196,20 @@ function settingsFrom(order: readonly Occurrence[], warnings: string[], refuse: 
       case 'maxLines':
       case 'lines':
         s.maxLines = o.value;
-        if (s.maxArgs !== undefined) warnings.push(exclusive(MODE_NAMES[o.name]!, '--max-args'));
-        if (s.replace !== undefined) warnings.push(exclusive(MODE_NAMES[o.name]!, '--replace'));
+        if (s.maxArgs !== undefined) warnings.push(exclusive(MODE_NAMES[o.name], '--max-args'));
+        if (s.replace !== undefined) warnings.push(exclusive(MODE_NAMES[o.name], '--replace'));
         s.maxArgs = undefined;
         s.replace = undefined;
         break;
       case 'maxArgs': {
         const n = o.value;
         s.maxArgs = n;
-        if (s.maxLines !== undefined) warnings.push(exclusive(MODE_NAMES.maxArgs!, '--max-lines'));
+        if (s.maxLines !== undefined) warnings.push(exclusive(MODE_NAMES.maxArgs, '--max-lines'));
         s.maxLines = undefined;
         if (s.replace !== undefined) {
           if (n === 1) s.maxArgs = undefined;
           else {
-            warnings.push(exclusive(MODE_NAMES.maxArgs!, '--replace'));
+            warnings.push(exclusive(MODE_NAMES.maxArgs, '--replace'));
             s.replace = undefined;
           }
         }
@@ -222,7 +258,8 @@ class Runner {
   constructor(
     private readonly ctx: CallContext,
     private readonly s: Settings,
-    private readonly command: string[],
+    /** the command and its initial arguments (echo by default) */
+    private readonly command: readonly [string, ...string[]],
   ) {
     this.baseSize = command.reduce((n, a) => n + argBytes(a), 0);
     this.size = this.baseSize;
@@ -245,7 +282,7 @@ class Runner {
    */
   private get itemLimit(): number {
     if (this.s.replace === undefined) return this.s.maxChars - this.baseSize - 1;
-    return this.s.maxChars - 1 - (this.replaceLines > 0 ? argBytes(this.command[0]!) : 0);
+    return this.s.maxChars - 1 - (this.replaceLines > 0 ? argBytes(this.command[0]) : 0);
   }
 
   /**
@@ -298,7 +335,7 @@ class Runner {
     if (this.stopped) return;
     if (this.s.replace !== undefined) {
       const r = this.s.replace;
-      if (argBytes(this.command[0]!) > this.s.maxChars) {
+      if (argBytes(this.command[0]) > this.s.maxChars) {
         this.fail('cannot fit single argument within argument list size limit', false);
         return;
       }
@@ -414,7 +451,8 @@ async function runXargs(ctx: CallContext, { operands, order }: CommandLine<typeo
     await ctx.stderr.writeString(`xargs: ${s.fatal}\n`);
     return 1;
   }
-  const command = operands.length > 0 ? operands : ['echo'];
+  const [name = 'echo', ...initial] = operands;
+  const command: [string, ...string[]] = [name, ...initial];
   let input = ctx.stdin;
   let close = (): void => {};
   if (s.argFile !== undefined && s.argFile !== '-') {

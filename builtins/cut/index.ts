@@ -96,7 +96,7 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
 function fieldSlicePlan(ctx: CallContext, plan: CutPlan): FieldSlice | null {
   if (!plan.fieldMode || plan.ranges.length !== 1 || plan.delim === plan.eol) return null;
   if (plan.outDelim.length !== 1 || plan.outDelim[0] !== plan.delim) return null;
-  const r = plan.ranges[0]!;
+  const r = plan.ranges[0]!; // exactly one range: tested above
   return { lo: r.lo, hi: r.hi, delim: plan.delim, eol: plan.eol, onlyDelimited: plan.onlyDelimited, maxLineBytes: ctx.limits.maxLineBytes };
 }
 
@@ -125,6 +125,7 @@ async function cutInput(ctx: CallContext, plan: CutPlan, reader: ByteReader, out
  * when it fits the output buffer, and with awaits (in order) when it does not.
  */
 class Segments {
+  /** pairs [from, to) (-1, -1 for a delimiter): data[0 … 2 * count) are set, so reads below count need no check */
   data: number[] = [];
   count = 0;
   bytes = 0;

@@ -33,8 +33,9 @@ export function parseDelimiters(arg: string): DelimiterList {
     if (++i === bytes.length) {
       return { ok: false, message: `delimiter list ends with an unescaped backslash: ${quoteCMaybeColon(bytes)}` };
     }
-    const e = bytes[i]!;
-    list.push(e in ESCAPES ? ESCAPES[e]! : e);
+    const e = bytes[i]!; // i < bytes.length: tested just above
+    const escaped = ESCAPES[e]; // null for \0: no delimiter
+    list.push(escaped === undefined ? e : escaped);
   }
   return { ok: true, list };
 }

@@ -36,6 +36,8 @@ export class DelimiterCycle {
 
   /** the current entry, moving on to the next */
   take(): Delimiter {
+    // at stays below the length, and the list has one entry at least (parseDelimiters reads
+    // an empty LIST as `\0`)
     const d = this.list[this.at]!;
     if (++this.at === this.list.length) this.at = 0;
     return d;

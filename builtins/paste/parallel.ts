@@ -85,6 +85,7 @@ export async function pasteParallel(
             heldCount = 0;
           }
           const after = last ? eol : delims.take();
+          // src!: got is 'data' only when src answered above
           // fast path: the whole line is in the chunk and fits the output buffer
           const chunk = src!.chunk;
           const from = src!.pos;

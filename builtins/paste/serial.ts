@@ -115,6 +115,7 @@ async function joinLines(ctx: CallContext, src: LineSource, delims: DelimiterCyc
 /**
  * out += chunk[from, to) with every line delimiter replaced by the next delimiter of the cycle,
  * a buffer's worth at a time: one bulk copy and a memchr per line instead of a write per line.
+ * Called only when delims.allPrinted: the cycle has no empty (null) entry.
  */
 function copyReplacing(chunk: Uint8Array, from: number, to: number, eol: number, delims: DelimiterCycle, out: OutputBuffer): void | Promise<void> {
   while (from < to) {

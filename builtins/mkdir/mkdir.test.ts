@@ -62,6 +62,10 @@ describe('mkdir -m: exactly MODE, as GNU (chmod after mkdir: the umask does not 
     'mkdir -pm 777 p/q/r',
     'mkdir -pvm 707 d/q d',
     'mkdir -m 777 d',
+    // several who letters, X and s/t in one list, a letter that is neither
+    'mkdir -m ug=rX,o+t m; stat -c %a m',
+    'mkdir -m uo+rwXs m; stat -c %a m',
+    'mkdir -m ug+rq m; echo rc=$?',
   ])('%s', async (script) => {
     const { ours, bash } = await bothWays(script, { files: FILES });
     expect(ours).toEqual(bash);

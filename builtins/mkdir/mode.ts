@@ -23,7 +23,7 @@ export function parseMode(text: string, umask: number): ModeChange | null {
   for (const clause of text.split(',')) {
     let i = 0;
     let who = 0;
-    while (i < clause.length && WHO[clause[i]!] !== undefined) who |= WHO[clause[i++]!]!;
+    for (let w = WHO[clause.charAt(i)]; w !== undefined; w = WHO[clause.charAt(++i)]) who |= w;
     if (i >= clause.length) return null;
     while (i < clause.length) {
       const op = clause[i++]!;
@@ -33,9 +33,12 @@ export function parseMode(text: string, umask: number): ModeChange | null {
       let conditionalX = false;
       if (i < clause.length && 'ugo'.includes(clause[i]!)) copyFrom = clause[i++];
       else {
-        while (i < clause.length && (PERM[clause[i]!] !== undefined || clause[i] === 'X')) {
-          if (clause[i] === 'X') conditionalX = true;
-          else perms |= PERM[clause[i]!]!;
+        for (;;) {
+          const c = clause.charAt(i);
+          const p = PERM[c];
+          if (p !== undefined) perms |= p;
+          else if (c === 'X') conditionalX = true;
+          else break;
           i++;
         }
       }

@@ -61,6 +61,12 @@ function pcpuPermille(p: ProcessInfo, e: PsEnv): number {
   return secs > 0 ? Math.trunc(Math.trunc((cpuTicks(p) * 1000) / HZ) / secs) : 0;
 }
 
+/** %cpu and pcpu: tenths below 100%, whole percents from there */
+function pcpuText(p: ProcessInfo, e: PsEnv): string {
+  const v = pcpuPermille(p, e);
+  return v > 999 ? String(Math.trunc(v / 10)) : `${Math.trunc(v / 10)}.${v % 10}`;
+}
+
 function stateFlags(p: ProcessInfo): string {
   let s = p.state;
   if (p.nice < 0) s += '<';
@@ -155,15 +161,8 @@ const FIELDS: Record<string, Field> = {
   rssize: num('RSS', 5, (p) => (p.rssPages * PAGE_SIZE) / 1024),
   rsz: num('RSZ', 5, (p) => (p.rssPages * PAGE_SIZE) / 1024),
   sz: num('SZ', 5, (p) => Math.trunc(p.vsizeBytes / PAGE_SIZE)),
-  '%cpu': {
-    header: '%CPU', width: 4, align: 'right',
-    text: (p, e) => {
-      const v = pcpuPermille(p, e);
-      return v > 999 ? String(Math.trunc(v / 10)) : `${Math.trunc(v / 10)}.${v % 10}`;
-    },
-    key: pcpuPermille,
-  },
-  pcpu: { header: '%CPU', width: 4, align: 'right', text: (p, e) => FIELDS['%cpu']!.text(p, e), key: pcpuPermille },
+  '%cpu': { header: '%CPU', width: 4, align: 'right', text: pcpuText, key: pcpuPermille },
+  pcpu: { header: '%CPU', width: 4, align: 'right', text: pcpuText, key: pcpuPermille },
   c: num('C', 2, (p, e) => Math.min(99, Math.trunc(pcpuPermille(p, e) / 10))),
   '%mem': {
     header: '%MEM', width: 4, align: 'right',

@@ -25,7 +25,11 @@ const FORMATS: Record<string, ReadonlyArray<[string, string?]>> = {
 function formatOf(req: PsRequest): FormatItem[] {
   if (req.format.length > 0) return req.format;
   const name = req.bsdU ? 'bsdUser' : req.bsdA || req.bsdX ? 'bsd' : req.full ? 'full' : 'default';
-  return (FORMATS[name] ?? []).map(([n, h]) => ({ name: n, field: fieldNamed(n)!, header: h }));
+  // every name there is a field of the table: none is left out
+  return (FORMATS[name] ?? []).flatMap(([n, h]) => {
+    const field = fieldNamed(n);
+    return field === undefined ? [] : [{ name: n, field, header: h }];
+  });
 }
 
 function environment(proc: ProcReader): PsEnv {

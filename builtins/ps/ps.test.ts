@@ -39,6 +39,12 @@ describe('ps on the hand-made process table', () => {
     );
     expect(r.code).toBe(0);
   });
+  it('pcpu is %cpu under another name', async () => {
+    const a = await ours(['-e', '-o', 'pid,%cpu']);
+    const b = await ours(['-e', '-o', 'pid,pcpu']);
+    expect(b.stdout).toBe(a.stdout);
+    expect(b.stdout).toContain('   4242  0.9\n');
+  });
   it('--sort with several keys, descending', async () => {
     const r = await ours(['-e', '-o', 'pid,ni,comm', '--sort=-ni,pid']);
     expect(r.stdout).toBe(

@@ -189,7 +189,7 @@ export class CatRenderer {
     let f = this.numberField;
     let k = f.length - 2;
     for (;;) {
-      const d = f[k]!;
+      const d = f[k]!; // 0 <= k: the field has 7 bytes at least and the loop stops at k === 0
       if (d === 0x20) {
         f[k] = 0x31;
         break;

@@ -51,7 +51,7 @@ export class WcCounter {
   /** newlines alone are counted 16 bytes at a time (see simd-count.ts) */
   private readonly newlines: ByteCounter | null;
 
-  constructor(private readonly wanted: Wanted, newlines?: ByteCounter) {
+  constructor(wanted: Wanted, newlines?: ByteCounter) {
     this.fullScan = wanted.words || wanted.maxLineLength;
     this.newlines = !this.fullScan && wanted.lines ? newlines ?? new ByteCounter(0x0a) : null;
   }
@@ -64,11 +64,8 @@ export class WcCounter {
   feed(chunk: Uint8Array): void {
     this.bytes += chunk.length;
     if (this.fullScan) this.scan(chunk);
-    else if (this.wanted.lines) this.countLines(chunk);
-  }
-
-  private countLines(chunk: Uint8Array): void {
-    this.lines += this.newlines!.count(chunk);
+    // set exactly when lines alone need counting (see the constructor)
+    else if (this.newlines !== null) this.lines += this.newlines.count(chunk);
   }
 
   private scan(chunk: Uint8Array): void {

@@ -51,8 +51,7 @@ function reportSizeError(ctx: CallContext, bad: { message: string; usage: boolea
 async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typeof FLAGS>): Promise<number> {
   const loop = sizeLoop(order);
   if ('message' in loop) return reportSizeError(ctx, loop);
-  const { relation } = loop;
-  let { size } = loop;
+  const { relation, size } = loop;
   const reference = flags.reference;
   const blockMode = flags.ioBlocks;
   if (reference === undefined && size === undefined) {
@@ -79,13 +78,15 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
       return 1;
     }
     referenceSize = BigInt(st.value.size);
-    if (size === undefined) size = referenceSize;
   }
+  // --size, else the reference's size: one of them is given (tested first thing)
+  const target = size ?? referenceSize;
+  if (target === undefined) return writeUsageError(ctx, `you must specify either ${q2('--size', '--reference')}`, 1);
 
   let status = 0;
   for (const file of operands) {
     ctx.checkAbort();
-    if (!(await truncateOne(ctx, file, { relation, size: size!, blockMode, referenceSize, noCreate: flags.noCreate }))) {
+    if (!(await truncateOne(ctx, file, { relation, size: target, blockMode, referenceSize, noCreate: flags.noCreate }))) {
       status = 1;
     }
   }

@@ -12,6 +12,7 @@ import { quote, quoteaf } from '../internal/quote.js';
 import { humanSize } from '../internal/file-fields.js';
 import { DU_USAGE } from './usage.js';
 import { holdDir } from '../internal/held-dir.js';
+import { parseBlockSize, type Units } from './block-size.js';
 
 // long options in GNU du's table order
 const FLAGS = {
@@ -58,8 +59,6 @@ const MAX_DIR_ENTRIES = 1_000_000;
 /** hard-link entries remembered (Go rshell's 2^20) */
 const MAX_LINK_ENTRIES = 1 << 20;
 
-type Units = { kind: 'blocks'; size: number; suffix: string } | { kind: 'human'; base: 1024 | 1000 };
-
 interface DuOptions {
   all: boolean;
   apparent: boolean;
@@ -74,20 +73,6 @@ interface DuOptions {
   hashAll: boolean;
 }
 
-const UNIT_POWERS: Record<string, number> = { K: 1, M: 2, G: 3, T: 4, P: 5, E: 6, Z: 7, Y: 8 };
-
-/** --block-size: N, N with a unit (K, KiB = 1024; KB = 1000), or a unit alone (printed as a suffix) */
-function parseBlockSize(s: string): Units | undefined {
-  const m = /^([0-9]*)([KMGTPEZY]?)(iB|B)?$/.exec(s.replace(/^'/, ''));
-  if (m === null || (m[1] === '' && m[2] === '') || s === '') return undefined;
-  if (m[2] === '' && m[3] !== undefined) return undefined;
-  const base = m[3] === 'B' ? 1000 : 1024;
-  const unit = m[2] === '' ? 1 : base ** UNIT_POWERS[m[2]!]!;
-  const n = m[1] === '' ? 1 : Number(m[1]);
-  if (n === 0) return undefined;
-  return { kind: 'blocks', size: n * unit, suffix: m[1] === '' ? m[2]! + (m[3] === 'B' ? 'B' : '') : '' };
-}
-
 /** -d/--max-depth: GNU reports each bad one in its option loop and goes on; the usage hint follows it */
 function maxDepth(text: string): number | Reject {
   return /^[0-9]+$/.test(text) ? Number(text) : reject(`invalid maximum depth ${quote(text)}`, { usage: true, fatal: false });
@@ -95,7 +80,11 @@ function maxDepth(text: string): number | Reject {
 
 /** -B/--block-size, checked in GNU's option loop (xstrtol_fatal names the option as spelled) */
 function blockSize(text: string, spelled: string): Units | Reject {
-  return parseBlockSize(text) ?? reject(`invalid ${spelled} argument '${text}'`);
+  const units = parseBlockSize(text);
+  if (units === 'invalid') return reject(`invalid ${spelled} argument '${text}'`);
+  if (units === 'suffix') return reject(`invalid suffix in ${spelled} argument '${text}'`);
+  if (units === 'overflow') return reject(`${spelled} argument '${text}' too large`);
+  return units;
 }
 
 function formatSize(bytes: number, u: Units): string {

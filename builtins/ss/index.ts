@@ -9,7 +9,7 @@ import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { readCounters, readInetSockets, readSnmp, readUnixSockets, type InetSocket, type UnixSocket } from '../internal/proc/net.js';
 import { HZ } from '../internal/proc/process.js';
 import type { ProcReader } from '../internal/proc/reader.js';
-import { COLUMNS, render, ssColumns } from './render.js';
+import { render, ssColumns } from './render.js';
 import { SS_USAGE } from './usage.js';
 
 // iproute2's long option table order
@@ -231,11 +231,9 @@ function run(ctx: CallContext, { flags, operands, order }: CommandLine<typeof FL
       for (const s of readInetSockets(proc, proto, fam)) if (stateWanted(s.state, o)) rows.push(inetRow(s, o, services));
     }
   }
-  const cols = ssColumns();
   // Netid only when more than one socket table is listed (the three Unix types count apart)
   const tables = (tcp ? 1 : 0) + (udp ? 1 : 0) + (unix ? 3 : 0);
-  cols[COLUMNS.netid]!.enabled = tables > 1;
-  return done(ctx, render(cols, rows, !flags.noHeader));
+  return done(ctx, render(ssColumns(tables > 1), rows, !flags.noHeader));
 }
 
 export const ss = defineCommand({

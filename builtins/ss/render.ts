@@ -10,13 +10,10 @@ export interface SsColumn {
   enabled: boolean;
 }
 
-export const COLUMNS = {
-  netid: 0, state: 1, recvq: 2, sendq: 3, local: 4, localPort: 5, peer: 6, peerPort: 7, process: 8,
-} as const;
-
-export function ssColumns(): SsColumn[] {
+/** ss's columns in order (a row's tokens follow it); Netid only when asked */
+export function ssColumns(netid: boolean): SsColumn[] {
   return [
-    { header: 'Netid', align: 'left', delim: '', enabled: true },
+    { header: 'Netid', align: 'left', delim: '', enabled: netid },
     { header: 'State', align: 'left', delim: ' ', enabled: true },
     { header: 'Recv-Q', align: 'left', delim: ' ', enabled: true },
     { header: 'Send-Q', align: 'left', delim: ' ', enabled: true },

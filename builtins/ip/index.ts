@@ -182,7 +182,8 @@ function routeGet(ctx: CallContext, proc: ProcReader, args: readonly string[]): 
     if (best === undefined || r.prefix > best.prefix || (r.prefix === best.prefix && r.metric < best.metric)) best = r;
   }
   if (best === undefined) return fail(ctx, 'RTNETLINK answers: Network is unreachable\n', 2);
-  const src = addrs.find((a) => a.ifname === best!.ifname)?.address;
+  const dev = best.ifname;
+  const src = addrs.find((a) => a.ifname === dev)?.address;
   const via = (best.flags & 0x2) !== 0 ? ` via ${best.gateway}` : '';
   return done(ctx, `${target}${via} dev ${best.ifname}${src !== undefined ? ` src ${src}` : ''} uid ${uid} \n    cache \n`);
 }

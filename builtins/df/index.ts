@@ -105,7 +105,7 @@ function dedup(mounts: Mount[]): Mount[] {
       kept.push(me);
       continue;
     }
-    const seen = kept[at]!;
+    const seen = kept[at]!; // byDev holds indices of kept (set just before each push)
     const preferNew = (me.devName.includes('/') && !seen.devName.includes('/')) ||
       seen.mountDir.length > me.mountDir.length ||
       (seen.devName !== me.devName && seen.mountDir === me.mountDir);

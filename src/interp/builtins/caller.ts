@@ -31,12 +31,13 @@ export const caller: ShellBuiltin = {
     const at = scanOptions(ctx, OPTIONS, args);
     if (at instanceof Ended) return at.status;
     const operands = at === 0 ? args : args.slice(at);
-    if (operands.length === 0) return emit(ctx.stdout, `${lineno[0] ?? 'NULL'} ${source[1] ?? 'NULL'}\n`);
+    const frame = operands[0];
+    if (frame === undefined) return emit(ctx.stdout, `${lineno[0] ?? 'NULL'} ${source[1] ?? 'NULL'}\n`);
     // bash also returns 1 here when FUNCNAME is empty; with BASH_LINENO and BASH_SOURCE set it
     // never is (at the top level of a script file it still holds a hidden `main`)
     const funcname = ctx.vars.getArray('FUNCNAME') ?? [];
-    const n = legalNumber(operands[0]!);
-    if (n === null) return usage(ctx, invalidNumberMessage(operands[0]!));
+    const n = legalNumber(frame);
+    if (n === null) return usage(ctx, invalidNumberMessage(frame));
     // a negative frame reads past the start of the arrays: nothing there
     const k = n < 0n || n > BigInt(Number.MAX_SAFE_INTEGER) ? -1 : Number(n);
     const line = k < 0 ? undefined : lineno[k];

@@ -58,8 +58,8 @@ export const getopts: ShellBuiltin = {
     const start = scanOptions(ctx, OPTIONS, args);
     if (start instanceof Ended) return start.status;
     if (start !== 0) args = args.slice(start);
-    if (args.length < 2) return usage(ctx);
-    const [optstring, name] = [args[0]!, args[1]!];
+    const [optstring, name] = args;
+    if (optstring === undefined || name === undefined) return usage(ctx);
     const argv = args.length > 2 ? args.slice(2) : ctx.vars.positional();
     const silent = optstring.startsWith(':');
     const report = !silent && ctx.vars.get('OPTERR') !== '0';
@@ -72,7 +72,8 @@ export const getopts: ShellBuiltin = {
     if (optind < 1) optind = 1;
     const key = optstring + '\0' + argv.join('\0');
     const shell = ctx.vars;
-    const cluster = clusters.has(shell) ? clusters.get(shell)! : lastCluster;
+    const saved = clusters.get(shell); // null: this shell's cluster was finished
+    const cluster = saved !== undefined ? saved : lastCluster;
     let charIndex = numeric && cluster && cluster.key === key && cluster.optind === optind ? cluster.charIndex : 1;
     clusters.set(shell, null);
     lastCluster = null;

@@ -40,8 +40,9 @@ export const printf: ShellBuiltin = {
       words = p.operands;
       target = p.opts.get('v');
     }
-    if (words.length === 0) return usageError(ctx);
-    const r = formatPrintf(words[0]!, words.slice(1), { tz: ctx.getEnv('TZ') });
+    const [format, ...values] = words;
+    if (format === undefined) return usageError(ctx);
+    const r = formatPrintf(format, values, { tz: ctx.getEnv('TZ') });
     for (const e of r.errors) complain(ctx.stderr, `printf: ${e}`);
     for (const [name, value] of r.assignments) {
       const err = ctx.vars.set(name, value);

@@ -316,15 +316,16 @@ function finish(ctx: ShellContext, result: ReadResult, names: readonly string[],
     return status;
   }
   const text = result.text;
-  if (names.length === 0) return assign('REPLY', whole()) ? status : 1;
+  const first = names[0];
+  if (first === undefined) return assign('REPLY', whole()) ? status : 1;
   if (exact) {
-    if (!assign(names[0]!, whole())) return 1;
+    if (!assign(first, whole())) return 1;
     for (let k = 1; k < names.length; k++) if (!assign(names[k]!, '')) return 1;
     return status;
   }
   // IFS= read -r line: the whole line, no splitting to do
   if (text !== undefined && ifs === '') {
-    if (!assign(names[0]!, text)) return 1;
+    if (!assign(first, text)) return 1;
     for (let k = 1; k < names.length; k++) if (!assign(names[k]!, '')) return 1;
     return status;
   }
@@ -335,7 +336,7 @@ function finish(ctx: ShellContext, result: ReadResult, names: readonly string[],
     let to = text.length;
     while (from < to && ifs.includes(text[from]!)) from++;
     while (to > from && ifs.includes(text[to - 1]!)) to--;
-    return assign(names[0]!, text.slice(from, to)) ? status : 1;
+    return assign(first, text.slice(from, to)) ? status : 1;
   }
   const values = splitRest(result.chars, ifs, names.length);
   for (let k = 0; k < names.length; k++) {

@@ -165,7 +165,7 @@ export const unset: CoreBuiltin = (sh, args) => {
     sh.error('unset: cannot simultaneously unset a function and a variable');
     return 1;
   }
-  const mode = p.order.length ? p.order[p.order.length - 1]! : '';
+  const mode = p.order.at(-1) ?? '';
   let st = 0;
   for (const n of p.operands) {
     if (mode === 'f') {

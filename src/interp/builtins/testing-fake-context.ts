@@ -93,7 +93,10 @@ export function fakeContext(o: FakeOptions = {}): Fake {
       arrays.set(n, vs.slice());
       return undefined;
     },
-    getArray: (n) => arrays.get(n) ?? (vars.has(n) ? [vars.get(n)!] : undefined),
+    getArray: (n) => {
+      const v = vars.get(n);
+      return arrays.get(n) ?? (v === undefined ? undefined : [v]);
+    },
     unset: (n) => {
       if (ro.has(n)) return `${n}: cannot unset: readonly variable`;
       vars.delete(n);
@@ -145,7 +148,10 @@ export function fakeContext(o: FakeOptions = {}): Fake {
     },
     listCommands: () => (o.commands ?? []).map(({ name, summary }) => ({ name, summary })),
     commandUsage: (n) => o.commands?.find((c) => c.name === n)?.usage,
-    fd: (n) => (fdReaders.has(n) ? { reader: fdReaders.get(n)! } : undefined),
+    fd: (n) => {
+      const reader = fdReaders.get(n);
+      return reader === undefined ? undefined : { reader };
+    },
   };
   return { ctx, stdout, stderr, vars, arrays, cwd: () => cwd };
 }

@@ -3,7 +3,7 @@
 // Cold start matters (issue #7): the REPL (readline, chalk) is imported only when it is needed,
 // and process.stdin / stdout / stderr — streams Node builds on first access — are touched only
 // when the script reads its input or writes more than a little (fd-output.ts).
-import { Runner } from '../interp/runner.js';
+import { Runner } from '../isolation/runner.js';
 import { parseArgs } from './args.js';
 import { runnerOptions } from './options.js';
 import { executeScript, type ExecuteEnv } from './execute.js';

@@ -73,6 +73,14 @@ export const LAYERS: Layer[] = [
   { name: 'execution', units: ['src/interp/exec/'] },
   { name: 'shell builtins', units: ['src/interp/builtins/'], allow: BUFFER },
   { name: 'runner', units: ['src/interp/*.ts'] },
+  {
+    name: 'isolation',
+    units: ['src/isolation/'],
+    allow: {
+      'node:worker_threads': 'each run in a worker with a heap cap, terminated at its deadline (docs/SECURITY.md)',
+      'node:os': 'totalmem, to size the worker pool by memory',
+    },
+  },
   { name: 'library entry', units: ['src/index.ts'] },
   {
     name: 'command line',

@@ -86,7 +86,8 @@ export const LAYERS: Layer[] = [
     name: 'command line',
     units: ['src/cli/'],
     allow: {
-      'node:fs': 'the script file named on the command line, and writes to the terminal descriptors',
+      'node:fs': 'the script file named on the command line, writes to the terminal descriptors, and realpath of the allowed paths (is the start directory inside one)',
+      'node:path': 'resolving the allowed paths against the start directory',
       'node:readline': 'the REPL',
       chalk: 'REPL colours',
     },

@@ -7,10 +7,15 @@
 // kernel's OOM killer leaves it: a thread cannot make another one call exit()).
 //
 // Why not run the script in a worker, as the library's isolation 'worker' does: the worker's
-// isolate and the interpreter's bundle, loaded there without the CLI's code cache, made
-// `rshell -c 'echo hi'` ~2.8x slower. The watchdog's thread starts beside the script (its start
-// is not on the script's path) and runs ~20 lines. The process is rshell's own: killing it harms
-// no host. `--isolation worker` runs the script in a worker instead.
+// isolate and the interpreter's bundle, loaded there without the CLI's code cache, took ~4x the
+// CPU of `rshell -c 'echo hi'`. The watchdog's thread runs ~10 lines, but loading worker_threads
+// and starting a thread still costs the main thread ~10-20% of a cold start; so with --timeout
+// it starts at once (the deadline must hold even for a script stuck from its first step), and
+// without, only once the run has lasted START_LATE_MS: most runs are over by then, and a run
+// that lasts longer gives the event loop a turn by then (the interpreter yields every 40 ms), so
+// only a script stuck from its very first steps without a timeout goes unwatched (then the
+// interpreter's own memory budgets are what stops it). The process is rshell's own: ending it
+// harms no host. `--isolation worker` runs the script in a worker instead.
 import { Worker } from 'node:worker_threads';
 import { GRACE_MS } from '../isolation/host-run.js';
 import { heapCapMessage, timeoutMessage } from '../interp/run-messages.js';
@@ -38,14 +43,24 @@ export interface WatchdogOptions {
   capMiB: number;
 }
 
-/** starts the watchdog; it never keeps the process alive */
+/** a run without a timeout gets its watchdog after this long */
+const START_LATE_MS = 30;
+
+/** starts the watchdog (now with a timeout, else soon); it never keeps the process alive */
 export function startWatchdog(o: WatchdogOptions): void {
+  if (o.timeoutMs > 0) spawnWatchdog(o);
+  else setTimeout(spawnWatchdog, START_LATE_MS, o).unref();
+}
+
+function spawnWatchdog(o: WatchdogOptions): void {
   const workerData = {
     deadline: o.timeoutMs > 0 ? Date.now() + o.timeoutMs + GRACE_MS : 0,
     capBytes: o.capMiB * 1024 * 1024,
     timeoutLine: timeoutMessage(o.timeoutMs) + '\n',
     memoryLine: heapCapMessage(o.capMiB) + '\n',
   };
-  const w = new Worker(SOURCE, { eval: true, workerData, stdin: false, stdout: false, stderr: false });
+  // (stdout and stderr true: the worker's own streams are not piped to the process's, which would
+  // build process.stdout, a cost the CLI avoids: fd-output.ts; the watchdog writes by descriptor)
+  const w = new Worker(SOURCE, { eval: true, workerData, stdin: false, stdout: true, stderr: true });
   w.unref();
 }

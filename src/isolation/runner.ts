@@ -57,10 +57,7 @@ export class Runner {
       throw new Error(`Isolation: unknown isolation "${String(isolation)}" (expected "worker" or "none")`);
     }
     this.heapMiB = opts.maxHeapMiB === undefined ? DEFAULT_HEAP_MIB : positiveInt(opts.maxHeapMiB, 'MaxHeapMiB');
-    const maxWorkers =
-      opts.maxWorkers === undefined
-        ? Math.max(1, Math.floor(totalmem() / 2 / (this.heapMiB * 1024 * 1024)))
-        : positiveInt(opts.maxWorkers, 'MaxWorkers');
+    const maxWorkers = opts.maxWorkers === undefined ? undefined : positiveInt(opts.maxWorkers, 'MaxWorkers');
     // validates every other option (and reports skipped roots) here, in the caller's thread
     this.local = new InProcessRunner(opts);
     this.warnings = this.local.warnings;
@@ -70,7 +67,9 @@ export class Runner {
       const workerData = { options: workerOptions(opts) };
       const resourceLimits = { maxOldGenerationSizeMb: this.heapMiB };
       const file = workerScript();
-      this.pool = new WorkerPool(() => new Worker(file, { workerData, resourceLimits, stdin: false }), maxWorkers);
+      // as many heaps at their cap as half the machine's memory holds
+      const max = maxWorkers ?? Math.max(1, Math.floor(totalmem() / 2 / (this.heapMiB * 1024 * 1024)));
+      this.pool = new WorkerPool(() => new Worker(file, { workerData, resourceLimits, stdin: false }), max);
       this.pool.prewarm();
     }
   }

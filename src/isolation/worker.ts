@@ -24,9 +24,11 @@ class PortSink implements WritableLike {
     // as a stream that threw: the writer takes it for a closed pipe (status 141)
     if (this.gone) throw new Error('the stream is closed');
     // the writers hand over chunks they own, sliced to size (lib/io/pipe.ts): moved, not copied
-    const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
+    const n = chunk.byteLength;
+    const own = chunk.byteOffset === 0 && n === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer;
+    // (counted before: a transferred chunk is empty on this side afterwards)
+    this.unacked += n;
     this.post({ t: 'out', fd: this.fd, chunk }, own ? [chunk.buffer as ArrayBuffer] : undefined);
-    this.unacked += chunk.byteLength;
     return this.unacked < WINDOW;
   }
 

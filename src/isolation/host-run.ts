@@ -40,7 +40,7 @@ class HostSide {
       return;
     }
     if (this.gone) return;
-    let ok: boolean | void;
+    let ok: unknown;
     try {
       ok = sink.write(chunk);
     } catch {

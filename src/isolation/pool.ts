@@ -5,6 +5,9 @@
 // fresh one. Idle workers are unref'd: they never keep the host's process alive.
 import type { Worker } from 'node:worker_threads';
 
+/** how long after the last idle worker was taken a spare is started */
+const SPARE_AFTER_MS = 20;
+
 export class WorkerPool {
   private readonly idle: Worker[] = [];
   private readonly waiting: ((w: Worker) => void)[] = [];
@@ -12,6 +15,7 @@ export class WorkerPool {
   private live = 0;
   private closed = false;
   private readonly all = new Set<Worker>();
+  private spareTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly start: () => Worker,
@@ -26,13 +30,25 @@ export class WorkerPool {
   /** a worker for one run: now, or when one comes free */
   acquire(): Worker | Promise<Worker> {
     if (this.closed) throw new Error('Runner.close() was called: the runner takes no more runs');
-    const w = this.idle.pop();
-    if (w) {
-      w.ref();
-      return w;
-    }
-    if (this.live < this.max) return this.spawn();
-    return new Promise<Worker>((resolve) => this.waiting.push(resolve));
+    const w = this.idle.pop() ?? (this.live < this.max ? this.spawn() : undefined);
+    if (!w) return new Promise<Worker>((resolve) => this.waiting.push(resolve));
+    w.ref();
+    if (this.idle.length === 0) this.spareSoon();
+    return w;
+  }
+
+  /**
+   * One spare: with every worker busy, the next run would wait for a worker's start (tens of ms,
+   * seconds when busy runs hold every core). Started a little later, not at once: a host that runs
+   * one short script (the CLI) is done by then and never pays for it.
+   */
+  private spareSoon(): void {
+    if (this.spareTimer || this.live >= this.max) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = null;
+      if (!this.closed && this.idle.length === 0 && this.live < this.max) this.release(this.spawn(), true);
+    }, SPARE_AFTER_MS);
+    this.spareTimer.unref();
   }
 
   /** the run on `w` is over; `reusable` false when it was terminated or must not run again */
@@ -57,6 +73,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     this.idle.length = 0;
+    if (this.spareTimer) clearTimeout(this.spareTimer);
     await Promise.all([...this.all].map((w) => w.terminate()));
   }
 

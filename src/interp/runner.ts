@@ -159,6 +159,8 @@ export class InProcessRunner {
       exitCode = await this.execute(script, opts, stdout, stderr, say, (s, r) => {
         sandbox = s;
         rt = r;
+      }, (r) => {
+        reason = r;
       });
       if (rt) {
         // the last output reaches the caller's streams while the deadline and signal still bound a wait
@@ -255,10 +257,12 @@ export class InProcessRunner {
     stderr: ByteWriter,
     say: (m: string) => void,
     own: (s: Sandbox, r: Runtime) => void,
+    stoppedBy: (r: RunEndReason) => void,
   ): Promise<number> {
     const cfg = this.cfg;
     if (script.length > cfg.limits.maxScriptBytes) {
       say(`script size limit exceeded (maxScriptBytes ${cfg.limits.maxScriptBytes})`);
+      stoppedBy('limit');
       return 2;
     }
     const parsed = parseScript(script, cfg.limits);
@@ -266,6 +270,8 @@ export class InProcessRunner {
       // bash's words, without its `NAME: ` prefix (empty for `[[ ]]`, which bash ends silently)
       const msg = parsed.bashMessage();
       if (msg !== '') say(msg);
+      // rshell's own limits on the script (too many nodes, nested too deep) are limits, not syntax
+      if (/^(script too large|nesting too deep)/.test(parsed.message)) stoppedBy('limit');
       return parsed.bash.status;
     }
     const { file, syntaxError } = parsed;

@@ -273,3 +273,48 @@ describe('the host side of a run (host-run.ts) against workers that misbehave', 
     await pool.close();
   });
 });
+
+describe('RunResult.reason, in-process (the default isolation)', () => {
+  const local = (extra: RunnerOptions = {}) => new Runner({ allowedCommands: 'all', ...extra });
+
+  it('is absent for a run that ended on its own, whatever its status', async () => {
+    const res = await local().run('echo x; exit 3');
+    expect(res.reason).toBeUndefined();
+    expect(res.exitCode).toBe(3);
+  });
+
+  it('timeout and cancel: the CLI\'s line in stderr', async () => {
+    expect(await local({ timeoutMs: 1500 }).run('while :; do :; done')).toMatchObject({
+      exitCode: 124, timedOut: true, reason: 'timeout', stderr: 'error: execution timed out after 1.5s\n',
+    });
+    const sw = new CancelSwitch();
+    setTimeout(() => sw.abort(), 50);
+    expect(await local().run('while :; do :; done', { signal: sw })).toMatchObject({
+      exitCode: 124, cancelled: true, reason: 'cancelled', stderr: 'error: execution canceled\n',
+    });
+  });
+
+  it('a budget: limit; the script size too', async () => {
+    expect(await local({ limits: { maxLoopIterations: 10 } }).run('while :; do :; done')).toMatchObject({
+      exitCode: 1, reason: 'limit', stderr: 'loop iteration limit exceeded (10)\n',
+    });
+    expect(await local({ limits: { maxScriptBytes: 4 } }).run('echo hello')).toMatchObject({
+      exitCode: 2, reason: 'limit', stderr: 'script size limit exceeded (maxScriptBytes 4)\n',
+    });
+  });
+
+  it('output past maxOutputBytes: output-limit, and a notice after everything else', async () => {
+    const res = await local({ limits: { maxOutputBytes: 8 } }).run('for i in 1 2 3; do echo 12345; done; echo e >&2');
+    expect(res).toMatchObject({ exitCode: 0, truncated: true, reason: 'output-limit', stdout: '12345\n12', stderr: 'e\nrshell: output truncated at 8 bytes (maxOutputBytes)\n' });
+    const got: string[] = [];
+    const sink: WritableLike = { write: (c: Uint8Array) => void got.push(Buffer.from(c).toString()) };
+    const streamed = await local({ limits: { maxOutputBytes: 8 } }).run('echo 1234567890', { stderr: sink });
+    expect(streamed.reason).toBe('output-limit');
+    expect(got.join('')).toBe('rshell: output truncated at 8 bytes (maxOutputBytes)\n');
+  });
+
+  it('the same in a worker', async () => {
+    const res = await runner({ limits: { maxOutputBytes: 8 } }).run('for i in 1 2 3; do echo 12345; done');
+    expect(res).toMatchObject({ truncated: true, reason: 'output-limit', stdout: '12345\n12', stderr: 'rshell: output truncated at 8 bytes (maxOutputBytes)\n' });
+  });
+});

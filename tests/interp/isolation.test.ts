@@ -251,7 +251,7 @@ describe('the host side of a run (host-run.ts) against workers that misbehave', 
 
   it('a worker that dies is an internal error, not a hang', async () => {
     const w = new Worker(onRun('process.exit(7)'), { eval: true });
-    const { result } = await runOnWorker(w, 'x', {}, cfg, performance.now());
+    const { result } = await runOnWorker(w, 'x', {}, { timeoutMs: 0, heapMiB: 32 }, performance.now());
     expect(result).toMatchObject({ exitCode: 1, reason: 'internal-error', stderr: 'rshell: internal error: the worker stopped (exit code 7)\n' });
   });
 

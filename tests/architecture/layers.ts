@@ -88,6 +88,7 @@ export const LAYERS: Layer[] = [
     allow: {
       'node:fs': 'the script file named on the command line, writes to the terminal descriptors, and realpath of the allowed paths (is the start directory inside one)',
       'node:path': 'resolving the allowed paths against the start directory',
+      'node:worker_threads': 'the watchdog thread that holds the deadline and the memory cap (watchdog.ts)',
       'node:readline': 'the REPL',
       chalk: 'REPL colours',
     },

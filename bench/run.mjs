@@ -1,5 +1,6 @@
 // `make bench`: rshell against bash + GNU and just-bash, measured in the same run.
-// Prints one table (workload, rshell in-process and CLI, bash/GNU, just-bash, ratios) and writes
+// Prints one table (workload, rshell in-process, in a worker and CLI, bash/GNU, just-bash, ratios;
+// the isolation group: Runner({ isolation: 'worker' }) against in-process) and writes
 // bench/results.json. Peers are installed on demand into bench/peers/ (not package dependencies).
 //
 //   node bench/run.mjs [--quick] [--only GROUP[,GROUP]] [--no-peers]
@@ -103,8 +104,8 @@ function peakRss(argv, { cwd = dataDir, timeoutMs = 300_000 } = {}) {
  * one script through a warm Runner (roots `paths`, the first is the cwd), RUNS times after a
  * warm-up run, in a node process of its own (inproc-child.mjs says why); in ms like timeCmd
  */
-function timeRun(paths, script) {
-  const r = spawnSync(process.execPath, [join(here, 'inproc-child.mjs'), join(root, 'dist', 'index.mjs'), JSON.stringify(paths), script, String(RUNS)], {
+function timeRun(paths, script, isolation = 'none') {
+  const r = spawnSync(process.execPath, [join(here, 'inproc-child.mjs'), join(root, 'dist', 'index.mjs'), JSON.stringify(paths), script, String(RUNS), isolation], {
     encoding: 'utf8', maxBuffer: 1 << 20, timeout: 600_000,
   });
   if (r.status !== 0) return { error: (r.stderr || String(r.error ?? r.status)).trim().slice(0, 60) };
@@ -144,6 +145,8 @@ function row(group, name, cells) {
   process.stderr.write(`  ${group.padEnd(10)} ${name.padEnd(34)} rshell=${fmt(cells.rshell ?? cells.rshellCli)} bash=${fmt(cells.bash)} just-bash=${fmt(cells.justBash)}\n`);
 }
 const want = (g) => !only || only.has(g);
+/** the isolation rows' figures, for the summary under the table */
+let isolationSummary = null;
 
 async function main() {
   if (!existsSync(CLI)) {
@@ -218,6 +221,22 @@ async function main() {
     } else row('inprocess', "run('echo hi')", { rshell: { error: 'no Runner export' } });
   }
 
+  if (want('isolation')) {
+    // Runner({ isolation: 'worker' }) against in-process, in a node process of its own
+    const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'isolation-child.mjs'), join(root, 'dist', 'index.mjs')], { encoding: 'utf8', timeout: 300_000 });
+    if (r.status !== 0) row('isolation', 'worker isolation', { rshell: { error: (r.stderr || String(r.status)).trim().slice(0, 60) } });
+    else {
+      const m = JSON.parse(r.stdout);
+      const ms = (median) => ({ median });
+      row('isolation', "run('echo hi') in a warm worker", { rshell: ms(m.echo.inWorker), rshellInProc: ms(m.echo.inProc), overheadMs: m.echo.overheadMs });
+      row('isolation', "p99 run('echo ok'), 10 busy runs, worker", { rshell: ms(m.fairWorker.p99), p50: m.fairWorker.p50 });
+      row('isolation', "first run('echo ok') once they run, worker", { rshell: ms(m.fairWorker.first) });
+      row('isolation', "p99 run('echo ok'), 10 busy runs, in-proc", { rshell: ms(m.fairNone.p99), p50: m.fairNone.p50 });
+      row('isolation', 'RSS of an idle pool worker', { rshell: { kib: m.idleWorkerKiB } });
+      isolationSummary = m;
+    }
+  }
+
   if (want('loops')) {
     // in-process too: the same script through one warm Runner, without node's start-up and module
     // compile (~0.1 s, more than bash needs for some of these loops in total)
@@ -227,6 +246,7 @@ async function main() {
     for (const [name, script] of Object.entries(LOOPS)) {
       row('loops', name, {
         rshellInProc: timeRun([dataDir], script),
+        rshellWorker: timeRun([dataDir], script, 'worker'),
         ...interleaved({ rshellCli: rshellCli(script), bash: bashCmd(script), node: NODE_START }),
         justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
       });
@@ -241,6 +261,7 @@ async function main() {
     for (const [name, script] of Object.entries(textWorkloads(log))) {
       row('text', name, {
         rshellInProc: timeRun([dataDir], script),
+        rshellWorker: timeRun([dataDir], script, 'worker'),
         ...interleaved({ rshellCli: rshellCli(script), bash: bashCmd(script), node: NODE_START }),
         justBash: jbCli(script) ? timeCmd(jbCli(script), { runs: 1, warmup: 0, timeoutMs: 60_000 }) : null,
       });
@@ -298,18 +319,27 @@ function ratio(a, b) {
 }
 
 function printTable() {
-  const header = ['workload', 'rshell', 'bash/GNU', 'node -e', 'just-bash', 'rshell/bash', 'node/bash', 'just-bash/rshell', 'in-process', 'in-proc/bash'];
+  const header = ['workload', 'rshell', 'bash/GNU', 'node -e', 'just-bash', 'rshell/bash', 'node/bash', 'just-bash/rshell', 'in-process', 'in-proc/bash', 'worker', 'worker/in-proc'];
   const lines = rows.map((r) => {
     const rs = r.rshell ?? r.rshellCli;
     const inProc = r.rshellInProc ? [cellText(r.rshellInProc), ratio(r.rshellInProc, r.bash)] : ['', ''];
+    const worker = r.rshellWorker ? [cellText(r.rshellWorker), ratio(r.rshellWorker, r.rshellInProc)] : ['', ''];
     const floor = r.group === 'startup' ? '' : ratio(r.node, r.bash);
-    return [`${r.group}: ${r.name}`, cellText(rs), cellText(r.bash), cellText(r.node), cellText(r.justBash), ratio(rs, r.bash), floor, ratio(r.justBash, rs), ...inProc];
+    return [`${r.group}: ${r.name}`, cellText(rs), cellText(r.bash), cellText(r.node), cellText(r.justBash), ratio(rs, r.bash), floor, ratio(r.justBash, rs), ...inProc, ...worker];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cols) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const l of lines) console.log(fmt(l));
+  if (isolationSummary) {
+    const m = isolationSummary;
+    const w = rows.filter((r) => r.rshellWorker && val(r.rshellWorker) != null && val(r.rshellInProc) != null);
+    const loss = w.length ? Math.max(...w.map((r) => val(r.rshellWorker) / val(r.rshellInProc))) : null;
+    console.log(`\nworker isolation: run('echo hi') +${m.echo.overheadMs.toFixed(3)} ms over in-process (${(m.echo.inWorker / m.echo.inProc).toFixed(2)}x; target <= 1 ms);` +
+      ` p99 run('echo ok') next to 10 busy runs: worker ${m.fairWorker.p99.toFixed(1)} ms (the first, waiting for the spare worker's start: ${m.fairWorker.first.toFixed(0)} ms), in-process ${m.fairNone.p99.toFixed(1)} ms (target <= 100 ms);` +
+      ` idle pool worker ${(m.idleWorkerKiB / 1024).toFixed(1)} MB RSS` + (loss ? `; loops/text rows in a worker: worst ${loss.toFixed(2)}x in-process (target <= 1.05x)` : ''));
+  }
   for (const r of rows.filter((x) => x.group === 'startup')) {
     console.log(`\n${r.name}: rshell vs node -e '' ${ratio(r.rshellCli, r.node)} (target ≤ 1.5×), just-bash/rshell ${ratio(r.justBash, r.rshellCli)}`);
   }

@@ -535,9 +535,11 @@ export async function buildCli({ root, out, common, minify = true, metafile = fa
   const core = await build({
     ...base,
     format: 'cjs',
-    define: {},
+    // the worker pool finds the worker's script beside the core (src/isolation/runner.ts); the
+    // loader hands the core its own file as __filename (cli-launcher.mjs)
+    define: { 'import.meta.url': '__rshellCoreUrl' },
     // strict, as the ES modules it is made of
-    banner: { js: '"use strict";' },
+    banner: { js: '"use strict"; const __rshellCoreUrl = require("node:url").pathToFileURL(__filename).href;' },
     stdin: coreEntry(plan.folded, reexports),
     write: false,
     metafile: true,

@@ -24,6 +24,8 @@ const common = {
 };
 
 await build({ ...common, entryPoints: ['src/index.ts'], outfile: path.join(OUT, 'index.mjs') });
+// the pool worker's script (src/isolation/): beside the library, and beside the CLI's core
+await build({ ...common, entryPoints: ['src/isolation/worker.ts'], outfile: path.join(OUT, 'rshell-worker.mjs') });
 // dist/ is CommonJS by default, for the bin (scripts/cli-launcher.mjs says why); the library and the
 // CLI's chunks are .mjs, the type declarations ES modules
 mkdirSync(OUT, { recursive: true });

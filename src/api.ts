@@ -1,4 +1,5 @@
-// The public Runner API types (the library agents embed). Implementation: src/interp/runner.ts.
+// The public Runner API types (the library agents embed). Implementation: src/isolation/runner.ts
+// (the worker pool) over src/interp/runner.ts (the interpreter, in-process).
 
 export type { WritableLike, StdinSource } from '../lib/io/host-types.js';
 import type { StdinSource, WritableLike } from '../lib/io/host-types.js';
@@ -48,7 +49,35 @@ export interface RunnerOptions {
   limits?: Partial<RunLimits>;
   /** receives warnings such as skipped roots; default: none (they are kept in runner.warnings) */
   onWarning?: (message: string) => void;
+  /**
+   * 'worker': each run() runs in a worker thread of its own (a warm one from the Runner's pool),
+   * with a heap cap (maxHeapMiB) and a hard deadline: a script that exhausts its heap or blocks in
+   * synchronous code ends with a result (reason 'memory' / 'timeout'), never takes the host down,
+   * and concurrent runs share the cores through the operating system. 'none': in the host's own
+   * thread (no start-up or copying cost; for trusted scripts and hot paths). Default: 'none'
+   * (docs/SECURITY.md says when to choose which); the CLI runs its scripts in a worker.
+   */
+  isolation?: 'worker' | 'none';
+  /** worker mode: the heap cap of each worker, MiB (V8's old generation); default 512 */
+  maxHeapMiB?: number;
+  /**
+   * worker mode: how many runs may have a worker at once; more wait in a queue. Default: as many
+   * heaps of maxHeapMiB as half the machine's memory holds, at least 1
+   */
+  maxWorkers?: number;
 }
+
+/**
+ * Why a run ended early (RunResult.reason; undefined for a run that ended on its own):
+ * - 'timeout': timeoutMs passed (exit status 124)
+ * - 'cancelled': the caller's signal (124)
+ * - 'memory': a memory budget, or a worker's heap cap (1)
+ * - 'limit': another budget (loops, call depth, sizes…; 1 or 2)
+ * - 'output-limit': the run ended on its own, but stdout or stderr was cut at maxOutputBytes
+ * - 'internal-error': a fault of rshell's own (1)
+ * The run's stderr ends with the same one-line message the CLI shows.
+ */
+export type RunEndReason = 'timeout' | 'cancelled' | 'memory' | 'limit' | 'output-limit' | 'internal-error';
 
 /**
  * What a run needs of a cancellation signal. An AbortSignal is one; so is any object with these
@@ -100,4 +129,6 @@ export interface RunResult {
   timedOut: boolean;
   /** the run was cancelled through the signal (exitCode 124) */
   cancelled: boolean;
+  /** why the run ended early; absent when it ended on its own with all its output */
+  reason?: RunEndReason;
 }

@@ -1,7 +1,7 @@
 // rshell's library entry point.
 export * from './syntax/index.js';
-export { Runner } from './interp/runner.js';
+export { Runner } from './isolation/runner.js';
 export type {
-  RunnerOptions, RunOptions, RunResult, RunLimits, WritableLike, StdinSource, CancelSignal,
+  RunnerOptions, RunOptions, RunResult, RunLimits, RunEndReason, WritableLike, StdinSource, CancelSignal,
 } from './api.js';
 export { checkScript } from './check/index.js';

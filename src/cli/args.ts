@@ -19,6 +19,10 @@ export interface CliOptions {
   mode?: 'read-only' | 'remediation';
   env: Record<string, string>;
   json: boolean;
+  /** --max-heap: the heap cap of the script's worker, MiB */
+  maxHeapMiB?: number;
+  /** --isolation: 'worker' (default) or 'none' */
+  isolation?: 'worker' | 'none';
   version: boolean;
   help: boolean;
 }
@@ -87,6 +91,25 @@ const FLAGS: readonly FlagSpec[] = [
     },
   },
   { long: 'json', takesValue: false, apply: (o) => void (o.json = true) },
+  {
+    long: 'max-heap',
+    takesValue: true,
+    apply: (o, v) => {
+      const n = /^[0-9]+$/.test(v) ? Number(v) : NaN;
+      if (!(n >= 16 && n <= 1048576)) return `invalid argument "${v}" for "--max-heap" flag: expected MiB, an integer from 16 to 1048576`;
+      o.maxHeapMiB = n;
+      return undefined;
+    },
+  },
+  {
+    long: 'isolation',
+    takesValue: true,
+    apply: (o, v) => {
+      if (v !== 'worker' && v !== 'none') return `invalid argument "${v}" for "--isolation" flag: must be "worker" or "none"`;
+      o.isolation = v;
+      return undefined;
+    },
+  },
   { long: 'version', takesValue: false, apply: (o) => void (o.version = true) },
   { long: 'help', short: 'h', takesValue: false, apply: (o) => void (o.help = true) },
 ];

@@ -1,6 +1,6 @@
 // Go-style durations for --timeout: parsed like time.ParseDuration ("100ms", "5s", "1m30s", "1.5h")
-// and printed like time.Duration.String() ("5s", "1m0s", "100ms"), so the timeout message reads
-// exactly as Go rshell's: `error: execution timed out after 5s`.
+// and printed like time.Duration.String() ("5s", "1m0s", "100ms": src/interp/run-messages.ts, which
+// the library's timeout message uses too), so it reads exactly as Go rshell's.
 
 const UNIT_NS: Readonly<Record<string, number>> = {
   ns: 1,
@@ -40,22 +40,4 @@ export function parseDuration(text: string): { ok: true; ns: number } | { ok: fa
   return { ok: true, ns: sign * Math.round(total) };
 }
 
-/** Go's Duration.String() for a non-negative number of nanoseconds */
-export function formatDuration(ns: number): string {
-  if (ns === 0) return '0s';
-  if (ns < 1e3) return `${ns}ns`;
-  if (ns < 1e6) return `${trimFraction(ns / 1e3)}µs`;
-  if (ns < 1e9) return `${trimFraction(ns / 1e6)}ms`;
-  const totalSeconds = ns / 1e9;
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds - hours * 3600) / 60);
-  const seconds = trimFraction(Math.round((totalSeconds - hours * 3600 - minutes * 60) * 1e9) / 1e9);
-  if (hours > 0) return `${hours}h${minutes}m${seconds}s`;
-  if (minutes > 0) return `${minutes}m${seconds}s`;
-  return `${seconds}s`;
-}
-
-function trimFraction(n: number): string {
-  // Go prints up to 9 fractional digits without trailing zeros
-  return n.toFixed(9).replace(/\.?0+$/, '');
-}
+export { formatDuration } from '../interp/run-messages.js';

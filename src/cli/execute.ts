@@ -2,7 +2,6 @@
 // stderr (the Runner honours their backpressure), or is collected for --json. Ctrl-C cancels the
 // run; a closed stdout (`rshell -c yes | head -1`) ends it as bash's SIGPIPE would.
 import type { RunOptions, RunResult, WritableLike } from '../api.js';
-import { formatDuration } from './duration.js';
 import { GuardedOutput, type NodeWritable } from './guarded-output.js';
 import type { ScriptSource } from './script-source.js';
 import { CancelSwitch } from './cancel.js';
@@ -20,18 +19,19 @@ export interface ExecuteEnv {
 
 export interface ExecuteOptions {
   json: boolean;
-  /** the --timeout value, for the message */
-  timeoutNs: number;
 }
 
 const encoder = new TextEncoder();
 const writeText = (w: WritableLike, s: string) => void w.write(encoder.encode(s));
 
-/** The line printed when a run did not end on its own, in Go rshell's wording. */
-export function abortMessage(result: RunResult, timeoutNs: number): string | undefined {
-  if (result.timedOut) return `error: execution timed out after ${formatDuration(timeoutNs)}\n`;
-  if (result.cancelled) return 'error: execution canceled\n';
-  return undefined;
+/** output for --json: text when it is UTF-8, else its bytes in base64 (and the field says which) */
+function jsonText(bytes: Uint8Array | undefined): { text: string; encoding: 'utf-8' | 'base64' } {
+  const b = bytes ?? new Uint8Array(0);
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(b), encoding: 'utf-8' };
+  } catch {
+    return { text: Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('base64'), encoding: 'base64' };
+  }
 }
 
 /** Runs the script; resolves to the process exit status. */
@@ -58,18 +58,24 @@ export async function executeScript(
       ...(opts.json ? {} : { stdout, stderr: env.stderr }),
     });
     if (stdoutClosed) return 141; // 128 + SIGPIPE, as bash reports a writer whose reader left
-    const message = abortMessage(result, opts.timeoutNs);
+    // the run's own stderr ends with the line that says why it ended early (timeout, cancel,
+    // memory, truncated output): the library writes it, for the CLI and its callers alike
     if (opts.json) {
+      const out = jsonText(result.stdoutBytes);
+      const err = jsonText(result.stderrBytes);
       const report = {
-        stdout: result.stdout ?? '',
-        stderr: (result.stderr ?? '') + (message ?? ''),
+        stdout: out.text,
+        stderr: err.text,
         exit_code: result.exitCode,
         duration_ms: Math.round(result.durationMs * 1000) / 1000,
         truncated: result.truncated,
+        timed_out: result.timedOut,
+        cancelled: result.cancelled,
+        reason: result.reason ?? null,
+        stdout_encoding: out.encoding,
+        stderr_encoding: err.encoding,
       };
       writeText(stdout, JSON.stringify(report) + '\n');
-    } else if (message) {
-      writeText(env.stderr, message);
     }
     return result.exitCode;
   } finally {

@@ -8,7 +8,8 @@ export const USAGE = `Usage: rshell [flags] [-c SCRIPT [NAME [ARG...]] | FILE [A
 Runs a bash script in a restricted, in-process interpreter: no program is ever started, every
 command is a builtin, and files are reachable only inside the allowed paths.
 The script comes from -c, from FILE ('-' = standard input), or from standard input; with no
-script and a terminal, an interactive shell starts.
+script and a terminal, an interactive shell starts. It starts in the current directory when
+that lies inside an allowed path, else in the first allowed path (or / without any).
 
 Flags:
   -c SCRIPT                     run SCRIPT (the operands after it set $0, $1, ...)
@@ -21,10 +22,17 @@ Flags:
       --proc-path DIR           the proc filesystem for ps, uname, ... (default /proc)
       --env KEY=VALUE           set a variable in the script's environment (repeatable)
       --json                    print one JSON object: stdout, stderr, exit_code, duration_ms,
-                                truncated
+                                truncated, timed_out, cancelled, reason, stdout_encoding and
+                                stderr_encoding ("utf-8", or "base64" for output that is not)
+      --max-heap MIB            memory cap of the run, MiB (default 512): past it the run ends
+                                with "rshell: memory limit exceeded (MIB MiB)"
+      --isolation MODE          none (default: in this process, under a watchdog thread that
+                                holds the deadline and the memory cap) or worker (in a worker
+                                thread with a heap cap; slower to start)
       --version                 print the version and exit
   -h, --help                    print this help and exit
 
-Exit status: the script's; 2 for a syntax error; 124 on timeout or cancellation; 1 with
-"error: ..." for invalid flags.
+Exit status: the script's; 2 for a syntax error; 124 on timeout or cancellation; 137 when the
+watchdog had to end a script stuck past its timeout or its memory cap; 1 with "error: ..." for
+invalid flags. A run that ends early or loses output says why in one line on stderr.
 `;

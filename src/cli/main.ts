@@ -3,7 +3,8 @@
 // Cold start matters (issue #7): the REPL (readline, chalk) is imported only when it is needed,
 // and process.stdin / stdout / stderr — streams Node builds on first access — are touched only
 // when the script reads its input or writes more than a little (fd-output.ts).
-import { Runner } from '../interp/runner.js';
+import { DEFAULT_HEAP_MIB, Runner } from '../isolation/runner.js';
+import { startWatchdog } from './watchdog.js';
 import { parseArgs } from './args.js';
 import { runnerOptions } from './options.js';
 import { executeScript, type ExecuteEnv } from './execute.js';
@@ -105,11 +106,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (source.kind === 'repl') {
     const { startRepl } = await import('./repl.js');
     return startRepl(runner, {
-      timeoutNs: opts.timeoutNs,
       allowedCommands: opts.allowAllCommands ? 'all' : opts.allowedCommands,
     });
   }
-  return executeScript(runner, source.source, { json: opts.json, timeoutNs: opts.timeoutNs }, processEnv);
+  // in-process (the default), a thread of its own holds the deadline and the memory cap
+  if (runner.isolation === 'none') startWatchdog({ timeoutMs: opts.timeoutNs / 1e6, capMiB: opts.maxHeapMiB ?? DEFAULT_HEAP_MIB });
+  return executeScript(runner, source.source, { json: opts.json }, processEnv);
 }
 
 /** exit once everything written so far has reached stdout and stderr */

@@ -4,13 +4,12 @@
 // typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession.
 import type { Interface } from 'node:readline';
 import { completeness } from '../syntax/chunks.js';
-import { abortMessage, type ScriptRunner } from './execute.js';
+import type { ScriptRunner } from './execute.js';
 import { commandNames, complete } from './repl-complete.js';
 import { colourLevel, promptStyle } from './repl-style.js';
 import { ReplaySession } from './session.js';
 
 export interface ReplOptions {
-  timeoutNs: number;
   /** the command policy, for completion: 'all' or `rshell:NAME` entries */
   allowedCommands: readonly string[] | 'all';
 }
@@ -58,11 +57,8 @@ export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promis
         stderr: process.stderr,
         signal: running.signal,
       });
+      // (a timeout's message is in the run's stderr already: the library writes it)
       if (result.cancelled) process.stdout.write('\n');
-      else {
-        const message = abortMessage(result, opts.timeoutNs);
-        if (message) process.stderr.write(style.error(message));
-      }
       if (exited) finish(result.exitCode);
     } finally {
       running = undefined;

@@ -1,7 +1,9 @@
-// The public Runner: validates options once, then runs scripts, each from the same initial state.
+// The interpreter's Runner, in the calling thread: validates options once, then runs scripts, each
+// from the same initial state. The public Runner (src/isolation/runner.ts) uses it directly
+// (isolation 'none') or inside a worker thread.
 // Invariant: no internal exception escapes run(); it always ends with a status and a message.
 
-import type { RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js';
+import type { RunEndReason, RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js';
 import { createSandbox } from '../../allowedpaths/index.js';
 import type { Sandbox } from '../../allowedpaths/types.js';
 import { lineCol, parse, ParseError, type File } from '../syntax/index.js';
@@ -27,6 +29,8 @@ import { monotonicMs } from './state/clock.js';
 import { extglobSyntaxMessage, inArrayLiteral, firstExtGlob, mayHoldExtGlob } from './exec/extglob-syntax.js';
 import { isOutOfMemory } from './exec/dispatch.js';
 import { firstUnderErrexit } from './state/errors.js';
+import { CANCELLED_MESSAGE, timeoutMessage, truncatedMessage } from './run-messages.js';
+import { encode } from '../../lib/io/encoding.js';
 
 /** what the layers below exec/ reach up for (state/seam.ts): the same for every run */
 export const SEAM: Seam = { compileStmts, runInSubshell, builtins: SHELL_BUILTINS };
@@ -94,7 +98,7 @@ function resolveOptions(opts: RunnerOptions): Resolved {
 
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export class Runner {
+export class InProcessRunner {
   readonly warnings: string[] = [];
   private readonly cfg: Resolved;
   private readonly onWarning?: (m: string) => void;
@@ -140,6 +144,7 @@ export class Runner {
     let exitCode = 0;
     let timedOut = false;
     let cancelled = false;
+    let reason: RunEndReason | undefined;
     let sandbox: Sandbox | null = null;
     let rt: Runtime | null = null;
     const say = (msg: string): void => {
@@ -154,6 +159,8 @@ export class Runner {
       exitCode = await this.execute(script, opts, stdout, stderr, say, (s, r) => {
         sandbox = s;
         rt = r;
+      }, (r) => {
+        reason = r;
       });
       if (rt) {
         // the last output reaches the caller's streams while the deadline and signal still bound a wait
@@ -171,12 +178,18 @@ export class Runner {
         if (e.kind === 'timeout') {
           timedOut = true;
           exitCode = 124;
+          reason = 'timeout';
+          say(timeoutMessage(cfg.timeoutMs));
         } else if (e.kind === 'cancelled') {
           cancelled = true;
           exitCode = 124;
+          reason = 'cancelled';
+          say(CANCELLED_MESSAGE);
         } else {
           say(e.message);
           exitCode = 1;
+          // (a budget of memory may come with a kind of its own)
+          reason = (e.kind as string) === 'memory' ? 'memory' : limitReason(e.message);
         }
       } else if (e instanceof PipeClosedError) {
         // the caller's stdout/stderr went away: bash dies of SIGPIPE, silently, status 141
@@ -185,13 +198,16 @@ export class Runner {
         // an expansion past what a string holds (`${big//0/$big}`): bash's xmalloc failure, fatal
         say('rshell: memory exhausted');
         exitCode = 1;
+        reason = 'memory';
       } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
         // nesting deeper than the JS stack allows (eval/source/subshell chains): a clean stop
         say('rshell: maximum nesting depth exceeded');
         exitCode = 1;
+        reason = 'limit';
       } else {
         say(`rshell: internal error: ${e instanceof Error ? e.message : String(e)}`);
         exitCode = 1;
+        reason = 'internal-error';
       }
     } finally {
       (rt as Runtime | null)?.dispose();
@@ -201,20 +217,33 @@ export class Runner {
     // a broken caller stream does not change the result
     if (stdout instanceof BufferedStreamWriter) stdout.handOver();
     if (stderr instanceof BufferedStreamWriter) stderr.handOver();
+    const truncated = outBudget.truncated || errBudget.truncated;
+    // the notice goes past the budget it reports on, after everything else
+    const notice = truncated ? encode(truncatedMessage(cfg.limits.maxOutputBytes) + '\n') : null;
+    if (notice && opts.stderr) {
+      try {
+        opts.stderr.write(notice);
+      } catch {
+        // the caller's stream is gone; the result says it all the same
+      }
+    }
     const result: RunResult = {
       exitCode,
-      truncated: outBudget.truncated || errBudget.truncated,
+      truncated,
       durationMs: monotonicMs() - t0,
       timedOut,
       cancelled,
     };
+    reason ??= truncated ? 'output-limit' : undefined;
+    if (reason) result.reason = reason;
     if (!opts.stdout) {
       const b = (stdout as CollectingWriter).bytes();
       result.stdoutBytes = b;
       result.stdout = new TextDecoder().decode(b);
     }
     if (!opts.stderr) {
-      const b = (stderr as CollectingWriter).bytes();
+      let b = (stderr as CollectingWriter).bytes();
+      if (notice) b = concatBytes(b, notice);
       result.stderrBytes = b;
       result.stderr = new TextDecoder().decode(b);
     }
@@ -228,10 +257,12 @@ export class Runner {
     stderr: ByteWriter,
     say: (m: string) => void,
     own: (s: Sandbox, r: Runtime) => void,
+    stoppedBy: (r: RunEndReason) => void,
   ): Promise<number> {
     const cfg = this.cfg;
     if (script.length > cfg.limits.maxScriptBytes) {
       say(`script size limit exceeded (maxScriptBytes ${cfg.limits.maxScriptBytes})`);
+      stoppedBy('limit');
       return 2;
     }
     const parsed = parseScript(script, cfg.limits);
@@ -239,6 +270,8 @@ export class Runner {
       // bash's words, without its `NAME: ` prefix (empty for `[[ ]]`, which bash ends silently)
       const msg = parsed.bashMessage();
       if (msg !== '') say(msg);
+      // rshell's own limits on the script (too many nodes, nested too deep) are limits, not syntax
+      if (/^(script too large|nesting too deep)/.test(parsed.message)) stoppedBy('limit');
       return parsed.bash.status;
     }
     const { file, syntaxError } = parsed;
@@ -375,4 +408,16 @@ function parseScript(script: string, limits: RunLimits): { file: File; syntaxErr
       return e;
     }
   }
+}
+
+/** a budget's message → the reason the run gives: the memory budgets are worth telling apart */
+export function limitReason(message: string): RunEndReason {
+  return message.startsWith('memory limit exceeded') ? 'memory' : 'limit';
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
 }

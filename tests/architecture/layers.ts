@@ -73,12 +73,22 @@ export const LAYERS: Layer[] = [
   { name: 'execution', units: ['src/interp/exec/'] },
   { name: 'shell builtins', units: ['src/interp/builtins/'], allow: BUFFER },
   { name: 'runner', units: ['src/interp/*.ts'] },
+  {
+    name: 'isolation',
+    units: ['src/isolation/'],
+    allow: {
+      'node:worker_threads': 'each run in a worker with a heap cap, terminated at its deadline (docs/SECURITY.md)',
+      'node:os': 'totalmem, to size the worker pool by memory',
+    },
+  },
   { name: 'library entry', units: ['src/index.ts'] },
   {
     name: 'command line',
     units: ['src/cli/'],
     allow: {
-      'node:fs': 'the script file named on the command line, and writes to the terminal descriptors',
+      'node:fs': 'the script file named on the command line, writes to the terminal descriptors, and realpath of the allowed paths (is the start directory inside one)',
+      'node:path': 'resolving the allowed paths against the start directory',
+      'node:worker_threads': 'the watchdog thread that holds the deadline and the memory cap (watchdog.ts)',
       'node:readline': 'the REPL',
       chalk: 'REPL colours',
     },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseArgs } from '../../src/cli/args.js';
 import { VERSION } from '../../src/cli/help.js';
-import { runnerOptions } from '../../src/cli/options.js';
+import { runnerOptions, startDirectory } from '../../src/cli/options.js';
 
 const ok = (argv: string[]) => {
   const r = parseArgs(argv);
@@ -70,9 +70,30 @@ describe('parseArgs', () => {
 describe('runnerOptions', () => {
   test('maps flags onto RunnerOptions', () => {
     const warn = () => {};
-    const o = runnerOptions(ok(['-p', '/a', '--allowed-commands', 'rshell:cat', '--timeout', '250ms']), '/cwd', warn);
-    expect(o).toEqual({ allowedPaths: ['/a'], allowedCommands: ['rshell:cat'], env: {}, cwd: '/cwd', onWarning: warn, timeoutMs: 250 });
+    const o = runnerOptions(ok(['-p', '/a', '--allowed-commands', 'rshell:cat', '--timeout', '250ms']), '/a/cwd', warn);
+    expect(o).toEqual({ allowedPaths: ['/a'], allowedCommands: ['rshell:cat'], env: {}, cwd: '/a/cwd', onWarning: warn, timeoutMs: 250, isolation: 'none' });
+    expect(runnerOptions(ok(['--isolation', 'worker', '--max-heap', '256']), '/', warn)).toMatchObject({ isolation: 'worker', maxHeapMiB: 256 });
     expect(runnerOptions(ok(['--allow-all-commands', '--mode', 'read-only']), '/', warn)).toMatchObject({ allowedCommands: 'all', mode: 'read-only' });
+  });
+});
+
+describe('the start directory', () => {
+  test('is the current one inside an allowed path, else none (the Runner takes the first root, or /)', () => {
+    expect(startDirectory('/a/b', ['/a'])).toBe('/a/b');
+    expect(startDirectory('/a', ['/x:ro', '/a:rw'])).toBe('/a');
+    expect(startDirectory('/ab', ['/a'])).toBeUndefined();
+    expect(startDirectory('/home/user', ['/a'])).toBeUndefined();
+    expect(startDirectory('/home/user', [])).toBeUndefined();
+    // a relative root is relative to the start directory
+    expect(startDirectory('/a', ['.'])).toBe('/a');
+    expect(startDirectory('/a', ['sub'])).toBeUndefined();
+    expect(startDirectory('/a/b', ['/'])).toBe('/a/b');
+  });
+
+  test('--max-heap and --isolation take only their values', () => {
+    expect(parseArgs(['--max-heap', '8'])).toEqual({ ok: false, error: 'invalid argument "8" for "--max-heap" flag: expected MiB, an integer from 16 to 1048576' });
+    expect(parseArgs(['--max-heap', '1G'])).toEqual({ ok: false, error: 'invalid argument "1G" for "--max-heap" flag: expected MiB, an integer from 16 to 1048576' });
+    expect(parseArgs(['--isolation', 'thread'])).toEqual({ ok: false, error: 'invalid argument "thread" for "--isolation" flag: must be "worker" or "none"' });
   });
 });
 

@@ -143,9 +143,14 @@ describe('rshell CLI', () => {
     const r = rshell(['--json', '--allow-all-commands', '-c', 'echo out; echo err >&2; exit 4']);
     expect(r.status).toBe(4);
     const report = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(report).toMatchObject({ stdout: 'out\n', stderr: 'err\n', exit_code: 4, truncated: false });
+    expect(report).toMatchObject({
+      stdout: 'out\n', stderr: 'err\n', exit_code: 4, truncated: false, timed_out: false, cancelled: false, reason: null,
+      stdout_encoding: 'utf-8', stderr_encoding: 'utf-8',
+    });
     expect(typeof report.duration_ms).toBe('number');
-    expect(Object.keys(report).sort()).toEqual(['duration_ms', 'exit_code', 'stderr', 'stdout', 'truncated']);
+    expect(Object.keys(report).sort()).toEqual([
+      'cancelled', 'duration_ms', 'exit_code', 'reason', 'stderr', 'stderr_encoding', 'stdout', 'stdout_encoding', 'timed_out', 'truncated',
+    ]);
   });
 
   test('output streams before the script ends', async () => {

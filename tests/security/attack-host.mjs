@@ -29,6 +29,13 @@ syncBuiltinESMExports();
 const [dist, isolation] = process.argv.slice(2);
 const { Runner } = await import(dist);
 const say = (o) => process.stdout.write(JSON.stringify(o) + '\n');
+/** a Runner with workers may hold them until closed: whatever the method is called */
+async function closeRunner(r) {
+  for (const m of ['close', 'dispose', 'destroy', 'terminate']) {
+    if (typeof r?.[m] === 'function') return void (await r[m]());
+  }
+  if (typeof r?.[Symbol.asyncDispose] === 'function') await r[Symbol.asyncDispose]();
+}
 const rssMiB = () => process.resourceUsage().maxRSS / 1024;
 
 if (isolation === '--probe') {
@@ -37,7 +44,7 @@ if (isolation === '--probe') {
     const r = new Runner({ isolation: 'worker', allowedCommands: 'all', timeoutMs: 5000 });
     const res = await r.run('echo ok');
     worker = workersMade > 0 && res.stdout === 'ok\n';
-    await r.close?.();
+    await closeRunner(r);
   } catch {
     worker = false;
   }
@@ -89,7 +96,7 @@ for (const a of attacks) {
     } catch (e) {
       next = `host threw: ${e?.message ?? e}`;
     }
-    await runner.close?.();
+    await closeRunner(runner);
   } catch (e) {
     res = { exitCode: -1, stdout: '', stderr: `host threw: ${e?.message ?? e}` };
     elapsedMs = 0;
@@ -113,3 +120,5 @@ for (const a of attacks) {
   });
   rmSync(dir, { recursive: true, force: true });
 }
+// a pool of workers, or anything else left open, must not keep the host from ending
+process.exit(0);

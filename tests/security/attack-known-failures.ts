@@ -14,7 +14,7 @@ export interface KnownFailure {
 
 export const KNOWN_FAILURES: Record<string, KnownFailure> = {
   // ------------------------------------------------ hung: one synchronous step never checks the
-  // deadline (killed by the watchdog 2.5 s past it; most run on for tens of seconds or die of OOM)
+  // deadline (killed by the watchdog 1.5 s past it; most run on for tens of seconds or die of OOM)
   'array doubling with +=': { none: ['lost'] },
   'array doubling by reassignment': { none: ['lost'] },
   'array doubling with a 1 MB element': { none: ['lost'] },

@@ -20,7 +20,7 @@ export const MARGIN_MS = Number(process.env.ATTACK_MARGIN_MS ?? 100);
 /** what worker isolation may add on top: terminating a stuck worker and answering */
 export const WORKER_GRACE_MS = 500;
 /** a host silent this long past the attack's deadline is stuck: killed, the attack failed */
-const WATCHDOG_MS = 2500;
+const WATCHDOG_MS = 1500;
 
 export interface Outcome {
   name: string;

@@ -12,7 +12,11 @@ const names = fc.constantFrom('a', 'b', 'x', 'i', 'arr', 'm', 'REPLY');
 
 /** paths in the root, and ones that try to leave it */
 export const insidePaths = ['f1', 'f2', 'd1', 'd1/f3', 'd1/d2', 'new', 'd1/new', '.', '*', 'd1/*', '/dev/null'];
-const outsidePaths = ['../outside/secret.txt', '../outside', '$OUT/secret.txt', '$OUT', '$OUT/sub/secret2.txt', '../outside/*', '/', '..', '../..', '$OUT/new', '../outside/new', '../new'];
+const outsidePaths = [
+  '../outside/secret.txt', '../outside', '$OUT/secret.txt', '$OUT', '$OUT/sub/secret2.txt', '../outside/*', '/', '..', '../..', '$OUT/new', '../outside/new', '../new',
+  // after a `cd ..` or `cd /` (the root's ancestors are traversable): relative to there
+  'outside/secret.txt', 'outside', 'outside/*', '*/*', '*/sub/*', '$OUT/../*', '/proc/self/root$OUT/secret.txt', '/dev/fd/0', '~',
+];
 const path: Arb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...insidePaths) }, { weight: 1, arbitrary: fc.constantFrom(...outsidePaths) });
 
 const literal = fc.constantFrom('foo', 'a b', 'x', '1', '42', '-n', '*', '?', '[ab]*', '{1..5}', '{a,b}c', 'a,b', '', "'q q'", '"d q"', '$\'\\n\'', 'é', '0', '-1', '9999');
@@ -84,6 +88,8 @@ function simple(depth: number): Arb {
     arith.map((a) => `((${a}))`),
     arith.map((a) => `let "${a}"`),
     fc.tuple(w, fc.constantFrom('==', '!=', '=~', '<'), fc.constantFrom('a*', '@(a|b)', '(a)(b)?', '[0-9]+', '*')).map(([a, o, b]) => `[[ ${a} ${o} ${b} ]]`),
+    // file names reaching a command by its options and scripts, not as operands
+    fc.tuple(fc.constantFrom("sed 'r %P' f1", "sed 'R %P' f1", "sed 'w %P' f1", "sed -n 'W %P' f1", "sed -i s/a/b/ %P", 'grep -f %P f1', 'grep -r CANARY %P', 'sort -o %P f1', 'tee -a %P < f1', 'xargs -a %P echo', 'xargs cat <<< %P', 'find %P -exec cat {} +', 'find %P -exec cat {} \\;', 'find %P -fprint f9', 'ls -R %P', 'du -a %P', 'stat -c %n %P/*', 'cp -t %P f1', 'mv -t %P f2', 'cp -r %P d1', 'exec 3< %P; cat <&3', 'exec 4> %P; echo x >&4', 'cat < %P', 'source %P', 'readarray -t arr < %P; echo "${arr[@]}"', 'od -c %P', 'strings %P', 'paste %P f1', 'head -c 100 %P', 'tail -c 100 %P', 'cut -c1-9 %P', 'uniq %P new', 'truncate -s 0 %P', 'rm -rf %P', 'mkdir %P/x', 'touch %P/x', 'mv %P d1', 'cd %P && cat *', 'cd %P && ls -a', 'pushd %P; cat secret.txt; popd'), path).map(([t, p]) => t.replaceAll('%P', p)),
     fc.constantFrom(':', 'true', 'false', 'pwd', 'cd', 'cd -', 'shopt -s extglob', 'shopt -s globstar nullglob', 'set -e', 'set +e', 'set -u', 'set -o pipefail', 'break', 'continue', 'return 3', 'exit 4', 'wait', 'f', 'g x y', 'type cat', 'hash', 'trap "echo t" EXIT', 'echo $((1/0))', 'printf "%2000000d" 1 > /dev/null'),
   );
   return fc.tuple(cmd, fc.array(redirect(w), { maxLength: 2 })).map(([c, rs]) => [c, ...rs].join(' '));

@@ -27,8 +27,9 @@ export function fuzzOptions(world: FuzzWorld, timeoutMs: number, isolation: stri
     mode: 'remediation',
     timeoutMs,
     env: { OUT: world.outside },
+    // 'none' explicitly too: the default may become 'worker' (an unknown option is ignored today)
+    isolation,
   };
-  if (isolation !== 'none') opts.isolation = isolation;
   // `isolation` is not in RunnerOptions until worker isolation is merged
   return opts as RunnerOptions;
 }

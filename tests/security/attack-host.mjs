@@ -74,8 +74,9 @@ for (const a of attacks) {
     cwd: dir,
     mode: 'remediation',
     timeoutMs: a.timeoutMs,
+    // 'none' explicitly too: the default may become 'worker' (an unknown option is ignored today)
+    isolation,
   };
-  if (isolation !== 'none') opts.isolation = isolation;
   const rssBefore = rssMiB();
   say({ start: a.name });
   let res;

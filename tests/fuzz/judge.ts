@@ -34,19 +34,33 @@ export function fuzzOptions(world: FuzzWorld, timeoutMs: number, isolation: stri
   return opts as RunnerOptions;
 }
 
-/** what a run broke, '' when nothing */
-export async function judge(runner: Runner, world: FuzzWorld, script: string, limitMs: number): Promise<string> {
+/** the run, and how long it took; a rejection as a string */
+async function timedRun(runner: Runner, world: FuzzWorld, script: string): Promise<{ res: RunResult; ms: number } | string> {
   world.resetRoot();
   const t0 = performance.now();
-  let res: RunResult;
   try {
-    res = await runner.run(script);
+    const res = await runner.run(script);
+    return { res, ms: performance.now() - t0 };
   } catch (e) {
     return `run() rejected: ${e instanceof Error ? e.message : String(e)}`;
   }
-  const ms = performance.now() - t0;
+}
+
+/** what a run broke, '' when nothing */
+export async function judge(runner: Runner, world: FuzzWorld, script: string, limitMs: number): Promise<string> {
+  let r = await timedRun(runner, world, script);
+  // an overrun must hold on a second and third try: on a loaded machine one run in a few thousand
+  // overran by hundreds of ms once (a load average of 12 on 2 cores), while a step that does not
+  // check the deadline overruns every time
+  const times: number[] = [];
+  for (let i = 0; i < 2 && typeof r !== 'string' && r.ms > limitMs; i++) {
+    times.push(Math.round(r.ms));
+    r = await timedRun(runner, world, script);
+  }
+  if (typeof r === 'string') return r;
+  const { res, ms } = r;
   const problems: string[] = [];
-  if (ms > limitMs) problems.push(`took ${Math.round(ms)} ms (limit ${limitMs})`);
+  if (ms > limitMs) problems.push(`took ${[...times, Math.round(ms)].join(', ')} ms (limit ${limitMs})`);
   const out = (res.stdout ?? '') + (res.stderr ?? '');
   if (out.includes(CANARY)) problems.push('the canary secret reached the output');
   if (out.includes(UNNAMED)) problems.push('a canary name reached the output (a listing outside the root)');

@@ -11,7 +11,9 @@
 // must still break exactly that (a subset of it), so a fix shows as a failing test that says to
 // take the entry out of the list.
 //
-// ATTACK_REPORT=file.json writes every outcome there (timings, status, stderr, RSS) for a look.
+// ATTACK_REPORT=file.json writes every outcome there (timings, status, stderr, RSS) for a look;
+// ATTACK_ONLY=text runs only the attacks whose name holds it (the others are skipped);
+// ATTACK_SHARDS=n runs n hosts at once per mode (default 2); ATTACK_MARGIN_MS widens the margin.
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_FAILURES } from './attack-known-failures.js';
@@ -21,6 +23,8 @@ import { ATTACKS } from './attacks.js';
 /** hosts at once per mode: more overlap the runs on 2 cores and blur the deadline checks */
 const SHARDS = Number(process.env.ATTACK_SHARDS ?? 2);
 const WORKER = workerIsolationSupported();
+const ONLY = process.env.ATTACK_ONLY;
+const SELECTED = ATTACKS.filter((a) => ONLY === undefined || a.name.includes(ONLY));
 const report: Record<string, Record<string, { violations: string[]; result: Result | undefined }>> = {};
 
 afterAll(() => {
@@ -39,14 +43,15 @@ describe.each(['none', 'worker'] as const)('resource attacks, isolation %s', (is
   let outcomes = new Map<string, Result>();
   beforeAll(async () => {
     if (!supported) return;
-    outcomes = await runAll(isolation, ATTACKS, SHARDS);
+    outcomes = await runAll(isolation, SELECTED, SHARDS);
     report[isolation] = Object.fromEntries(
-      ATTACKS.map((a) => [a.name, { violations: violations(a, isolation, outcomes.get(a.name)), result: outcomes.get(a.name) }]),
+      SELECTED.map((a) => [a.name, { violations: violations(a, isolation, outcomes.get(a.name)), result: outcomes.get(a.name) }]),
     );
   }, 600_000);
 
   it.for(ATTACKS.map((a) => [a.name, a] as const))('%s', ([, attack], ctx) => {
     ctx.skip(!supported, "skipped until `isolation: 'worker'` runs scripts in a worker (attack-host.mjs --probe)");
+    ctx.skip(!SELECTED.includes(attack), 'not selected by ATTACK_ONLY');
     const o = outcomes.get(attack.name);
     const got = violations(attack, isolation, o);
     const entry = KNOWN_FAILURES[attack.name];

@@ -49,6 +49,7 @@ export const ATTACKS: Attack[] = [
   { name: 'printf -v doubling', script: 's=x; while :; do printf -v s "%s%s" "$s" "$s"; done' },
   { name: 'local doubling in recursion', script: 'f(){ local s=$1$1; f "$s"; }; f x' },
   { name: '${x//?/$x} squaring', script: 'x=$(printf "%01000d" 0); while :; do x=${x//?/$x}; done' },
+  { name: '100,000-element array copied in a loop', script: 'a=({1..100000}); while :; do b=("${a[@]}"); done' },
   { name: 'array from a doubling word split', script: 'x="a b"; while :; do x="$x $x"; a=($x); done' },
   // ---------------------------------------------------------------- brace and glob bombs
   headed('brace range of 10^8', 'echo {1..99999999} | head -c 10'),
@@ -102,6 +103,9 @@ export const ATTACKS: Attack[] = [
   { name: 'sed hold space doubling', script: 'echo x | sed ":a;h;G;ba"' },
   { name: 'sed pattern space doubling', script: 'echo x | sed ":a;s/.*/&&/;ba"' },
   { name: 'grep of one endless line', script: 'tr -d "\\n" < /dev/zero | grep -c x' },
+  { name: 'sort of a 64 MB file', script: 'sort big | head -c 1', bigFileBytes: 64 * 1024 * 1024, mayFinish: true },
+  { name: 'tac of a 64 MB file', script: 'tac big > /dev/null', bigFileBytes: 64 * 1024 * 1024, mayFinish: true },
+  { name: 'a pipe never drained', script: 'while :; do echo y; done | { read x; while :; do :; done; }' },
   { name: 'od of /dev/zero into a variable', script: 'x=$(od -v /dev/zero)' },
   headed('xargs of an endless stream', 'while :; do echo y; done | xargs echo | head -c 1'),
   // ---------------------------------------------------------------- regular expressions

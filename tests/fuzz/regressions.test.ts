@@ -34,6 +34,15 @@ const FINDINGS: Finding[] = [
     // ≥ 400 ms today even on a quiet machine; the deadline must hold to 100 ms in-process
     limitMs: TIMEOUT_MS + 100,
   },
+  {
+    script: 'for ((j=0; j<4; j++)); do printf "%2000000d" 1 >&2; done',
+    note:
+      'four 2 MB printf paddings into the captured output, ~100 ms each with no deadline check inside, ' +
+      'and four iterations never reach the loop clock (every 128): 350–730 ms under a 100 ms deadline, ' +
+      'exit 0, timedOut false (seed 1216060004, shrunk by hand from `… > /dev/null >&2`)',
+    fixed: false,
+    limitMs: TIMEOUT_MS + 100,
+  },
 ];
 
 let unwatch = (): void => undefined;

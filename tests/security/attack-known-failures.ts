@@ -1,5 +1,6 @@
-// Resource attacks that fail on main today (measured at f17bf05, before the budget, regex, memory
-// and isolation work of issue 19 is merged), with what each breaks (attack-runs.ts Violation).
+// Resource attacks that fail on main today (measured at f17bf05 with 1 s and 1.5 s deadlines,
+// under a load average of 10–20 on 2 cores, before the budget, regex, memory and isolation work
+// of issue 19 is merged), with what each breaks (attack-runs.ts Violation).
 // The lead empties this list after the merge: an attack that starts passing fails its test until
 // its entry is removed, and one that breaks in a new way fails at once. `flaky: true` marks an
 // attack that passes on some runs (it ends near its deadline): it may pass or fail as listed.
@@ -91,7 +92,10 @@ export const KNOWN_FAILURES: Record<string, KnownFailure> = {
   'file growth in the root': { none: ['message'] },
   'sort of a 64 MB file': { none: ['message'] },
   'a pipe never drained': { none: ['message'] },
-  // ends in ~0.5 s with `eval nesting limit exceeded`; under load it reaches the 1 s deadline
+  // reaches the brace budget (`more than 100000 words`) after 0.3–1.2 s (1.2 s at a load average
+  // of 20): past a 1 s deadline once
+  'brace product of 2^30': { none: ['deadline'], flaky: true },
+  // ends in ~0.5 s with `eval nesting limit exceeded`; under load it reached the 1 s deadline
   'source recursion': { none: ['deadline', 'message'], flaky: true },
   // ------------------------------------------------ the allow-list: mapfile, readarray and source
   // run (and read files) under `rshell:echo` alone; exit 0, nothing refused

@@ -13,8 +13,12 @@ const HOST = join(import.meta.dirname, 'attack-host.mjs');
 export const HEAP_CAP_MIB = 768;
 /** what node itself, the library, code and buffers outside the V8 heap take besides it */
 export const RSS_MARGIN_MIB = 512;
-/** the run's timeout when the attack does not set one */
-export const TIMEOUT_MS = 1000;
+/**
+ * the run's timeout when the attack does not set one: long enough that an attack stopped by a
+ * budget in a few hundred ms stays inside it on a loaded machine (at a load average of 20 on 2
+ * cores, `{a,b}`×30 took 1.2 s to reach the brace budget)
+ */
+export const TIMEOUT_MS = 1500;
 /** the in-process deadline holds to within this (ATTACK_MARGIN_MS=… on a loaded machine) */
 export const MARGIN_MS = Number(process.env.ATTACK_MARGIN_MS ?? 100);
 /** what worker isolation may add on top: terminating a stuck worker and answering */

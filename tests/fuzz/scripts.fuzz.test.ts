@@ -43,7 +43,8 @@ afterAll(() => unwatch());
 const WORKER = workerIsolationSupported();
 
 describe.each(['none', 'worker'])('fuzzed scripts, isolation %s', (isolation) => {
-  const supported = isolation === 'none' || WORKER;
+  // a broken worker build fails attacks.test.ts's probe test; here it is skipped like an absent one
+  const supported = isolation === 'none' || WORKER === true;
   let world: FuzzWorld;
   let runner: RunnerType;
   beforeAll(() => {

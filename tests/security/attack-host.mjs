@@ -39,16 +39,20 @@ async function closeRunner(r) {
 const rssMiB = () => process.resourceUsage().maxRSS / 1024;
 
 if (isolation === '--probe') {
+  // worker: a run with the option started a worker and worked; error: it started one, or threw,
+  // and did not work (a broken build must fail the tests, not skip them)
   let worker = false;
+  let error;
   try {
     const r = new Runner({ isolation: 'worker', allowedCommands: 'all', timeoutMs: 5000 });
     const res = await r.run('echo ok');
     worker = workersMade > 0 && res.stdout === 'ok\n';
+    if (workersMade > 0 && !worker) error = `a worker started, but echo ok gave ${JSON.stringify(res)}`;
     await closeRunner(r);
-  } catch {
-    worker = false;
+  } catch (e) {
+    error = `threw: ${e?.message ?? e}`;
   }
-  say({ worker });
+  say({ worker, error });
   process.exit(0);
 }
 

@@ -45,13 +45,17 @@ export interface Outcome {
 /** an attack's outcome, or why there is none (the host died or hung in it) */
 export type Result = Outcome | { lost: string; elapsedMs: number };
 
-/** whether `isolation: 'worker'` really runs scripts in a worker in this build */
-export function workerIsolationSupported(): boolean {
+/**
+ * whether `isolation: 'worker'` really runs scripts in a worker in this build: true, false (the
+ * option is ignored: not built yet), or what went wrong when it is there and broken
+ */
+export function workerIsolationSupported(): boolean | string {
   const p = spawnSync(process.execPath, [HOST, DIST, '--probe'], { encoding: 'utf8', timeout: 30_000 });
   try {
-    return (JSON.parse(p.stdout.trim().split('\n').pop() ?? '{}') as { worker?: boolean }).worker === true;
+    const o = JSON.parse(p.stdout.trim().split('\n').pop() ?? '{}') as { worker?: boolean; error?: string };
+    return o.error ?? o.worker === true;
   } catch {
-    return false;
+    return `the probe printed ${JSON.stringify(p.stdout.slice(-300))}, status ${p.status}: ${p.stderr.slice(-300)}`;
   }
 }
 

@@ -31,6 +31,10 @@ afterAll(() => {
   if (process.env.ATTACK_REPORT) writeFileSync(process.env.ATTACK_REPORT, JSON.stringify(report, null, 1));
 });
 
+it('worker isolation is either absent (ignored option) or working', () => {
+  expect(typeof WORKER === 'string' ? WORKER : '').toBe('');
+});
+
 it('the corpus holds at least 60 attacks, each named once; every known failure names one', () => {
   expect(ATTACKS.length).toBeGreaterThanOrEqual(60);
   const names = new Set(ATTACKS.map((a) => a.name));
@@ -39,7 +43,7 @@ it('the corpus holds at least 60 attacks, each named once; every known failure n
 });
 
 describe.each(['none', 'worker'] as const)('resource attacks, isolation %s', (isolation) => {
-  const supported = isolation === 'none' || WORKER;
+  const supported = isolation === 'none' || WORKER === true;
   let outcomes = new Map<string, Result>();
   beforeAll(async () => {
     if (!supported) return;

@@ -329,15 +329,9 @@ function withRedirsAndAssigns(
   const run = (): Status => (redirs.length ? redirected(sh, redirs, body, frame) : body(sh));
   for (const n of names) {
     const outer = sh.vars.lookup(n);
-    frame.set(n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
+    sh.vars.add(frame, n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
   }
-  const pop = (): void => {
-    const i = sh.vars.frames.lastIndexOf(frame);
-    if (i >= 0) {
-      sh.vars.tempFrames.delete(frame);
-      sh.vars.frames.splice(i, 1);
-    }
-  };
+  const pop = (): void => sh.vars.removeFrame(frame);
   return ensure(() => {
     const a = withTape(
       sh,

@@ -6,6 +6,8 @@
 // same characters stand in the JS string, so the C-locale byte semantics are kept without
 // converting the subject.
 
+import { NO_METER, type WorkMeter } from '../io/meter.js';
+
 /** characters that make pattern text more than a literal (any glob or extglob syntax, escapes) */
 const NOT_LITERAL = /[\\*?[\]()|!@+^{}&]|[^\x00-\x7f]/;
 
@@ -74,8 +76,11 @@ export function removeSuffixLiteral(s: string, shape: LiteralShape, longest: boo
 }
 
 /** `${s/lit/r}` (first) and `${s//lit/r}` (all) for an exact literal whose first match is at i (i ≥ 0) */
-export function spliceLiteral(s: string, lit: string, all: boolean, rep: string, i: number): string {
+export function spliceLiteral(s: string, lit: string, all: boolean, rep: string, i: number, m: WorkMeter = NO_METER): string {
   if (!all) return s.slice(0, i) + rep + s.slice(i + lit.length);
+  m.spend(s.length);
+  // a longer replacement: the result's size from the number of matches, before it is made
+  if (rep.length > lit.length && s.length > 4096) m.fits(s.length + countOf(s, lit, i) * (rep.length - lit.length));
   let out = '';
   let from = 0;
   while (i >= 0) {
@@ -84,4 +89,11 @@ export function spliceLiteral(s: string, lit: string, all: boolean, rep: string,
     i = s.indexOf(lit, from);
   }
   return out + s.slice(from);
+}
+
+/** the matches of `lit` in s from the first one, at i */
+function countOf(s: string, lit: string, i: number): number {
+  let n = 0;
+  for (; i >= 0; i = s.indexOf(lit, i + lit.length)) n++;
+  return n;
 }

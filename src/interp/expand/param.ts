@@ -299,7 +299,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
     const opts = patOpts(sh);
     const ampersand = sh.shopt('patsub_replacement');
     if (pat !== '' || modeR === 'prefix' || modeR === 'suffix') {
-      vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }));
+      vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }, sh.rt));
     }
   }
   if (exp) vals = exp.Op === '@' ? transformNamed(sh, pe, exp.Word, vals, f) : applyOperator(sh, exp.Op, exp.Word, vals, f);
@@ -466,12 +466,12 @@ function applyOperator(sh: Shell, op: string, w: Word | null, vals: string[], f:
     case '#':
     case '##': {
       const pat = expandPattern(sh, w);
-      return vals.map((v) => removePrefix(v, pat, op === '##', patOpts(sh)));
+      return vals.map((v) => removePrefix(v, pat, op === '##', patOpts(sh), sh.rt));
     }
     case '%':
     case '%%': {
       const pat = expandPattern(sh, w);
-      return vals.map((v) => removeSuffix(v, pat, op === '%%', patOpts(sh)));
+      return vals.map((v) => removeSuffix(v, pat, op === '%%', patOpts(sh), sh.rt));
     }
     case '^':
     case '^^':

@@ -125,8 +125,15 @@ export function arrayItems(
     } else if (e.Value) {
       const fields: string[] = [];
       for (const w of braceExpandWords([e.Value])) expandWordFields(sh, w, fields);
-      if (assoc) loose.push(...fields);
-      else for (const f of fields) items.push({ value: f });
+      // one at a time: a spread of a million fields overflows the stack
+      if (assoc) for (const f of fields) loose.push(f);
+      else {
+        for (let i = 0; i < fields.length; i++) {
+          items.push({ value: fields[i]! });
+          // a copy of a big array (`a+=("${a[@]}")`) is work the deadline must see
+          if ((i & 0xffff) === 0xffff) sh.rt.spend(0x10000 * 16);
+        }
+      }
     }
   }
   if (assoc && loose.length) {

@@ -57,7 +57,12 @@ function classifyIfs(v: string): { ws: string; other: string } {
 export class FieldBuilder {
   readonly fields: Field[] = [];
   private cur = '';
-  private pat = '';
+  /**
+   * The quoted runs of `cur` as [start, end) pairs: the pattern is `cur` with them escaped, made
+   * only when asked for (a field with a glob character, patternText()). Escaping every quoted
+   * piece as it came scanned every byte of each: `set -- "$@" "$@"` over 1 MB words.
+   */
+  private quotedRuns: number[] = [];
   private glob = false;
   private started = false;
   /** the last field was ended by IFS whitespace (a following non-whitespace IFS char joins it) */
@@ -94,8 +99,29 @@ export class FieldBuilder {
     this.started = true;
     this.wsEnded = false;
     if (s.length === 0) return;
+    const start = this.cur.length;
     this.cur += s;
-    if (this.wantPattern) this.pat += escapePattern(s);
+    if (!this.wantPattern) return;
+    const runs = this.quotedRuns;
+    // adjacent quoted pieces make one run
+    if (runs.length && runs[runs.length - 1] === start) runs[runs.length - 1] = this.cur.length;
+    else runs.push(start, this.cur.length);
+  }
+
+  /** the pattern of the text so far: quoted runs escaped */
+  private pattern(): string {
+    const runs = this.quotedRuns;
+    const cur = this.cur;
+    if (runs.length === 0) return cur;
+    let out = '';
+    let at = 0;
+    for (let k = 0; k < runs.length; k += 2) {
+      const start = runs[k]!; // k + 1 < runs.length: pushed in pairs
+      const end = runs[k + 1]!;
+      out += cur.slice(at, start) + escapePattern(cur.slice(start, end));
+      at = end;
+    }
+    return out + cur.slice(at);
   }
 
   /** unquoted literal text from the script: glob characters stay active, never split */
@@ -105,7 +131,6 @@ export class FieldBuilder {
     if (s.length === 0) return;
     this.cur += s;
     if (!this.wantPattern) return;
-    this.pat += s;
     if (!this.glob && hasGlobChar(s, this.extglob)) this.glob = true;
   }
 
@@ -183,9 +208,9 @@ export class FieldBuilder {
   }
 
   private endField(): void {
-    this.fields.push({ value: this.cur, pattern: this.glob ? this.pat : null });
+    this.fields.push({ value: this.cur, pattern: this.glob ? this.pattern() : null });
     this.cur = '';
-    this.pat = '';
+    if (this.quotedRuns.length) this.quotedRuns = [];
     this.glob = false;
     this.started = false;
   }
@@ -202,7 +227,7 @@ export class FieldBuilder {
 
   /** the pattern text of a non-splitting expansion (case patterns, ${x#pat}) */
   patternText(): string {
-    return this.pat;
+    return this.pattern();
   }
 
   get hasGlob(): boolean {

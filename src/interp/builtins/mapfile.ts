@@ -78,7 +78,8 @@ function makeMapfile(name: string): ShellBuiltin {
   const b: ShellBuiltin = {
     name,
     summary: 'read lines from standard input into an indexed array',
-    always: true,
+    // it reads files (`mapfile a < f`) as `read` does: gated by the command policy alike
+    always: false,
     // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
     usage: `${name}: ${SYNOPSIS(name)}\n`,
     options,

@@ -3,7 +3,7 @@
 // growth path with `memory limit exceeded (maxMemoryBytes N)` before the value is made. After
 // each stop the Runner is asked for another run, which must work.
 import { describe, expect, it } from 'vitest';
-import { Runner } from '../../index.js';
+import { Runner, type RunLimits } from '../../index.js';
 import { matchPattern, replacePattern } from '../../../lib/pattern/pattern.js';
 import type { WorkMeter } from '../../../lib/io/meter.js';
 
@@ -12,7 +12,7 @@ const SLACK_MS = 100;
 const BUDGET = 'memory limit exceeded (maxMemoryBytes 268435456)\n';
 
 /** run `script` under `timeoutMs`; the elapsed time, and the next run of the same Runner */
-async function timed(script: string, timeoutMs: number, limits?: ConstructorParameters<typeof Runner>[0]['limits']) {
+async function timed(script: string, timeoutMs: number, limits?: Partial<RunLimits>) {
   const r = new Runner({ allowedCommands: 'all', timeoutMs, limits });
   // the first run of a process loads what it needs lazily: not the script's time
   await r.run('echo warm');

@@ -41,6 +41,8 @@ const CALL_UNITS = 1 << 14;
 function units(n: number): number {
   return n < CALL_UNITS ? n + 1 : CALL_UNITS;
 }
+/** subjects shorter than this are replaced without a report per match (at most ~1M steps) */
+const SHORT = 1024;
 /** the result of a replacement is checked against the memory budget every this many bytes */
 const GROWTH_CHECK = 1 << 20;
 
@@ -305,8 +307,11 @@ function replaceAscii(s: string, p: string, rep: string, mode: ReplaceMode, opts
   // stop there instead of trying each later start (quadratic: `${x//*(a)/}` over 100,000 bytes)
   const starFirst = leadingStar(p, opts);
   let checkAt = GROWTH_CHECK;
+  // a short subject costs at most its length squared: one report for all of it, not one a match
+  const short = s.length < SHORT;
+  if (short) m.spend(s.length);
   while (i < s.length) {
-    m.spend(units(s.length - i));
+    if (!short) m.spend(units(s.length - i));
     if (out.length > checkAt) {
       // what is made so far and what is left to copy must fit (a `&` replacement grows fast)
       m.fits(out.length + s.length - i);

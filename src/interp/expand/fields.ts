@@ -20,6 +20,9 @@ export interface Field {
 const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}&-]/;
 const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}&-]/g;
 
+/** quoted pieces this long are escaped for a pattern only when one is needed (FieldBuilder) */
+const LATER = 4096;
+
 export function escapePattern(s: string): string {
   return PATTERN_SPECIAL.test(s) ? s.replace(PATTERN_SPECIAL_G, '\\$&') : s;
 }
@@ -57,12 +60,14 @@ function classifyIfs(v: string): { ws: string; other: string } {
 export class FieldBuilder {
   readonly fields: Field[] = [];
   private cur = '';
+  /** the pattern text so far (quoted chars escaped), but for the long quoted pieces in `later` */
+  private pat = '';
   /**
-   * The quoted runs of `cur` as [start, end) pairs: the pattern is `cur` with them escaped, made
-   * only when asked for (a field with a glob character, patternText()). Escaping every quoted
-   * piece as it came scanned every byte of each: `set -- "$@" "$@"` over 1 MB words.
+   * Long quoted pieces, escaped only when the pattern is asked for (a field with a glob
+   * character, patternText()), as pairs: where in `pat` each goes, and its text. Escaping each
+   * as it came scanned every byte: `set -- "$@" "$@"` over 1 MB words. Null: none.
    */
-  private quotedRuns: number[] = [];
+  private later: (number | string)[] | null = null;
   private glob = false;
   private started = false;
   /** the last field was ended by IFS whitespace (a following non-whitespace IFS char joins it) */
@@ -99,29 +104,25 @@ export class FieldBuilder {
     this.started = true;
     this.wsEnded = false;
     if (s.length === 0) return;
-    const start = this.cur.length;
     this.cur += s;
     if (!this.wantPattern) return;
-    const runs = this.quotedRuns;
-    // adjacent quoted pieces make one run
-    if (runs.length && runs[runs.length - 1] === start) runs[runs.length - 1] = this.cur.length;
-    else runs.push(start, this.cur.length);
+    if (s.length < LATER) this.pat += escapePattern(s);
+    else (this.later ??= []).push(this.pat.length, s);
   }
 
-  /** the pattern of the text so far: quoted runs escaped */
+  /** the pattern of the text so far: the long quoted pieces escaped into it */
   private pattern(): string {
-    const runs = this.quotedRuns;
-    const cur = this.cur;
-    if (runs.length === 0) return cur;
+    const later = this.later;
+    if (later === null) return this.pat;
+    const pat = this.pat;
     let out = '';
     let at = 0;
-    for (let k = 0; k < runs.length; k += 2) {
-      const start = runs[k]!; // k + 1 < runs.length: pushed in pairs
-      const end = runs[k + 1]!;
-      out += cur.slice(at, start) + escapePattern(cur.slice(start, end));
-      at = end;
+    for (let k = 0; k < later.length; k += 2) {
+      const where = later[k] as number; // pushed in pairs: a position, then a text
+      out += pat.slice(at, where) + escapePattern(later[k + 1] as string);
+      at = where;
     }
-    return out + cur.slice(at);
+    return out + pat.slice(at);
   }
 
   /** unquoted literal text from the script: glob characters stay active, never split */
@@ -131,6 +132,7 @@ export class FieldBuilder {
     if (s.length === 0) return;
     this.cur += s;
     if (!this.wantPattern) return;
+    this.pat += s;
     if (!this.glob && hasGlobChar(s, this.extglob)) this.glob = true;
   }
 
@@ -210,7 +212,8 @@ export class FieldBuilder {
   private endField(): void {
     this.fields.push({ value: this.cur, pattern: this.glob ? this.pattern() : null });
     this.cur = '';
-    if (this.quotedRuns.length) this.quotedRuns = [];
+    this.pat = '';
+    this.later = null;
     this.glob = false;
     this.started = false;
   }

@@ -80,13 +80,6 @@ export function variableCost(name: string, v: Variable): number {
   return VARIABLE_COST + name.length + valueCost(v);
 }
 
-/** the cost of an indexed array's values, counted once (for a value made whole: `a=(…)`, read -a) */
-export function arrayCost(values: readonly string[]): number {
-  let n = 0;
-  for (let i = 0; i < values.length; i++) n += values[i]!.length;
-  return n + values.length * ELEMENT_COST;
-}
-
 export type Frame = Map<string, Variable>;
 
 export function isArrayValue(v: VarValue | undefined): v is string[] {

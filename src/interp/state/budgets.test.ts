@@ -12,9 +12,9 @@ const SLACK_MS = 100;
 
 /**
  * The slack, scaled by the share of a core the process had during the run: on a machine whose
- * cores are busy with other work (the whole suite in parallel: a sixth of a core, measured) 100 ms
- * of wall time is much less
- * work; on an idle one the share is ~1 and the slack is the promise itself.
+ * cores are busy with other work (the whole suite in parallel: a sixth of a core, measured)
+ * 100 ms of wall time is much less work; on an idle one the share is ~1 and the slack is the
+ * promise itself.
  */
 function slackFor(wallMs: number, cpu: NodeJS.CpuUsage): number {
   const share = (cpu.user + cpu.system) / 1000 / wallMs;

@@ -30,6 +30,14 @@ export interface RunLimits {
   maxPipelineStages: number;
   /** nested subshells / command substitutions / eval / source */
   maxSubshellDepth: number;
+  /**
+   * bytes of script-visible data one run may hold: what all variables hold (each array element
+   * or associative entry counted with a fixed overhead besides its text), and any single value
+   * being made (an expansion's words, a pattern replacement's result, a brace expansion, the lines
+   * `mapfile` collects) against what is left. Past it the run stops with
+   * `memory limit exceeded (maxMemoryBytes N)`.
+   */
+  maxMemoryBytes: number;
 }
 
 export interface RunnerOptions {

@@ -6,6 +6,8 @@
 // same characters stand in the JS string, so the C-locale byte semantics are kept without
 // converting the subject.
 
+import { NO_METER, type WorkMeter } from '../io/meter.js';
+
 /** characters that make pattern text more than a literal (any glob or extglob syntax, escapes) */
 const NOT_LITERAL = /[\\*?[\]()|!@+^{}&]|[^\x00-\x7f]/;
 
@@ -74,14 +76,62 @@ export function removeSuffixLiteral(s: string, shape: LiteralShape, longest: boo
 }
 
 /** `${s/lit/r}` (first) and `${s//lit/r}` (all) for an exact literal whose first match is at i (i ≥ 0) */
-export function spliceLiteral(s: string, lit: string, all: boolean, rep: string, i: number): string {
+export function spliceLiteral(s: string, lit: string, all: boolean, rep: string, i: number, m: WorkMeter = NO_METER): string {
   if (!all) return s.slice(0, i) + rep + s.slice(i + lit.length);
+  // a longer replacement: the result's size from the number of matches, before it is made
+  if (rep.length > lit.length && s.length > 4096) m.fits(s.length + countOf(s, lit, i) * (rep.length - lit.length));
+  // (a literal that long matches a few times at most: the loop below does it)
+  if (s.length >= CHUNK && lit.length < CHUNK / 2) return spliceChunks(s, lit, rep, i, m);
   let out = '';
   let from = 0;
+  let n = 0;
   while (i >= 0) {
     out += s.slice(from, i) + rep;
     from = i + lit.length;
     i = s.indexOf(lit, from);
+    // a match costs up to half a microsecond here (a million of them: half a second), so the
+    // deadline is looked at every 4,096 (WorkMeter: ~a nanosecond a unit)
+    if ((++n & 0xfff) === 0) m.spend(0x1000 * 256);
   }
   return out + s.slice(from);
+}
+
+/** the matches of `lit` in s from the first one, at i */
+function countOf(s: string, lit: string, i: number): number {
+  let n = 0;
+  for (; i >= 0; i = s.indexOf(lit, i + lit.length)) n++;
+  return n;
+}
+
+/** what spliceChunks splits at once */
+const CHUNK = 1 << 16;
+
+/**
+ * spliceLiteral's replace-all over a long string, a chunk at a time: split and join, natively,
+ * so a million matches make a few flat strings and not a million-link chain (whose garbage cost
+ * a 100 ms collection each megabyte), and the meter sees each chunk. A chunk ends after its last
+ * match; with none in it, just before where a match could straddle its end. Either way the
+ * next search starts where the whole-string search would (matches never overlap).
+ */
+function spliceChunks(s: string, lit: string, rep: string, first: number, m: WorkMeter): string {
+  let out = s.slice(0, first);
+  let from = first;
+  while (from < s.length) {
+    m.spend(CHUNK);
+    const end = from + CHUNK;
+    if (end >= s.length) return out + s.slice(from).split(lit).join(rep);
+    const parts = s.slice(from, end).split(lit);
+    const last = parts.length - 1;
+    if (last === 0) {
+      const safe = end - lit.length + 1;
+      out += s.slice(from, safe);
+      from = safe;
+      continue;
+    }
+    const tail = parts[last]!.length; // last >= 1
+    parts.length = last;
+    out += parts.join(rep) + rep;
+    from = end - tail;
+  }
+  return out;
 }

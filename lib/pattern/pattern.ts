@@ -22,6 +22,29 @@ import { hasExt, hasNegation, parsePattern, toRegexSource } from './parse.js';
 import { makeNegationMatcher } from './negation-match.js';
 import { asciiLower, fromByteString, isAscii, toByteString } from '../text/bytes.js';
 import { literalShape, removePrefixLiteral, removeSuffixLiteral, spliceLiteral } from './literal.js';
+import { NO_METER, type WorkMeter } from '../io/meter.js';
+
+/**
+ * The meter of the call in progress (each entry point below sets it from its `meter` argument):
+ * the loops that try a match at each start, or each length from a start, report to it, so that
+ * a run's deadline and memory budget hold inside a quadratic replacement over a long string.
+ */
+let meter: WorkMeter = NO_METER;
+/**
+ * Units spent per regex or test call over a long text, whose own cost is unknown (a sticky match
+ * that may scan to the end and back): the clock is read about every 64 such calls (WorkMeter:
+ * ~a byte a unit, a look every 2^20), a few nanoseconds a call, whatever each call costs.
+ */
+const CALL_UNITS = 1 << 14;
+
+/** what a call over `n` characters counts: it scans no more than them, but may scan them often */
+function units(n: number): number {
+  return n < CALL_UNITS ? n + 1 : CALL_UNITS;
+}
+/** subjects shorter than this are replaced without a report per match (at most ~1M steps) */
+const SHORT = 1024;
+/** the result of a replacement is checked against the memory budget every this many bytes */
+const GROWTH_CHECK = 1 << 20;
 
 export interface PatternOptions {
   extglob?: boolean;
@@ -75,7 +98,19 @@ function build(p: string, opts: PatternOptions): CompiledPattern {
     return { test, regex: null, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
   }
   const greedy = toRegexSource(nodes, pathname, false);
-  const regex = new RegExp(`^(?:${greedy})$`);
+  let regex: RegExp;
+  try {
+    regex = new RegExp(`^(?:${greedy})$`);
+    // V8 compiles at the first match: make it happen here, where a failure has a way out
+    if (greedy.length > 4096) regex.test('');
+  } catch (e) {
+    // too large for V8 (`Regular expression too large`, from a few tens of kilobytes of
+    // pattern): the backtracking matcher takes any pattern, as bash's own matcher does
+    if (!(e instanceof SyntaxError)) throw e;
+    const slow = makeNegationMatcher(nodes, { nocase: false, pathname });
+    const test = (s: string) => slow(fold(s));
+    return { test, regex: null, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
+  }
   const test = (s: string) => regex.test(fold(s));
   if (hasExt(nodes)) {
     return { test, regex, matchAt: (s, i, longest) => matchAtByTrying(test, s, i, longest) };
@@ -113,18 +148,26 @@ function nextIndex(s: string, i: number): number {
 }
 
 function matchAtByTrying(test: (s: string) => boolean, s: string, i: number, longest: boolean): number {
+  const m = meter;
   if (longest) {
-    for (let j = s.length; j >= i; j--) if (test(s.slice(i, j))) return j;
+    for (let j = s.length; j >= i; j--) {
+      m.spend(units(j - i));
+      if (test(s.slice(i, j))) return j;
+    }
     return -1;
   }
-  for (let j = i; j <= s.length; j = j < s.length ? nextIndex(s, j) : j + 1) if (test(s.slice(i, j))) return j;
+  for (let j = i; j <= s.length; j = j < s.length ? nextIndex(s, j) : j + 1) {
+    m.spend(units(j - i));
+    if (test(s.slice(i, j))) return j;
+  }
   return -1;
 }
 
 /** characters that can make a pattern more than its literal text (with or without extglob) */
 const MAYBE_SPECIAL = /[\\*?[(]/;
 
-export function matchPattern(s: string, p: string, opts: PatternOptions = {}): boolean {
+export function matchPattern(s: string, p: string, opts: PatternOptions = {}, m: WorkMeter = NO_METER): boolean {
+  meter = m;
   // a pattern without any special character matches exactly its text (`case $x in start)`)
   if (!opts.nocase && !MAYBE_SPECIAL.test(p)) return s === p;
   if (!isAscii(s) || !isAscii(p)) return compilePattern(toByteString(p), opts).test(toByteString(s));
@@ -132,7 +175,8 @@ export function matchPattern(s: string, p: string, opts: PatternOptions = {}): b
 }
 
 /** `${x#p}` (shortest) and `${x##p}` (longest) */
-export function removePrefix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+export function removePrefix(s: string, p: string, longest: boolean, opts: PatternOptions = {}, m: WorkMeter = NO_METER): string {
+  meter = m;
   const shape = opts.nocase ? null : literalShape(p);
   if (shape) return removePrefixLiteral(s, shape, longest);
   if (!isAscii(s) || !isAscii(p)) return fromByteString(removePrefixAscii(toByteString(s), toByteString(p), longest, opts));
@@ -145,7 +189,8 @@ function removePrefixAscii(s: string, p: string, longest: boolean, opts: Pattern
 }
 
 /** `${x%p}` (shortest) and `${x%%p}` (longest) */
-export function removeSuffix(s: string, p: string, longest: boolean, opts: PatternOptions = {}): string {
+export function removeSuffix(s: string, p: string, longest: boolean, opts: PatternOptions = {}, m: WorkMeter = NO_METER): string {
+  meter = m;
   const shape = opts.nocase ? null : literalShape(p);
   if (shape) return removeSuffixLiteral(s, shape, longest);
   if (!isAscii(s) || !isAscii(p)) return fromByteString(removeSuffixAscii(toByteString(s), toByteString(p), longest, opts));
@@ -183,11 +228,18 @@ function suffixAfterStar(s: string, p: string, longest: boolean, opts: PatternOp
 /** where the shortest/longest matching suffix starts, or -1 */
 function suffixStart(c: CompiledPattern, s: string, longest: boolean): number {
   if (c.suffixAt !== undefined) return c.suffixAt(s, longest);
+  const m = meter;
   if (longest) {
-    for (let i = 0; i <= s.length; i = i < s.length ? nextIndex(s, i) : i + 1) if (c.test(s.slice(i))) return i;
+    for (let i = 0; i <= s.length; i = i < s.length ? nextIndex(s, i) : i + 1) {
+      m.spend(units(s.length - i));
+      if (c.test(s.slice(i))) return i;
+    }
     return -1;
   }
-  for (let i = s.length; i >= 0; i--) if (c.test(s.slice(i))) return i;
+  for (let i = s.length; i >= 0; i--) {
+    m.spend(units(s.length - i));
+    if (c.test(s.slice(i))) return i;
+  }
   return -1;
 }
 
@@ -212,7 +264,8 @@ function expandReplacement(rep: string, matched: string, ampersand: boolean): st
 }
 
 /** `${x/p/r}` and friends; `rep` uses the pattern escaping convention (see top of file) */
-export function replacePattern(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions = {}): string {
+export function replacePattern(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions = {}, m: WorkMeter = NO_METER): string {
+  meter = m;
   if ((mode === 'first' || mode === 'all') && !opts.nocase) {
     const shape = literalShape(p);
     if (shape?.kind === 'exact') {
@@ -220,7 +273,7 @@ export function replacePattern(s: string, p: string, rep: string, mode: ReplaceM
       const i = s.indexOf(shape.lit);
       if (i < 0) return s;
       const text = expandReplacement(rep, shape.lit, opts.patsubReplacement !== false);
-      return spliceLiteral(s, shape.lit, mode === 'all', text, i);
+      return spliceLiteral(s, shape.lit, mode === 'all', text, i, m);
     }
   }
   if (!isAscii(s) || !isAscii(p)) {
@@ -231,6 +284,7 @@ export function replacePattern(s: string, p: string, rep: string, mode: ReplaceM
 }
 
 function replaceAscii(s: string, p: string, rep: string, mode: ReplaceMode, opts: ReplaceOptions): string {
+  const m = meter;
   const amp = opts.patsubReplacement !== false;
   const c = compilePattern(p, opts);
   // bash (match_pattern_char): at the end of the subject only a pattern starting with `*` may match
@@ -252,7 +306,17 @@ function replaceAscii(s: string, p: string, rep: string, mode: ReplaceMode, opts
   // `*X` matching nowhere from i matches nowhere after i either (its * would take the difference):
   // stop there instead of trying each later start (quadratic: `${x//*(a)/}` over 100,000 bytes)
   const starFirst = leadingStar(p, opts);
+  let checkAt = GROWTH_CHECK;
+  // a short subject costs at most its length squared: one report for all of it, not one a match
+  const short = s.length < SHORT;
+  if (short) m.spend(s.length);
   while (i < s.length) {
+    if (!short) m.spend(units(s.length - i));
+    if (out.length > checkAt) {
+      // what is made so far and what is left to copy must fit (a `&` replacement grows fast)
+      m.fits(out.length + s.length - i);
+      checkAt = out.length + GROWTH_CHECK;
+    }
     const end = c.matchAt(s, i, true);
     if (end < 0 && starFirst) {
       out += s.slice(i);

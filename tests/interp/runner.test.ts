@@ -460,8 +460,15 @@ describe('results past what a string holds', () => {
     expect(res.stderr).toBe('sed: memory exhausted\n');
   });
 
-  it('an expansion ends the run with memory exhausted, not an internal error', async () => {
+  it('an expansion past the memory budget ends the run before its result is made', async () => {
     const res = await run('big=$(printf "%0100000d" 0); x=${big//0/$big}; echo after');
+    expect(res).toMatchObject({ stdout: '', stderr: 'memory limit exceeded (maxMemoryBytes 268435456)\n', exitCode: 1 });
+  });
+
+  it('with the budget raised, an expansion past what a string holds ends the run with memory exhausted', async () => {
+    const res = await new Runner({ allowedCommands: 'all', limits: { maxMemoryBytes: 2 ** 40 } }).run(
+      'big=$(printf "%0100000d" 0); x=${big//0/$big}; echo after',
+    );
     expect(res).toMatchObject({ stdout: '', stderr: 'rshell: memory exhausted\n', exitCode: 1 });
   });
 });

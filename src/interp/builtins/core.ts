@@ -13,7 +13,7 @@ import type { OptionTable } from './options.js';
 
 /**
  * `always`: available whatever the command policy. exit, break and continue are not: like Go
- * rshell's, they run only when allowed. `options`: the table the body scans its words with.
+ * rshell's, they run only when allowed; nor are source and `.`, which read files. `options`: the table the body scans its words with.
  */
 function entry(name: string, body: CoreBuiltin, options: OptionTable, always = true): ShellBuiltin {
   return { name, summary: '', usage: '', always, options, run: (ctx, args) => body(ctx.shell, args) };
@@ -27,8 +27,9 @@ export const breakBuiltin = entry('break', C.breakB, O.break, false);
 export const continueBuiltin = entry('continue', C.continueB, O.continue, false);
 export const shiftBuiltin = entry('shift', C.shift, O.shift);
 export const evalBuiltin = entry('eval', C.evalB, O.eval);
-export const sourceBuiltin = entry('source', C.source, O.source);
-export const dotBuiltin = entry('.', C.dot, O['.']);
+// source and `.` read a file of the roots: gated by the command policy, as read and mapfile are
+export const sourceBuiltin = entry('source', C.source, O.source, false);
+export const dotBuiltin = entry('.', C.dot, O['.'], false);
 export const execBuiltin = entry('exec', C.execB, O.exec);
 export const waitBuiltin = entry('wait', C.wait, O.wait);
 export const trapBuiltin = entry('trap', C.trap, O.trap);

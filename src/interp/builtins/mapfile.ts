@@ -7,6 +7,7 @@ import { ByteInput, complain, type LineBytes } from './io.js';
 import { assignmentError } from '../state/assign-target.js';
 import { defineOptions, Ended, IDENTIFIER, parseOptions } from './options.js';
 import { nonNegativeInt } from '../../../lib/text/legal-number.js';
+import { ELEMENT_COST } from '../state/vars.js';
 
 const SYNOPSIS = (name: string) =>
   `${name} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`;
@@ -19,17 +20,19 @@ interface MapSpec {
 }
 
 /** why collecting stopped short: a record or the whole input went past its budget */
-type Overflow = { tooLong: true } | { tooMuch: true };
+type Overflow = { tooLong: true } | { tooMuch: true } | { noRoom: true };
 
 /**
  * split the input into records; sync while chunks are at hand. A record longer than `maxLine`
  * (/dev/zero has no newline) or records adding up to more than `maxTotal` stop it: bash has no
- * limit, but one run must not take the host's memory.
+ * limit, but one run must not take the host's memory. Each record counts what it will cost as an
+ * element (its text and ELEMENT_COST) against the run's memory budget (`room`) as it is read.
  */
-function collect(input: ByteInput, spec: MapSpec, maxLine: number, maxTotal: number, checkAbort: () => void): string[] | Overflow | Promise<string[] | Overflow> {
+function collect(input: ByteInput, spec: MapSpec, maxLine: number, maxTotal: number, room: number, checkAbort: () => void): string[] | Overflow | Promise<string[] | Overflow> {
   const lines: string[] = [];
   let skipped = 0;
   let total = 0;
+  let cost = 0;
   const full = () => spec.max > 0 && lines.length >= spec.max;
   // the records so far when done, an overflow, or null to read on
   const step = (r: LineBytes): string[] | Overflow | null => {
@@ -41,6 +44,8 @@ function collect(input: ByteInput, spec: MapSpec, maxLine: number, maxTotal: num
       const keep = r.found && !spec.strip && spec.delim !== 0;
       total += r.bytes.length + 1;
       if (total > maxTotal) return { tooMuch: true };
+      cost += r.bytes.length + ELEMENT_COST;
+      if (cost > room) return { noRoom: true };
       lines.push(decode(keep ? Buffer.concat([r.bytes, Uint8Array.of(spec.delim)]) : r.bytes));
     }
     return !r.found || full() ? lines : null;
@@ -73,7 +78,8 @@ function makeMapfile(name: string): ShellBuiltin {
   const b: ShellBuiltin = {
     name,
     summary: 'read lines from standard input into an indexed array',
-    always: true,
+    // it reads files (`mapfile a < f`) as `read` does: gated by the command policy alike
+    always: false,
     // `--help` and `help NAME` print bash's own text (../builtin-help); `usage` is the synopsis only
     usage: `${name}: ${SYNOPSIS(name)}\n`,
     options,
@@ -126,6 +132,7 @@ function makeMapfile(name: string): ShellBuiltin {
           complain(ctx.stderr, `${name}: line too long (over ${maxLineBytes} bytes)`);
           return 1;
         }
+        if ('noRoom' in lines) return ctx.memory!.over();
         if ('tooMuch' in lines) {
           complain(ctx.stderr, `${name}: input exceeds rshell's in-memory limit of ${maxSortBytes} bytes`);
           return 1;
@@ -142,7 +149,7 @@ function makeMapfile(name: string): ShellBuiltin {
       };
       let r: string[] | Overflow | Promise<string[] | Overflow>;
       try {
-        r = collect(input, spec, maxLineBytes, maxSortBytes, () => ctx.checkAbort());
+        r = collect(input, spec, maxLineBytes, maxSortBytes, ctx.memory?.room() ?? Infinity, () => ctx.checkAbort());
       } catch (e) {
         input.release();
         throw e;

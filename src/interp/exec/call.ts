@@ -125,8 +125,15 @@ export function arrayItems(
     } else if (e.Value) {
       const fields: string[] = [];
       for (const w of braceExpandWords([e.Value])) expandWordFields(sh, w, fields);
-      if (assoc) loose.push(...fields);
-      else for (const f of fields) items.push({ value: f });
+      // one at a time: a spread of a million fields overflows the stack
+      if (assoc) for (const f of fields) loose.push(f);
+      else {
+        for (let i = 0; i < fields.length; i++) {
+          items.push({ value: fields[i]! });
+          // a copy of a big array (`a+=("${a[@]}")`) is work the deadline must see
+          if ((i & 0xffff) === 0xffff) sh.rt.spend(0x10000 * 16);
+        }
+      }
     }
   }
   if (assoc && loose.length) {
@@ -329,15 +336,9 @@ function withRedirsAndAssigns(
   const run = (): Status => (redirs.length ? redirected(sh, redirs, body, frame) : body(sh));
   for (const n of names) {
     const outer = sh.vars.lookup(n);
-    frame.set(n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
+    sh.vars.add(frame, n, outer ? cloneVariable(outer) : newVariable(undefined, 0));
   }
-  const pop = (): void => {
-    const i = sh.vars.frames.lastIndexOf(frame);
-    if (i >= 0) {
-      sh.vars.tempFrames.delete(frame);
-      sh.vars.frames.splice(i, 1);
-    }
-  };
+  const pop = (): void => sh.vars.removeFrame(frame);
   return ensure(() => {
     const a = withTape(
       sh,

@@ -146,7 +146,7 @@ function compileTapedCase(cmd: CaseClause, items: CaseItem[]): Exec {
     const go = ({ subject, pats }: { subject: string; pats: string[][] }): Status => {
       const opts = { extglob: sh.shopt('extglob'), nocase: sh.shopt('nocasematch') };
       // pats has one entry per item, and runCaseFrom asks for items only
-      return runCaseFrom(sh, items, (i) => pats[i]!.some((p) => matchPattern(subject, p, opts)), 0, false, 0);
+      return runCaseFrom(sh, items, (i) => pats[i]!.some((p) => matchPattern(subject, p, opts, sh.rt)), 0, false, 0);
     };
     return v instanceof Promise ? v.then(go) : go(v);
   };
@@ -155,10 +155,10 @@ function compileTapedCase(cmd: CaseClause, items: CaseItem[]): Exec {
 type CaseMatcher = (sh: Shell, subject: string, opts: { extglob: boolean; nocase: boolean }) => boolean;
 
 function compileCasePattern(w: Word): CaseMatcher {
-  if (!isStaticWord(w)) return (sh, subject, opts) => matchPattern(subject, expandPattern(sh, w), opts);
+  if (!isStaticWord(w)) return (sh, subject, opts) => matchPattern(subject, expandPattern(sh, w), opts, sh.rt);
   let pattern: string | null = null;
   return (sh, subject, opts) => {
     pattern ??= expandPattern(sh, w);
-    return matchPattern(subject, pattern, opts);
+    return matchPattern(subject, pattern, opts, sh.rt);
   };
 }

@@ -289,8 +289,13 @@ export function finishSubshell(sub: Shell, body: Exec): Status {
     const st = sub.ctl === CTL.exit || sub.ctl === CTL.abort ? sub.status : s;
     if (sub.traps.has('EXIT')) {
       sub.ctl = CTL.none;
-      return andThen(runTrap(sub, 'EXIT'), () => st);
+      return andThen(runTrap(sub, 'EXIT'), () => {
+        sub.vars.drop();
+        return st;
+      });
     }
+    // its variables are gone: what they held goes back to the memory budget
+    sub.vars.drop();
     return st;
   };
   if (typeof r === 'number') return done(r);

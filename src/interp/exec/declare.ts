@@ -3,8 +3,8 @@
 
 import { isAssignTarget } from '../state/assign-target.js';
 import type { Shell, Status } from '../state/shell.js';
-import { ATTR, attrLetters, cloneVariable, isArrayValue, isAssocValue, isValidName, newVariable, type Variable } from '../state/vars.js';
-import { assignArray, assignElement, assignScalar, isDynamic, readVar, type ArrayItem } from '../expand/var-access.js';
+import { ATTR, attrLetters, ELEMENT_COST, ENTRY_COST, cloneVariable, isArrayValue, isAssocValue, isValidName, newVariable, type Variable } from '../state/vars.js';
+import { assignArray, assignElement, assignScalar, isDynamic, readVar, replaceValue, type ArrayItem } from '../expand/var-access.js';
 import { AssignError, ExpansionError, namedSubscriptError, reportError } from '../state/errors.js';
 import { arrayLiteral, declareQuote, singleQuote } from '../state/quote.js';
 import { arithText } from '../expand/arith-shell.js';
@@ -233,13 +233,13 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
         v = cloneVariable(outer);
         v.attrs &= ~ATTR.nameref;
       } else v = newVariable(undefined, 0);
-      f.set(name, v);
+      sh.vars.add(f, name, v);
     }
   } else {
     v = sh.vars.lookup(name);
     if (!v) {
       v = newVariable(undefined, 0);
-      sh.vars.frames[flags.global ? 0 : 0]!.set(name, v);
+      sh.vars.add(sh.vars.frames[0]!, name, v);
     }
   }
   const changing = it.value !== undefined || it.array !== undefined || (flags.off & ATTR.readonly) !== 0;
@@ -257,16 +257,17 @@ function declareOne(sh: Shell, flags: DeclFlags, it: DeclItem, local: boolean): 
       // bash: cannot convert indexed to associative array
       throw new AssignError(`${name}: cannot convert indexed to associative array`);
     }
-    if (typeof v.value === 'string') v.value = new Map([['0', v.value]]); // bash keeps a scalar as [0]
-    else v.value = v.value === undefined && it.value === undefined && it.array === undefined ? undefined : new Map();
-    if (it.array === undefined && it.value === undefined) v.value = v.value ?? undefined;
+    if (typeof v.value === 'string') {
+      // bash keeps a scalar as [0]
+      replaceValue(sh, v, new Map([['0', v.value]]), ENTRY_COST + 1 + v.value.length);
+    } else replaceValue(sh, v, v.value === undefined && it.value === undefined && it.array === undefined ? undefined : new Map(), 0);
   }
   if (on & ATTR.indexed && !isArrayValue(v.value) && !isAssocValue(v.value)) {
-    if (typeof v.value === 'string') v.value = [v.value];
+    if (typeof v.value === 'string') replaceValue(sh, v, [v.value], ELEMENT_COST + v.value.length);
   }
 
   if (v.attrs & ATTR.nameref && it.value !== undefined) {
-    v.value = it.value;
+    replaceValue(sh, v, it.value, 0);
   } else if (it.array !== undefined) {
     assignArray(sh, name, it.array, it.append === true, (v.attrs & ATTR.assoc) !== 0);
   } else if (it.value !== undefined) {

@@ -5,7 +5,7 @@
 
 import type { CallContext, Command, ExecIO, Limits } from '../../../builtins/types.js';
 import { COMMANDS } from '../../../builtins/commands.js';
-import type { ShellContext, ShellVars } from '../state/shell-api.js';
+import type { ShellContext, ShellMemory, ShellVars } from '../state/shell-api.js';
 import { CTL, type FuncDef, type Shell, type Status } from '../state/shell.js';
 import { shellFs } from '../state/fs-view.js';
 import { AssignError, reportError, reportExits } from '../state/errors.js';
@@ -214,6 +214,15 @@ function enterExecDir(sub: Shell, dir: string): string | null {
 async function execIn(sh: Shell, argv: string[], io?: ExecIO): Promise<number> {
   if (!argv.length) return 0;
   const sub = sh.subshell();
+  try {
+    return await execInSub(sh, sub, argv, io);
+  } finally {
+    // the copy's variables are gone: what they held goes back to the memory budget
+    sub.vars.drop();
+  }
+}
+
+async function execInSub(sh: Shell, sub: Shell, argv: string[], io?: ExecIO): Promise<number> {
   if (io?.cwd !== undefined) {
     const moved = enterExecDir(sub, io.cwd);
     if (moved !== null) {
@@ -264,6 +273,9 @@ class Context implements ShellContext {
   }
   get limits(): Limits {
     return BUILTIN_LIMITS;
+  }
+  get memory(): ShellMemory {
+    return this.shell.rt;
   }
   get mode(): 'read-only' | 'remediation' {
     return this.shell.rt.mode;

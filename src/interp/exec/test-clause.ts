@@ -114,7 +114,7 @@ function compileBinaryTest(x: Extract<TestExpr, { type: 'BinaryTest' }>): Cond {
         const left = l(sh);
         const p = pat(sh);
         if (sh.setOpts.xtrace) traceTest(sh, left, op, p);
-        const m = matchPattern(left, p, { extglob: true, nocase: sh.shopt('nocasematch') });
+        const m = matchPattern(left, p, { extglob: true, nocase: sh.shopt('nocasematch') }, sh.rt);
         return negate ? !m : m;
       };
     }

@@ -72,6 +72,8 @@ export function writeNum(sh: Shell, name: string, n: number): boolean {
   if (v === undefined || (v.attrs & SLOW_ASSIGN_ATTRS) !== 0 || typeof v.value !== 'string') return false;
   const s = String(n);
   if (s.length > sh.rt.limits.maxVarBytes) return false;
+  const grown = s.length - v.value.length;
+  if (grown !== 0) sh.vars.charge(grown);
   v.value = s;
   v.numText = s;
   v.num = n;

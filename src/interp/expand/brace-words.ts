@@ -9,7 +9,7 @@ export function braceExpandWords(words: readonly Word[]): Word[] {
   const out: Word[] = [];
   for (const w of words) {
     if (!mayHaveBraces(w)) out.push(w);
-    else out.push(...expandOrStop(w));
+    else for (const x of expandOrStop(w)) out.push(x); // a spread of 100,000 words risks the stack
   }
   return out;
 }

@@ -20,6 +20,9 @@ export interface Field {
 const PATTERN_SPECIAL = /[\\*?[\]()|!@+^{}&-]/;
 const PATTERN_SPECIAL_G = /[\\*?[\]()|!@+^{}&-]/g;
 
+/** quoted pieces this long are escaped for a pattern only when one is needed (FieldBuilder) */
+const LATER = 4096;
+
 export function escapePattern(s: string): string {
   return PATTERN_SPECIAL.test(s) ? s.replace(PATTERN_SPECIAL_G, '\\$&') : s;
 }
@@ -57,7 +60,14 @@ function classifyIfs(v: string): { ws: string; other: string } {
 export class FieldBuilder {
   readonly fields: Field[] = [];
   private cur = '';
+  /** the pattern text so far (quoted chars escaped), but for the long quoted pieces in `later` */
   private pat = '';
+  /**
+   * Long quoted pieces, escaped only when the pattern is asked for (a field with a glob
+   * character, patternText()), as pairs: where in `pat` each goes, and its text. Escaping each
+   * as it came scanned every byte: `set -- "$@" "$@"` over 1 MB words. Null: none.
+   */
+  private later: (number | string)[] | null = null;
   private glob = false;
   private started = false;
   /** the last field was ended by IFS whitespace (a following non-whitespace IFS char joins it) */
@@ -95,7 +105,24 @@ export class FieldBuilder {
     this.wsEnded = false;
     if (s.length === 0) return;
     this.cur += s;
-    if (this.wantPattern) this.pat += escapePattern(s);
+    if (!this.wantPattern) return;
+    if (s.length < LATER) this.pat += escapePattern(s);
+    else (this.later ??= []).push(this.pat.length, s);
+  }
+
+  /** the pattern of the text so far: the long quoted pieces escaped into it */
+  private pattern(): string {
+    const later = this.later;
+    if (later === null) return this.pat;
+    const pat = this.pat;
+    let out = '';
+    let at = 0;
+    for (let k = 0; k < later.length; k += 2) {
+      const where = later[k] as number; // pushed in pairs: a position, then a text
+      out += pat.slice(at, where) + escapePattern(later[k + 1] as string);
+      at = where;
+    }
+    return out + pat.slice(at);
   }
 
   /** unquoted literal text from the script: glob characters stay active, never split */
@@ -183,9 +210,10 @@ export class FieldBuilder {
   }
 
   private endField(): void {
-    this.fields.push({ value: this.cur, pattern: this.glob ? this.pat : null });
+    this.fields.push({ value: this.cur, pattern: this.glob ? this.pattern() : null });
     this.cur = '';
     this.pat = '';
+    this.later = null;
     this.glob = false;
     this.started = false;
   }
@@ -202,7 +230,7 @@ export class FieldBuilder {
 
   /** the pattern text of a non-splitting expansion (case patterns, ${x#pat}) */
   patternText(): string {
-    return this.pat;
+    return this.pattern();
   }
 
   get hasGlob(): boolean {

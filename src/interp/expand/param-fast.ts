@@ -67,7 +67,7 @@ export function compileScalarParam(pe: ParamExp): ScalarParam | null {
         shape = literalShape(pattern);
       }
       if (shape !== null) return removeLiteral(v, shape, longest);
-      return remove(v, pattern, longest, sh.shopt('extglob') ? EXTGLOB : PLAIN);
+      return remove(v, pattern, longest, sh.shopt('extglob') ? EXTGLOB : PLAIN, sh.rt);
     };
   }
   if (repl && !exp) {
@@ -93,10 +93,10 @@ export function compileScalarParam(pe: ParamExp): ScalarParam | null {
       if (lit !== null && (rep.indexOf('\\') < 0 && rep.indexOf('&') < 0)) {
         // replacePattern's literal case, minus its lookups: the replacement is the text itself
         const i = v.indexOf(lit);
-        return i < 0 ? v : spliceLiteral(v, lit, mode === 'all', rep, i);
+        return i < 0 ? v : spliceLiteral(v, lit, mode === 'all', rep, i, sh.rt);
       }
       if (pat === '' && mode !== 'prefix' && mode !== 'suffix') return v;
-      return replacePattern(v, pat, rep, mode, REPLACE_OPTIONS[(sh.shopt('extglob') ? 1 : 0) | (sh.shopt('patsub_replacement') ? 2 : 0)]!);
+      return replacePattern(v, pat, rep, mode, REPLACE_OPTIONS[(sh.shopt('extglob') ? 1 : 0) | (sh.shopt('patsub_replacement') ? 2 : 0)]!, sh.rt);
     };
   }
   return null;

@@ -12,7 +12,7 @@ import { AssignError, ExpansionError, reportError } from '../state/errors.js';
 import { info } from '../state/source-info.js';
 import { arithEval, indexKey } from './arith-shell.js';
 import { readElement, readVar, assignScalar, assignElement } from './var-access.js';
-import { ATTR, attrLetters, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf } from '../state/vars.js';
+import { ATTR, attrLetters, farEntries, isArrayValue, isAssocValue, keysOf, scalarOf, valuesOf, type VarValue } from '../state/vars.js';
 import { removePrefix, removeSuffix, replacePattern, compilePattern } from '../../../lib/pattern/pattern.js';
 import { decodeAnsiC } from '../../../lib/text/escapes.js';
 import { asciiLower, asciiUpper } from '../../../lib/text/bytes.js';
@@ -91,6 +91,7 @@ function isAllIndex(ix: ArithmExpr | null): '@' | '*' | null {
 function fetchName(sh: Shell, name: string, index: ArithmExpr | null, measuring = false): Fetched {
   if (index === null) {
     if (name === '@' || name === '*') {
+      copying(sh, sh.positional.length);
       const vals = sh.positional.slice();
       return { vals, multi: true, star: name === '*', unset: vals.length === 0, shown: name };
     }
@@ -103,7 +104,7 @@ function fetchName(sh: Shell, name: string, index: ArithmExpr | null, measuring 
   }
   const all = isAllIndex(index);
   if (all) {
-    const vals = valuesOf(readVar(sh, name));
+    const vals = valuesOfChecked(sh, readVar(sh, name));
     return { vals, multi: true, star: all === '*', unset: vals.length === 0, shown: `${name}[${all}]` };
   }
   const key = indexKey(sh, name, index);
@@ -123,6 +124,63 @@ function fetchName(sh: Shell, name: string, index: ArithmExpr | null, measuring 
 }
 
 const SPECIAL_PARAM = /^([0-9]+|[@*#?$!-])$/;
+
+/** lists shorter than this are copied without a look at the budget or the clock */
+const BIG_LIST = 1024;
+/**
+ * what a copied value costs while a word is expanded: its slot in the list, a field object, and
+ * the item or argument it becomes (more than an element stored: ELEMENT_COST)
+ */
+const COPY_COST = 64;
+/** arrays up to this length are walked index by index (holes and all: a few ns each) */
+const DIRECT_WALK = 1 << 25;
+
+/**
+ * `n` values are about to be copied into a list (`"${a[@]}"`, `"$@"`), each a slot and later a
+ * field: the copy must fit in what the memory budget has left, and counts as work (a doubling
+ * loop `a+=("${a[@]}")` spends its time in such copies, between two loop iterations)
+ */
+function copying(sh: Shell, n: number): void {
+  if (n < BIG_LIST) return;
+  sh.rt.spend(n * 16);
+  sh.rt.fits(n * COPY_COST);
+}
+
+/** valuesOf after copying() on the number of elements (a sparse array's length is not it) */
+function valuesOfChecked(sh: Shell, v: VarValue | undefined): string[] {
+  if (Array.isArray(v) && v.length >= BIG_LIST && v.length <= DIRECT_WALK) {
+    // index by index, with looks at the clock (valuesOf's walk of a long array lists its keys
+    // first, in one step: a third of a second for three million)
+    const vals: string[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x !== undefined) vals.push(x);
+      if ((i & 0xffff) === 0xffff) sh.rt.spend(0x10000 * 16);
+    }
+    for (const [, x] of farEntries(v)) vals.push(x);
+    copying(sh, vals.length);
+    return vals;
+  }
+  if (Array.isArray(v) ? v.length >= BIG_LIST : v instanceof Map && v.size >= BIG_LIST) {
+    const vals = valuesOf(v);
+    // counted after the walk (a sparse array's length is not its count): the walk's list of
+    // slots is small next to what the array holds, which the budget has counted
+    copying(sh, vals.length);
+    return vals;
+  }
+  return valuesOf(v);
+}
+
+/** vals joined with sep, after a look at the budget for the result when the list is long */
+function joined(sh: Shell, vals: string[], sep: string): string {
+  if (vals.length >= BIG_LIST) {
+    let n = sep.length * (vals.length - 1);
+    for (let i = 0; i < vals.length; i++) n += vals[i]!.length;
+    sh.rt.spend(vals.length);
+    sh.rt.fits(n);
+  }
+  return vals.join(sep);
+}
 
 /** `${!x}`: the value of x names the parameter to expand (`name`, `name[i]`, a digit, `@`) */
 function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
@@ -145,7 +203,7 @@ function fetchIndirect(sh: Shell, pe: ParamExp): Fetched {
   if (m) {
     const [, n, k] = m;
     if (k === '@' || k === '*') {
-      const vals = valuesOf(readVar(sh, n!));
+      const vals = valuesOfChecked(sh, readVar(sh, n!));
       return { vals, multi: true, star: k === '*', unset: vals.length === 0, shown: ref, source: n };
     }
     const key = isAssocValue(readVar(sh, n!)) ? k! : formatInt(arithEval(sh, null, k!));
@@ -299,7 +357,7 @@ export function appendParam(sh: Shell, b: FieldBuilder, pe: ParamExp, quoted: bo
     const opts = patOpts(sh);
     const ampersand = sh.shopt('patsub_replacement');
     if (pat !== '' || modeR === 'prefix' || modeR === 'suffix') {
-      vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }));
+      vals = vals.map((v) => replacePattern(v, pat, rep, modeR, { ...opts, patsubReplacement: ampersand }, sh.rt));
     }
   }
   if (exp) vals = exp.Op === '@' ? transformNamed(sh, pe, exp.Word, vals, f) : applyOperator(sh, exp.Op, exp.Word, vals, f);
@@ -436,12 +494,12 @@ function emit(sh: Shell, b: FieldBuilder, f: Fetched, quoted: boolean, _mode: Mo
     return;
   }
   if (quoted && f.star) {
-    b.quoted(vals.join(ifsJoiner(sh)));
+    b.quoted(joined(sh, vals, ifsJoiner(sh)));
     return;
   }
   if (!b.split) {
     // assignment / [[ ]] / pattern context: $* joins with IFS[0], $@ with a space
-    const s = vals.join(f.star ? ifsJoiner(sh) : ' ');
+    const s = joined(sh, vals, f.star ? ifsJoiner(sh) : ' ');
     if (quoted) b.quoted(s);
     else b.unquotedExpansion(s);
     return;
@@ -450,12 +508,14 @@ function emit(sh: Shell, b: FieldBuilder, f: Fetched, quoted: boolean, _mode: Mo
     for (let i = 0; i < vals.length; i++) {
       if (i > 0) b.hardBreak();
       b.quoted(vals[i]!);
+      if ((i & 0xffff) === 0xffff) sh.rt.spend(0x10000 * 16);
     }
     return;
   }
   for (let i = 0; i < vals.length; i++) {
     if (i > 0) b.softBreak();
     b.unquotedExpansion(vals[i]!);
+    if ((i & 0xffff) === 0xffff) sh.rt.spend(0x10000 * 16);
   }
 }
 
@@ -466,12 +526,12 @@ function applyOperator(sh: Shell, op: string, w: Word | null, vals: string[], f:
     case '#':
     case '##': {
       const pat = expandPattern(sh, w);
-      return vals.map((v) => removePrefix(v, pat, op === '##', patOpts(sh)));
+      return vals.map((v) => removePrefix(v, pat, op === '##', patOpts(sh), sh.rt));
     }
     case '%':
     case '%%': {
       const pat = expandPattern(sh, w);
-      return vals.map((v) => removeSuffix(v, pat, op === '%%', patOpts(sh)));
+      return vals.map((v) => removeSuffix(v, pat, op === '%%', patOpts(sh), sh.rt));
     }
     case '^':
     case '^^':

@@ -9,6 +9,9 @@ import type { Shell } from '../state/shell.js';
 import {
   ATTR,
   applyCaseAttrs,
+  ELEMENT_COST,
+  ENTRY_COST,
+  valueCost,
   deleteFar,
   farEnd,
   farKey,
@@ -287,6 +290,8 @@ export function assignScalar(sh: Shell, name: string, value: string, append = fa
     const old = plain.value;
     const s = append ? old + value : value;
     if (s.length > sh.rt.limits.maxVarBytes) checkSize(sh, s);
+    const grown = s.length - old.length;
+    if (grown !== 0) sh.vars.charge(grown);
     plain.value = settled(old.length, s);
     if (sh.setOpts.allexport) plain.attrs |= ATTR.export;
     return;
@@ -316,6 +321,7 @@ function assignScalarSlow(sh: Shell, name: string, value: string, append: boolea
   }
   const s = transform(sh, v, value, cur, append);
   checkSize(sh, s);
+  sh.vars.charge(s.length - (cur?.length ?? 0));
   v.value = s;
   if (sh.opt('allexport')) v.attrs |= ATTR.export;
 }
@@ -330,23 +336,31 @@ export function assignElement(sh: Shell, name: string, key: string, value: strin
   if (v.attrs & ATTR.readonly) throw readonlyError(n);
   let cur = v.value;
   if (v.attrs & ATTR.assoc || isAssocValue(cur)) {
-    if (!isAssocValue(cur)) cur = v.value = new Map();
-    const s = transform(sh, v, value, cur.get(key), append);
+    if (!isAssocValue(cur)) {
+      replaceValue(sh, v, new Map(), 0);
+      cur = v.value as Map<string, string>;
+    }
+    const old = cur.get(key);
+    const s = transform(sh, v, value, old, append);
     checkSize(sh, s);
+    growArray(sh, v, old === undefined ? ENTRY_COST + key.length + s.length : s.length - old.length);
     cur.set(key, s);
     return;
   }
   if (!isArrayValue(cur)) {
     const arr: string[] = [];
     if (typeof cur === 'string') arr[0] = cur;
-    cur = v.value = arr;
+    replaceValue(sh, v, arr, typeof cur === 'string' ? ELEMENT_COST + cur.length : 0);
+    cur = arr;
     v.attrs |= ATTR.indexed;
   }
   key = fromEnd(cur, key);
   const far = farKey(key);
   if (far !== null) {
-    const s = transform(sh, v, value, getFar(cur, far), append);
+    const old = getFar(cur, far);
+    const s = transform(sh, v, value, old, append);
     checkSize(sh, s);
+    growArray(sh, v, old === undefined ? ELEMENT_COST + s.length : s.length - old.length);
     setFar(cur, far, s);
     if (sh.opt('allexport')) v.attrs |= ATTR.export;
     return;
@@ -357,10 +371,26 @@ export function assignElement(sh: Shell, name: string, key: string, value: strin
     i += cur.length;
     if (i < 0) throw new AssignError(`${n}[${key}]: bad array subscript`);
   }
-  const s = transform(sh, v, value, cur[i], append);
+  const old = cur[i];
+  const s = transform(sh, v, value, old, append);
   checkSize(sh, s);
+  growArray(sh, v, old === undefined ? ELEMENT_COST + s.length : s.length - old.length);
   cur[i] = s;
   if (sh.opt('allexport')) v.attrs |= ATTR.export;
+}
+
+/** an array's elements changed by `delta` bytes of cost */
+function growArray(sh: Shell, v: Variable, delta: number): void {
+  v.size += delta;
+  sh.vars.charge(delta);
+}
+
+/** a new value for a variable, costing `size` (an array's: ELEMENT_COST per element and its text) */
+export function replaceValue(sh: Shell, v: Variable, value: VarValue | undefined, size: number): void {
+  const before = valueCost(v);
+  v.value = value;
+  v.size = size;
+  sh.vars.charge(valueCost(v) - before);
 }
 
 export interface ArrayItem {
@@ -377,36 +407,58 @@ export function assignArray(sh: Shell, name: string, items: ArrayItem[], append 
   const { name: n, v } = target(sh, name);
   if (v.attrs & ATTR.readonly) throw readonlyError(n);
   const isAssoc = assoc || (v.attrs & ATTR.assoc) !== 0 || isAssocValue(v.value);
+  const rt = sh.rt;
   if (isAssoc) {
-    const m = append && isAssocValue(v.value) ? v.value : new Map<string, string>();
-    v.value = m;
+    if (!(append && isAssocValue(v.value))) replaceValue(sh, v, new Map<string, string>(), 0);
+    const m = v.value as Map<string, string>;
     v.attrs |= ATTR.assoc;
-    for (const it of items) {
+    let grown = 0;
+    for (let j = 0; j < items.length; j++) {
+      const it = items[j]!;
       const k = it.key ?? it.value;
-      const s = transform(sh, v, it.value, m.get(k), it.append === true);
+      const old = m.get(k);
+      const s = transform(sh, v, it.value, old, it.append === true);
+      grown += old === undefined ? ENTRY_COST + k.length + s.length : s.length - old.length;
       m.set(k, s);
+      if ((j & 1023) === 1023) {
+        // the budget and the deadline as the array grows, not after a million entries
+        growArray(sh, v, grown);
+        grown = 0;
+        rt.spend(1024 * ENTRY_COST);
+      }
     }
+    growArray(sh, v, grown);
     return;
   }
   let arr: string[];
-  if (append) {
-    const cur = v.value;
-    arr = isArrayValue(cur) ? cur : typeof cur === 'string' ? [cur] : [];
-  } else arr = [];
-  v.value = arr;
+  const cur = v.value;
+  if (append && isArrayValue(cur)) arr = cur;
+  else {
+    arr = append && typeof cur === 'string' ? [cur] : [];
+    replaceValue(sh, v, arr, arr.length ? ELEMENT_COST + arr[0]!.length : 0);
+  }
   v.attrs |= ATTR.indexed;
   let next = arr.length;
   // after an element beyond a JS array's range, the next unkeyed value goes right after it
   let nextFar = farEnd(arr);
-  for (const it of items) {
+  let grown = 0;
+  for (let j = 0; j < items.length; j++) {
+    const it = items[j]!;
+    if ((j & 1023) === 1023) {
+      growArray(sh, v, grown);
+      grown = 0;
+      rt.spend(1024 * ELEMENT_COST);
+    }
     let i = next;
     let key = it.key ?? it.keyOf?.();
     if (key !== undefined) key = fromEnd(arr, key);
     else if (nextFar !== null) key = nextFar.toString();
     const far = key === undefined ? null : farKey(key);
     if (far !== null) {
-      const s = transform(sh, v, it.value, getFar(arr, far), it.append === true);
+      const old = getFar(arr, far);
+      const s = transform(sh, v, it.value, old, it.append === true);
       checkSize(sh, s);
+      grown += old === undefined ? ELEMENT_COST + s.length : s.length - old.length;
       setFar(arr, far, s);
       nextFar = BigInt(far) + 1n;
       continue;
@@ -417,11 +469,14 @@ export function assignArray(sh: Shell, name: string, items: ArrayItem[], append 
       if (i < 0) i += arr.length;
       if (i < 0) throw new AssignError(`${n}[${key}]: bad array subscript`);
     }
-    const s = transform(sh, v, it.value, arr[i], it.append === true);
+    const old = arr[i];
+    const s = transform(sh, v, it.value, old, it.append === true);
     checkSize(sh, s);
+    grown += old === undefined ? ELEMENT_COST + s.length : s.length - old.length;
     arr[i] = s;
     next = i + 1;
   }
+  growArray(sh, v, grown);
   if (sh.opt('allexport')) v.attrs |= ATTR.export;
 }
 
@@ -434,7 +489,7 @@ export function unsetVar(sh: Shell, name: string): string | undefined {
   const frame = sh.vars.frameOf(n);
   if (frame && frame !== sh.vars.frames[0] && frame === sh.vars.localFrame()) {
     // a local of the current function stays local, just unset (bash)
-    v.value = undefined;
+    replaceValue(sh, v, undefined, 0);
     v.attrs = 0;
     return undefined;
   }
@@ -455,7 +510,7 @@ export function emptyArray(sh: Shell, name: string): string | undefined {
   if (!v) return undefined;
   if (v.attrs & ATTR.readonly) return `${n}: cannot unset: readonly variable`;
   if (!isArrayValue(v.value) && !(v.attrs & ATTR.indexed)) return `${n}: not an array variable`;
-  if (v.value !== undefined) v.value = [];
+  if (v.value !== undefined) replaceValue(sh, v, [], 0);
   return undefined;
 }
 
@@ -465,17 +520,26 @@ export function unsetElement(sh: Shell, name: string, key: string): string | und
   if (!v) return undefined;
   if (v.attrs & ATTR.readonly) return `${n}: cannot unset: readonly variable`;
   const cur = v.value;
-  if (isAssocValue(cur)) cur.delete(key);
-  else if (isArrayValue(cur)) {
+  if (isAssocValue(cur)) {
+    const old = cur.get(key);
+    if (old !== undefined) {
+      cur.delete(key);
+      growArray(sh, v, -(ENTRY_COST + key.length + old.length));
+    }
+  } else if (isArrayValue(cur)) {
     const far = farKey(key);
     if (far !== null) {
+      const old = getFar(cur, far);
+      if (old !== undefined) growArray(sh, v, -(ELEMENT_COST + old.length));
       deleteFar(cur, far);
       return undefined;
     }
     let i = Number(key);
     if (i < 0) i += cur.length;
     if (i < 0) return `[${key}]: bad array subscript`;
+    const old = cur[i];
     delete cur[i];
+    if (old !== undefined) growArray(sh, v, -(ELEMENT_COST + old.length));
     // keep length == max index + 1 so negative indices stay right
     cur.length = lengthAfterLast(cur);
   } else if (key === '0') sh.vars.remove(n);

@@ -16,6 +16,7 @@ export const DEFAULT_LIMITS: RunLimits = {
   maxGlobEntries: 10_000,
   maxPipelineStages: 256,
   maxSubshellDepth: 64,
+  maxMemoryBytes: 256 * 1024 * 1024,
 };
 
 /** merged limits, or an error message naming the bad field */

@@ -10,6 +10,8 @@ import { closedWriter, EMPTY_READER, type AbortSource } from '../../../lib/io/pi
 import { limitError } from './limits.js';
 import { monotonicMs } from './clock.js';
 import type { Seam } from './seam.js';
+import type { WorkMeter } from '../../../lib/io/meter.js';
+import type { MemoryAccount } from './vars.js';
 
 /** How long a loop may run synchronously before the event loop gets a turn. */
 const YIELD_EVERY_MS = 40;
@@ -32,6 +34,13 @@ const MEMORY_LOOK_MS = 1;
 const HEAP_STOP = 0.75;
 /** loop iterations between two looks at the clock */
 const ITERATIONS_PER_CLOCK = 128;
+/**
+ * Units of work (spend(): about a byte scanned or copied) between two looks at the clock inside
+ * one synchronous step. 2^20 is about a millisecond of copying or matching, so a step that runs
+ * for seconds (a replacement over a megabyte, a copy of a million elements) still stops within a
+ * few milliseconds of the deadline, and the clock's cost (~50 ns) stays out of sight.
+ */
+const WORK_PER_LOOK = 1 << 20;
 
 /**
  * Runs in progress on this thread. Each yields after its slice, and the event loop's timers and
@@ -53,7 +62,7 @@ export interface RuntimeConfig {
   seam: Seam;
 }
 
-export class Runtime implements AbortSource {
+export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
   aborted: RunAbortedError | null = null;
   private abortCbs = new Set<(e: RunAbortedError) => void>();
   readonly deadline: number;
@@ -70,6 +79,14 @@ export class Runtime implements AbortSource {
   /** when the heap was last looked at; past half of its limit, it is looked at every time */
   private lastMemoryLook = 0;
   private heapTight = false;
+  /** work left before spend() looks at the clock */
+  private workLeft = WORK_PER_LOOK;
+  /**
+   * The memory budget (maxMemoryBytes): bytes of script-visible data held now, by the variables
+   * of every shell of the run (VarStore.charge keeps it: a running total, never a walk).
+   */
+  used = 0;
+  readonly max: number;
   readonly pid: number;
   private pidCounter: number;
   readonly startMs = Date.now();
@@ -98,6 +115,7 @@ export class Runtime implements AbortSource {
   constructor(cfg: RuntimeConfig) {
     this.limits = cfg.limits;
     this.maxLoopIterations = cfg.limits.maxLoopIterations;
+    this.max = cfg.limits.maxMemoryBytes;
     this.sandbox = cfg.sandbox;
     this.allowed = cfg.allowed;
     this.mode = cfg.mode;
@@ -178,6 +196,43 @@ export class Runtime implements AbortSource {
     const e = limitError(what);
     this.abort(e);
     throw e;
+  }
+
+  /** the memory budget is spent: stop the run, naming the limit and the option that raises it */
+  over(): never {
+    return this.breach(`memory limit exceeded (maxMemoryBytes ${this.max})`);
+  }
+
+  /** what the memory budget has left for a value being made */
+  room(): number {
+    return this.max - this.used;
+  }
+
+  /** a value of `bytes` is about to be made: it must fit in what the budget has left */
+  fits(bytes: number): void {
+    if (bytes > this.max - this.used) this.over();
+  }
+
+  /**
+   * `units` of work done inside one synchronous step (WorkMeter): every WORK_PER_LOOK units, a
+   * look at the clock (the deadline), the abort state and the heap. The next check() or
+   * iteration() then looks at the clock too, so a loop of such steps also yields on time.
+   */
+  spend(units: number): void {
+    if ((this.workLeft -= units) > 0) return;
+    this.lookWhileWorking();
+  }
+
+  private lookWhileWorking(): void {
+    this.workLeft = WORK_PER_LOOK;
+    this.checkAbort();
+    const now = monotonicMs();
+    if (now - this.lastMemoryLook >= MEMORY_LOOK_MS) {
+      this.lastMemoryLook = now;
+      this.watchHeap();
+    }
+    this.ticks |= this.tickMask;
+    this.loopTicks = this.iterationsPerLook;
   }
 
   /**

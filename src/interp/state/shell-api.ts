@@ -65,6 +65,18 @@ export interface ShellContext extends CallContext {
    * undefined when it is not open. Optional (added by the interpreter core).
    */
   fd?(n: number): { reader?: import('../../../lib/io/streams.js').ByteReader; writer?: import('../../../lib/io/streams.js').ByteWriter } | undefined;
+  /**
+   * Optional: the run's memory budget (maxMemoryBytes), for a builtin that collects data before
+   * storing it (mapfile): what is left, and the stop with the limit's message when it is passed
+   */
+  readonly memory?: ShellMemory;
+}
+
+export interface ShellMemory {
+  /** bytes the budget has left */
+  room(): number;
+  /** stop the run: `memory limit exceeded (maxMemoryBytes N)` */
+  over(): never;
 }
 
 export interface ShellBuiltin extends Omit<Command, 'run'> {

@@ -213,7 +213,7 @@ export class Shell {
     init?: Shell,
   ) {
     if (init) {
-      this.vars = init.vars.clone();
+      this.vars = init.vars.clone(rt);
       this.funcs = new Map(init.funcs);
       this.positional = init.positional.slice();
       this.arg0 = init.arg0;
@@ -251,7 +251,7 @@ export class Shell {
       this.sourceDepth = init.sourceDepth;
       this.readonlyFuncs = new Set(init.readonlyFuncs);
     } else {
-      this.vars = new VarStore();
+      this.vars = new VarStore(rt);
       this.funcs = new Map();
       this.positional = [];
       this.arg0 = 'rshell';

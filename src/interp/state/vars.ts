@@ -34,11 +34,50 @@ export interface Variable {
    */
   numText: string | undefined;
   num: number;
+  /**
+   * what an array value counts against the memory budget: its elements' text plus ELEMENT_COST
+   * each (an associative entry: key, value and ENTRY_COST). Kept by every writer of an array;
+   * unused while the value is a string (its length is its cost).
+   */
+  size: number;
 }
 
 /** a Variable (always made here, so that every one has the same fields in the same order) */
-export function newVariable(value: VarValue | undefined, attrs: number): Variable {
-  return { value, attrs, numText: undefined, num: 0 };
+export function newVariable(value: VarValue | undefined, attrs: number, size = 0): Variable {
+  return { value, attrs, numText: undefined, num: 0, size };
+}
+
+// ---------------------------------------------------------------- the memory budget
+
+/**
+ * The run's memory account (the Runtime): `used` bytes against `max`; `over()` stops the run with
+ * the limit's message.
+ */
+export interface MemoryAccount {
+  used: number;
+  readonly max: number;
+  over(): never;
+}
+
+/**
+ * What an indexed array's element costs besides its text: a slot of the array and a string's
+ * header (a million short elements take ~30 MB in V8, not the few megabytes of their text).
+ */
+export const ELEMENT_COST = 24;
+/** the same for an associative array's entry (a hash-table entry and the key's own string) */
+export const ENTRY_COST = 64;
+/** a variable itself (its object and its frame's entry), besides its name and value */
+export const VARIABLE_COST = 64;
+
+/** what a value counts against the budget (arrays: kept in `size` by their writers) */
+export function valueCost(v: Variable): number {
+  const x = v.value;
+  return x === undefined ? 0 : typeof x === 'string' ? x.length : v.size;
+}
+
+/** a variable's whole cost: itself, its name, its value */
+export function variableCost(name: string, v: Variable): number {
+  return VARIABLE_COST + name.length + valueCost(v);
 }
 
 export type Frame = Map<string, Variable>;
@@ -208,8 +247,16 @@ export function keysOf(v: VarValue | undefined): string[] {
 export function cloneVariable(v: Variable): Variable {
   const val = v.value;
   if (val === undefined || typeof val === 'string') return newVariable(val, v.attrs);
-  if (Array.isArray(val)) return newVariable(copyArray(val), v.attrs);
-  return newVariable(new Map(val), v.attrs);
+  if (Array.isArray(val)) return newVariable(copyArray(val), v.attrs, v.size);
+  return newVariable(new Map(val), v.attrs, v.size);
+}
+
+/** what copying a variable for a subshell makes anew: the variable, an array's slots, a map's entries */
+function copyCost(v: Variable): number {
+  const val = v.value;
+  if (Array.isArray(val)) return VARIABLE_COST + Math.min(val.length, v.size / ELEMENT_COST) * 8;
+  if (val instanceof Map) return VARIABLE_COST + val.size * (ENTRY_COST / 2);
+  return VARIABLE_COST;
 }
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -220,26 +267,75 @@ export function isValidName(name: string): boolean {
 /** the frame of a function that has declared no local yet: shared, never written (see pushFrame) */
 const NO_LOCALS_YET: Frame = new Map();
 
-/** A stack of frames. Frame 0 holds the globals. */
+/** an account that counts nothing (stores made outside a run: tests) */
+const NO_ACCOUNT: MemoryAccount = {
+  used: 0,
+  max: Infinity,
+  over(): never {
+    throw new Error('unreachable: no budget');
+  },
+};
+
+/**
+ * A stack of frames. Frame 0 holds the globals.
+ *
+ * Every change of what its variables hold is charged to the run's memory account (charge()),
+ * by the writers in expand/var-access.ts and here: a running total, never a walk. A subshell's
+ * copy charges what the copy made anew (the variables, the arrays' slots) and its own changes
+ * from then on, and gives all of it back when it ends (drop()); it never gives back more than it
+ * charged (freeing what its parent still holds frees nothing).
+ */
 export class VarStore {
   frames: Frame[];
   /** frames pushed by `a=1 cmd` (temporary environment); flagged so `local` skips them */
   tempFrames = new Set<Frame>();
+  /** what this store has charged to the account and not given back */
+  held = 0;
 
-  constructor(frames?: Frame[]) {
+  constructor(
+    readonly account: MemoryAccount = NO_ACCOUNT,
+    frames?: Frame[],
+    /** a subshell's copy: it charges only what it adds */
+    private readonly isCopy = false,
+  ) {
     this.frames = frames ?? [new Map()];
   }
 
-  clone(): VarStore {
+  /** `delta` bytes more (or fewer) held: past the budget the run stops (MemoryAccount.over) */
+  charge(delta: number): void {
+    let h = this.held + delta;
+    if (h < 0 && this.isCopy) {
+      delta -= h;
+      h = 0;
+    }
+    this.held = h;
+    const a = this.account;
+    if ((a.used += delta) > a.max && delta > 0) a.over();
+  }
+
+  /** a subshell ends: what its copy held is given back */
+  drop(): void {
+    this.account.used -= this.held;
+    this.held = 0;
+  }
+
+  clone(meter?: { spend(units: number): void }): VarStore {
+    let cost = 0;
     const frames = this.frames.map((f) => {
       const m: Frame = new Map();
-      for (const [k, v] of f) m.set(k, cloneVariable(v));
+      for (const [k, v] of f) {
+        m.set(k, cloneVariable(v));
+        const c = copyCost(v);
+        cost += c + k.length;
+        meter?.spend(c);
+      }
       return m;
     });
-    const c = new VarStore(frames);
+    const c = new VarStore(this.account, frames, true);
     this.frames.forEach((f, i) => {
       if (this.tempFrames.has(f)) c.tempFrames.add(frames[i]!);
     });
+    c.charge(cost);
     return c;
   }
 
@@ -277,7 +373,15 @@ export class VarStore {
     if (v) return v;
     const nv = newVariable(undefined, 0);
     this.frames[0]!.set(name, nv); // frame 0, the globals, is never popped (popFrame pairs with pushFrame)
+    this.charge(VARIABLE_COST + name.length);
     return nv;
+  }
+
+  /** put a new variable into a frame, charging what it costs (replacing one gives that one's back) */
+  add(frame: Frame, name: string, v: Variable): void {
+    const old = frame.get(name);
+    frame.set(name, v);
+    this.charge(variableCost(name, v) - (old ? variableCost(name, old) : 0));
   }
 
   /** the innermost function frame (not a temp-env frame), for `local` */
@@ -308,13 +412,31 @@ export class VarStore {
 
   popFrame(): void {
     const f = this.frames.pop();
-    if (f !== undefined && f !== NO_LOCALS_YET) this.tempFrames.delete(f);
+    if (f === undefined || f === NO_LOCALS_YET) return;
+    this.tempFrames.delete(f);
+    let freed = 0;
+    for (const [k, v] of f) freed += variableCost(k, v);
+    if (freed !== 0) this.charge(-freed);
+  }
+
+  /** take a temporary frame (`a=1 cmd`) out of the stack, wherever it is now */
+  removeFrame(frame: Frame): void {
+    const i = this.frames.lastIndexOf(frame);
+    if (i < 0) return;
+    this.frames.splice(i, 1);
+    this.tempFrames.delete(frame);
+    let freed = 0;
+    for (const [k, v] of frame) freed += variableCost(k, v);
+    if (freed !== 0) this.charge(-freed);
   }
 
   /** remove `name` from the nearest frame that has it */
   remove(name: string): void {
     const f = this.frameOf(name);
-    if (f) f.delete(name);
+    if (!f) return;
+    const v = f.get(name)!;
+    f.delete(name);
+    this.charge(-variableCost(name, v));
   }
 
   /** every visible name (inner frames shadow outer ones) */

@@ -142,7 +142,7 @@ function regexTest(icase: boolean): PredSpec {
     arity: 1,
     kind: 'test',
     build: (env, pat) => {
-      const r = compileFindRegex(pat, env.regexType, icase);
+      const r = compileFindRegex(pat, env.regexType, icase, () => env.ctx.checkAbort());
       if (!r.ok) return r.message;
       return (e) => r.test(e.path);
     },

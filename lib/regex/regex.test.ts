@@ -92,9 +92,9 @@ describe('ReDoS resistance', () => {
       expect(performance.now() - t).toBeLessThan(2000);
     });
   }
-  it('refuses backrefs with nested repetition', () => {
+  it('runs backrefs with nested repetition on the step-counted matcher', () => {
     const r = compilePatterns(['\\(a*\\)*\\1'], { syntax: 'basic' });
-    expect(r.ok).toBe(false);
+    expect(r.ok && r.matcher.test('aa')).toBe(true);
   });
 });
 
@@ -119,13 +119,9 @@ describe('back-references to a group that did not take part (glibc: no match)', 
     // an empty group that took part
     expect(exec('()\\1a', 'a')).toEqual(['a', '']);
   });
-  it('long records (past the marked form) and empty ones keep the unmarked answer', () => {
-    expect(exec('(x)?a\\1', 'a'.repeat(5000))).toEqual(['a', undefined]);
+  it('long records and empty ones too', () => {
+    expect(exec('(x)?a\\1', 'a'.repeat(5000))).toBe(null);
     expect(exec('\\(\\)\\1', '', 'basic')).toEqual(['', '']);
-  });
-  it('costs nothing for a group that is always set', () => {
-    const r = compilePatterns(['\\(a\\)\\1'], { syntax: 'basic' });
-    expect(r.ok && r.matcher.blockRegex !== null).toBe(true);
   });
 });
 

@@ -19,9 +19,16 @@ export const BACKREF = 6;
 export const ASSERT = 7;
 /** loop register x := pos: where an iteration of a loop whose body may match empty began */
 export const MARK = 8;
-/** the iteration begun at MARK x matched empty: leave the loop (to y) instead of going round */
+/**
+ * the end of such an iteration: one that matched empty ends the loop (to y) when it is the
+ * loop's first, and fails otherwise; register x + 1 notes that an iteration consumed something
+ */
 export const PROGRESS = 9;
 export const MATCH = 10;
+/** entering such a loop: register x + 1 := 0 (no iteration yet) */
+export const ENTER = 11;
+/** a `*` loop's PROGRESS: an iteration that matched empty ends the loop (to y), whichever it is */
+export const PROGRESS_ANY = 12;
 
 export const A_BOL = 0;
 export const A_EOL = 1;
@@ -120,7 +127,7 @@ function estimate(n: Node): number {
       return estimate(n.body) + 2;
     case 'repeat': {
       const copies = n.max === Infinity ? Math.max(n.min, 1) : n.max;
-      return Math.min(MAX_PROGRAM + 1, copies * (estimate(n.body) + 4) + 4);
+      return Math.min(MAX_PROGRAM + 1, copies * (estimate(n.body) + 5) + 5);
     }
     default:
       return 1;
@@ -284,27 +291,39 @@ class Builder {
     for (const s of splits) this.y[s] = this.pc;
   }
 
-  /** X*: SPLIT body, exit; [MARK r] X [PROGRESS r exit] JMP back */
+  /**
+   * X*: SPLIT body, exit; [MARK r] X [PROGRESS_ANY r exit] JMP back. A body that may match empty
+   * gets the register. Measured on glibc: in a `*` loop any iteration may match empty, and the
+   * loop ends there (`\(a*\)*b\1` matches all of "aab", the group set to ""); in a `+` loop only
+   * the first may (`(a*)+b\1` finds only "b" in "aab"): see plus.
+   */
   private star(body: Node, empty: boolean): void {
+    const r = empty ? this.loopRegisters() : -1;
     const loop = this.emit(SPLIT, this.pc + 1);
-    const r = empty ? this.registers++ : -1;
     if (empty) this.emit(MARK, r);
     this.node(body);
-    const progress = empty ? this.emit(PROGRESS, r) : -1;
+    const progress = empty ? this.emit(PROGRESS_ANY, r) : -1;
     this.emit(JMP, loop);
     this.y[loop] = this.pc;
     if (progress >= 0) this.y[progress] = this.pc;
   }
 
-  /** X+: [MARK r] X [PROGRESS r exit] SPLIT back, exit */
+  /** X+: [ENTER r] [MARK r] X [PROGRESS r exit] SPLIT back, exit (the registers: see star) */
   private plus(body: Node, empty: boolean): void {
+    const r = empty ? this.loopRegisters() : -1;
+    if (empty) this.emit(ENTER, r);
     const top = this.pc;
-    const r = empty ? this.registers++ : -1;
     if (empty) this.emit(MARK, r);
     this.node(body);
     const progress = empty ? this.emit(PROGRESS, r) : -1;
     this.emit(SPLIT, top, this.pc + 1);
     if (progress >= 0) this.y[progress] = this.pc;
+  }
+
+  /** two registers: where the iteration began, and whether one consumed anything yet */
+  private loopRegisters(): number {
+    this.registers += 2;
+    return this.registers - 2;
   }
 
   finish(groups: number, anchored: boolean, first: Uint8Array | null): Program {
@@ -367,7 +386,7 @@ function dependencies(op: Int32Array, x: Int32Array, y: Int32Array): { slots: Ui
     const o = op[pc]!;
     if (o === SPLIT) return dep[x[pc]!]! | dep[y[pc]!]!;
     if (o === JMP) return dep[x[pc]!]!;
-    if (o === PROGRESS) return dep[pc + 1]! | dep[y[pc]!]!;
+    if (o === PROGRESS || o === PROGRESS_ANY) return dep[pc + 1]! | dep[y[pc]!]!;
     return o === MATCH ? 0 : dep[pc + 1]!;
   };
   for (let changed = true; changed; ) {
@@ -378,8 +397,10 @@ function dependencies(op: Int32Array, x: Int32Array, y: Int32Array): { slots: Ui
       let rv = succ(pc, regs);
       if (o === BACKREF) sv |= bit(2 * x[pc]! - 2) | bit(2 * x[pc]! - 1);
       else if (o === SAVE && x[pc]! - 2 < 31) sv &= ~bit(x[pc]! - 2);
-      else if (o === PROGRESS) rv |= bit(x[pc]!);
+      else if (o === PROGRESS) rv |= bit(x[pc]!) | bit(x[pc]! + 1);
+      else if (o === PROGRESS_ANY) rv |= bit(x[pc]!);
       else if (o === MARK && x[pc]! < 31) rv &= ~bit(x[pc]!);
+      else if (o === ENTER && x[pc]! + 1 < 31) rv &= ~bit(x[pc]! + 1);
       sv >>>= 0;
       rv >>>= 0;
       if (sv !== slots[pc] || rv !== regs[pc]) {

@@ -92,7 +92,8 @@ function weaken(n: Node, groups: Map<number, Node>, opts: ProgramOptions, budget
       const body = groups.get(n.group);
       if (body === undefined || budget.nodes < 0) return { type: 'repeat', min: 0, max: Infinity, body: { type: 'any' } };
       budget.nodes -= size(body);
-      return body;
+      // the group's text, wherever it stands: its anchors said where the group was, not the copy
+      return withoutAssertions(body);
     }
     case 'assert':
       if (n.kind === 'word-start' || n.kind === 'word-end') return { type: 'assert', kind: 'word-boundary' };
@@ -109,6 +110,23 @@ function weaken(n: Node, groups: Map<number, Node>, opts: ProgramOptions, budget
       return { type: 'alt', alternatives: n.alternatives.map((a) => weaken(a, groups, opts, budget)) };
     case 'repeat':
       return { ...n, body: weaken(n.body, groups, opts, budget) };
+    default:
+      return n;
+  }
+}
+
+function withoutAssertions(n: Node): Node {
+  switch (n.type) {
+    case 'assert':
+      return { type: 'concat', items: [] };
+    case 'group':
+      return { type: 'group', index: n.index, body: withoutAssertions(n.body) };
+    case 'concat':
+      return { type: 'concat', items: n.items.map(withoutAssertions) };
+    case 'alt':
+      return { type: 'alt', alternatives: n.alternatives.map(withoutAssertions) };
+    case 'repeat':
+      return { ...n, body: withoutAssertions(n.body) };
     default:
       return n;
   }

@@ -9,7 +9,8 @@
 // Semantics (glibc's where they differ from JavaScript's):
 // - a back-reference to a group that did not take part fails (JavaScript matches it as empty);
 // - a group keeps what it captured in an earlier iteration of a loop (JavaScript clears it);
-// - an iteration of a loop may match empty once, and then the loop ends;
+// - an iteration of a `*` loop may match empty, and the loop ends there; in a `+` loop only the
+//   first may;
 // - -i compares a back-reference's text with ASCII case folding only (the C locale);
 // - `longest`: the leftmost match, and of those the longest (POSIX); the groups are those of the
 //   first path, in priority order (greedy first, left alternative first), that reaches that end.
@@ -23,7 +24,7 @@
 
 import {
   A_BOL, A_BOL_LINE, A_EOL, A_EOL_LINE, A_NO_WORD_AFTER, A_NO_WORD_BEFORE, A_NOT_WORD_BOUNDARY, A_WORD_BOUNDARY, A_WORD_END,
-  A_WORD_START, ANY, ASSERT, BACKREF, CHAR, JMP, MARK, MATCH, PROGRESS, type Program, SAVE, SET, SPLIT,
+  A_WORD_START, ANY, ASSERT, BACKREF, CHAR, ENTER, JMP, MARK, MATCH, PROGRESS, PROGRESS_ANY, type Program, SAVE, SET, SPLIT,
 } from './backtrack-compile.js';
 
 /** steps between two calls of the checkpoint (~0.1 ms of matching) */
@@ -110,12 +111,15 @@ export class BacktrackMatcher {
     const live = this.prog.live[k]!;
     const base = this.n + 2;
     let key: number | string;
-    if ((live.length + 2) * Math.log2(base) + Math.log2(this.prog.live.length) <= 52) {
-      key = k * base + pos;
+    const kinds = this.prog.live.length;
+    if ((live.length + 1) * Math.log2(base) + Math.log2(kinds) <= 52) {
+      // k in the lowest digit: it also tells how many values the key holds
+      key = pos;
       for (let i = 0; i < live.length; i++) {
         const v = live[i]!;
         key = key * base + (v >= 0 ? this.caps[v]! : this.regs[-1 - v]!) + 1;
       }
+      key = key * kinds + k;
     } else {
       key = k + ',' + pos;
       for (let i = 0; i < live.length; i++) {
@@ -235,9 +239,30 @@ export class BacktrackMatcher {
           pc++;
           continue;
         }
-        case PROGRESS:
+        case PROGRESS: {
+          const r = x[pc]!;
+          if (pos === regs[r]) {
+            if (regs[r + 1] !== 0) break;
+            pc = y[pc]!;
+            continue;
+          }
+          if (regs[r + 1] === 0) {
+            sp = this.push(T_REG, r + 1, 0, sp);
+            regs[r + 1] = 1;
+          }
+          pc++;
+          continue;
+        }
+        case PROGRESS_ANY:
           pc = pos === regs[x[pc]!] ? y[pc]! : pc + 1;
           continue;
+        case ENTER: {
+          const r = x[pc]! + 1;
+          sp = this.push(T_REG, r, regs[r]!, sp);
+          regs[r] = 0;
+          pc++;
+          continue;
+        }
         case MATCH:
           if (!longest) {
             caps[0] = start;

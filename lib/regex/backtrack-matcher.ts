@@ -20,7 +20,7 @@ export function backtrackingMatcher(
   parsed: readonly { root: Node; groups: number }[],
   opts: ProgramOptions,
   warnings: readonly string[],
-  checkpoint: (() => void) | undefined,
+  checkpoint: ((units: number) => void) | undefined,
 ): CompileResult {
   const compiled = compileProgram(parsed, opts);
   if (!compiled.ok) return compiled;

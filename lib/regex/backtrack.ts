@@ -26,6 +26,7 @@ import {
   A_BOL, A_BOL_LINE, A_EOL, A_EOL_LINE, A_NO_WORD_AFTER, A_NO_WORD_BEFORE, A_NOT_WORD_BOUNDARY, A_WORD_BOUNDARY, A_WORD_END,
   A_WORD_START, ANY, ASSERT, BACKREF, CHAR, ENTER, JMP, MARK, MATCH, PROGRESS, PROGRESS_ANY, type Program, SAVE, SET, SPLIT,
 } from './backtrack-compile.js';
+import { StateSet } from './state-set.js';
 
 /** steps between two calls of the checkpoint (~0.1 ms of matching) */
 export const CHECK_EVERY = 1 << 14;
@@ -33,8 +34,11 @@ export const CHECK_EVERY = 1 << 14;
 /** bits of memo a search may use (16 MiB); past it, a record is searched without the memo */
 const MAX_MEMO_BITS = 1 << 27;
 
-/** states the state memo holds (~50 MiB at most); past it, it is cleared */
+/** states the state memo holds (state-set.ts: 16 MiB of tuples at most); past it, it is cleared */
 const MAX_STATES = 1 << 20;
+
+/** steps a state lookup counts for, plus one per value in its tuple (see seen) */
+const SEEN_STEPS = 16;
 
 /**
  * int32 entries the backtracking stack may hold (64 MiB). Past it the search stops with the
@@ -55,8 +59,9 @@ export class BacktrackMatcher {
   private stack = new Int32Array(768);
   private memo = new Int32Array(0);
   private memoOn = false;
-  /** the state memo (see seen) */
-  private readonly states = new Set<number | string>();
+  /** the state memo (see seen) and the tuple a lookup is built in */
+  private readonly states: StateSet;
+  private readonly tuple: Int32Array;
   private readonly caps: Int32Array;
   private readonly best: Int32Array;
   private readonly regs: Int32Array;
@@ -67,12 +72,15 @@ export class BacktrackMatcher {
 
   constructor(
     private readonly prog: Program,
-    /** called every CHECK_EVERY steps; throws to stop the search (the run's deadline) */
-    private readonly checkpoint: (() => void) | undefined,
+    /** called with CHECK_EVERY every CHECK_EVERY steps; throws to stop the search (the run's deadline) */
+    private readonly checkpoint: ((units: number) => void) | undefined,
   ) {
     this.caps = new Int32Array(prog.slots);
     this.best = new Int32Array(prog.slots);
     this.regs = new Int32Array(Math.max(prog.registers, 1));
+    const lengths = Int32Array.from(prog.live, (l) => l.length + 2);
+    this.states = new StateSet(lengths, MAX_STATES);
+    this.tuple = new Int32Array(lengths.reduce((a, b) => Math.max(a, b), 2));
   }
 
   /**
@@ -86,7 +94,7 @@ export class BacktrackMatcher {
     this.s = s;
     this.n = n;
     this.memoOn = false;
-    if (this.states.size > 0) this.states.clear();
+    this.states.clear();
     if (p.memoCount > 0 && p.memoCount * (n + 1) <= MAX_MEMO_BITS) {
       const words = (p.memoCount * (n + 1) + 31) >>> 5;
       if (this.memo.length < words) this.memo = new Int32Array(Math.max(words, this.memo.length * 2));
@@ -105,34 +113,21 @@ export class BacktrackMatcher {
 
   /**
    * Has the search been at this state-memoized SPLIT with this pos and the same live captures
-   * and registers? (Notes it if not.) A number key when it fits in 52 bits, else a string.
+   * and registers? (Notes it if not.)
    */
   private seen(k: number, pos: number): boolean {
     const live = this.prog.live[k]!;
-    const base = this.n + 2;
-    let key: number | string;
-    const kinds = this.prog.live.length;
-    if ((live.length + 1) * Math.log2(base) + Math.log2(kinds) <= 52) {
-      // k in the lowest digit: it also tells how many values the key holds
-      key = pos;
-      for (let i = 0; i < live.length; i++) {
-        const v = live[i]!;
-        key = key * base + (v >= 0 ? this.caps[v]! : this.regs[-1 - v]!) + 1;
-      }
-      key = key * kinds + k;
-    } else {
-      key = k + ',' + pos;
-      for (let i = 0; i < live.length; i++) {
-        const v = live[i]!;
-        key += ',' + (v >= 0 ? this.caps[v]! : this.regs[-1 - v]!);
-      }
+    const t = this.tuple;
+    t[0] = k;
+    t[1] = pos;
+    for (let i = 0; i < live.length; i++) {
+      const v = live[i]!;
+      t[i + 2] = v >= 0 ? this.caps[v]! : this.regs[-1 - v]!;
     }
-    const states = this.states;
-    if (states.has(key)) return true;
-    // past its size the memo starts again: it only ever saves work
-    if (states.size >= MAX_STATES) states.clear();
-    states.add(key);
-    return false;
+    // a lookup costs what some dozens of plain steps do: it counts for more, so the checkpoint
+    // comes about as often in time whatever the pattern
+    this.budget = Math.max(1, this.budget - SEEN_STEPS - live.length);
+    return this.states.has(t, live.length + 2);
   }
 
   private push(tag: number, a: number, b: number, sp: number): number {
@@ -166,7 +161,7 @@ export class BacktrackMatcher {
     for (;;) {
       if (--this.budget === 0) {
         this.budget = CHECK_EVERY;
-        this.checkpoint?.();
+        this.checkpoint?.(CHECK_EVERY);
       }
       switch (op[pc]) {
         case CHAR:

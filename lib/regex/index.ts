@@ -55,10 +55,11 @@ export interface CompileOptions {
   glibc?: Omit<GlibcSyntax, 'extended'>;
   /**
    * called every few thousand steps of the backtracking matcher (patterns V8's linear-time
-   * engine cannot run: back-references…); it throws to stop a match that takes too long.
-   * Commands pass `() => ctx.checkAbort()`, the interpreter its runtime's abort check.
+   * engine cannot run: back-references…) with the steps done since the last call; it throws to
+   * stop a match that takes too long. The shape of a WorkMeter's `spend(units)`; commands pass
+   * `() => ctx.checkAbort()`, the interpreter its runtime's abort check.
    */
-  checkpoint?: () => void;
+  checkpoint?: (units: number) => void;
 }
 
 export interface Match {

@@ -1,0 +1,52 @@
+// Regexes cannot hold a run past its deadline (issue 19). Patterns with back-references run on
+// lib/regex's step-counted backtracking matcher, which checks the deadline every few thousand
+// steps: a match that takes exponential time (GNU grep, sed and expr take more than 30 s on these
+// too) ends at the run's timeout with status 124, and the Runner runs the next script.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Runner } from '../../src/index.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rshell-regex-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const TIMEOUT = 2000;
+/** the deadline holds to within this (the matcher checks it every ~0.1-1 ms of matching) */
+const SLACK = 100;
+const runner = new Runner({ timeoutMs: TIMEOUT, allowedPaths: [dir], allowedCommands: 'all' });
+
+// five groups and five references: O(n^5) states on 200 a's, for GNU's matchers as for ours
+const A = `a=$(printf 'a%.0s' {1..200})bc`;
+const ERE = '(.*)(.*)(.*)(.*)(.*)b\\1\\2\\3\\4\\5';
+const BRE = '\\(.*\\)\\(.*\\)\\(.*\\)\\(.*\\)\\(.*\\)b\\1\\2\\3\\4\\5';
+
+describe('back-references end at the deadline', () => {
+  it.each([
+    ['grep -E', `${A}; echo "$a" | grep -E '${ERE}'`],
+    ['grep -G', `${A}; echo "$a" | grep '${BRE}'`],
+    ['sed -E', `${A}; echo "$a" | sed -E 's/${ERE}/x/'`],
+    ['[[ =~ ]]', `${A}; re='${ERE}'; [[ $a =~ $re ]]`],
+    ['expr', `${A}; expr "$a" : '${BRE}'`],
+  ])('%s: status 124 within the timeout, then the next run works', async (_name, script) => {
+    const t0 = performance.now();
+    const r = await runner.run(script);
+    const elapsed = performance.now() - t0;
+    expect(r.exitCode).toBe(124);
+    expect(elapsed).toBeLessThanOrEqual(TIMEOUT + SLACK);
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT - SLACK);
+    const next = await runner.run('echo ok');
+    expect(next).toMatchObject({ exitCode: 0, stdout: 'ok\n' });
+  });
+
+  it("the red-team pattern (one reference) is polynomial on ours: GNU's answers, fast", async () => {
+    const t0 = performance.now();
+    const r = await runner.run(
+      `a=$(printf 'a%.0s' {1..200}); re='(a*)(a*)(a*)(a*)(a*)(a*)b\\1'
+       echo "$a" | grep -cE "$re"; echo "$a" | sed -E "s/$re/x/" | wc -c; [[ $a =~ $re ]]; echo $?
+       echo "\${a}baa" | grep -oE "$re" | wc -c`,
+    );
+    expect(r).toMatchObject({ exitCode: 0, stdout: '0\n201\n1\n204\n' });
+    expect(performance.now() - t0).toBeLessThan(TIMEOUT);
+  });
+});

@@ -123,6 +123,17 @@ export function fromLatin1(s: string): Uint8Array {
 /** the longest-match search re-tests at most this many candidate ends per match */
 const LONGEST_SEARCH_SPAN = 1024;
 
+/**
+ * Work units of V8 matching between two checkpoints (find and exec; see makeMatcher): about a
+ * byte scanned by V8's backtracking engine each, so ~16k is well under a millisecond; the
+ * backtracking matcher's steps (backtrack.ts) are of the same order.
+ */
+const CHECK_UNITS = 1 << 14;
+/** one find call, one end probe of the longest-match search, one byte on the linear engine */
+const FIND_UNITS = 16;
+const PROBE_UNITS = 16;
+const LINEAR_BYTE_UNITS = 64;
+
 function fixedNode(pattern: string): Node {
   const items: Node[] = [];
   for (let i = 0; i < pattern.length; i++) items.push({ type: 'literal', byte: pattern.charCodeAt(i) & 0xff });
@@ -250,6 +261,7 @@ function buildV8(
     matcher: makeMatcher(
       plain.re, global.re, block?.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa,
       new LongRecordRegExps(source, ''),
+      opts.checkpoint,
     ),
   };
 }
@@ -357,14 +369,31 @@ function makeMatcher(
   literal: Uint8Array | null,
   lineDfa: LineDfa | null,
   long: LongRecordRegExps,
+  checkpoint: ((units: number) => void) | undefined,
 ): Matcher {
   const posixGroups = (m: RegExpExecArray): (string | undefined)[] => Array.from(m);
+  // Each find is short, but a caller's loop over every match of one long record (grep -o, sed's
+  // s///g: 100,000 matches of `a|aa` took 4 s) is one step of the caller: the work is counted
+  // here, per call (never per byte), and the checkpoint called every CHECK_UNITS of it.
+  let spent = 0;
+  const spend = (units: number): void => {
+    spent += units;
+    if (spent >= CHECK_UNITS && checkpoint !== undefined) {
+      const u = spent;
+      spent = 0;
+      checkpoint(u);
+    }
+  };
   const longest = (record: string, start: number, end: number): number => {
     if (anchored === null) return end;
     const limit = Math.min(record.length, end + LONGEST_SEARCH_SPAN);
+    spend(PROBE_UNITS * (limit - end));
     for (let e = limit; e > end; e--) if (anchored.at(record, start, e) !== null) return e;
     return end;
   };
+  /** the search from `from` that ended at `to`: bytes scanned, many more on the linear engine */
+  const searched = (record: string, from: number, to: number): void =>
+    spend(FIND_UNITS + (to - from) * (record.length > LONG_RECORD ? LINEAR_BYTE_UNITS : 1));
   return {
     blockRegex,
     literal,
@@ -379,6 +408,7 @@ function makeMatcher(
         const re = from > 0 ? wordLater : global;
         re.lastIndex = from > 0 ? from - 1 : 0;
         const m = re.exec(record);
+        searched(record, from, m === null ? record.length : re.lastIndex);
         if (m === null) return null;
         const start = m.index + m[1]!.length;
         return { start, end: start + m[2]!.length };
@@ -386,6 +416,7 @@ function makeMatcher(
       const g = record.length > LONG_RECORD ? long.global() ?? global : global;
       g.lastIndex = from;
       const m = g.exec(record);
+      searched(record, from, m === null ? record.length : g.lastIndex);
       if (m === null) return null;
       const start = m.index;
       const end = longest(record, start, start + m[0].length);
@@ -399,6 +430,7 @@ function makeMatcher(
       const g = record.length > LONG_RECORD ? long.global() ?? global : global;
       g.lastIndex = from;
       const m = g.exec(record);
+      searched(record, from, m === null ? record.length : g.lastIndex);
       if (m === null) return null;
       const start = m.index;
       const end = longest(record, start, start + m[0].length);

@@ -230,3 +230,29 @@ describe('compile failures as GNU reports them', () => {
     }
   });
 });
+
+describe('checkpoint: the caller hears of the work, in units', () => {
+  it('the backtracking matcher (back-references) calls it as it steps, and a throw stops the match', () => {
+    const seen: number[] = [];
+    const r = compilePatterns(['(.*)(.*)(.*)(.*)(.*)b\\1\\2\\3\\4\\5'], {
+      syntax: 'extended',
+      checkpoint: (u) => {
+        seen.push(u);
+        if (seen.length === 3) throw new Error('deadline');
+      },
+    });
+    if (!r.ok) throw new Error(r.message);
+    expect(() => r.matcher.test('a'.repeat(200) + 'bc')).toThrow('deadline');
+    expect(seen).toEqual([16384, 16384, 16384]);
+  });
+  it("V8's finds over one long record count too (grep -o, s///g loop over them)", () => {
+    let units = 0;
+    const r = compilePatterns(['a|ab'], { syntax: 'extended', checkpoint: (u) => (units += u) });
+    if (!r.ok) throw new Error(r.message);
+    const s = 'ab'.repeat(1000);
+    let n = 0;
+    for (let m = r.matcher.find(s, 0); m !== null; m = r.matcher.find(s, m.end)) n++;
+    expect(n).toBe(1000);
+    expect(units).toBeGreaterThan(1000 * 16);
+  });
+});

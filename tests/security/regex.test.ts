@@ -50,3 +50,20 @@ describe('back-references end at the deadline', () => {
     expect(performance.now() - t0).toBeLessThan(TIMEOUT);
   });
 });
+
+describe('many matches in one long record end at the deadline', () => {
+  // each find is short, but grep -o and s///g loop over 100,000 of them (each re-tested at up to
+  // 1024 ends for the longest match): 4-8 s in one step of the command before lib/regex counted it
+  const short = new Runner({ timeoutMs: 500, allowedPaths: [dir], allowedCommands: 'all' });
+  fs.writeFileSync(path.join(dir, 'ab'), 'ab'.repeat(50_000) + '\n');
+  it.each([
+    ['grep -o', `grep -oE '(ab|a)(b|c)*d|.' ${dir}/ab | wc -l`],
+    ['grep -o, alternatives', `grep -oE 'a|ab' ${dir}/ab | wc -l`],
+    ['sed s///g', `sed -E 's/(ab|a)(b|c)*d|./<&>/g' ${dir}/ab | wc -c`],
+  ])('%s: status 124 within the timeout', async (_name, script) => {
+    const t0 = performance.now();
+    const r = await short.run(script);
+    expect(r.exitCode).toBe(124);
+    expect(performance.now() - t0).toBeLessThanOrEqual(500 + SLACK);
+  });
+});

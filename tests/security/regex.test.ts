@@ -67,3 +67,20 @@ describe('many matches in one long record end at the deadline', () => {
     expect(performance.now() - t0).toBeLessThanOrEqual(500 + SLACK);
   });
 });
+
+describe('1 MB patterns: what the real tools do, never an internal error', () => {
+  const big = new Runner({ timeoutMs: 20_000, allowedPaths: [dir], allowedCommands: 'all' });
+  fs.writeFileSync(path.join(dir, 'x'), 'x'.repeat(1_000_000));
+  it.each([
+    // a source past V8's size limit runs on lib/regex's own matcher, as GNU's takes it
+    ['sed', `echo ab | sed "s/$x//"; echo "rc=$?"`, 'ab\nrc=0\n'],
+    ['grep -w', `echo ab | grep -w "$x"; echo "rc=$?"`, 'rc=1\n'],
+    ['[[ =~ ]]', `[[ a =~ $x ]]; echo "rc=$?"`, 'rc=1\n'],
+    // fnmatch, as GNU find's -name (builtins/find/huge-glob.ts)
+    ['find -name', `find ${dir} -name "$x"; find ${dir} -name "*$x*"; echo "rc=$?"`, 'rc=0\n'],
+    ['find -name, stars', `find ${dir} -maxdepth 0 -name "\${x//x/*}"; echo "rc=$?"`, `${dir}\nrc=0\n`],
+  ])('%s', async (_name, script, stdout) => {
+    const r = await big.run(`x=$(cat ${dir}/x); ${script}; echo next`);
+    expect(r).toMatchObject({ exitCode: 0, stdout: stdout + 'next\n', stderr: '' });
+  });
+});

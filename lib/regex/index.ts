@@ -120,6 +120,13 @@ export function fromLatin1(s: string): Uint8Array {
   return new Uint8Array(Buffer.from(s, 'latin1'));
 }
 
+/**
+ * JS source past this many characters goes to our matcher without asking V8, which refuses far
+ * less ("Regular expression too large" from ~60,000 plain characters) and took ~0.75 s on each
+ * attempt at 1 MB of `a*`: the time to compile such a pattern, which no deadline check splits.
+ */
+const MAX_V8_SOURCE = 100_000;
+
 /** the longest-match search re-tests at most this many candidate ends per match */
 const LONGEST_SEARCH_SPAN = 1024;
 
@@ -204,9 +211,12 @@ function build(parsed: readonly { root: Node; groups: number }[], opts: CompileO
     );
   // what V8's linear-time engine cannot run goes to the step-counted matcher
   if (hasBackrefs) return onOurs();
+  let total = 0;
   for (const { root, groups } of parsed) {
     const emitted = emitNode(root, { icase, eol, capture, groupOffset: offset, multiline: opts.multiline === true });
     if (emitted.backtracking) return onOurs();
+    total += emitted.source.length;
+    if (total > MAX_V8_SOURCE) return onOurs();
     sources.push(emitted.source);
     lazySources.push(emitNode(root, { icase, eol, capture: false, groupOffset: offset, multiline: opts.multiline === true, lazy: true }).source);
     alternatives.push(root);

@@ -44,7 +44,11 @@ const COMPARISONS = new Set(['<', '<=', '=', '==', '!=', '>=', '>']);
 export class Evaluator {
   private i = 0;
 
-  constructor(private readonly args: readonly string[]) {}
+  constructor(
+    private readonly args: readonly string[],
+    /** the deadline, checked inside a long match (lib/regex's checkpoint) */
+    private readonly checkpoint?: () => void,
+  ) {}
 
   /** evaluate the whole expression; trailing arguments are a syntax error */
   run(): Value {
@@ -145,7 +149,7 @@ export class Evaluator {
     let l = this.unary(evaluate);
     while (this.next(':')) {
       const r = this.unary(evaluate);
-      if (evaluate) l = match(toText(l), toText(r));
+      if (evaluate) l = match(toText(l), toText(r), this.checkpoint);
     }
     return l;
   }
@@ -162,7 +166,7 @@ export class Evaluator {
     if (this.next('match')) {
       const l = this.unary(evaluate);
       const r = this.unary(evaluate);
-      return evaluate ? match(toText(l), toText(r)) : 0n;
+      return evaluate ? match(toText(l), toText(r), this.checkpoint) : 0n;
     }
     if (this.next('index')) {
       const l = toText(this.unary(evaluate));
@@ -202,10 +206,10 @@ export class Evaluator {
  * newline, `^`/`$` match only at the ends of STRING). With a \( \) group: the text of group 1 (or ''),
  * else the number of bytes matched (or 0).
  */
-export function match(s: string, pattern: string): Value {
+export function match(s: string, pattern: string, checkpoint?: () => void): Value {
   const parsed = parsePosix(pattern, 'basic');
   if (!parsed.ok) throw new ExprError(parsed.message);
-  const compiled = compilePatterns([pattern], { syntax: 'basic', eol: -1, captures: true });
+  const compiled = compilePatterns([pattern], { syntax: 'basic', eol: -1, captures: true, ...(checkpoint ? { checkpoint } : {}) });
   if (!compiled.ok) throw new ExprError(compiled.message);
   const grouped = parsed.value.groups > 0;
   const m = compiled.matcher.exec(s, 0);

@@ -18,7 +18,7 @@ async function evaluate(ctx: CallContext, args: string[]): Promise<number> {
   const bytes = tokens.map((t) => toLatin1(encode(t)));
   let result: ReturnType<Evaluator['run']>;
   try {
-    result = new Evaluator(bytes).run();
+    result = new Evaluator(bytes, () => ctx.checkAbort()).run();
   } catch (e) {
     if (!(e instanceof ExprError)) throw e;
     return writeThen(ctx.stderr, `expr: ${e.message}\n`, 2);

@@ -12,6 +12,7 @@ import { compareNum, parseIntArg, parseLevel, parseSizeArg, parseTimeArg, sizeMa
 import { parsePerm, permMatches } from './perm.js';
 import { baseName, compilePrintf, lsLine } from './printf.js';
 import { compileFindRegex, isRegexType, unknownRegexType } from './regex.js';
+import { hugeGlob } from './huge-glob.js';
 import type { Entry, Evaluate } from './types.js';
 
 export type PredKind = 'test' | 'action' | 'option';
@@ -112,7 +113,19 @@ function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocas
       if (endsInsideRange(pat)) return () => false;
       // compiled once for the run (matchPattern would look it up per entry); names that are not
       // ASCII go through matchPattern, which matches them as bytes
-      const compiled = isAscii(pat) ? compilePattern(pat, { nocase }) : null;
+      let compiled: { test(s: string): boolean } | null;
+      try {
+        compiled = isAscii(pat) ? compilePattern(pat, { nocase }) : null;
+        // V8 compiles a RegExp at its first run, and that is where a source too large throws
+        compiled?.test('');
+      } catch {
+        // past V8's limits (a 1 MB pattern): fnmatch, as GNU find, takes any size
+        const huge = hugeGlob(pat, nocase);
+        return (e) => {
+          const s = subject(e, env);
+          return s !== undefined && huge(s);
+        };
+      }
       // `*.log`: a star and then plain ASCII text is a suffix test (UTF-8 and the escaped raw
       // bytes of other names never contain ASCII, so comparing strings is comparing bytes)
       const suffix = !nocase && /^\*[^*?[\]\\]+$/.test(pat) && isAscii(pat) ? pat.slice(1) : null;
@@ -122,10 +135,18 @@ function globTest(subject: (e: Entry, env: FindEnv) => string | undefined, nocas
           return s?.endsWith(suffix) === true;
         };
       }
+      let huge: ((s: string) => boolean) | null = null;
       return (e) => {
         const s = subject(e, env);
         if (s === undefined) return false;
-        return compiled !== null && isAscii(s) ? compiled.test(s) : matchPattern(s, pat, { nocase });
+        if (compiled !== null && isAscii(s)) return compiled.test(s);
+        if (huge !== null) return huge(s);
+        try {
+          return matchPattern(s, pat, { nocase });
+        } catch {
+          huge = hugeGlob(pat, nocase);
+          return huge(s);
+        }
       };
     },
   };
@@ -142,7 +163,7 @@ function regexTest(icase: boolean): PredSpec {
     arity: 1,
     kind: 'test',
     build: (env, pat) => {
-      const r = compileFindRegex(pat, env.regexType, icase);
+      const r = compileFindRegex(pat, env.regexType, icase, () => env.ctx.checkAbort());
       if (!r.ok) return r.message;
       return (e) => r.test(e.path);
     },

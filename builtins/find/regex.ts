@@ -53,7 +53,7 @@ export function isRegexType(name: string): boolean {
 
 export type RegexResult = { ok: true; test: (path: string) => boolean } | { ok: false; message: string };
 
-export function compileFindRegex(pattern: string, regexType: string, icase: boolean): RegexResult {
+export function compileFindRegex(pattern: string, regexType: string, icase: boolean, checkpoint?: () => void): RegexResult {
   const syntax = SYNTAX_OF[regexType] ?? 'emacs';
   const bytes = toLatin1(encode(pattern));
   const rewrite = REWRITE[syntax];
@@ -62,7 +62,7 @@ export function compileFindRegex(pattern: string, regexType: string, icase: bool
   const failed = (message: string): RegexResult => ({ ok: false, message: `failed to compile regular expression '${pattern}': ${message}` });
   if (source === null) return failed('Unmatched ) or \\)');
   const glibc = GLIBC_OF[regexType];
-  const r = compilePatterns([source], { syntax: rewrite !== undefined ? 'extended' : (syntax as PatternSyntax), icase, wholeLine: true, ...(glibc !== undefined ? { glibc } : {}) });
+  const r = compilePatterns([source], { syntax: rewrite !== undefined ? 'extended' : (syntax as PatternSyntax), icase, wholeLine: true, ...(glibc !== undefined ? { glibc } : {}), ...(checkpoint ? { checkpoint } : {}) });
   if (!r.ok) return failed(r.message);
   const matcher: Matcher = r.matcher;
   return { ok: true, test: (path) => matcher.test(toLatin1(encode(path))) };

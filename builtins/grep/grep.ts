@@ -166,6 +166,8 @@ async function runGrep(ctx: CallContext, { flags, operands, order }: CommandLine
     wholeWord: opts.wholeWord,
     // lines are selected as GNU grep's dfa matcher reads the pattern (see lib/regex/parse.ts)
     dfa: true,
+    // the deadline, inside a long match (back-references run on a step-counted matcher)
+    checkpoint: () => ctx.checkAbort(),
   };
   const compiled = compilePatterns(gathered.patterns, patternOptions);
   if (!compiled.ok) {

@@ -15,6 +15,8 @@ export interface CompileOptions {
   posix: boolean;
   /** --posix or POSIXLY_CORRECT in the environment: an unmatched `)` in a regex is a literal */
   posixCorrect: boolean;
+  /** the deadline, checked inside a long match (lib/regex's checkpoint) */
+  checkpoint?: () => void;
 }
 
 export interface Program {
@@ -462,7 +464,7 @@ class Compiler {
       extended: this.opts.extended,
       posixBasic: this.opts.posix,
       unmatchedParenOrd: this.opts.posix || this.posixCorrect,
-    });
+    }, this.opts.checkpoint);
     if (!r.ok) throw new SedSyntaxError(r.message);
     // GNU checks the references only while POSIXLY_EXTENDED (no --posix, no POSIXLY_CORRECT, or a
     // `v` before); otherwise a missing group expands to nothing

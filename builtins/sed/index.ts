@@ -88,7 +88,7 @@ async function fail(ctx: CallContext, text: string, status: number): Promise<num
  */
 async function compileBefore(ctx: CallContext, before: readonly Occurrence[]): Promise<number | undefined> {
   const posixCorrect = ctx.getEnv('POSIXLY_CORRECT') !== undefined;
-  const r = await compileOptionChunks(ctx, before, new ScriptBuilder(initialOptions(posixCorrect)), true);
+  const r = await compileOptionChunks(ctx, before, new ScriptBuilder(initialOptions(ctx, posixCorrect)), true);
   return 'status' in r ? r.status : undefined;
 }
 
@@ -103,7 +103,7 @@ async function run(ctx: CallContext, { flags, operands, order }: CommandLine<typ
   }
 
   const posix = flags.posix || posixCorrect;
-  const builder = new ScriptBuilder(initialOptions(posixCorrect));
+  const builder = new ScriptBuilder(initialOptions(ctx, posixCorrect));
   const gathered = await compileOptionChunks(ctx, order, builder, false);
   if ('status' in gathered) return gathered.status;
   if (gathered.count === 0) {
@@ -178,8 +178,8 @@ async function run(ctx: CallContext, { flags, operands, order }: CommandLine<typ
 }
 
 /** the compile options before any: no -E, no --posix */
-function initialOptions(posixCorrect: boolean): CompileOptions {
-  return { extended: false, posix: false, posixCorrect };
+function initialOptions(ctx: CallContext, posixCorrect: boolean): CompileOptions {
+  return { extended: false, posix: false, posixCorrect, checkpoint: () => ctx.checkAbort() };
 }
 
 /**

@@ -14,7 +14,7 @@ export interface RegexFlags {
 
 export type SedRegexResult = { ok: true; re: SedRegex } | { ok: false; message: string };
 
-export function compileSedRegex(body: string, opts: RegexFlags & GlibcSyntax): SedRegexResult {
+export function compileSedRegex(body: string, opts: RegexFlags & GlibcSyntax, checkpoint?: () => void): SedRegexResult {
   // glibc's POSIX grammar first (parsePosix reads grep's more lenient dialect), and --posix's
   // literals; the rewritten pattern also gives the group count the replacement is checked against
   const checked = checkGlibcSyntax(convertRegexEscapes(body), opts);
@@ -23,7 +23,7 @@ export function compileSedRegex(body: string, opts: RegexFlags & GlibcSyntax): S
   const syntax = opts.extended ? 'extended' : 'basic';
   const parsed = parsePosix(pattern, syntax);
   if (!parsed.ok) return { ok: false, message: parsed.message };
-  const r = compilePatterns([pattern], { syntax, icase: opts.icase, eol: -1, multiline: opts.multiline, captures: true });
+  const r = compilePatterns([pattern], { syntax, icase: opts.icase, eol: -1, multiline: opts.multiline, captures: true, ...(checkpoint ? { checkpoint } : {}) });
   if (!r.ok) return { ok: false, message: r.message };
   return { ok: true, re: { matcher: r.matcher, groups: parsed.value.groups } };
 }

@@ -122,7 +122,7 @@ async function run(ctx: CallContext, { flags, operands: given }: CommandLine<typ
   if (settings.separator.length === 0) settings.separator = new Uint8Array([0]);
   if (flags.regex) {
     if (separatorArg === '') return writeThen(ctx.stderr, 'tac: separator cannot be empty\n', 1);
-    const compiled = compileSeparator(toLatin1(encode(separatorArg)));
+    const compiled = compileSeparator(toLatin1(encode(separatorArg)), () => ctx.checkAbort());
     if (!compiled.ok) return writeThen(ctx.stderr, `tac: ${compiled.message}\n`, 1);
     settings.matcher = compiled.matcher;
     settings.endSensitive = endSensitive(separatorArg);

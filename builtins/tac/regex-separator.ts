@@ -124,10 +124,10 @@ export function translateEmacsRegex(p: string): Translation {
   return { ok: true, ere: out };
 }
 
-export function compileSeparator(pattern: string): { ok: true; matcher: Matcher } | { ok: false; message: string } {
+export function compileSeparator(pattern: string, checkpoint?: () => void): { ok: true; matcher: Matcher } | { ok: false; message: string } {
   const t = translateEmacsRegex(pattern);
   if (!t.ok) return t;
-  return compilePatterns([t.ere], { syntax: 'extended', eol: -1, multiline: true });
+  return compilePatterns([t.ere], { syntax: 'extended', eol: -1, multiline: true, ...(checkpoint ? { checkpoint } : {}) });
 }
 
 /** assertions that can hold at the end of a cut text and not in the whole one: $ \' \b \B \> */

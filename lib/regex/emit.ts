@@ -24,38 +24,16 @@ export interface EmitOptions {
    * instead of running to the end of the line and backing up). Only for "does it match" uses.
    */
   lazy?: boolean;
-  /**
-   * POSIX groups (of this pattern) to emit with a participation marker (see PARTICIPATION_MARK),
-   * so that a back-reference to one that did not take part fails, as in glibc (JS matches it
-   * as empty). Only with `capture`.
-   */
-  marked?: ReadonlySet<number>;
 }
 
 export interface Emitted {
   source: string;
   /** uses lookaround or back-references: V8's linear engine cannot run it */
   backtracking: boolean;
-  /** JavaScript capture groups emitted (POSIX groups and their markers) */
+  /** JavaScript capture groups emitted */
   jsGroups: number;
   /** the JavaScript group number of each POSIX group of the pattern (index 1…), with `capture` */
   posixToJs: number[];
-}
-
-/**
- * A participation marker, placed at the end of a marked group: JavaScript cannot tell a group
- * that did not take part from one that captured "" (a back-reference matches empty for both),
- * but it can tell a capture that no text ahead can start with. The first group takes the
- * subject from one character before the marker to its end (longer than anything left at a
- * later back-reference); at the subject's start the second takes the whole subject (non-empty:
- * some later position has less after it, or the position itself has it all behind). Only an
- * empty subject sets neither: callers match empty records with the unmarked form.
- */
-const PARTICIPATION_MARK = '(?:(?<=(?=([\\s\\S]*))[\\s\\S])|(?=([\\s\\S]+))|)';
-
-/** fails unless the marker groups a, b (see PARTICIPATION_MARK) were set */
-function participated(a: number, b: number): string {
-  return `(?:(?!\\${a})|(?!\\${b})|(?<!\\${b}))`;
 }
 
 function hex(b: number): string {
@@ -175,8 +153,6 @@ class Emitter {
   backtracking = false;
   jsGroups = 0;
   readonly posixToJs: number[] = [];
-  /** the marker group numbers of each marked POSIX group */
-  private readonly markers = new Map<number, [number, number]>();
   constructor(private readonly opts: EmitOptions) {}
 
   emit(n: Node): string {
@@ -196,13 +172,7 @@ class Emitter {
         if (!o.capture) return '(?:' + this.emit(n.body) + ')';
         // numbered in the order of the opening parentheses, as JavaScript numbers them
         this.posixToJs[n.index] = o.groupOffset + ++this.jsGroups;
-        const body = this.emit(n.body);
-        if (o.marked?.has(n.index) !== true) return '(' + body + ')';
-        const a = o.groupOffset + ++this.jsGroups;
-        const b = o.groupOffset + ++this.jsGroups;
-        this.markers.set(n.index, [a, b]);
-        this.backtracking = true;
-        return '(' + body + PARTICIPATION_MARK + ')';
+        return '(' + this.emit(n.body) + ')';
       }
       case 'repeat': {
         const body = this.emit(n.body);
@@ -211,9 +181,7 @@ class Emitter {
       }
       case 'backref': {
         this.backtracking = true;
-        const js = this.posixToJs[n.group] ?? n.group + o.groupOffset;
-        const m = this.markers.get(n.group);
-        return '(?:' + (m === undefined ? '' : participated(m[0], m[1])) + '\\' + js + ')';
+        return '(?:\\' + (this.posixToJs[n.group] ?? n.group + o.groupOffset) + ')';
       }
       case 'assert':
         return this.emitAssertNode(n, undefined, undefined);
@@ -274,47 +242,6 @@ export function emitNode(n: Node, opts: EmitOptions): Emitted {
   const e = new Emitter(opts);
   const source = e.emit(n);
   return { source, backtracking: e.backtracking, jsGroups: e.jsGroups, posixToJs: e.posixToJs };
-}
-
-/**
- * The groups a back-reference names that may not take part when it is reached: those under a
- * repeat that may run zero times or an alternation. Any other referenced group is set whenever
- * its back-reference is (the parser only accepts a reference to a group closed before it in its
- * own alternative). Left out: a group that a repeated expression sets only in some of its
- * iterations (`(a(b)?)+\2`): glibc keeps what an earlier iteration captured, JavaScript clears
- * it at each iteration, and a marker would only trade one wrong answer for another.
- */
-export function optionalReferencedGroups(root: Node): Set<number> {
-  const referenced = new Set<number>();
-  const optional = new Set<number>();
-  // `mayMiss`: some ancestor may not run; `partialInLoop`: inside a repeat of more than one
-  // iteration, something between it and here may not run in a given iteration
-  const walk = (n: Node, mayMiss: boolean, inLoop: boolean, partialInLoop: boolean): void => {
-    switch (n.type) {
-      case 'backref':
-        referenced.add(n.group);
-        return;
-      case 'group':
-        if (mayMiss && !partialInLoop) optional.add(n.index);
-        walk(n.body, mayMiss, inLoop, partialInLoop);
-        return;
-      case 'repeat':
-        if (n.max > 1) walk(n.body, mayMiss || n.min === 0, true, false);
-        else walk(n.body, mayMiss || n.min === 0, inLoop, partialInLoop || (inLoop && n.min === 0));
-        return;
-      case 'alt':
-        for (const a of n.alternatives) walk(a, true, inLoop, partialInLoop || inLoop);
-        return;
-      case 'concat':
-        for (const a of n.items) walk(a, mayMiss, inLoop, partialInLoop);
-        return;
-      default:
-        return;
-    }
-  };
-  walk(root, false, false, false);
-  for (const g of optional) if (!referenced.has(g)) optional.delete(g);
-  return optional;
 }
 
 /** Nested repetition (a repeated node containing a repeat or an alternation): exponential under backtracking. */

@@ -40,17 +40,28 @@ export function newLinearRegExp(source: string, flags: string): RegExp | null {
     linearEngine = true;
   }
   try {
-    return new RegExp(source, flags + 'l');
+    return compiled(new RegExp(source, flags + 'l'));
   } catch {
     return null;
   }
 }
 
-/** Compile JS source produced by emit.ts; errors (e.g. V8 size limits) become values. */
+/**
+ * V8 parses a RegExp when it is made but compiles it at its first run, where a source past V8's
+ * limits throws ("Regular expression too large": 60,000 plain characters do). One run on the
+ * empty string here makes that an error of the compile, not of a match deep inside a command.
+ */
+function compiled(re: RegExp): RegExp {
+  re.test('');
+  re.lastIndex = 0;
+  return re;
+}
+
+/** Compile JS source produced by emit.ts; errors (V8's size limits) become values. */
 export function newRegExp(source: string, flags: string): { ok: true; re: RegExp } | { ok: false; message: string } {
   enableLinearFallback();
   try {
-    return { ok: true, re: new RegExp(source, flags) };
+    return { ok: true, re: compiled(new RegExp(source, flags)) };
   } catch {
     return { ok: false, message: 'Regular expression too big' };
   }

@@ -11,15 +11,18 @@
 // Records are byte strings decoded latin1-style (toLatin1 below): one char per byte, so invalid
 // UTF-8 never breaks matching and `.` matches one byte, as GNU tools do in the C locale.
 //
-// Safety: V8's linear-time fallback is on (engine.ts), so ordinary patterns cannot hang. Patterns
-// that need V8's backtracking engine (back-references; \< or \> next to a non-word atom) are
-// refused when they also contain nested repetition — the shape that makes backtracking
-// exponential — with a clear message instead of a possible hang.
+// Safety: one module decides how a pattern runs. V8's RegExp, with its linear-time fallback on
+// (engine.ts), takes every pattern that engine can run, so those cannot hang. The rest —
+// back-references, the \< \> and sed M anchors V8 could only spell with lookaround, sources too
+// large for V8 — run on our own backtracking matcher (backtrack.ts), which counts its steps and
+// calls `checkpoint` (the caller's deadline check) every few thousand: such a match can take
+// exponential time (GNU's matchers take it too), but the run's deadline holds.
 
 import { Buffer } from 'node:buffer';
 import type { Node } from './ast.js';
 import { newLinearRegExp, newRegExp } from './engine.js';
-import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest, optionalReferencedGroups } from './emit.js';
+import { emitNode, hasEndSensitiveAssertion, hasLineAnchor, hasNestedRepetition, mayDifferFromLongest } from './emit.js';
+import { backtrackingMatcher } from './backtrack-matcher.js';
 import { parsePosix } from './parse.js';
 import { checkGlibcSyntax, type GlibcSyntax } from './glibc-syntax.js';
 
@@ -50,6 +53,13 @@ export interface CompileOptions {
    * regcomp(REG_EXTENDED) rejects for bash's `[[ =~ ]]` (`^*`, `{1}a`, `a{1`), GNU sed's syntax
    */
   glibc?: Omit<GlibcSyntax, 'extended'>;
+  /**
+   * called every few thousand steps of the backtracking matcher (patterns V8's linear-time
+   * engine cannot run: back-references…) with the steps done since the last call; it throws to
+   * stop a match that takes too long. The shape of a WorkMeter's `spend(units)`; commands pass
+   * `() => ctx.checkAbort()`, the interpreter its runtime's abort check.
+   */
+  checkpoint?: (units: number) => void;
 }
 
 export interface Match {
@@ -100,9 +110,6 @@ export interface CompileFailure {
   warnings?: readonly string[];
 }
 
-export const BACKTRACK_REFUSAL =
-  'back-references (or \\< \\> next to a non-word atom) combined with nested repetition are refused: matching could take exponential time';
-
 /** bytes → one char per byte (true ISO-8859-1, not windows-1252) */
 export function toLatin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
@@ -113,8 +120,26 @@ export function fromLatin1(s: string): Uint8Array {
   return new Uint8Array(Buffer.from(s, 'latin1'));
 }
 
+/**
+ * JS source past this many characters goes to our matcher without asking V8, which refuses far
+ * less ("Regular expression too large" from ~60,000 plain characters) and took ~0.75 s on each
+ * attempt at 1 MB of `a*`: the time to compile such a pattern, which no deadline check splits.
+ */
+const MAX_V8_SOURCE = 100_000;
+
 /** the longest-match search re-tests at most this many candidate ends per match */
 const LONGEST_SEARCH_SPAN = 1024;
+
+/**
+ * Work units of V8 matching between two checkpoints (find and exec; see makeMatcher): about a
+ * byte scanned by V8's backtracking engine each, so ~16k is well under a millisecond; the
+ * backtracking matcher's steps (backtrack.ts) are of the same order.
+ */
+const CHECK_UNITS = 1 << 14;
+/** one find call, one end probe of the longest-match search, one byte on the linear engine */
+const FIND_UNITS = 16;
+const PROBE_UNITS = 16;
+const LINEAR_BYTE_UNITS = 64;
 
 function fixedNode(pattern: string): Node {
   const items: Node[] = [];
@@ -164,106 +189,89 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   }
   if (errors.length > 0) return { ok: false, message: errors[0]!.message, errors };
   if (dfaFailure !== null) return dfaFailure;
-  const marks = hasBackrefs ? parsed.map((p) => optionalReferencedGroups(p.root)) : [];
-  if (!marks.some((m) => m.size > 0)) return build(parsed, opts, warnings, hasBackrefs, null);
-  // a back-reference to a group that may not take part: the marked form (see PARTICIPATION_MARK
-  // in emit.ts), and the plain one for the records it cannot serve
-  const marked = build(parsed, opts, warnings, hasBackrefs, marks);
-  if (!marked.ok) return marked;
-  const plain = build(parsed, opts, warnings, hasBackrefs, null);
-  if (!plain.ok) return plain;
-  return { ok: true, matcher: byRecordLength(marked.matcher, plain.matcher) };
+  return build(parsed, opts, warnings, hasBackrefs);
 }
 
-/**
- * The marked form costs a scan to the record's end wherever a marked group closes (quadratic on
- * a long record full of it); past this length, and for an empty record (which no marker can
- * tell), the unmarked form answers, where such a back-reference matches empty as in JavaScript.
- */
-const MARKED_RECORD_LIMIT = 4096;
-
-function byRecordLength(marked: Matcher, plain: Matcher): Matcher {
-  const pick = (record: string): Matcher => (record.length === 0 || record.length > MARKED_RECORD_LIMIT ? plain : marked);
-  return {
-    // records one by one (a block is long, and its records are not the subject the markers need)
-    blockRegex: null,
-    literal: null,
-    lineDfa: null,
-    warnings: marked.warnings,
-    test: (record) => pick(record).test(record),
-    find: (record, from) => pick(record).find(record, from),
-    exec: (record, from) => pick(record).exec(record, from),
-  };
-}
-
-function build(
-  parsed: readonly { root: Node; groups: number }[],
-  opts: CompileOptions,
-  warnings: string[],
-  hasBackrefs: boolean,
-  marks: readonly Set<number>[] | null,
-): CompileResult {
-  const patterns = parsed;
+function build(parsed: readonly { root: Node; groups: number }[], opts: CompileOptions, warnings: string[], hasBackrefs: boolean): CompileResult {
   const eol = opts.eol ?? 0x0a;
   const icase = opts.icase === true;
   const alternatives: Node[] = [];
-  const capture = hasBackrefs || opts.captures === true;
-  // exec's groups in POSIX numbering, when markers shift the JavaScript numbers
-  const groupMap: number[] = [];
+  const capture = opts.captures === true;
   // the -w wrapper's two capture groups come first
   const wordWrap = opts.wholeWord === true && opts.wholeLine !== true;
   let offset = wordWrap ? 2 : 0;
   const sources: string[] = [];
   const lazySources: string[] = [];
-  let backtracking = false;
-  for (const [k, { root, groups }] of parsed.entries()) {
-    const emitted = emitNode(root, { icase, eol, capture, groupOffset: offset, multiline: opts.multiline === true, marked: marks?.[k] });
-    for (let g = 1; g <= groups; g++) groupMap.push(emitted.posixToJs[g] ?? offset + g);
-    if (emitted.backtracking && hasNestedRepetition(root)) return { ok: false, message: BACKTRACK_REFUSAL };
-    backtracking ||= emitted.backtracking;
+  const onOurs = (): CompileResult =>
+    backtrackingMatcher(
+      parsed,
+      { icase, eol, multiline: opts.multiline === true, wholeLine: opts.wholeLine === true, wholeWord: opts.wholeWord === true },
+      warnings,
+      opts.checkpoint,
+    );
+  // what V8's linear-time engine cannot run goes to the step-counted matcher
+  if (hasBackrefs) return onOurs();
+  let total = 0;
+  for (const { root, groups } of parsed) {
+    const emitted = emitNode(root, { icase, eol, capture, groupOffset: offset, multiline: opts.multiline === true });
+    if (emitted.backtracking) return onOurs();
+    total += emitted.source.length;
+    if (total > MAX_V8_SOURCE) return onOurs();
     sources.push(emitted.source);
-    if (!hasBackrefs) lazySources.push(emitNode(root, { icase, eol, capture: false, groupOffset: offset, multiline: opts.multiline === true, lazy: true }).source);
+    lazySources.push(emitNode(root, { icase, eol, capture: false, groupOffset: offset, multiline: opts.multiline === true, lazy: true }).source);
     alternatives.push(root);
     offset += capture ? emitted.jsGroups : groups;
   }
+  const v8 = buildV8(parsed.length, sources, lazySources, alternatives, opts, warnings);
+  // a source V8 cannot compile ("Regular expression too large") runs on ours too
+  return v8 === null ? onOurs() : v8;
+}
+
+function buildV8(
+  count: number,
+  sources: readonly string[],
+  lazySources: readonly string[],
+  alternatives: readonly Node[],
+  opts: CompileOptions,
+  warnings: string[],
+): CompileResult | null {
+  const eol = opts.eol ?? 0x0a;
+  const icase = opts.icase === true;
+  const wordWrap = opts.wholeWord === true && opts.wholeLine !== true;
   const body = sources.length === 0 ? '[]' : sources.length === 1 ? sources[0]! : sources.map((s) => '(?:' + s + ')').join('|');
-  const root: Node = alternatives.length === 1 ? alternatives[0]! : { type: 'alt', alternatives };
+  const root: Node = alternatives.length === 1 ? alternatives[0]! : { type: 'alt', alternatives: [...alternatives] };
   let source: string;
   if (opts.wholeLine === true) source = '^(?:' + body + ')$';
   else if (wordWrap) source = '(^|[^\\w])(' + body + ')(?:[^\\w]|$)';
   else source = body;
-  // a back-reference under -i must compare case-insensitively: only V8's `i` flag does that
-  const extraFlags = icase && hasBackrefs ? 'i' : '';
-  const plain = newRegExp(source, extraFlags);
-  const global = newRegExp(source, 'g' + extraFlags);
-  if (!plain.ok) return plain;
-  if (!global.ok) return global;
+  const plain = newRegExp(source, '');
+  const global = newRegExp(source, 'g');
+  if (!plain.ok || !global.ok) return null;
   // -w past the start of a record: the word's leading boundary is always the byte before it (see
   // find: `(^|...)` there could match the empty start first and miss a word right after it)
-  const later = wordWrap ? newRegExp('([^\\w])(' + body + ')(?:[^\\w]|$)', 'g' + extraFlags) : null;
-  if (later !== null && !later.ok) return later;
-  const blockSafe = patterns.length > 0 && opts.wholeLine !== true && !wordWrap && !hasLineAnchor(root);
+  const later = wordWrap ? newRegExp('([^\\w])(' + body + ')(?:[^\\w]|$)', 'g') : null;
+  if (later !== null && !later.ok) return null;
+  const blockSafe = count > 0 && opts.wholeLine !== true && !wordWrap && !hasLineAnchor(root);
   // the block regex only ever answers "which record matches next": lazy quantifiers find that sooner
   const lazyBody = lazySources.length === 1 ? lazySources[0]! : lazySources.map((s) => '(?:' + s + ')').join('|');
-  const blockSource = !hasBackrefs && lazySources.length > 0 ? lazyBody : source;
-  const block = blockSafe ? newRegExp(blockSource, 'g' + extraFlags) : null;
+  const block = blockSafe ? newRegExp(lazySources.length > 0 ? lazyBody : source, 'g') : null;
   const wantLongest = opts.wholeLine !== true && !wordWrap && mayDifferFromLongest(root);
   let anchored: EndProbe | null = null;
   if (wantLongest) {
-    const a = newRegExp('(?:' + body + ')$', 'y' + extraFlags);
-    if (a.ok) anchored = hasEndSensitiveAssertion(root) ? inContextProbe(a.re, body, extraFlags) : prefixProbe(a.re);
+    const a = newRegExp('(?:' + body + ')$', 'y');
+    if (a.ok) anchored = hasEndSensitiveAssertion(root) ? inContextProbe(a.re, body, '') : prefixProbe(a.re);
   }
-  void backtracking;
   // measured: V8's RegExp (native code, lazy quantifiers) beats a per-byte JS DFA on ordinary
   // patterns; the DFA wins where backtracking blows up (nested repetition: `(a|aa)*c`), which
   // would otherwise end on V8's much slower linear fallback engine
-  const lineDfa = blockSafe && !hasBackrefs && hasNestedRepetition(root) ? buildLineDfa(root, icase, eol) : null;
-  const literal = parsed.length === 1 && !icase && opts.wholeLine !== true && !wordWrap ? literalBytes(parsed[0]!.root, eol) : null;
+  const lineDfa = blockSafe && hasNestedRepetition(root) ? buildLineDfa(root, icase, eol) : null;
+  const literal = count === 1 && !icase && opts.wholeLine !== true && !wordWrap ? literalBytes(alternatives[0]!, eol) : null;
   return {
     ok: true,
     matcher: makeMatcher(
       plain.re, global.re, block?.ok ? block.re : null, anchored, later?.ok ? later.re : null, warnings, literal, lineDfa,
-      marks !== null && !wordWrap ? groupMap : null, new LongRecordRegExps(source, extraFlags),
+      new LongRecordRegExps(source, ''),
+      opts.checkpoint,
     ),
   };
 }
@@ -370,18 +378,32 @@ function makeMatcher(
   warnings: string[],
   literal: Uint8Array | null,
   lineDfa: LineDfa | null,
-  /** the JavaScript number of each POSIX group (1…), when they differ (markers); null: the same */
-  groupMap: readonly number[] | null,
   long: LongRecordRegExps,
+  checkpoint: ((units: number) => void) | undefined,
 ): Matcher {
-  const posixGroups = (m: RegExpExecArray): (string | undefined)[] =>
-    groupMap === null ? Array.from(m) : [m[0], ...groupMap.map((j) => m[j])];
+  const posixGroups = (m: RegExpExecArray): (string | undefined)[] => Array.from(m);
+  // Each find is short, but a caller's loop over every match of one long record (grep -o, sed's
+  // s///g: 100,000 matches of `a|aa` took 4 s) is one step of the caller: the work is counted
+  // here, per call (never per byte), and the checkpoint called every CHECK_UNITS of it.
+  let spent = 0;
+  const spend = (units: number): void => {
+    spent += units;
+    if (spent >= CHECK_UNITS && checkpoint !== undefined) {
+      const u = spent;
+      spent = 0;
+      checkpoint(u);
+    }
+  };
   const longest = (record: string, start: number, end: number): number => {
     if (anchored === null) return end;
     const limit = Math.min(record.length, end + LONGEST_SEARCH_SPAN);
+    spend(PROBE_UNITS * (limit - end));
     for (let e = limit; e > end; e--) if (anchored.at(record, start, e) !== null) return e;
     return end;
   };
+  /** the search from `from` that ended at `to`: bytes scanned, many more on the linear engine */
+  const searched = (record: string, from: number, to: number): void =>
+    spend(FIND_UNITS + (to - from) * (record.length > LONG_RECORD ? LINEAR_BYTE_UNITS : 1));
   return {
     blockRegex,
     literal,
@@ -396,6 +418,7 @@ function makeMatcher(
         const re = from > 0 ? wordLater : global;
         re.lastIndex = from > 0 ? from - 1 : 0;
         const m = re.exec(record);
+        searched(record, from, m === null ? record.length : re.lastIndex);
         if (m === null) return null;
         const start = m.index + m[1]!.length;
         return { start, end: start + m[2]!.length };
@@ -403,6 +426,7 @@ function makeMatcher(
       const g = record.length > LONG_RECORD ? long.global() ?? global : global;
       g.lastIndex = from;
       const m = g.exec(record);
+      searched(record, from, m === null ? record.length : g.lastIndex);
       if (m === null) return null;
       const start = m.index;
       const end = longest(record, start, start + m[0].length);
@@ -416,6 +440,7 @@ function makeMatcher(
       const g = record.length > LONG_RECORD ? long.global() ?? global : global;
       g.lastIndex = from;
       const m = g.exec(record);
+      searched(record, from, m === null ? record.length : g.lastIndex);
       if (m === null) return null;
       const start = m.index;
       const end = longest(record, start, start + m[0].length);

@@ -9,7 +9,7 @@ import { matchPattern } from '../../../lib/pattern/pattern.js';
 import { arithTextCmd } from '../expand/arith-shell.js';
 import { shellFs } from '../state/fs-view.js';
 import { assignArray } from '../expand/var-access.js';
-import { compilePatterns, toLatin1 } from '../../../lib/regex/index.js';
+import { compilePatterns, fromLatin1, toLatin1 } from '../../../lib/regex/index.js';
 import { encode, decode } from '../../../lib/io/encoding.js';
 import { ExpansionError } from '../state/errors.js';
 import { keyFor, readVar, readElement } from '../expand/var-access.js';
@@ -299,36 +299,17 @@ function regexMatch(sh: Shell, subject: string, w: Word): boolean {
     syntax: 'extended',
     icase: sh.shopt('nocasematch'),
     glibc: { posixBasic: false, unmatchedParenOrd: true },
+    captures: true,
+    // the run's deadline inside a long match (back-references run on a step-counted matcher)
+    checkpoint: () => sh.rt.checkAbort(),
   });
   if (!re.ok) throw new ExpansionError('', 2, false);
-  const rec = toLatin1(encode(subject));
-  const m = re.matcher.find(rec, 0);
+  const m = re.matcher.exec(toLatin1(encode(subject)), 0);
   if (!m) {
     assignArray(sh, 'BASH_REMATCH', []);
     return false;
   }
-  const bytes = encode(subject);
-  const whole = decode(bytes.subarray(m.start, m.end));
-  const groups = subgroups(src, whole, sh.shopt('nocasematch'));
-  assignArray(sh, 'BASH_REMATCH', [whole, ...groups].map((value) => ({ value })));
+  // bash sets an element for every group, '' for one that did not take part
+  assignArray(sh, 'BASH_REMATCH', m.groups.map((g) => ({ value: g === undefined ? '' : decode(fromLatin1(g)) })));
   return true;
-}
-
-/** capture groups: re-run a JS translation of the ERE anchored on the matched text */
-function subgroups(src: string, whole: string, icase: boolean): string[] {
-  if (!src.includes('(')) return [];
-  try {
-    const js = src
-      .replace(/\[\[:alpha:\]\]/g, '[A-Za-z]').replace(/\[:alpha:\]/g, 'A-Za-z')
-      .replace(/\[:digit:\]/g, '0-9').replace(/\[:alnum:\]/g, 'A-Za-z0-9')
-      .replace(/\[:space:\]/g, '\\s').replace(/\[:upper:\]/g, 'A-Z').replace(/\[:lower:\]/g, 'a-z')
-      .replace(/\[:punct:\]/g, '!-\\/:-@\\[-`{-~').replace(/\[:xdigit:\]/g, '0-9A-Fa-f')
-      .replace(/\[:blank:\]/g, ' \\t').replace(/\[:word:\]/g, '\\w');
-    const re = new RegExp('^(?:' + js + ')$', icase ? 'is' : 's');
-    const m = re.exec(whole);
-    if (!m) return [];
-    return m.slice(1).map((g) => g ?? '');
-  } catch {
-    return [];
-  }
 }

@@ -8,6 +8,8 @@
 
 import { Buffer } from 'node:buffer';
 import { latin1Slice } from '../internal/bytes.js';
+import type { Pacer } from '../internal/budget.js';
+import { sortInSteps, stepDue } from './stepped.js';
 
 const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: number, byteOffset?: number) => number;
 
@@ -16,9 +18,14 @@ const bufferIndexOf = Buffer.prototype.indexOf as (this: Uint8Array, value: numb
  * counts), appended to `lines` from byte `from` on. Flat strings matter: V8 compares the sliced
  * strings that String.split makes about 3x slower, and sorting is all comparisons.
  */
-export function splitRecords(bytes: Uint8Array, eol: number, lines: string[] = [], from = 0): string[] {
+export async function splitRecords(bytes: Uint8Array, eol: number, pace: Pacer, lines: string[] = [], from = 0): Promise<string[]> {
   let i = from;
+  let n = 0;
   while (i < bytes.length) {
+    if (stepDue(++n)) {
+      const w = pace.step();
+      if (w) await w;
+    }
     let j = bufferIndexOf.call(bytes, eol, i);
     if (j < 0) j = bytes.length;
     lines.push(latin1Slice.call(bytes, i, j));
@@ -45,22 +52,28 @@ export interface Groups {
  * the probe finds mostly distinct lines: every record, split (see splitRecords), for the ordinary
  * sort.
  */
-export function groupRecords(
+export async function groupRecords(
   buffers: readonly Uint8Array[],
   eol: number,
   reverse: boolean,
   /** does holding this many records as strings stay within the budget */
-  fits: (records: number) => boolean = () => true,
+  fits: (records: number) => boolean,
   /** how many records there are in all */
-  records = 0,
-): Groups | string[] | null {
+  records: number,
+  pace: Pacer,
+): Promise<Groups | string[] | null> {
   const counts = new Map<string, number>();
   // the probe's lines, kept until it decides (not after: a grouped input can be huge)
   let probed: string[] | null = [];
+  let seenRecords = 0;
   for (let b = 0; b < buffers.length; b++) {
     const bytes = buffers[b]!;
     let i = 0;
     while (i < bytes.length) {
+      if (stepDue(++seenRecords)) {
+        const w = pace.step();
+        if (w) await w;
+      }
       let j = bufferIndexOf.call(bytes, eol, i);
       if (j < 0) j = bytes.length;
       const line = latin1Slice.call(bytes, i, j);
@@ -75,8 +88,8 @@ export function groupRecords(
           if (counts.size * 4 > PROBE_LINES) {
             // mostly distinct: the rest is only split, every record a string
             if (!fits(records)) return null;
-            splitRecords(bytes, eol, probed, i);
-            for (let k = b + 1; k < buffers.length; k++) splitRecords(buffers[k]!, eol, probed);
+            await splitRecords(bytes, eol, pace, probed, i);
+            for (let k = b + 1; k < buffers.length; k++) await splitRecords(buffers[k]!, eol, pace, probed);
             return probed;
           }
           probed = null;
@@ -85,7 +98,7 @@ export function groupRecords(
     }
   }
   if (!fits(counts.size)) return null;
-  const lines = [...counts.keys()].sort();
+  const lines = await sortInSteps([...counts.keys()], undefined, pace);
   if (reverse) lines.reverse();
   return { lines, counts: lines.map((l) => counts.get(l)!) };
 }

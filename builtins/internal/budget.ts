@@ -47,6 +47,11 @@ export class Pacer {
     return this.turn();
   }
 
+  /** the deadline alone, by the clock (throws the run's abort error): for synchronous callbacks */
+  deadline(): void {
+    this.checkAbort();
+  }
+
   private turn(): Promise<void> {
     return new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.nextTurn = performance.now() + TURN_MS;

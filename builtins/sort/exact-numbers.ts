@@ -5,7 +5,7 @@
 // Any key with more digits sends the whole sort back to the general comparator.
 
 import type { Pacer } from '../internal/budget.js';
-import { sortInSteps, stepDue } from './stepped.js';
+import { STEP, sortInSteps } from './stepped.js';
 
 const MAX_EXACT_DIGITS = 15;
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
@@ -81,15 +81,10 @@ export async function sortByExactNumbers(
   pace: Pacer,
 ): Promise<string[] | null> {
   const records: NumberedLine[] = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (stepDue(i)) {
-      const w = pace.step();
-      if (w) await w;
-    }
-    const line = lines[i]!;
-    const value = keyOf(line);
-    if (value !== value) return null;
-    records[i] = { line, value };
+  for (let from = 0; from < lines.length; from += STEP) {
+    if (!numberRange(lines, keyOf, records, from, Math.min(lines.length, from + STEP))) return null;
+    const w = pace.step();
+    if (w) await w;
   }
   const kd = spec.keyReverse ? -1 : 1;
   const ld = spec.reverse ? -1 : 1;
@@ -105,4 +100,15 @@ export async function sortByExactNumbers(
     out.push(sorted[i]!.line);
   }
   return out;
+}
+
+/** records[i] for lines [from, to); false at a key that is not exact as a double */
+function numberRange(lines: readonly string[], keyOf: (line: string) => number, records: NumberedLine[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!; // i < to <= lines.length
+    const value = keyOf(line);
+    if (value !== value) return false;
+    records[i] = { line, value };
+  }
+  return true;
 }

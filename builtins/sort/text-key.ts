@@ -3,7 +3,7 @@
 // comparisons measured several times slower than this loop over the flat line strings.
 
 import type { Pacer } from '../internal/budget.js';
-import { sortInSteps, stepDue } from './stepped.js';
+import { mapInSteps, sortInSteps } from './stepped.js';
 
 interface KeyedLine {
   line: string;
@@ -37,16 +37,10 @@ export async function sortByTextKey(
   spec: TextSortSpec,
   pace: Pacer,
 ): Promise<string[]> {
-  const records: KeyedLine[] = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    if (stepDue(i)) {
-      const w = pace.step();
-      if (w) await w;
-    }
-    const line = lines[i]!;
+  const records = await mapInSteps(lines, (line): KeyedLine => {
     const [start, end] = bounds(line);
-    records[i] = { line, start, end };
-  }
+    return { line, start, end };
+  }, pace);
   const kd = spec.keyReverse ? -1 : 1;
   const ld = spec.reverse ? -1 : 1;
   const lastResort = spec.lastResort;

@@ -296,7 +296,11 @@ export class Executor {
           if (cmd.name !== 'b') this.substituted = false;
           if (take) {
             pc = cmd.target!;
-            if (++jumps % JUMPS_PER_ABORT_CHECK === 0) {
+            // a jump's pass over a big pattern space costs in proportion to it (s/^/x/ copies
+            // it): count that too, or 4,096 passes over 200 KB ran seconds past the deadline
+            jumps += 1 + (this.ps.length >>> 8);
+            if (jumps >= JUMPS_PER_ABORT_CHECK) {
+              jumps = 0;
               const w = this.pace.step();
               if (w) return this.resume(w, pc, jumps);
             }

@@ -85,6 +85,16 @@ describe('sed: limits', () => {
     expect(r.exitCode).toBe(124);
     expect(Date.now() - started).toBeLessThan(5000);
   });
+  it('a branch loop whose every pass copies a growing pattern space stops at the deadline too', async () => {
+    // s/^/x/ copies the pattern space: counting jumps alone, 4,096 passes over 200 KB between
+    // looks ran 3.9 s past a 1 s timeout; the passes are now weighed by the space's size
+    const runner = new Runner({ allowedPaths: [], allowedCommands: 'all', timeoutMs: 500 });
+    const started = Date.now();
+    const r = await runner.run("echo x | sed ':a;s/^/x/;ba'");
+    expect(r.exitCode).toBe(124);
+    expect(Date.now() - started).toBeLessThan(500 + 700);
+    expect((await runner.run('echo ok')).stdout).toBe('ok\n');
+  });
   it('nested repetition next to a back-reference is refused (exponential backtracking)', async () => {
     const r = await runBuiltin(sed, ['s/\\(a*\\)*b\\1/x/'], { stdin: 'aab\n' });
     expect(r.code).toBe(1);

@@ -2,6 +2,7 @@
 // first), identical full blocks after the first shown as one "*" line (unless -v), the last
 // partial block zero-padded to whole fields, then the final address. And -S: strings mode.
 
+import { Buffer } from 'node:buffer';
 import type { CallContext } from '../types.js';
 import type { OutputBuffer } from '../internal/output.js';
 import type { InputChain } from './input-chain.js';
@@ -85,8 +86,11 @@ function printable(c: number): boolean {
  * address — as 9.1 computes it (address after the terminator minus length minus one, so a run cut
  * by the limit is shown one byte early, as GNU does).
  */
-export async function dumpStrings(ctx: CallContext, s: OdSettings, chain: InputChain, out: OutputBuffer): Promise<void> {
+export async function dumpStrings(ctx: CallContext, s: OdSettings, chain: InputChain, out: OutputBuffer): Promise<string | undefined> {
   const min = s.strings ?? 3;
+  // GNU grows its buffer for as long as a string goes on (endless printable input: until memory
+  // runs out); rshell holds one string up to its line limit
+  const limit = ctx.limits.maxLineBytes;
   let address = s.skip;
   let buf: number[] = [];
   let found = 0;
@@ -114,10 +118,12 @@ export async function dumpStrings(ctx: CallContext, s: OdSettings, chain: InputC
         gaveUp = true;
         break;
       }
+      if (buf.length >= limit) return `od: memory exhausted (a string over rshell's line limit of ${limit} bytes)\n`;
       buf.push(c);
     }
     if (gaveUp) continue;
-    await emit(out, formatAddress(s, address - buf.length - 1, ' ') + String.fromCharCode(...buf) + '\n');
+    // not String.fromCharCode(...buf): spreading 200,000 arguments overflows the stack
+    await emit(out, formatAddress(s, address - buf.length - 1, ' ') + Buffer.from(buf).toString('latin1') + '\n');
     if (++found % 1024 === 0) ctx.checkAbort();
   }
 }

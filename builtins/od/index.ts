@@ -30,8 +30,13 @@ async function run(ctx: CallContext, line: CommandLine<typeof OD_FLAGS>): Promis
     }
     // GNU warns once the input is open and skipped, -S or not (strings use the default "oS" lcm)
     if (s.widthWarning !== undefined) await writeDiagnostic(ctx, out, s.widthWarning);
-    if (s.strings !== undefined) await dumpStrings(ctx, s, chain, out);
-    else await dumpBlocks(ctx, s, chain, out);
+    if (s.strings !== undefined) {
+      const failed = await dumpStrings(ctx, s, chain, out);
+      if (failed !== undefined) {
+        await writeDiagnostic(ctx, out, failed);
+        return 1;
+      }
+    } else await dumpBlocks(ctx, s, chain, out);
   } finally {
     chain.close();
   }

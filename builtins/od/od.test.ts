@@ -110,3 +110,17 @@ describe('od: random input and formats against GNU', () => {
     );
   });
 });
+
+describe('od -S holds one string at a time', () => {
+  it('a long string prints whole (200,000 bytes once overflowed the stack)', async () => {
+    await expectSameAsGnu(od, ['-S3'], { stdin: 'x\0' + 'a'.repeat(200_000) + '\0b' });
+  });
+  it('a string past the line limit stops with memory exhausted', async () => {
+    const r = await runBuiltin(od, ['-S3'], { stdin: 'abcd\0' + 'a'.repeat(50) + '\0', limits: { maxLineBytes: 10 } });
+    expect(r).toMatchObject({
+      stdout: '0000000 abcd\n',
+      stderr: "od: memory exhausted (a string over rshell's line limit of 10 bytes)\n",
+      code: 1,
+    });
+  });
+});

@@ -1,12 +1,15 @@
 // pmap: memory map of processes (procps-ng 4.0.2), from <proc>/<pid>/maps and, for -x,
 // <pid>/smaps. The header names the process by comm ([comm] for kernel threads): rshell never
-// reads argv. Mappings print by base name, as pmap does without -p.
+// reads argv. Mappings print by base name, as pmap does without -p, and only when the sandbox
+// could stat the file itself; a file outside the allowed roots is shown as (restricted), as lsof
+// does (even a base name tells what another process has open: a database, a key file).
 
 import { defineCommand, flag } from '../internal/command.js';
 import { done, fail, procOf, refuseOffLinux } from '../internal/proc/common.js';
 import { readProcess } from '../internal/proc/process.js';
 import type { ProcReader } from '../internal/proc/reader.js';
 import { PMAP_USAGE } from './usage.js';
+import type { CallContext } from '../types.js';
 
 // procps' long option table order
 const FLAGS = {
@@ -39,16 +42,31 @@ interface Mapping {
   start: bigint;
   end: bigint;
   mode: string;
-  name: string;
+  /** the file's path ('' for anonymous memory, `[heap]`-style names for the kernel's) */
+  path: string;
   rssKb: number;
   dirtyKb: number;
 }
 
-function mappingName(path: string): string {
+/** what the Mapping column shows; `visible` says whether the sandbox can stat a path */
+function mappingName(path: string, visible: (path: string) => boolean): string {
   if (path === '' || (path.startsWith('[') && !path.startsWith('[stack'))) return '  [ anon ]';
   if (path.startsWith('[stack')) return '  [ stack ]';
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  return base.endsWith(' (deleted)') ? base : base;
+  if (!visible(path.replace(/ \(deleted\)$/, ''))) return '(restricted)';
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** is `path` one the script could name? Asked once per distinct file (a process maps each several times) */
+function visibility(ctx: CallContext): (path: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (path) => {
+    let ok = seen.get(path);
+    if (ok === undefined) {
+      ok = path.startsWith('/') && ctx.fs.stat(path).ok;
+      seen.set(path, ok);
+    }
+    return ok;
+  };
 }
 
 const MAP_LINE = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ \S+ *(.*)$/;
@@ -65,7 +83,7 @@ function readMappings(proc: ProcReader, pid: number, extended: boolean): Mapping
       cur = {
         start: BigInt(`0x${m[1]}`), end: BigInt(`0x${m[2]}`),
         mode: `${perms.slice(0, 3)}${perms[3] === 's' ? 's' : '-'}-`,
-        name: mappingName(m[4] ?? ''), rssKb: 0, dirtyKb: 0,
+        path: m[4] ?? '', rssKb: 0, dirtyKb: 0,
       };
       out.push(cur);
       continue;
@@ -79,7 +97,7 @@ function readMappings(proc: ProcReader, pid: number, extended: boolean): Mapping
   return out;
 }
 
-function block(proc: ProcReader, pid: number, extended: boolean, quiet: boolean): string | undefined {
+function block(proc: ProcReader, pid: number, extended: boolean, quiet: boolean, visible: (path: string) => boolean): string | undefined {
   const p = readProcess(proc, pid);
   const maps = readMappings(proc, pid, extended);
   if (p === undefined || maps === undefined) return undefined;
@@ -94,9 +112,10 @@ function block(proc: ProcReader, pid: number, extended: boolean, quiet: boolean)
     rss += m.rssKb;
     dirty += m.dirtyKb;
     const addr = m.start.toString(16).padStart(16, '0');
+    const name = mappingName(m.path, visible);
     out += extended
-      ? `${addr} ${String(kb).padStart(7)} ${String(m.rssKb).padStart(7)} ${String(m.dirtyKb).padStart(7)} ${m.mode} ${m.name}\n`
-      : `${addr} ${String(kb).padStart(6)}K ${m.mode} ${m.name}\n`;
+      ? `${addr} ${String(kb).padStart(7)} ${String(m.rssKb).padStart(7)} ${String(m.dirtyKb).padStart(7)} ${m.mode} ${name}\n`
+      : `${addr} ${String(kb).padStart(6)}K ${m.mode} ${name}\n`;
   }
   if (!quiet) {
     out += extended
@@ -126,9 +145,10 @@ export const pmap = defineCommand({
     const proc = procOf(ctx);
     let out = '';
     let status = 0;
+    const visible = visibility(ctx);
     for (const pid of pids) {
       ctx.checkAbort();
-      const b = block(proc, pid, flags.extended, flags.quiet);
+      const b = block(proc, pid, flags.extended, flags.quiet, visible);
       // procps exits 42 when a process could not be read, and prints nothing for it
       if (b === undefined) status = 42;
       else out += b;

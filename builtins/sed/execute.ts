@@ -1,9 +1,10 @@
 // Running a compiled sed program over the input, one cycle per line, as GNU sed 4.9's execute.c:
 // addresses and ranges, the pattern and hold spaces, the append queue, n/N/D cycle control, q/Q
-// exit codes. Both spaces are bounded (ctx.limits.maxSortBytes: what a command may hold of its
-// input), so `:a;N;$!ba` over a large file works while a runaway `G;h` loop stops with an error.
+// exit codes. Both spaces together are bounded by the command's memory budget (internal/budget.ts),
+// counting the rope nodes V8 makes for each append, so `:a;N;$!ba` over a large file works while
+// `H;$!d` or a runaway `G;h` loop on endless input stops with GNU's `sed: memory exhausted`.
 // Branch loops have no iteration cap (a legit loop may jump once per byte); the run's deadline
-// bites through ctx.checkAbort() every few thousand jumps.
+// bites every few thousand jumps, and the event loop gets a turn (internal/budget.ts Pacer).
 
 import type { CallContext } from '../types.js';
 import type { Address, SedCommand, SedRegex } from './types.js';
@@ -12,6 +13,8 @@ import type { SedInput, Line } from './input.js';
 import type { SedOutput } from './output.js';
 import { expandReplacement } from './replacement.js';
 import { escapeForL } from './list.js';
+import { Buffer } from 'node:buffer';
+import { Pacer, commandBudget, memoryExhausted } from '../internal/budget.js';
 
 export interface ExecOptions {
   quiet: boolean;
@@ -38,7 +41,31 @@ export type FileSwitch = (file: number, previous: number) => Promise<SedOutput>;
 
 const JUMPS_PER_ABORT_CHECK = 4096;
 
-type CycleEnd = 'end' | 'delete' | 'restart' | 'quit' | 'quitNow';
+/**
+ * What one append (`H`, `G`, `N`) costs beyond its bytes: V8 joins strings by making a rope node
+ * (~32 bytes each, measured: 2,000,000 appends of two bytes held 64 MB for 4 MB of text). Counted
+ * against the budget; the spaces are flattened (copied into one flat string each) when the nodes
+ * outweigh both the text and a quarter of the budget, or when text and nodes together would pass
+ * the budget. Each append then costs at most ~64 bytes of copying, usually far less.
+ */
+const ROPE_NODE_BYTES = 64;
+/** GNU's status when an allocation fails (xalloc_die under sed's exit_failure) */
+const MEMORY_STATUS = 1;
+
+type CycleEnd = 'end' | 'delete' | 'restart' | 'quit' | 'quitNow' | Resume;
+
+/**
+ * Where a pass goes on after it waited (a full output pipe, n/N reading a line, a turn of the
+ * event loop). The caller's loop resumes it: a pass that went on from inside the promise it
+ * waited on chained one promise per line into the next, and `:a;N;ba` over endless input held
+ * every one of them (600 MB in 30 s).
+ */
+class Resume {
+  constructor(
+    readonly pc: number,
+    readonly jumps: number,
+  ) {}
+}
 
 export class Executor {
   private ps = '';
@@ -60,9 +87,12 @@ export class Executor {
   private currentFile = -1;
   private readonly usesLast: boolean;
   private readonly spaceLimit: number;
+  /** rope nodes made by appends since the spaces were last flat */
+  private ropeNodes = 0;
+  private readonly pace: Pacer;
 
   constructor(
-    private readonly ctx: CallContext,
+    ctx: CallContext,
     private readonly program: Program,
     private readonly input: SedInput,
     private out: SedOutput,
@@ -70,7 +100,8 @@ export class Executor {
     private readonly onFileSwitch: FileSwitch | null,
   ) {
     this.usesLast = program.commands.some((c) => c.a1?.kind === 'last' || c.a2?.kind === 'last');
-    this.spaceLimit = ctx.limits.maxSortBytes;
+    this.spaceLimit = commandBudget(ctx);
+    this.pace = new Pacer(() => ctx.checkAbort());
   }
 
   /** runs to the end of input (or q/Q); returns the exit status q/Q asked for, or null */
@@ -86,9 +117,16 @@ export class Executor {
         if (!more) break;
       }
       reuse = false;
-      if ((++lines & 1023) === 0) this.ctx.checkAbort();
+      if ((++lines & 1023) === 0) {
+        const w = this.pace.step();
+        if (w) await w;
+      }
       let end = this.cycleFrom(0, 0);
-      if (end instanceof Promise) end = await end;
+      for (;;) {
+        if (end instanceof Promise) end = await end;
+        if (!(end instanceof Resume)) break;
+        end = this.cycleFrom(end.pc, end.jumps);
+      }
       if (end === 'quitNow') return this.exitCode;
       if (end === 'restart') {
         reuse = true;
@@ -149,8 +187,13 @@ export class Executor {
     this.lineNo++;
     // t/T look at substitutions "since the last input line was read" (n and N read one too)
     this.substituted = false;
-    this.ps = append ? this.ps + this.opts.delim + l.text : l.text;
-    this.checkSpace(this.ps);
+    if (append) {
+      this.ps = this.ps + this.opts.delim + l.text;
+      this.grew();
+    } else {
+      this.ps = l.text;
+      this.checkSpace(this.ps);
+    }
     if (this.usesLast) {
       return this.input.isLast(l).then((last) => {
         this.last = last;
@@ -168,10 +211,31 @@ export class Executor {
     return this.opts.delim === '\n' || text === '' ? text : text.slice(0, -1) + this.opts.delim;
   }
 
+  /** one space (a new pattern space, a substitution's result) against the budget */
   private checkSpace(s: string): void {
-    if (s.length > this.spaceLimit) {
-      throw new SedFatal(`sed: pattern space too large (over ${this.spaceLimit} bytes)\n`, 4);
-    }
+    if (s.length > this.spaceLimit) this.exhausted();
+  }
+
+  private exhausted(): never {
+    throw new SedFatal(memoryExhausted('sed', this.spaceLimit), MEMORY_STATUS);
+  }
+
+  /** after an append to either space: both spaces and their rope nodes against the budget */
+  private grew(): void {
+    this.ropeNodes += 2;
+    const text = this.ps.length + this.hold.length;
+    const nodes = this.ropeNodes * ROPE_NODE_BYTES;
+    if (text + nodes > this.spaceLimit) {
+      if (text > this.spaceLimit) this.exhausted();
+      this.flatten();
+    } else if (nodes > text && nodes > this.spaceLimit / 4) this.flatten();
+  }
+
+  /** both spaces as flat strings (a byte round trip: they hold one char per byte) */
+  private flatten(): void {
+    this.ps = Buffer.from(this.ps, 'latin1').toString('latin1');
+    this.hold = this.hold === '' ? '' : Buffer.from(this.hold, 'latin1').toString('latin1');
+    this.ropeNodes = 0;
   }
 
   private emitPatternSpace(): void | Promise<void> {
@@ -234,7 +298,14 @@ export class Executor {
           if (cmd.name !== 'b') this.substituted = false;
           if (take) {
             pc = cmd.target!;
-            if (++jumps % JUMPS_PER_ABORT_CHECK === 0) this.ctx.checkAbort();
+            // a jump's pass over a big pattern space costs in proportion to it (s/^/x/ copies
+            // it): count that too, or 4,096 passes over 200 KB ran seconds past the deadline
+            jumps += 1 + (this.ps.length >>> 8);
+            if (jumps >= JUMPS_PER_ABORT_CHECK) {
+              jumps = 0;
+              const w = this.pace.step();
+              if (w) return this.resume(w, pc, jumps);
+            }
           }
           break;
         }
@@ -256,7 +327,7 @@ export class Executor {
         case 'G':
           this.ps += this.opts.delim + this.hold;
           this.psChomped = this.holdChomped;
-          this.checkSpace(this.ps);
+          this.grew();
           break;
         case 'h':
           this.hold = this.ps;
@@ -265,7 +336,7 @@ export class Executor {
         case 'H':
           this.hold += this.opts.delim + this.ps;
           this.holdChomped = this.psChomped;
-          this.checkSpace(this.hold);
+          this.grew();
           break;
         case 'x': {
           const t = this.ps;
@@ -320,7 +391,7 @@ export class Executor {
   /** the rest of a pass once `w` has settled */
   private async resume(w: Promise<void>, pc: number, jumps: number): Promise<CycleEnd> {
     await w;
-    return this.cycleFrom(pc, jumps);
+    return new Resume(pc, jumps);
   }
 
   /** n / N: print (n), then read the next line into the pattern space (N appends it); then go on */
@@ -332,7 +403,7 @@ export class Executor {
     }
     await this.flushAppends();
     await this.readLine(name === 'N');
-    return this.cycleFrom(pc, jumps);
+    return new Resume(pc, jumps);
   }
 
   private regexFor(re: SedRegex | null): SedRegex {
@@ -456,8 +527,9 @@ export class Executor {
   }
 }
 
+/** y: byte by byte through `map`, into one flat string (a `+=` per char made a rope node each) */
 function transliterate(s: string, map: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) out += String.fromCharCode(map[s.charCodeAt(i) & 0xff]!);
-  return out;
+  const b = Buffer.from(s, 'latin1');
+  for (let i = 0; i < b.length; i++) b[i] = map[b[i]!]!; // i < b.length; map has 256 entries
+  return b.toString('latin1');
 }

@@ -7,8 +7,9 @@
 // Known differences from GNU sed, on purpose:
 // - e, r, R, w, W and the s flags e and w fail to compile with GNU's --sandbox message
 //   (`e/r/w commands disabled in sandbox mode`, status 1); --debug and `-f -` are refused.
-// - The pattern and hold spaces are bounded by ctx.limits.maxSortBytes (`pattern space too large`,
-//   status 4); input lines by maxLineBytes. Branch loops are bounded only by the run's deadline.
+// - The pattern and hold spaces together are bounded by the command's memory budget (GNU's
+//   `sed: memory exhausted`, status 1); input lines by maxLineBytes. Branch loops are bounded only
+//   by the run's deadline.
 // - -i holds the new content in memory and writes it over the same file (no temp file, no rename);
 //   symlinked and hard-linked targets are refused (GNU replaces a symlink by a regular file); all
 //   operands are checked before the first is edited. A backup SUFFIX with `*` is resolved in the

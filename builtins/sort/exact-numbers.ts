@@ -4,6 +4,9 @@
 // of values instead of one parsed object (with digit strings) per line, which was mostly GC.
 // Any key with more digits sends the whole sort back to the general comparator.
 
+import type { Pacer } from '../internal/budget.js';
+import { STEP, sortInSteps } from './stepped.js';
+
 const MAX_EXACT_DIGITS = 15;
 const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
 
@@ -72,26 +75,41 @@ export interface NumericSortSpec {
 }
 
 /** sort by one numeric key; null when some key is not exact as a double */
-export function sortByExactNumbers(lines: readonly string[], keyOf: (line: string) => number, spec: NumericSortSpec): string[] | null {
+export async function sortByExactNumbers(
+  lines: readonly string[],
+  keyOf: (line: string) => number,
+  spec: NumericSortSpec,
+  pace: Pacer,
+): Promise<string[] | null> {
   const records: NumberedLine[] = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const value = keyOf(line);
-    if (value !== value) return null;
-    records[i] = { line, value };
+  for (let from = 0; from < lines.length; from += STEP) {
+    if (!numberRange(lines, keyOf, records, from, Math.min(lines.length, from + STEP))) return null;
+    const w = pace.step();
+    if (w) await w;
   }
   const kd = spec.keyReverse ? -1 : 1;
   const ld = spec.reverse ? -1 : 1;
   const lastResort = spec.lastResort;
-  records.sort((x, y) => {
+  const sorted = await sortInSteps(records, (x, y) => {
     if (x.value !== y.value) return x.value < y.value ? -kd : kd;
     if (!lastResort) return 0;
     return x.line < y.line ? -ld : x.line > y.line ? ld : 0;
-  });
+  }, pace);
   const out: string[] = [];
-  for (let i = 0; i < records.length; i++) {
-    if (spec.unique && i > 0 && records[i]!.value === records[i - 1]!.value) continue;
-    out.push(records[i]!.line);
+  for (let i = 0; i < sorted.length; i++) {
+    if (spec.unique && i > 0 && sorted[i]!.value === sorted[i - 1]!.value) continue;
+    out.push(sorted[i]!.line);
   }
   return out;
+}
+
+/** records[i] for lines [from, to); false at a key that is not exact as a double */
+function numberRange(lines: readonly string[], keyOf: (line: string) => number, records: NumberedLine[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!; // i < to <= lines.length
+    const value = keyOf(line);
+    if (value !== value) return false;
+    records[i] = { line, value };
+  }
+  return true;
 }

@@ -1,7 +1,8 @@
 // sort: GNU coreutils 9.1 in the C locale (byte order, last-resort whole-line comparison unless
-// -s/-u). Everything is sorted in memory under a byte budget (ctx.limits.maxSortBytes): past it,
-// sort stops with a clear error instead of spilling to temporary files (which rshell never
-// writes). -o, -T, --compress-program, --files0-from, --random-source and --debug are refused.
+// -s/-u). Everything is sorted in memory under the command's byte budget (internal/budget.ts):
+// past it, sort stops as GNU does when memory runs out (`sort: memory exhausted`, status 2)
+// instead of spilling to temporary files (which rshell never writes). Sorting large inputs is
+// done in steps (stepped.ts) so the run's deadline and cancellation reach it. -o, -T, --compress-program, --files0-from, --random-source and --debug are refused.
 
 import { ByteCounter } from '../internal/simd-count.js';
 import type { CallContext } from '../types.js';
@@ -20,7 +21,9 @@ import { groupRecords, groupedOutput, splitRecords } from './grouped.js';
 import { obsoletePlusAllowed } from '../internal/posix2.js';
 import { obsoleteKey, obsoleteKeyClaimer } from './obsolete-key.js';
 import { batchSize, parallel, sortSize } from './size-options.js';
+import { stepDue } from './stepped.js';
 import { putLatin1 } from '../internal/bytes.js';
+import { Pacer, commandBudget, memoryExhausted } from '../internal/budget.js';
 
 /** --check[=WORD] (XARGMATCH): the short option it stands for */
 const CHECK = { quiet: 'C', silent: 'C', 'diagnose-first': 'c' } as const;
@@ -174,6 +177,12 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
     inputs.push(opened.value);
   }
   const buffers: Buffer[] = [];
+  const budget = commandBudget(ctx);
+  const overBudget = async (): Promise<number> => {
+    const w = ctx.stderr.writeString(memoryExhausted('sort', budget));
+    if (w) await w;
+    return 2;
+  };
   // Past the bytes, the budget counts what each record held as a string costs (its string and
   // key: ~100 bytes measured, ~300 with -R): 2,000,000 short lines are 15 MB of input but
   // 260-600 MB of heap, and `seq 3000000 | sort -R` took a 512 MB host down where only bytes
@@ -194,9 +203,7 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
           if (chunk === null) break;
           total += chunk.length;
           records += counter.count(chunk);
-          if (total > ctx.limits.maxSortBytes) {
-            return await fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
-          }
+          if (total > budget) return await overBudget();
           chunks.push(chunk.slice());
           ctx.checkAbort();
         }
@@ -212,11 +219,11 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
     counter.release();
   }
 
-  const fits = (n: number): boolean => total + recordCost * (n + buffers.length) <= ctx.limits.maxSortBytes;
-  const overBudget = (): Promise<number> => fail(ctx, `input exceeds rshell's in-memory sort budget of ${ctx.limits.maxSortBytes} bytes`);
+  const fits = (n: number): boolean => total + recordCost * (n + buffers.length) <= budget;
+  const pace = new Pacer(() => ctx.checkAbort());
   // plain whole-line sorts: group equal lines when that pays (see grouped.ts)
   if (check === 'none' && !flags.merge && keys.length === 0) {
-    const groups = groupRecords(buffers, plan.eol, plan.reverse, fits, records);
+    const groups = await groupRecords(buffers, plan.eol, plan.reverse, fits, records, pace);
     if (groups === null) return await overBudget();
     if (!Array.isArray(groups)) {
       for (const chunk of groupedOutput(groups, plan.eol, plan.unique)) {
@@ -226,16 +233,21 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
       }
       return 0;
     }
-    await writeLines(ctx, buildComparator(plan).sort(groups), plan.eol);
+    await writeLines(ctx, await buildComparator(plan).sort(groups, pace), plan.eol);
     return 0;
   }
   if (!fits(records)) return await overBudget();
-  const perFile = buffers.map((b) => splitRecords(b, plan.eol));
+  const perFile: string[][] = [];
+  for (const b of buffers) perFile.push(await splitRecords(b, plan.eol, pace));
 
   const cmp = buildComparator(plan);
   if (check !== 'none') {
     const lines = perFile[0]!; // -c: one file exactly (more refused above), one buffer each
     for (let i = 1; i < lines.length; i++) {
+      if (stepDue(i)) {
+        const w = pace.step();
+        if (w) await w;
+      }
       const c = cmp.compare(i - 1, i, lines);
       if (c > 0 || (plan.unique && c === 0)) {
         if (check === 'quiet') return 1;
@@ -248,7 +260,7 @@ async function run(ctx: CallContext, { flags, order, operands }: CommandLine<typ
     return 0;
   }
 
-  const sorted = flags.merge ? cmp.merge(perFile) : cmp.sort(perFile.length === 1 ? perFile[0]! : perFile.flat());
+  const sorted = flags.merge ? await cmp.merge(perFile, pace) : await cmp.sort(perFile.length === 1 ? perFile[0]! : perFile.flat(), pace);
   await writeLines(ctx, sorted, plan.eol);
   return 0;
 }

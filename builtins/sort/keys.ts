@@ -9,6 +9,8 @@ import {
 } from './compare.js';
 import { exactDecimal, sortByExactNumbers } from './exact-numbers.js';
 import { sortByTextKey } from './text-key.js';
+import { mapInSteps, sortInSteps, stepDue } from './stepped.js';
+import type { Pacer } from '../internal/budget.js';
 
 /** a key compared as bytes, untransformed (prepare() would return a slice of the line) */
 function isPlainText(k: Key): boolean {
@@ -133,8 +135,9 @@ function compareKey(key: Key, x: Prepared, y: Prepared): number {
 export interface Comparator {
   /** full comparison of lines[i] and lines[j] (for -c; two indices of lines) */
   compare(i: number, j: number, lines: string[]): number;
-  sort(lines: string[]): string[];
-  merge(files: string[][]): string[];
+  /** sorted lines; `pace` is stepped between runs and merges so the deadline can act */
+  sort(lines: string[], pace: Pacer): Promise<string[]>;
+  merge(files: string[][], pace: Pacer): Promise<string[]>;
 }
 
 export function buildComparator(plan: SortPlan): Comparator {
@@ -164,21 +167,22 @@ export function buildComparator(plan: SortPlan): Comparator {
       const b = lines[j]!;
       return full(a, prepareAll(a), b, prepareAll(b), lastResort);
     },
-    sort(lines) {
+    async sort(lines, pace) {
       if (keys.length === 0) {
-        const out = lines.slice().sort();
+        const out = await sortInSteps(lines.slice(), undefined, pace);
         if (plan.reverse) out.reverse();
         return plan.unique ? dedupe(out, (a, b) => a === b) : out;
       }
       if (keys.length === 1 && keys[0]!.numeric) {
         const key = keys[0]!;
-        const fast = sortByExactNumbers(
+        const fast = await sortByExactNumbers(
           lines,
           (line) => {
             const [a, b] = keyBounds(line, key, plan.tab);
             return exactDecimal(line, a, b);
           },
           { keyReverse: key.reverse, lastResort: !plan.unique && !plan.stable, reverse: plan.reverse, unique: plan.unique },
+          pace,
         );
         if (fast !== null) return fast;
       }
@@ -186,27 +190,29 @@ export function buildComparator(plan: SortPlan): Comparator {
         const key = keys[0]!;
         return sortByTextKey(lines, (line) => keyBounds(line, key, plan.tab), {
           keyReverse: key.reverse, lastResort: !plan.unique && !plan.stable, reverse: plan.reverse, unique: plan.unique,
-        });
+        }, pace);
       }
       // records rather than indices: one indirection less in the hot comparator
-      const records = lines.map((line) => ({ line, keys: prepareAll(line) }));
-      records.sort((x, y) => full(x.line, x.keys, y.line, y.keys, lastResort));
-      if (!plan.unique) return records.map((r) => r.line);
+      const records = await mapInSteps(lines, (line) => ({ line, keys: prepareAll(line) }), pace);
+      const sorted = await sortInSteps(records, (x, y) => full(x.line, x.keys, y.line, y.keys, lastResort), pace);
+      if (!plan.unique) return sorted.map((r) => r.line);
       const out: string[] = [];
       let last: Prepared[] | undefined;
-      for (const r of records) {
+      for (const r of sorted) {
         if (last !== undefined && keyDiff(last, r.keys) === 0) continue;
         out.push(r.line);
         last = r.keys;
       }
       return out;
     },
-    merge(files) {
+    async merge(files, pace) {
       // a cursor per file: its lines, their keys (one per line), the index of the next one
-      const cursors = files.map((lines) => ({ lines, keys: lines.map(prepareAll), at: 0 }));
+      const cursors: { lines: string[]; keys: Prepared[][]; at: number }[] = [];
+      for (const lines of files) cursors.push({ lines, keys: await mapInSteps(lines, prepareAll, pace), at: 0 });
       const out: string[] = [];
       let lastLine = '';
       let lastPrep: Prepared[] | undefined;
+      let taken = 0;
       for (;;) {
         let best: (typeof cursors)[number] | undefined;
         let line = '';
@@ -223,6 +229,10 @@ export function buildComparator(plan: SortPlan): Comparator {
         }
         if (best === undefined) break;
         best.at++;
+        if (stepDue(++taken)) {
+          const w = pace.step();
+          if (w) await w;
+        }
         if (plan.unique && lastPrep !== undefined && full(lastLine, lastPrep, line, prep, false) === 0) continue;
         out.push(line);
         lastLine = line;

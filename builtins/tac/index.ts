@@ -3,8 +3,9 @@
 // A regular file with positioned reads is scanned backwards from its end, as GNU tac does with
 // lseek, so its size does not matter. Standard input, and files without positioned reads, are
 // held in memory first (GNU copies them to a temporary file; we do not write files), bounded by
-// ctx.limits.maxFileBytes. A regex separator (-r) also needs the whole text in memory, so the same
-// bound applies to it.
+// the command's memory budget (internal/budget.ts; past it GNU's `tac: memory exhausted`). A regex
+// separator (-r) also needs the whole text in memory, and a copy of it as a string: half the
+// budget then.
 
 import type { CallContext } from '../types.js';
 import { writeThen } from '../internal/print.js';
@@ -19,6 +20,7 @@ import { toLatin1, type Matcher } from '../../lib/regex/index.js';
 import { cachedSource, fixedFinder, SourceReadError, writeReversed, type MatchFinder, type PositionedSource } from './reverse.js';
 import { compileSeparator, endSensitive, regexFinder } from './regex-separator.js';
 import { TAC_USAGE } from './usage.js';
+import { commandBudget, memoryExhausted } from '../internal/budget.js';
 
 const FLAGS = {
   before: flag.boolean('-b --before'),
@@ -91,16 +93,17 @@ function holdAllAt(file: FileReader, max: number): Held {
 }
 
 async function reverseOne(ctx: CallContext, input: Input, s: Settings, out: OutputBuffer): Promise<'ok' | 'too-large'> {
+  const hold = s.matcher === undefined ? commandBudget(ctx) : Math.floor(commandBudget(ctx) / 2);
   let src = s.matcher === undefined ? fileSource(input) : undefined;
   const stdinFile = src === undefined ? seekableStdin(input) : undefined;
   if (stdinFile?.readAt !== undefined && stdinFile.info.type === 'file') {
     // a regex needs the text in memory; read it by position so a second `-` sees it all again
-    const held = holdAllAt(stdinFile, ctx.limits.maxFileBytes);
+    const held = holdAllAt(stdinFile, hold);
     if (!held.ok) return 'too-large';
     src = memorySource(held.bytes);
   }
   if (src === undefined) {
-    const held = await holdAll(input, ctx.limits.maxFileBytes);
+    const held = await holdAll(input, hold);
     if (!held.ok) return 'too-large';
     src = memorySource(held.bytes);
   }
@@ -143,7 +146,7 @@ async function run(ctx: CallContext, { flags, operands: given }: CommandLine<typ
         if (!(e instanceof SourceReadError)) throw e;
         return `tac: ${quotef(shown)}: read error: ${input.file?.error?.message ?? 'Input/output error'}`;
       }
-      return `tac: ${quotef(shown)}: input exceeds rshell's in-memory limit of ${ctx.limits.maxFileBytes} bytes (GNU tac has none)`;
+      return memoryExhausted('tac', commandBudget(ctx)).slice(0, -1);
     },
   });
 }

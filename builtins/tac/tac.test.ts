@@ -42,12 +42,17 @@ describe('tac: exact output', () => {
     expect((await runBuiltin(tac, ['--help'])).stdout).toMatch(/^Usage: tac \[OPTION\]\.\.\. \[FILE\]\.\.\.\n/);
     expect((await runBuiltin(tac, ['--vers'])).stdout).toBe('tac (rshell) 0.1.0\n');
   });
-  it('stdin past the memory limit is an error', async () => {
-    const r = await runBuiltin(tac, [], { stdin: 'x\n'.repeat(100), limits: { maxFileBytes: 50 } });
-    expect(r).toMatchObject({ code: 1, stdout: '', stderr: "tac: 'standard input': input exceeds rshell's in-memory limit of 50 bytes (GNU tac has none)\n" });
+  it('stdin past the memory budget: GNU\'s memory exhausted', async () => {
+    const r = await runBuiltin(tac, [], { stdin: 'x\n'.repeat(100), limits: { maxSortBytes: 50 } });
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: "tac: memory exhausted (over rshell's per-command memory budget of 50 bytes)\n" });
+    // -r holds a string copy too: half the budget
+    const rx = await runBuiltin(tac, ['-r', '-s', 'x+'], { stdin: 'x\n'.repeat(20), limits: { maxSortBytes: 70 } });
+    expect(rx).toMatchObject({ code: 1, stdout: '', stderr: "tac: memory exhausted (over rshell's per-command memory budget of 70 bytes)\n" });
+    const fits = await runBuiltin(tac, [], { stdin: 'x\ny\n', limits: { maxSortBytes: 50 } });
+    expect(fits).toMatchObject({ code: 0, stdout: 'y\nx\n', stderr: '' });
   });
   it('a big file is read backwards', async () => {
-    const r = await runBuiltin(tac, ['big.txt'], { files: FILES, limits: { maxFileBytes: 100 } });
+    const r = await runBuiltin(tac, ['big.txt'], { files: FILES, limits: { maxSortBytes: 100 } });
     expect(r.stdout.split('\n').slice(0, 2)).toEqual(['line 29999', 'line 29998']);
     expect(r.stdout.length).toBe(FILES['big.txt'].length);
   });

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniq } from './index.js';
 import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { runBuiltin } from '../internal/testing.js';
 
 const FILES = {
   f: 'a\na\nb\nc\nc\nc\nd\n',
@@ -61,4 +62,16 @@ describe('argmatch: empty values are ambiguous', () => {
       await expectSameAsGnu(uniq, args, { stdin: 'a\na\nb\n' });
     });
   }
+});
+
+describe('uniq holds one line at a time', () => {
+  // the line it compares against and a count are all uniq keeps (-c, -d, -D, --group alike): a
+  // line past maxLineBytes (endless input without a newline: /dev/zero) stops it, after the
+  // output of the lines before
+  it.each([
+    [[], 'a\n'], [['-c'], '      2 a\n'], [['-d'], 'a\n'], [['-D'], 'a\na\n'], [['--group'], 'a\na\n'], [['-u'], ''],
+  ] as [string[], string][])('%j', async (args, stdout) => {
+    const r = await runBuiltin(uniq, args, { stdin: 'a\na\n' + 'x'.repeat(50) + '\nb\n', limits: { maxLineBytes: 10 } });
+    expect(r).toMatchObject({ stdout, stderr: 'uniq: -: line too long (over 10 bytes)\n', code: 1 });
+  });
 });

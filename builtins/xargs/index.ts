@@ -306,6 +306,11 @@ class Runner {
     this.stopped = true;
   }
 
+  /** an item the parser stopped holding: longer than any command line can be */
+  itemTooLong(): void {
+    this.fail('argument line too long', true);
+  }
+
   item(text: string): void {
     if (this.stopped) return;
     const n = argBytes(text);
@@ -493,6 +498,12 @@ async function runXargs(ctx: CallContext, { operands, order }: CommandLine<typeo
   } finally {
     close();
   }
+  // the parser holds at most maxLineBytes of one item (1 MiB), already past the largest -s (128
+  // KiB): GNU's own error for an item that cannot fit, after the items before it ran
+  if (parser.tooLong && !runner.stopped) {
+    runner.itemTooLong();
+    await runner.drain();
+  }
   if (!runner.stopped) {
     // an unmatched quote: GNU's exec_if_possible runs the pending items, except under -x
     // (which -I and -L imply)
@@ -506,10 +517,6 @@ async function runXargs(ctx: CallContext, { operands, order }: CommandLine<typeo
   if (runner.aborted) return runner.status;
   if (unreadable) {
     await ctx.stderr.writeString('xargs: error closing file\n');
-    return 1;
-  }
-  if (parser.tooLong) {
-    await ctx.stderr.writeString(`xargs: argument longer than ${ctx.limits.maxLineBytes} bytes (rshell's line limit)\n`);
     return 1;
   }
   if (parser.error !== undefined) {

@@ -112,6 +112,11 @@ describe('xargs matches GNU', () => {
     `echo a | xargs -P 2147483648 echo; echo rc=$?`,
     `echo a | xargs echo -n; echo`,
     `echo 'a\\b' | xargs echo`,
+    // an item longer than any command line: GNU's error after the items before it ran; rshell
+    // stops holding it at its line limit (1 MiB) instead of reading 2 MB of it
+    `{ printf 'a b '; head -c 2000000 /dev/zero | tr '\\0' x; printf ' c\\n'; } | xargs echo; echo rc=$?`,
+    `{ printf 'a\\0b\\0'; head -c 2000000 /dev/zero | tr '\\0' x; } | xargs -0 echo; echo rc=$?`,
+    `head -c 300000 /dev/zero | xargs -0 echo | wc -c; echo rc=$?`,
   ])('%s', async (script) => expectScriptLikeBash(script, FILES));
 });
 

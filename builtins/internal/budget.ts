@@ -2,7 +2,7 @@
 //
 // Memory: everything a command accumulates (sort's lines, tac's text, sed's pattern and hold
 // spaces, xargs' arguments) counts against one per-command budget, `ctx.limits.maxSortBytes`
-// (256 MiB unless the run says otherwise). Past it the command stops the way GNU's xalloc_die
+// (the run's maxMemoryBytes, at most 256 MiB). Past it the command stops the way GNU's xalloc_die
 // does (`sort: memory exhausted`), with the budget named so the script's author knows why.
 //
 // Time: a command whose inner loop is CPU-bound on data already in memory (sorting millions of
@@ -20,10 +20,10 @@ export function commandBudget(ctx: CallContext): number {
 
 /**
  * GNU's wording for an allocation that failed (xalloc_die), then rshell's reason:
- * `sort: memory exhausted (over rshell's per-command memory budget of 100 bytes)`.
+ * `sort: memory exhausted (over rshell's per-command memory budget of 100 bytes, maxMemoryBytes)`.
  */
 export function memoryExhausted(cmd: string, budget: number): string {
-  return `${cmd}: memory exhausted (over rshell's per-command memory budget of ${budget} bytes)\n`;
+  return `${cmd}: memory exhausted (over rshell's per-command memory budget of ${budget} bytes, maxMemoryBytes)\n`;
 }
 
 /** how long CPU-bound work runs before the event loop gets a turn */

@@ -52,11 +52,11 @@ describe('sed: limits', () => {
   });
   it('the pattern space is bounded by the command budget: GNU\'s memory exhausted', async () => {
     const r = await runBuiltin(sed, [':a;N;$!ba'], { stdin: 'x'.repeat(100) + '\n' + 'y'.repeat(100) + '\n', limits: { maxSortBytes: 150 } });
-    expect(r).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 150 bytes)\n", code: 1 });
+    expect(r).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 150 bytes, maxMemoryBytes)\n", code: 1 });
   });
   it('the hold space too (G;h doubling)', async () => {
     const r = await runBuiltin(sed, ['h;:a;G;h;ba'], { stdin: 'abc\n', limits: { maxSortBytes: 1000 } });
-    expect(r).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 1000 bytes)\n", code: 1 });
+    expect(r).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 1000 bytes, maxMemoryBytes)\n", code: 1 });
   });
   it('both spaces count together, and each append\'s rope node (H;$!d on many short lines)', async () => {
     // 3,000 lines of 2 bytes: 6,000 bytes of hold space, well under 100,000; the appends are
@@ -65,11 +65,11 @@ describe('sed: limits', () => {
     expect(ok).toMatchObject({ stdout: '\n' + 'y\n'.repeat(3000), stderr: '', code: 0 });
     // pattern space and hold space each under the budget, together over it
     const both = await runBuiltin(sed, ['h;G;G'], { stdin: 'z'.repeat(40) + '\n', limits: { maxSortBytes: 150 } });
-    expect(both).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 150 bytes)\n", code: 1 });
+    expect(both).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 150 bytes, maxMemoryBytes)\n", code: 1 });
   });
   it('N on endless input stops at the budget', async () => {
     const r = await runBuiltin(sed, [':a;N;ba'], { stdin: 'y\n'.repeat(50_000), limits: { maxSortBytes: 20_000 } });
-    expect(r).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 20000 bytes)\n", code: 1 });
+    expect(r).toMatchObject({ stdout: '', stderr: "sed: memory exhausted (over rshell's per-command memory budget of 20000 bytes, maxMemoryBytes)\n", code: 1 });
   });
   it('y keeps its bytes', async () => {
     const r = await runBuiltin(sed, ['y/abc/BCA/'], { stdin: new Uint8Array([0x61, 0x62, 0xff, 0x63, 0x80, 0x0a]) });

@@ -60,14 +60,14 @@ describe('sort vs GNU coreutils 9.1', () => {
   });
   it('memory budget', async () => {
     const r = await runBuiltin(sort, [], { stdin: 'x\n'.repeat(1000), limits: { maxSortBytes: 100 } });
-    expect(r).toMatchObject({ stdout: '', stderr: "sort: memory exhausted (over rshell's per-command memory budget of 100 bytes)\n", code: 2 });
+    expect(r).toMatchObject({ stdout: '', stderr: "sort: memory exhausted (over rshell's per-command memory budget of 100 bytes, maxMemoryBytes)\n", code: 2 });
   });
 
   it('counts each record against the budget, not only its bytes (a short line costs ~100 bytes of heap)', async () => {
     // 1,000 distinct short lines: ~4,000 bytes of input, over a 50,000-byte budget once records count
     const distinct = Array.from({ length: 1000 }, (_, i) => `${i}\n`).join('');
     const r = await runBuiltin(sort, [], { stdin: distinct, limits: { maxSortBytes: 50_000 } });
-    expect(r).toMatchObject({ stdout: '', stderr: "sort: memory exhausted (over rshell's per-command memory budget of 50000 bytes)\n", code: 2 });
+    expect(r).toMatchObject({ stdout: '', stderr: "sort: memory exhausted (over rshell's per-command memory budget of 50000 bytes, maxMemoryBytes)\n", code: 2 });
     // equal lines are grouped: only the distinct ones become strings
     const same = await runBuiltin(sort, [], { stdin: 'x\n'.repeat(1000), limits: { maxSortBytes: 50_000 } });
     expect(same).toMatchObject({ stdout: 'x\n'.repeat(1000), stderr: '', code: 0 });

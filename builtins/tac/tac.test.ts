@@ -44,10 +44,10 @@ describe('tac: exact output', () => {
   });
   it('stdin past the memory budget: GNU\'s memory exhausted', async () => {
     const r = await runBuiltin(tac, [], { stdin: 'x\n'.repeat(100), limits: { maxSortBytes: 50 } });
-    expect(r).toMatchObject({ code: 1, stdout: '', stderr: "tac: memory exhausted (over rshell's per-command memory budget of 50 bytes)\n" });
+    expect(r).toMatchObject({ code: 1, stdout: '', stderr: "tac: memory exhausted (over rshell's per-command memory budget of 50 bytes, maxMemoryBytes)\n" });
     // -r holds a string copy too: half the budget
     const rx = await runBuiltin(tac, ['-r', '-s', 'x+'], { stdin: 'x\n'.repeat(20), limits: { maxSortBytes: 70 } });
-    expect(rx).toMatchObject({ code: 1, stdout: '', stderr: "tac: memory exhausted (over rshell's per-command memory budget of 70 bytes)\n" });
+    expect(rx).toMatchObject({ code: 1, stdout: '', stderr: "tac: memory exhausted (over rshell's per-command memory budget of 70 bytes, maxMemoryBytes)\n" });
     const fits = await runBuiltin(tac, [], { stdin: 'x\ny\n', limits: { maxSortBytes: 50 } });
     expect(fits).toMatchObject({ code: 0, stdout: 'y\nx\n', stderr: '' });
   });

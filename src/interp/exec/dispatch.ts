@@ -196,6 +196,14 @@ const BUILTIN_LIMITS: Limits = {
   maxSortBytes: 256 * 1024 * 1024,
   maxFileBytes: 256 * 1024 * 1024,
 };
+let smallerLimits: Limits = BUILTIN_LIMITS;
+
+/** a command may hold at most what the whole run may (maxMemoryBytes), and 256 MiB at most */
+function commandLimits(maxMemoryBytes: number): Limits {
+  if (maxMemoryBytes >= BUILTIN_LIMITS.maxSortBytes) return BUILTIN_LIMITS;
+  if (smallerLimits.maxSortBytes !== maxMemoryBytes) smallerLimits = { ...BUILTIN_LIMITS, maxSortBytes: maxMemoryBytes };
+  return smallerLimits;
+}
 
 /**
  * Move a child run into `dir` (find -execdir). The directory goes through the sandbox like `cd`:
@@ -272,7 +280,7 @@ class Context implements ShellContext {
     return this.shell.rt.signal;
   }
   get limits(): Limits {
-    return BUILTIN_LIMITS;
+    return commandLimits(this.shell.rt.limits.maxMemoryBytes);
   }
   get memory(): ShellMemory {
     return this.shell.rt;

@@ -199,7 +199,9 @@ export class InProcessRunner {
         say('rshell: memory exhausted');
         exitCode = 1;
         reason = 'memory';
-      } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      } else if (e instanceof Error && e.message.includes('Maximum call stack size exceeded')) {
+        // (a RangeError, or another error made while the stack was spent: a regex compiled there
+        // fails with a SyntaxError that says so)
         // nesting deeper than the JS stack allows (eval/source/subshell chains): a clean stop
         say('rshell: maximum nesting depth exceeded');
         exitCode = 1;

@@ -30,7 +30,7 @@ const FINDINGS: Finding[] = [
       '${x@Q} triples x each time; the last expansion quotes ~800 KB into 2.4 MB and splits it, ' +
       '0.3–1 s in one step with no deadline check (then maxVarBytes refuses it): 1231, 1183, 959 ms ' +
       'under a 100 ms deadline (seed -1033636143, a load average of 12–14)',
-    fixed: false,
+    fixed: true,
     // ≥ 400 ms today even on a quiet machine; the deadline must hold to 100 ms in-process
     limitMs: TIMEOUT_MS + 100,
   },
@@ -40,7 +40,7 @@ const FINDINGS: Finding[] = [
       'four 2 MB printf paddings into the captured output, ~100 ms each with no deadline check inside, ' +
       'and four iterations never reach the loop clock (every 128): 350–730 ms under a 100 ms deadline, ' +
       'exit 0, timedOut false (seed 1216060004, shrunk by hand from `… > /dev/null >&2`)',
-    fixed: false,
+    fixed: true,
     limitMs: TIMEOUT_MS + 100,
   },
 ];

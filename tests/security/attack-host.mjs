@@ -85,17 +85,21 @@ for (const a of attacks) {
   say({ start: a.name });
   let res;
   let elapsedMs;
+  let cpuMs = 0;
   let next = '';
   const errorsBefore = hostErrors.length;
   try {
     const runner = new Runner(opts);
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     try {
       res = await runner.run(a.script);
     } catch (e) {
       res = { exitCode: -1, stdout: '', stderr: `host threw: ${e?.message ?? e}` };
     }
     elapsedMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    cpuMs = (cpu.user + cpu.system) / 1000;
     try {
       next = (await runner.run('echo ok')).stdout;
     } catch (e) {
@@ -110,6 +114,7 @@ for (const a of attacks) {
   say({
     name: a.name,
     elapsedMs,
+    cpuMs,
     exitCode: res.exitCode,
     reason: res.reason,
     timedOut: res.timedOut,

@@ -113,7 +113,11 @@ function writeError(sh: Shell, name: string, e: unknown): number {
 
 /** the RangeErrors V8 raises for a string, array or buffer too large to make */
 export function isOutOfMemory(e: unknown): boolean {
-  return e instanceof RangeError && /Invalid string length|Invalid array length|Array buffer allocation failed/.test(e.message);
+  // no regex here: this runs where the stack may be nearly spent, and a regex's own stack
+  // overflow would turn a clean stop into an internal error
+  if (!(e instanceof RangeError)) return false;
+  const m = e.message;
+  return m.includes('Invalid string length') || m.includes('Invalid array length') || m.includes('Array buffer allocation failed');
 }
 
 // ---------------------------------------------------------------- functions

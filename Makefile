@@ -4,7 +4,7 @@ NODE_MODULES_STAMP := node_modules/.package-lock.json
 SRC := $(shell find lib src builtins allowedpaths -name '*.ts' ! -name '*.test.ts' 2>/dev/null)
 SCENARIOS ?= ../shared/upstream-scenarios
 
-.PHONY: all install sysdeps build run test lint unit bash-test conformance bench bench-parse typecheck clean
+.PHONY: all install sysdeps build run test lint unit attacks bash-test conformance bench bench-parse typecheck clean
 
 # Debian packages the comparison tests run the real tools from (present on a fresh machine of this
 # kind; installed when missing, best effort: tests that need them skip cleanly without them)
@@ -49,11 +49,16 @@ lint: $(NODE_MODULES_STAMP)
 unit: build sysdeps
 	npx vitest run
 
+# the resource-attack corpus (tests/security/attacks.ts, both isolation modes) and the fuzz
+# (tests/fuzz/; RSHELL_FUZZ_RUNS=100000 for a long run): alone, as they time every run
+attacks: build
+	RSHELL_TIMING=1 npx vitest run
+
 # every bash-asserted scenario under tests/scenarios/ through real bash, byte for byte
 bash-test: build
 	node tests/harness/bash-compare.mjs tests/scenarios
 
-test: build lint unit bash-test
+test: build lint unit attacks bash-test
 
 conformance: build
 	node tests/harness/conformance.mjs $(SCENARIOS)

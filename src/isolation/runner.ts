@@ -83,6 +83,9 @@ export class Runner {
     if (!this.pool) return this.local.run(script, opts);
     const bad = runInputError(script, opts);
     if (bad) throw bad;
+    // cancelled already: nothing may run, and a worker would run a short script before it read
+    // the cancel that follows the script; the in-process runner answers without running it
+    if (opts.signal?.aborted) return this.local.run(script, opts);
     const t0 = performance.now();
     const pool = this.pool;
     const got = pool.acquire();

@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// The resource-attack corpus and the fuzz hold runs to their deadline within 100 ms: they run on
+// The resource-attack corpus, the budgets' deadline tests and the fuzz hold runs to their deadline within 100 ms: they run on
 // their own (`make attacks`, RSHELL_TIMING=1), after the other files, not beside them on 2 cores.
-const TIMED = ['tests/security/attacks.test.ts', 'tests/security/cli-attacks.test.ts', 'tests/fuzz/**'];
+const TIMED = ['tests/security/attacks.test.ts', 'tests/security/cli-attacks.test.ts', 'src/interp/state/budgets.test.ts', 'tests/fuzz/**'];
 const timedOnly = process.env.RSHELL_TIMING === '1';
 
 export default defineConfig({

@@ -30,9 +30,13 @@ class HostSide {
     private readonly post: (m: HostMessage) => void,
   ) {}
 
+  /** the end of what the worker wrote last: whether it already gave the run's final line */
+  private tail: Uint8Array = new Uint8Array(0);
+
   /** a chunk from the worker: acknowledged once the caller's stream took it */
   take(chunk: Uint8Array): void {
     const n = chunk.byteLength;
+    if (n > 0) this.tail = chunk.subarray(Math.max(0, n - 256));
     const sink = this.sink;
     if (!sink) {
       this.chunks.push(chunk);
@@ -81,6 +85,8 @@ class HostSide {
 
   /** the final line of a run the host ended: past everything the worker wrote */
   append(line: string): void {
+    // the worker may have said it itself just before the host's timer fired (a loaded machine)
+    if (Buffer.from(this.tail).toString('latin1').endsWith(`${line}\n`)) return;
     const bytes = encode(line + '\n');
     if (!this.sink) this.chunks.push(bytes);
     else if (!this.gone) {

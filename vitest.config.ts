@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
+    // the timed files one after another: each is the only load besides its own attack hosts
+    fileParallelism: !timedOnly,
     maxWorkers: 2,
   },
 });

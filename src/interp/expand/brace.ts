@@ -189,17 +189,8 @@ class BraceReader {
       if (words > this.limit) throw new BraceLimitError(this.limit);
       if (bytes > this.maxBytes) throw new BraceLimitError(this.limit, `brace expansion: more than ${this.maxBytes} bytes`);
     };
-    while (i < to) {
-      if (this.plain(i, 36 /* $ */) && i + 1 < to && this.plain(i + 1, 123)) {
-        const close = this.close[i + 1]!;
-        i = close > 0 && close < to ? close + 1 : i + 1;
-        continue;
-      }
-      const close = this.plain(i, 123) ? this.close[i]! : -1;
-      if (close < 0 || close >= to) {
-        i++;
-        continue;
-      }
+    while ((i = this.nextOpen(i, to)) < to) {
+      const close = this.close[i]!; // nextOpen found its pair before `to`
       let n = 0;
       let b = 0;
       const commas = this.commas.get(i);
@@ -233,6 +224,25 @@ class BraceReader {
     return expands;
   }
 
+  /**
+   * From i, the next `{` in [i, to) whose pair closes before `to` (one that may expand), or `to`:
+   * count() and read() walk the same braces
+   */
+  private nextOpen(i: number, to: number): number {
+    while (i < to) {
+      if (this.plain(i, 36 /* $ */) && i + 1 < to && this.plain(i + 1, 123)) {
+        // `${…}` is no brace expansion
+        const close = this.close[i + 1]!;
+        i = close > 0 && close < to ? close + 1 : i + 1;
+        continue;
+      }
+      const close = this.plain(i, 123) ? this.close[i]! : -1;
+      if (close >= 0 && close < to) return i;
+      i++;
+    }
+    return to;
+  }
+
   /** the bytes of text [from, to) as it stands in a word */
   private litBytes(from: number, to: number): number {
     const { kind, parts } = this.flat;
@@ -246,18 +256,8 @@ class BraceReader {
     const segs: Seg[] = [];
     let lit = from;
     let i = from;
-    while (i < to) {
-      if (this.plain(i, 36 /* $ */) && i + 1 < to && this.plain(i + 1, 123)) {
-        // `${…}` is no brace expansion
-        const close = this.close[i + 1]!;
-        i = close > 0 && close < to ? close + 1 : i + 1;
-        continue;
-      }
-      const close = this.plain(i, 123) ? this.close[i]! : -1;
-      if (close < 0 || close >= to) {
-        i++;
-        continue;
-      }
+    while ((i = this.nextOpen(i, to)) < to) {
+      const close = this.close[i]!; // nextOpen found its pair before `to`
       let seg: Seg | null = null;
       const commas = this.commas.get(i);
       if (commas !== undefined) {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { basename } from './index.js';
 import { baseName, removeSuffix } from '../internal/path-names.js';
 import { runBuiltin } from '../internal/testing.js';
-import { expectSameBytesAsGnu, type Arg } from '../internal/testing-gnu-bytes.js';
+import { expectSameBytesAsGnu, type Arg } from '../../tests/harness/gnu-bytes.js';
 import { decode, encode } from '../../lib/io/encoding.js';
 
 const bytes = (...b: number[]): Uint8Array => new Uint8Array(b);

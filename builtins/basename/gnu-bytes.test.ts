@@ -3,7 +3,7 @@
 // every argument spelled as $'\xNN…' (ANSI-C quoting yields the exact bytes). Test-only.
 import { describe, it, expect } from 'vitest';
 import { decode } from '../../lib/io/encoding.js';
-import { runGnuBytes } from '../internal/testing-gnu-bytes.js';
+import { runGnuBytes } from '../../tests/harness/gnu-bytes.js';
 
 describe('raw-byte GNU runner', () => {
   it('passes invalid UTF-8 through unchanged', () => {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { cut } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const FILES = {
   csv: 'a,b,c,d\n1,2,3\nnodelim\n,,\n',

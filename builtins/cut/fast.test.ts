@@ -2,7 +2,7 @@
 // delimiter, too few fields, -s, -z, an unterminated last line, long lines.
 import { describe, it } from 'vitest';
 import { cut } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 function bigText(lines: number, sep: string, eol: string): string {
   let s = '';

@@ -4,7 +4,7 @@
 
 import { describe, it } from 'vitest';
 import { expr } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 import { BACKREF_LINES, BACKREF_PATTERNS, toBasic } from '../grep/backref-corpus.js';
 
 /** glibc's quirky matches (see builtins/grep/backref-gnu.test.ts) */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { expr } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 describe('expr: exact output', () => {
   it('arithmetic is arbitrary precision', async () => {

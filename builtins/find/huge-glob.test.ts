@@ -2,7 +2,7 @@
 // error): matched as fnmatch does, against GNU find 4.9 (100 KB patterns: GNU's argv takes no more).
 import { describe, it } from 'vitest';
 import { find } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const FILES = { abc: '', 'sub/abd': '', xyz: '', 'a]b': '', 'ABC': '' };
 const stars = '*'.repeat(50_000);

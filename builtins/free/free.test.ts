@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { free } from './index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { ORACLE_AVAILABLE, expectSameAsRealOn, hasTool } from '../internal/proc/testing-oracle.js';
+import { ORACLE_AVAILABLE, expectSameAsRealOn, hasTool } from '../../tests/harness/proc-oracle.js';
 import { scaleSize } from './format.js';
 
 const oracle = ORACLE_AVAILABLE && hasTool('free');

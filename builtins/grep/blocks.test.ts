@@ -2,7 +2,7 @@
 // path next to the regex paths, records that straddle chunks, an unterminated last record.
 import { describe, it } from 'vitest';
 import { grep } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 function bigLog(lines: number): string {
   const words = ['ERROR', 'INFO', 'WARN', 'DEBUG'];

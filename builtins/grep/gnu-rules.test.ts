@@ -5,7 +5,7 @@
 
 import { describe, it } from 'vitest';
 import { grep } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const FILES = {
   b: 'one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n',

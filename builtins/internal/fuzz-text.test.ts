@@ -9,7 +9,7 @@ import { grep } from '../grep/index.js';
 import { sort } from '../sort/index.js';
 import { uniq } from '../uniq/index.js';
 import { cut } from '../cut/index.js';
-import { both } from './testing-gnu.js';
+import { both } from '../../tests/harness/gnu-tools.js';
 
 const LONG = process.env.TEXT_FUZZ_LONG === '1';
 const RUNS = LONG ? 2000 : 40;

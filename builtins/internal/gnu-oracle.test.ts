@@ -2,7 +2,7 @@
 // argv over the same files with the GNU binary and with our builtin, compare bytes and status.
 // Test-only (child_process is allowed in tests, never in builtins/).
 import { describe, it, expect } from 'vitest';
-import { runGnu } from './testing-gnu.js';
+import { runGnu } from '../../tests/harness/gnu-tools.js';
 
 describe('gnu oracle', () => {
   it('runs GNU tools', () => {

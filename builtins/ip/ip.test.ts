@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ip } from './index.js';
 import { addressLines, briefLink, linkHeader, routeLine } from './format.js';
 import { runWithProc } from '../internal/proc/testing.js';
-import { hasTool } from '../internal/proc/testing-oracle.js';
+import { hasTool } from '../../tests/harness/proc-oracle.js';
 
 const run = (args: string[]) => runWithProc(ip, args, '/proc');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { od } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const bin = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 const FLOATS = new Uint8Array(64);

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paste } from './index.js';
-import { both } from '../internal/testing-gnu.js';
+import { both } from '../../tests/harness/gnu-tools.js';
 import { runBuiltin } from '../internal/testing.js';
 import { decode } from '../../lib/io/encoding.js';
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { paste } from './index.js';
-import { expectSameAsGnu, runGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu, runGnu } from '../../tests/harness/gnu-tools.js';
 import { runBuiltin } from '../internal/testing.js';
 import { parseDelimiters, quoteCMaybeColon } from './delimiters.js';
 import { encode } from '../../lib/io/encoding.js';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pmap } from './index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { hasTool } from '../internal/proc/testing-oracle.js';
+import { hasTool } from '../../tests/harness/proc-oracle.js';
 
 const HOST1 = fixtureProc('host1');
 

@@ -7,7 +7,7 @@ import { lsof } from '../lsof/index.js';
 import { pmap } from '../pmap/index.js';
 import { ss } from '../ss/index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { hasTool } from '../internal/proc/testing-oracle.js';
+import { hasTool } from '../../tests/harness/proc-oracle.js';
 
 const PROCS = fixtureProc('procs');
 const live = process.platform === 'linux' && hasTool('ps');

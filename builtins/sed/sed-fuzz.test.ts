@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { sed } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const ADDRESSES = ['', '2', '$', '/a/', '1,3', '/b/,/c/', '2,+1', '1~2', '0,/a/', '/a/I,~2', '2!', '/c/!', '$!'];
 const COMMANDS = [

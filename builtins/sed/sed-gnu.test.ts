@@ -1,7 +1,7 @@
 // Differential tests: the same argv and input through GNU sed 4.9 and our builtin, byte for byte.
 import { describe, it } from 'vitest';
 import { sed } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const TEXT = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\n';
 const FILES = {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sed } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 import { SED_USAGE } from './usage.js';
 import { Runner } from '../../src/index.js';
 

@@ -1,7 +1,7 @@
 // `sort -n` through exact doubles, and its fallback when a key has too many digits.
 import { describe, expect, it } from 'vitest';
 import { sort } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 import { exactDecimal } from './exact-numbers.js';
 
 const NUMS = [

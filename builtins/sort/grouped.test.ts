@@ -2,7 +2,7 @@
 // ordinary sort after the probe), -r, -u, bytes above 0x7f, -z, an unterminated last line.
 import { describe, it } from 'vitest';
 import { sort } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 function lines(n: number, distinct: number): string {
   let s = '';

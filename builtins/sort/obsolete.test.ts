@@ -2,7 +2,7 @@
 // --parallel), the -c open wording and -d/-i precedence, against GNU coreutils 9.1.
 import { describe, it } from 'vitest';
 import { sort } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 const FILES = {
   a: 'apple 3 x\nbanana 10 y\ncherry 2 z\napple 3 x\n\ndate 1.5K w\nBanana 10 y\n',

@@ -2,7 +2,7 @@
 // above 0x7f.
 import { describe, it } from 'vitest';
 import { sort } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 let TEXT = '';
 let x = 9;

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { both, expectSameAsGnu } from '../internal/testing-gnu.js';
+import { both, expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 import { runBuiltin } from '../internal/testing.js';
 import { stat } from './index.js';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { tac } from './index.js';
 import { runBuiltin } from '../internal/testing.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
-import { expectScriptLikeBash } from '../internal/testing-script.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
+import { expectScriptLikeBash } from '../../tests/harness/script-oracle.js';
 
 const bin = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
 const FILES = {

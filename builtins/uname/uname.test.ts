@@ -3,7 +3,7 @@ import { uname } from './index.js';
 import { hostname } from '../hostname/index.js';
 import { nproc } from '../nproc/index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { ORACLE_AVAILABLE, expectSameAsRealOn } from '../internal/proc/testing-oracle.js';
+import { ORACLE_AVAILABLE, expectSameAsRealOn } from '../../tests/harness/proc-oracle.js';
 
 // host1 was captured on this machine's kernel, so uname(2) and the fixture agree
 const liveHost = ORACLE_AVAILABLE && (await runWithProc(uname, ['-a'], '/proc')).stdout ===

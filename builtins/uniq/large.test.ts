@@ -1,7 +1,7 @@
 // uniq over many chunks: groups that straddle chunks, wide counts, -c/-d/-u/-i/-f, long lines.
 import { describe, it } from 'vitest';
 import { uniq } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 
 let TEXT = '';
 let x = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uniq } from './index.js';
-import { expectSameAsGnu } from '../internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 import { runBuiltin } from '../internal/testing.js';
 
 const FILES = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uptime } from './index.js';
 import { formatPretty, formatSince, formatUptime } from './format.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { ORACLE_AVAILABLE, hasTool, runRealWithProc } from '../internal/proc/testing-oracle.js';
+import { ORACLE_AVAILABLE, hasTool, runRealWithProc } from '../../tests/harness/proc-oracle.js';
 
 const oracle = ORACLE_AVAILABLE && hasTool('uptime');
 

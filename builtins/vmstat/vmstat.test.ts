@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { vmstat } from './index.js';
 import { fixtureProc, runWithProc } from '../internal/proc/testing.js';
-import { hasTool } from '../internal/proc/testing-oracle.js';
+import { hasTool } from '../../tests/harness/proc-oracle.js';
 
 const HOST1 = fixtureProc('host1');
 

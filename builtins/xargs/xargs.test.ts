@@ -1,6 +1,6 @@
 // xargs against GNU findutils 4.9 through whole scripts (it runs other commands).
 import { describe, expect, it } from 'vitest';
-import { expectScriptLikeBash, rshellScript } from '../internal/testing-script.js';
+import { expectScriptLikeBash, rshellScript } from '../../tests/harness/script-oracle.js';
 
 const FILES = { 'list.txt': 'one\ntwo three\n', 'nul.bin': 'a\0b c\0', 'dir/f': 'x\n' };
 

@@ -2,7 +2,7 @@
 // (counts and printed lines over a varied text).
 import { describe, expect, it } from 'vitest';
 import { grep } from '../../builtins/grep/index.js';
-import { expectSameAsGnu } from '../../builtins/internal/testing-gnu.js';
+import { expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
 import { compilePatterns } from './index.js';
 import { parsePosix } from './parse.js';
 import { buildLineDfa } from './dfa.js';

@@ -4,7 +4,7 @@
 // Test-only (child_process is allowed in tests, never in builtins/).
 import { describe, expect, it } from 'vitest';
 import { fixtureProc } from './testing.js';
-import { ORACLE_AVAILABLE, runRealWithProc } from './testing-oracle.js';
+import { ORACLE_AVAILABLE, runRealWithProc } from '../../../tests/harness/proc-oracle.js';
 
 describe('proc oracle', () => {
   it.skipIf(!ORACLE_AVAILABLE)('runs a real tool on a fixture /proc', () => {

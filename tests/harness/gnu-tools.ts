@@ -5,8 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { expect } from 'vitest';
-import type { Command } from '../types.js';
-import { makeTempTree, runBuiltin, type RunOptions, type RunResult } from './testing.js';
+import type { Command } from '../../builtins/types.js';
+import { makeTempTree, runBuiltin, type RunOptions, type RunResult } from '../../builtins/internal/testing.js';
 import { decode } from '../../lib/io/encoding.js';
 
 export function runGnu(tool: string, args: string[], opts: RunOptions = {}): RunResult {

@@ -4,8 +4,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
-import type { Command } from '../types.js';
-import { runBuiltin } from './testing.js';
+import type { Command } from '../../builtins/types.js';
+import { runBuiltin } from '../../builtins/internal/testing.js';
 import { decode, encode } from '../../lib/io/encoding.js';
 
 export type Arg = string | Uint8Array;

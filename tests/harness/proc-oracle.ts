@@ -5,10 +5,10 @@
 
 import { spawnSync } from 'node:child_process';
 import { expect } from 'vitest';
-import type { Command } from '../../types.js';
-import { decode } from '../../../lib/io/encoding.js';
-import type { RunOptions, RunResult } from '../testing.js';
-import { fixtureProc, runWithProc } from './testing.js';
+import type { Command } from '../../builtins/types.js';
+import { decode } from '../../lib/io/encoding.js';
+import type { RunOptions, RunResult } from '../../builtins/internal/testing.js';
+import { fixtureProc, runWithProc } from '../../builtins/internal/proc/testing.js';
 
 function probe(): boolean {
   const r = spawnSync('unshare', ['-m', 'sh', '-c', 'mount --bind / /mnt && true'], { stdio: 'ignore' });

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { expect } from 'vitest';
 import { Runner } from '../../src/index.js';
-import { makeTempTree } from './testing.js';
+import { makeTempTree } from '../../builtins/internal/testing.js';
 
 export interface ScriptResult {
   stdout: string;

@@ -8,9 +8,9 @@ SCENARIOS ?= ../shared/upstream-scenarios
 
 # Debian packages the comparison tests run the real tools from (present on a fresh machine of this
 # kind; installed when missing, best effort: tests that need them skip cleanly without them)
-SYS_PKGS := procps iproute2 lsof util-linux tmux binutils coreutils grep sed findutils
+SYS_PKGS := procps iproute2 lsof util-linux tmux binutils coreutils grep sed findutils gawk ripgrep diffutils tar gzip xxd bsdextrautils tree bc file
 sysdeps:
-	@missing=""; for t in ps ip ss lsof unshare tmux strings; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	@missing=""; for t in ps ip ss lsof unshare tmux strings gawk rg diff tar gzip xxd column tree bc file; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages for:$$missing"; \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

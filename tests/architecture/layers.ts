@@ -56,7 +56,15 @@ export const LAYERS: Layer[] = [
       'yargs-parser': 'builds the flags object from canonical option tokens (flags.ts)',
     },
   },
-  { name: 'commands', units: ['builtins/*/'], allow: BUFFER },
+  {
+    name: 'commands',
+    units: ['builtins/*/'],
+    allow: {
+      ...BUFFER,
+      'node:crypto': 'digests for the checksum commands (md5sum, sha*sum, b2sum): pure computation, no I/O',
+      'node:zlib': 'gzip/zcat/tar -z streams: pure computation over bytes the sandbox read, no I/O',
+    },
+  },
   { name: 'command registry', units: ['builtins/registry.ts'] },
   { name: 'command table', units: ['builtins/commands.ts'] },
   { name: 'public types', units: ['src/api.ts'] },

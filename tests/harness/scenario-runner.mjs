@@ -18,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { lutimesSync, mkdirSync, mkdtempSync, rmSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const REPO = join(import.meta.dirname, '..', '..');
 /** the project's own suite, and the list of its scenarios rshell does not pass yet */
@@ -346,6 +347,12 @@ export function localBashVersion() {
  * the script saved outside the scenario's directory (so globs do not see it), cwd = that
  * directory, stdin empty, an environment of only PATH, LANG=C and `input.envs`.
  */
+/**
+ * The oracles that are not the tool Debian installs under the name: `awk` is gawk 5.2 (Debian's
+ * default is mawk), `jq` is jq 1.7.1 from jq-wasm (Debian 12 has jq 1.6). First on bash's PATH.
+ */
+const ORACLE_BIN = fileURLToPath(new URL('./oracle-bin', import.meta.url));
+
 export async function runScenarioBash(scenario) {
   const work = mkdtempSync(join(tmpdir(), 'rshell-bash-'));
   try {
@@ -354,7 +361,7 @@ export async function runScenarioBash(scenario) {
     setupScenarioDir(scenario, dir);
     const scriptPath = join(work, 'script.sh');
     writeFileSync(scriptPath, scenario.script);
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C', ...scenario.envs };
+    const env = { PATH: `${ORACLE_BIN}:${process.env.PATH ?? '/usr/bin:/bin'}`, LANG: 'C', ...scenario.envs };
     const r = await collect('/bin/bash', [scriptPath], { cwd: dir, env }, BASH_TIMEOUT_MS);
     const stderr = r.stderr + (r.timedOut ? `\n[timed out after ${BASH_TIMEOUT_MS} ms]` : '');
     return outcome(scenario, r.stdout, stderr, r.exitCode);

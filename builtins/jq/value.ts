@@ -21,3 +21,11 @@ export type Json = null | boolean | number | string | LiteralNumber | Json[] | J
 export function numberOf(v: number | LiteralNumber): number {
   return typeof v === 'number' ? v : v.value;
 }
+
+/**
+ * a jq error in flight (`error(v)`, a type error, a format's complaint): thrown by builtins and
+ * caught by `try`, `?` and `//`; the top level prints `jq: error (at FILE:LINE): MESSAGE`
+ */
+export class JqError {
+  constructor(readonly value: Json) {}
+}

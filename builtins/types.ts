@@ -27,6 +27,18 @@ export interface ExecIO {
    * `NAME: command not found` is printed. Either way the status is 127.
    */
   notFoundMessage?: (name: string) => string;
+  /** the child's environment as `env` changes it (exec only; `shell` children start from it too) */
+  env?: ExecEnv;
+}
+
+/** `env -i -u NAME NAME=VALUE cmd`: what the child's environment loses and gains, in that order */
+export interface ExecEnv {
+  /** -i: start from an empty environment */
+  clear?: boolean;
+  /** -u NAME */
+  unset?: readonly string[];
+  /** NAME=VALUE, exported to the child */
+  set?: ReadonlyArray<readonly [string, string]>;
 }
 
 export interface CallContext {
@@ -48,6 +60,12 @@ export interface CallContext {
   readonly procPath: string;
   /** run another command (builtin) with the same policy checks; returns its exit status */
   exec(argv: string[], io?: ExecIO): Promise<number>;
+  /**
+   * run a command string as `sh -c TEXT` would (awk's system(), `print | "cmd"`, `"cmd" |
+   * getline`): parsed and run by rshell in a fresh child shell that sees only the exported
+   * variables, under the same policy, sandbox, budgets and deadline; returns its exit status
+   */
+  runShellText(script: string, io?: ExecIO): Promise<number>;
   /** throws the run's abort error if the deadline passed or the run was cancelled */
   checkAbort(): void;
 }

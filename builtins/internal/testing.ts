@@ -126,6 +126,7 @@ export async function runBuiltin(cmd: Command, args: string[], opts: RunOptions 
       mode: 'read-only',
       procPath: '/proc',
       exec: () => Promise.resolve(127),
+      runShellText: () => Promise.resolve(127),
       checkAbort: () => {},
     };
     let code: number;

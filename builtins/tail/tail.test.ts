@@ -110,7 +110,7 @@ describe('tail: positioned reads', () => {
       fs: { open: () => ({ ok: true, value: file }) } as never,
       getEnv: () => undefined, signal: new AbortController().signal,
       limits: { maxLineBytes: 1 << 20, maxSortBytes: 1 << 28, maxFileBytes: 1 << 28 }, mode: 'read-only' as const,
-      procPath: '/proc', exec: () => Promise.resolve(127), checkAbort: () => {},
+      procPath: '/proc', exec: () => Promise.resolve(127), runShellText: () => Promise.resolve(127), checkAbort: () => {},
     };
     expect(await tail.run(ctx, ['-n', '2', 'big'])).toBe(0);
     expect(new TextDecoder().decode(stdout.bytes())).toBe('99999\n100000\n');

@@ -138,6 +138,7 @@ export function fakeContext(o: FakeOptions = {}): Fake {
     mode: 'read-only',
     procPath: '/proc',
     exec: async () => 0,
+    runShellText: async () => 0,
     checkAbort: () => undefined,
     vars: shellVars,
     options: { set: new Map(Object.entries(o.set ?? {})), shopt: new Map(Object.entries(o.shopt ?? {})) },

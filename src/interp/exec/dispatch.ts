@@ -8,6 +8,8 @@ import { COMMANDS } from '../../../builtins/commands.js';
 import type { ShellContext, ShellMemory, ShellVars } from '../state/shell-api.js';
 import { CTL, type FuncDef, type Shell, type Status } from '../state/shell.js';
 import { shellFs } from '../state/fs-view.js';
+import { applyExecEnv } from './child-process.js';
+import { runShellCommand } from './sh-c.js';
 import { AssignError, reportError, reportExits } from '../state/errors.js';
 import {
   assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
@@ -242,6 +244,7 @@ async function execInSub(sh: Shell, sub: Shell, argv: string[], io?: ExecIO): Pr
       return 126;
     }
   }
+  if (io?.env) applyExecEnv(sub, io.env);
   if (io?.stdin) sub.fds[0] = { reader: io.stdin };
   if (io?.stdout) sub.fds[1] = { writer: io.stdout };
   if (io?.stderr) sub.fds[2] = { writer: io.stderr };
@@ -300,6 +303,9 @@ class Context implements ShellContext {
   }
   exec(argv: string[], io?: ExecIO): Promise<number> {
     return execIn(this.shell, argv, io);
+  }
+  runShellText(script: string, io?: ExecIO): Promise<number> {
+    return runShellCommand(this.shell, script, io);
   }
   checkAbort(): void {
     this.shell.rt.checkAbort();

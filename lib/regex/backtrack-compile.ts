@@ -4,6 +4,7 @@
 // past MAX_PROGRAM is "Regular expression too big", glibc's REG_ESIZE text.
 
 import type { Node } from './ast.js';
+import type { CompileStep } from './compile-meter.js';
 import { effectiveBytes } from './emit.js';
 
 export const CHAR = 0;
@@ -56,6 +57,8 @@ export interface ProgramOptions {
   wholeLine: boolean;
   /** -w (GNU grep's: no word byte on either side of the match) */
   wholeWord: boolean;
+  /** called per node compiled: the caller's deadline check (compile-meter.ts) */
+  step?: CompileStep;
 }
 
 export interface Program {
@@ -213,6 +216,7 @@ class Builder {
 
   node(n: Node): void {
     const o = this.opts;
+    o.step?.();
     switch (n.type) {
       case 'literal': {
         const b = n.byte;
@@ -332,7 +336,7 @@ class Builder {
     const y = Int32Array.from(this.y);
     const memoId = new Int32Array(op.length).fill(-1);
     const live: Int32Array[] = [];
-    const deps = dependencies(op, x, y);
+    const deps = dependencies(op, x, y, this.opts.step);
     let memoCount = 0;
     let stateCount = 0;
     for (let pc = 0; pc < op.length; pc++) {
@@ -377,7 +381,7 @@ function assertion(kind: Extract<Node, { type: 'assert' }>['kind'], line: boolea
  * same values in those, the same ends follow: the matcher memoizes SPLITs on that state.
  * Backward data flow to a fixed point.
  */
-function dependencies(op: Int32Array, x: Int32Array, y: Int32Array): { slots: Uint32Array; regs: Uint32Array } {
+function dependencies(op: Int32Array, x: Int32Array, y: Int32Array, step: CompileStep | undefined): { slots: Uint32Array; regs: Uint32Array } {
   const n = op.length;
   const slots = new Uint32Array(n);
   const regs = new Uint32Array(n);
@@ -392,6 +396,7 @@ function dependencies(op: Int32Array, x: Int32Array, y: Int32Array): { slots: Ui
   for (let changed = true; changed; ) {
     changed = false;
     for (let pc = n - 1; pc >= 0; pc--) {
+      step?.();
       const o = op[pc]!;
       let sv = succ(pc, slots);
       let rv = succ(pc, regs);
@@ -430,6 +435,7 @@ class FirstBytes {
 
   of(n: Node): { set: Uint8Array; nullable: boolean } {
     const o = this.opts;
+    o.step?.();
     switch (n.type) {
       case 'literal': {
         const set = new Uint8Array(256);

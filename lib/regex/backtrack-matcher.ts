@@ -15,6 +15,8 @@ import type { CompileResult, ExecMatch, Matcher } from './index.js';
 
 /** nodes a superset may grow to by copying group bodies into back-references; past it, `.*` */
 const SUPERSET_NODES = 20_000;
+/** instructions past which a program goes without a superset (see backtrackingMatcher) */
+const SUPERSET_MAX_PROGRAM = 100_000;
 
 export function backtrackingMatcher(
   parsed: readonly { root: Node; groups: number }[],
@@ -26,7 +28,9 @@ export function backtrackingMatcher(
   if (!compiled.ok) return compiled;
   const vm = new BacktrackMatcher(compiled.program, checkpoint);
   const groups = parsed.reduce((sum, p) => sum + p.groups, 0);
-  const sup = superset(parsed, opts);
+  // the superset is only a hint for where to start: a program too big for V8 to take quickly
+  // (a pattern of a megabyte) goes without one rather than spend a long unmetered V8 compile
+  const sup = compiled.program.op.length > SUPERSET_MAX_PROGRAM ? null : superset(parsed, opts);
   const wordOnly = opts.wholeWord && !opts.wholeLine;
   const find = (record: string, from: number): Int32Array | null => {
     let hint = from;

@@ -11,6 +11,7 @@
 
 import { RE_DUP_MAX } from './ast.js';
 import { parseBracket } from './bracket.js';
+import type { CompileStep } from './compile-meter.js';
 
 export interface GlibcSyntax {
   extended: boolean;
@@ -59,6 +60,8 @@ class GlibcGrammar {
   constructor(
     private readonly p: string,
     private readonly s: GlibcSyntax,
+    /** the caller's deadline check, per token (compile-meter.ts) */
+    private readonly step: CompileStep | undefined,
   ) {}
 
   run(): SyntaxResult {
@@ -76,6 +79,7 @@ class GlibcGrammar {
 
   /** consume the current token (its text goes to the output) and read the next one */
   private fetch(caretHere: boolean, inInterval: boolean): void {
+    this.step?.();
     if (this.tok.end > this.pos) {
       this.out += this.tok.text ?? this.p.slice(this.pos, this.tok.end);
       this.pos = this.tok.end;
@@ -248,6 +252,6 @@ class GlibcGrammar {
 }
 
 /** glibc's verdict on `pattern` (sed: escapes already converted), and the pattern to give parse.ts */
-export function checkGlibcSyntax(pattern: string, syntax: GlibcSyntax): SyntaxResult {
-  return new GlibcGrammar(pattern, syntax).run();
+export function checkGlibcSyntax(pattern: string, syntax: GlibcSyntax, step?: CompileStep): SyntaxResult {
+  return new GlibcGrammar(pattern, syntax, step).run();
 }

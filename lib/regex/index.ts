@@ -28,6 +28,7 @@ import { checkGlibcSyntax, type GlibcSyntax } from './glibc-syntax.js';
 
 export { checkGlibcSyntax, type GlibcSyntax };
 import { buildLineDfa, type LineDfa } from './dfa.js';
+import { compileMeter, type CompileStep } from './compile-meter.js';
 
 export type PatternSyntax = 'basic' | 'extended' | 'fixed';
 
@@ -158,6 +159,7 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   const errors: { pattern: number; message: string }[] = [];
   // GNU grep: glibc checks every pattern (and reports each error) before dfa reads them all
   let dfaFailure: CompileFailure | null = null;
+  const step = compileMeter(opts.checkpoint);
   for (let i = 0; i < patterns.length; i++) {
     let p = patterns[i]!;
     if (opts.syntax === 'fixed') {
@@ -165,14 +167,14 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
       continue;
     }
     if (opts.glibc !== undefined) {
-      const checked = checkGlibcSyntax(p, { ...opts.glibc, extended: opts.syntax === 'extended' });
+      const checked = checkGlibcSyntax(p, { ...opts.glibc, extended: opts.syntax === 'extended' }, step);
       if (!checked.ok) {
         errors.push({ pattern: i, message: checked.message });
         continue;
       }
       p = checked.pattern;
     }
-    const r = parsePosix(p, opts.syntax, { regcomp: opts.regcomp === true, dfa: opts.dfa === true });
+    const r = parsePosix(p, opts.syntax, { regcomp: opts.regcomp === true, dfa: opts.dfa === true, step });
     if (!r.ok) {
       errors.push({ pattern: i, message: r.message });
       continue;
@@ -189,10 +191,16 @@ export function compilePatterns(patterns: readonly string[], opts: CompileOption
   }
   if (errors.length > 0) return { ok: false, message: errors[0]!.message, errors };
   if (dfaFailure !== null) return dfaFailure;
-  return build(parsed, opts, warnings, hasBackrefs);
+  return build(parsed, opts, warnings, hasBackrefs, step);
 }
 
-function build(parsed: readonly { root: Node; groups: number }[], opts: CompileOptions, warnings: string[], hasBackrefs: boolean): CompileResult {
+function build(
+  parsed: readonly { root: Node; groups: number }[],
+  opts: CompileOptions,
+  warnings: string[],
+  hasBackrefs: boolean,
+  step: CompileStep | undefined,
+): CompileResult {
   const eol = opts.eol ?? 0x0a;
   const icase = opts.icase === true;
   const alternatives: Node[] = [];
@@ -205,7 +213,7 @@ function build(parsed: readonly { root: Node; groups: number }[], opts: CompileO
   const onOurs = (): CompileResult =>
     backtrackingMatcher(
       parsed,
-      { icase, eol, multiline: opts.multiline === true, wholeLine: opts.wholeLine === true, wholeWord: opts.wholeWord === true },
+      { icase, eol, multiline: opts.multiline === true, wholeLine: opts.wholeLine === true, wholeWord: opts.wholeWord === true, step },
       warnings,
       opts.checkpoint,
     );

@@ -11,6 +11,7 @@
 // for themselves.
 
 import { type ByteSet, type Node, RE_DUP_MAX, newByteSet } from './ast.js';
+import type { CompileStep } from './compile-meter.js';
 import { parseBracket } from './bracket.js';
 import { classBytes } from './bracket.js';
 
@@ -86,6 +87,8 @@ class Parser {
     private readonly regcomp = false,
     /** ERE read as GNU grep's dfa matcher reads it (see ParseOptions.dfa) */
     private readonly dfa = false,
+    /** the caller's deadline check, per atom */
+    private readonly step: CompileStep | undefined = undefined,
   ) {}
 
   parseAll(): ParsedPattern {
@@ -145,6 +148,7 @@ class Parser {
         }
         continue;
       }
+      this.step?.();
       const atom = this.parseAtom(items, branchStart);
       if (atom === null) continue;
       // GNU dfa's "laststart": while only anchors/word assertions have been seen in this branch,
@@ -450,10 +454,12 @@ export interface ParseOptions {
    * as glibc does, which the other users of POSIX regexes (sed, find, [[ =~ ]]) have.
    */
   dfa?: boolean;
+  /** called per atom: the caller's deadline check (compile-meter.ts) */
+  step?: CompileStep;
 }
 
 export function parsePosix(pattern: string, syntax: Syntax, opts: ParseOptions = {}): ParseResult {
-  const parser = new Parser(pattern, syntax === 'extended', opts.regcomp === true, opts.dfa === true && opts.regcomp !== true);
+  const parser = new Parser(pattern, syntax === 'extended', opts.regcomp === true, opts.dfa === true && opts.regcomp !== true, opts.step);
   try {
     return { ok: true, value: parser.parseAll() };
   } catch (e) {

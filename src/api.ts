@@ -73,6 +73,64 @@ export interface RunnerOptions {
    * heaps of maxHeapMiB as half the machine's memory holds, at least 1
    */
   maxWorkers?: number;
+  /**
+   * rules finer than a command name, judged on the words after expansion where each command is
+   * dispatched (so wrappers cannot hide one): the strictest matching rule wins (deny > ask >
+   * allow); a command no rule matches is left to `allowedCommands`. See docs/SECURITY.md.
+   */
+  rules?: Rule[];
+  /**
+   * asked for each command an `ask` rule matches, while the script waits (its deadline keeps
+   * running): true lets the command run. Without it, `ask` refuses.
+   */
+  approve?: (request: ApprovalRequest) => boolean | Promise<boolean>;
+  /** how long an approval may take before it counts as a refusal, ms; default 60000 */
+  approvalTimeoutMs?: number;
+  /** one event per command dispatched (builtins, commands and functions), refused ones included */
+  onCommand?: (event: CommandEvent) => void;
+}
+
+export type RuleAction = 'allow' | 'ask' | 'deny';
+
+export interface Rule {
+  /**
+   * blank-separated shell patterns: the first matches the command name, each further one a later
+   * argument, in order, with any arguments around them (`git push` matches `git -C r push -f`)
+   */
+  match: string;
+  action: RuleAction;
+  /** said in the refusal: `git push: refused by policy (REASON)` */
+  reason?: string;
+  /** only when an operand lies inside one of these absolute directories (resolved lexically) */
+  under?: string[];
+}
+
+export interface ApprovalRequest {
+  /** the command's words after expansion */
+  argv: string[];
+  cwd: string;
+  /** the `ask` rule that matched */
+  rule: Rule;
+}
+
+export type CommandDecision = 'allowed' | 'approved' | 'denied' | 'not-approved' | 'not-allowed';
+
+export interface CommandEvent {
+  argv: string[];
+  cwd: string;
+  kind: 'builtin' | 'command' | 'function' | 'unknown';
+  decision: CommandDecision;
+  /** the rule that decided, when one matched */
+  rule?: Rule;
+  /** wall-clock start (ms since the epoch) and duration */
+  startMs: number;
+  durationMs: number;
+  exitCode: number;
+  stdoutBytes: number;
+  stderrBytes: number;
+  /** absolute paths the command opened for reading and for writing, through the sandbox */
+  read: string[];
+  written: string[];
 }
 
 /**

@@ -23,6 +23,10 @@ export interface CliOptions {
   maxHeapMiB?: number;
   /** --isolation: 'worker' (default) or 'none' */
   isolation?: 'worker' | 'none';
+  /** --rules FILE: YAML or JSON rules (RunnerOptions.rules) */
+  rulesFile?: string;
+  /** --audit-log FILE: one JSON line per command (RunnerOptions.onCommand) */
+  auditLog?: string;
   version: boolean;
   help: boolean;
 }
@@ -110,6 +114,8 @@ const FLAGS: readonly FlagSpec[] = [
       return undefined;
     },
   },
+  { long: 'rules', takesValue: true, apply: (o, v) => void (o.rulesFile = v) },
+  { long: 'audit-log', takesValue: true, apply: (o, v) => void (o.auditLog = v) },
   { long: 'version', takesValue: false, apply: (o) => void (o.version = true) },
   { long: 'help', short: 'h', takesValue: false, apply: (o) => void (o.help = true) },
 ];

@@ -29,6 +29,10 @@ Flags:
       --isolation MODE          none (default: in this process, under a watchdog thread that
                                 holds the deadline and the memory cap) or worker (in a worker
                                 thread with a heap cap; slower to start)
+      --rules FILE              rules finer than command names, YAML or JSON: a list of
+                                {match: "git push", action: allow|ask|deny, reason, under}
+                                judged on each command's words after expansion
+      --audit-log FILE          append one JSON line per command run (or refused) to FILE
       --version                 print the version and exit
   -h, --help                    print this help and exit
 

@@ -3,6 +3,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RunnerOptions } from '../api.js';
 import type { CliOptions } from './args.js';
+import { auditLog, loadRules } from './policy-files.js';
 
 /**
  * The directory the script starts in: the one rshell was started in when it lies inside an allowed
@@ -39,5 +40,7 @@ export function runnerOptions(opts: CliOptions, cwd: string, warn: (message: str
   if (opts.timeoutNs > 0) ro.timeoutMs = opts.timeoutNs / 1e6;
   if (opts.mode) ro.mode = opts.mode;
   if (opts.procPath !== undefined) ro.procPath = opts.procPath;
+  if (opts.rulesFile !== undefined) ro.rules = loadRules(opts.rulesFile);
+  if (opts.auditLog !== undefined) ro.onCommand = auditLog(opts.auditLog).onCommand;
   return ro;
 }

@@ -15,7 +15,8 @@ import { HostStdinReader } from '../../lib/io/host-stdin.js';
 import { runInputError } from './run-inputs.js';
 import type { ByteWriter } from '../../lib/io/streams.js';
 import { resolveLimits } from './state/limits.js';
-import { Runtime } from './state/runtime.js';
+import { type Policy, Runtime } from './state/runtime.js';
+import { Rules } from './state/rules.js';
 import { CTL, Shell } from './state/shell.js';
 import { ATTR, newVariable } from './state/vars.js';
 import { BASH_VERSINFO, BASH_VERSION_TEXT } from './state/bash-version.js';
@@ -46,6 +47,7 @@ interface Resolved {
   mode: 'read-only' | 'remediation';
   procPath: string;
   limits: RunLimits;
+  policy: Policy | null;
 }
 
 function parseAllowedCommands(list: RunnerOptions['allowedCommands']): ReadonlySet<string> | 'all' {
@@ -93,8 +95,31 @@ function resolveOptions(opts: RunnerOptions): Resolved {
     mode,
     procPath: opts.procPath ?? '/proc',
     limits,
+    policy: resolvePolicy(opts),
   };
 }
+
+/** rules, approver and audit hook; null when none is set, so commands pay one null check */
+function resolvePolicy(opts: RunnerOptions): Policy | null {
+  const { rules, approve, onCommand } = opts;
+  if (rules === undefined && approve === undefined && onCommand === undefined) return null;
+  if (rules !== undefined && !Array.isArray(rules)) throw new Error('Rules: expected an array of rules');
+  if (approve !== undefined && typeof approve !== 'function') throw new Error('Approve: expected a function');
+  if (onCommand !== undefined && typeof onCommand !== 'function') throw new Error('OnCommand: expected a function');
+  const approvalTimeoutMs = opts.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+  if (typeof approvalTimeoutMs !== 'number' || !Number.isFinite(approvalTimeoutMs) || approvalTimeoutMs <= 0) {
+    throw new Error('ApprovalTimeoutMs: must be a positive number of milliseconds');
+  }
+  return {
+    rules: rules === undefined || rules.length === 0 ? null : new Rules(rules),
+    approve: approve ?? null,
+    approvalTimeoutMs,
+    onCommand: onCommand ?? null,
+  };
+}
+
+/** how long an approver may take before its silence counts as a refusal */
+const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
 
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -292,6 +317,7 @@ export class InProcessRunner {
       timeoutMs: cfg.timeoutMs,
       signal: opts.signal,
       seam: SEAM,
+      policy: cfg.policy,
     });
     own(sandbox, rt);
     for (const w of [stdout, stderr]) {

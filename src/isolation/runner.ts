@@ -38,6 +38,8 @@ function workerOptions(o: RunnerOptions): WorkerOptions {
   if (o.mode !== undefined) w.mode = o.mode;
   if (o.procPath !== undefined) w.procPath = o.procPath;
   if (o.limits !== undefined) w.limits = o.limits;
+  // rules are data and cross to the worker; the approver and the audit hook are host functions
+  if (o.rules !== undefined) w.rules = o.rules;
   return w;
 }
 
@@ -63,6 +65,11 @@ export class Runner {
     this.warnings = this.local.warnings;
     this.isolation = isolation;
     this.timeoutMs = opts.timeoutMs ?? 0;
+    if (isolation === 'worker' && (opts.approve !== undefined || opts.onCommand !== undefined)) {
+      // reaching host functions from a worker by message is not built yet: refuse rather than
+      // run without the approvals or the audit the embedder asked for
+      throw new Error("Isolation: approve and onCommand need isolation 'none' for now");
+    }
     if (isolation === 'worker') {
       const workerData = { options: workerOptions(opts) };
       const resourceLimits = { maxOldGenerationSizeMb: this.heapMiB };

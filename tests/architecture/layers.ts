@@ -94,11 +94,12 @@ export const LAYERS: Layer[] = [
     name: 'command line',
     units: ['src/cli/'],
     allow: {
-      'node:fs': 'the script file named on the command line, writes to the terminal descriptors, and realpath of the allowed paths (is the start directory inside one)',
+      'node:fs': 'the script file, the --rules file and the --audit-log file named on the command line, writes to the terminal descriptors, and realpath of the allowed paths (is the start directory inside one)',
       'node:path': 'resolving the allowed paths against the start directory',
       'node:worker_threads': 'the watchdog thread that holds the deadline and the memory cap (watchdog.ts)',
       'node:readline': 'the REPL',
       chalk: 'REPL colours',
+      'js-yaml': 'the --rules file (policy-files.ts)',
     },
   },
 ];

@@ -22,6 +22,7 @@ import { tracedAssign, traceOutsideTempScope } from '../expand/assign-trace.js';
 import { info } from '../state/source-info.js';
 import type { ByteWriter } from '../../../lib/io/streams.js';
 import { compileQuickTest, QUICK_UNSURE, quickTestArgv, testFormOf, TEST_NONE } from './test-fast.js';
+import { auditNotAllowed } from './policy.js';
 
 // ---------------------------------------------------------------- assignments
 
@@ -245,6 +246,7 @@ export function compileCall(node: CallExpr, redirs: readonly Redirect[]): Exec {
     sh.currentCall = call;
     if (e.denied !== undefined) {
       sh.error(`${e.denied}: command not allowed`);
+      if (sh.rt.policy !== null) auditNotAllowed(sh, e.argv);
       return 127;
     }
     const argv = e.argv;

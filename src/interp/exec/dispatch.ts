@@ -10,6 +10,7 @@ import { CTL, type FuncDef, type Shell, type Status } from '../state/shell.js';
 import { shellFs } from '../state/fs-view.js';
 import { applyExecEnv } from './child-process.js';
 import { runShellCommand } from './sh-c.js';
+import { type Audit, auditedCall, auditNotAllowed, policed } from './policy.js';
 import { AssignError, reportError, reportExits } from '../state/errors.js';
 import {
   assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
@@ -62,7 +63,7 @@ export function commandKinds(sh: Shell, name: string): ('keyword' | 'function' |
 /** argv[0] is the command's name: every caller has one (an empty argv runs nothing) */
 export function dispatch(sh: Shell, argv: string[]): Status {
   const fn = sh.funcs.get(argv[0]!);
-  if (fn) return callFunction(sh, fn, argv);
+  if (fn) return sh.rt.policy === null || sh.rt.policy.onCommand === null ? callFunction(sh, fn, argv) : auditedCall(sh, argv, () => callFunction(sh, fn, argv));
   return runBuiltin(sh, argv, false);
 }
 
@@ -71,16 +72,26 @@ export function runBuiltin(sh: Shell, argv: string[], checkPolicy: boolean): Sta
   const name = argv[0]!;
   if (checkPolicy && !isAlwaysAvailable(sh, name) && !sh.rt.isAllowed(name)) {
     sh.error(`${name}: command not allowed`);
+    auditNotAllowed(sh, argv);
     return 127;
   }
+  if (sh.rt.policy !== null) return policed(sh, argv, kindOf(sh, name), (audit) => invokeReporting(sh, name, argv, audit));
+  return invokeReporting(sh, name, argv, null);
+}
+
+function invokeReporting(sh: Shell, name: string, argv: string[], audit: Audit | null): Status {
   let r: Status;
   try {
-    r = invoke(sh, name, argv);
+    r = invoke(sh, name, argv, audit);
   } catch (e) {
     return writeError(sh, name, e);
   }
   if (typeof r === 'number') return r;
   return writeErrorLater(sh, name, r);
+}
+
+function kindOf(sh: Shell, name: string): 'builtin' | 'command' | 'unknown' {
+  return isBuiltinName(sh, name) ? 'builtin' : COMMANDS.has(name) ? 'command' : 'unknown';
 }
 
 // asynchronous continuations live in functions of their own: a closure in a hot function makes
@@ -89,11 +100,11 @@ function writeErrorLater(sh: Shell, name: string, r: Promise<number>): Promise<n
   return r.catch((e) => writeError(sh, name, e));
 }
 
-function invoke(sh: Shell, name: string, argv: string[]): Status {
+function invoke(sh: Shell, name: string, argv: string[], audit: Audit | null): Status {
   const sb = sh.rt.seam.builtins.get(name);
-  if (sb) return sb.run(new Context(sh, name), argv.slice(1));
+  if (sb) return sb.run(new Context(sh, name, audit), argv.slice(1));
   const cmd = COMMANDS.get(name);
-  if (cmd) return cmd.run(callContext(sh, name), argv.slice(1));
+  if (cmd) return cmd.run(new Context(sh, name, audit), argv.slice(1));
   // bash prints a name the C locale cannot print in $'…' form (printable_filename)
   sh.error(`${/[^\x20-\x7e]/.test(name) ? ansiQuote(name) : name}: command not found`);
   return 127;
@@ -273,6 +284,8 @@ class Context implements ShellContext {
   constructor(
     readonly shell: Shell,
     readonly name: string,
+    /** the audit of this command (RunnerOptions.onCommand): its file accesses are recorded */
+    private readonly audit: Audit | null = null,
   ) {
     this.stdin = shell.stdin;
     this.stdout = shell.stdout;
@@ -281,7 +294,7 @@ class Context implements ShellContext {
   }
 
   get fs(): ReturnType<typeof shellFs> {
-    return (this.fsView ??= shellFs(this.shell));
+    return (this.fsView ??= this.audit === null ? shellFs(this.shell) : this.audit.recordFs(shellFs(this.shell)));
   }
   get signal(): AbortSignal {
     return this.shell.rt.signal;

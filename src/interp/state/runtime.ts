@@ -2,7 +2,8 @@
 // abort state. Subshells share it; only `Shell` is copied.
 
 import * as v8 from 'node:v8';
-import type { CancelSignal, RunLimits } from '../../api.js';
+import type { ApprovalRequest, CancelSignal, CommandEvent, RunLimits } from '../../api.js';
+import type { Rules } from './rules.js';
 import type { Sandbox, SandboxFS } from '../../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../../../lib/io/streams.js';
 import { RunAbortedError } from '../../../lib/io/errors.js';
@@ -60,6 +61,16 @@ export interface RuntimeConfig {
   signal?: AbortSignal | CancelSignal;
   /** what the layers below exec/ reach up for (seam.ts) */
   seam: Seam;
+  /** rules, approver and audit hook: null when none is set (the hot path checks only that) */
+  policy?: Policy | null;
+}
+
+/** RunnerOptions' rules, approve and onCommand, resolved once per Runner */
+export interface Policy {
+  rules: Rules | null;
+  approve: ((request: ApprovalRequest) => boolean | Promise<boolean>) | null;
+  approvalTimeoutMs: number;
+  onCommand: ((event: CommandEvent) => void) | null;
 }
 
 export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
@@ -96,6 +107,8 @@ export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
   readonly mode: 'read-only' | 'remediation';
   readonly procPath: string;
   readonly seam: Seam;
+  /** rules, approver and audit hook (RuntimeConfig.policy); null when the embedder set none */
+  readonly policy: Policy | null;
   readonly emptyReader: ByteReader = EMPTY_READER;
   /** made at the first ask for `signal` (Node loads its AbortController module then, ~0.6 ms) */
   private abortController: AbortController | null = null;
@@ -121,6 +134,7 @@ export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
     this.mode = cfg.mode;
     this.procPath = cfg.procPath;
     this.seam = cfg.seam;
+    this.policy = cfg.policy ?? null;
     this.timeoutMs = cfg.timeoutMs;
     this.globBudget = {
       readdirCalls: 0,

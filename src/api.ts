@@ -3,6 +3,7 @@
 
 export type { WritableLike, StdinSource } from '../lib/io/host-types.js';
 import type { StdinSource, WritableLike } from '../lib/io/host-types.js';
+import type { Command } from '../builtins/types.js';
 
 export interface RunLimits {
   /** bytes of stdout (and separately of stderr) kept/forwarded per run; the rest is dropped, truncated=true */
@@ -88,6 +89,13 @@ export interface RunnerOptions {
   approvalTimeoutMs?: number;
   /** one event per command dispatched (builtins, commands and functions), refused ones included */
   onCommand?: (event: CommandEvent) => void;
+  /**
+   * the embedder's own commands, by name (`defineCommand` from the package root): each gets the
+   * context a builtin gets (streams, env, cwd, the sandbox, the deadline and signal) and nothing
+   * else, is gated by `allowedCommands` and `rules` like any command, appears in `help` and
+   * `type`, and may be async. A name may replace one of rshell's commands, not a shell builtin.
+   */
+  commands?: Record<string, Command>;
 }
 
 export type RuleAction = 'allow' | 'ask' | 'deny';

@@ -6,6 +6,8 @@
 import type { RunEndReason, RunLimits, RunnerOptions, RunOptions, RunResult } from '../api.js';
 import { createSandbox } from '../../allowedpaths/index.js';
 import type { Sandbox } from '../../allowedpaths/types.js';
+import type { Command } from '../../builtins/types.js';
+import { KEYWORDS } from './state/keywords.js';
 import { lineCol, parse, ParseError, type File } from '../syntax/index.js';
 import { commandsBefore } from '../syntax/chunks.js';
 import { checkScript } from '../check/index.js';
@@ -48,6 +50,7 @@ interface Resolved {
   procPath: string;
   limits: RunLimits;
   policy: Policy | null;
+  customCommands: ReadonlyMap<string, Command> | null;
 }
 
 function parseAllowedCommands(list: RunnerOptions['allowedCommands']): ReadonlySet<string> | 'all' {
@@ -96,7 +99,26 @@ function resolveOptions(opts: RunnerOptions): Resolved {
     procPath: opts.procPath ?? '/proc',
     limits,
     policy: resolvePolicy(opts),
+    customCommands: resolveCommands(opts.commands),
   };
+}
+
+/** RunnerOptions.commands as a name → command table, each named by its key */
+function resolveCommands(commands: RunnerOptions['commands']): ReadonlyMap<string, Command> | null {
+  if (commands === undefined) return null;
+  if (commands === null || typeof commands !== 'object' || Array.isArray(commands)) {
+    throw new Error('Commands: expected an object of name: command (defineCommand)');
+  }
+  const out = new Map<string, Command>();
+  for (const [name, cmd] of Object.entries(commands)) {
+    if (!/^[^\s/=$`'"\\;&|<>()]+$/.test(name) || KEYWORDS.has(name)) throw new Error(`Commands: "${name}" is not a usable command name`);
+    if (SEAM.builtins.has(name)) throw new Error(`Commands: "${name}" is a shell builtin and cannot be replaced`);
+    if (cmd === null || typeof cmd !== 'object' || typeof cmd.run !== 'function') {
+      throw new Error(`Commands: "${name}" must be a command (defineCommand(...), or { name, summary, usage, run })`);
+    }
+    out.set(name, cmd.name === name ? cmd : { ...cmd, name, run: cmd.run.bind(cmd) });
+  }
+  return out.size === 0 ? null : out;
 }
 
 /** rules, approver and audit hook; null when none is set, so commands pay one null check */
@@ -318,6 +340,7 @@ export class InProcessRunner {
       signal: opts.signal,
       seam: SEAM,
       policy: cfg.policy,
+      customCommands: cfg.customCommands,
     });
     own(sandbox, rt);
     for (const w of [stdout, stderr]) {

@@ -65,10 +65,10 @@ export class Runner {
     this.warnings = this.local.warnings;
     this.isolation = isolation;
     this.timeoutMs = opts.timeoutMs ?? 0;
-    if (isolation === 'worker' && (opts.approve !== undefined || opts.onCommand !== undefined)) {
+    if (isolation === 'worker' && (opts.approve !== undefined || opts.onCommand !== undefined || opts.commands !== undefined)) {
       // reaching host functions from a worker by message is not built yet: refuse rather than
       // run without the approvals or the audit the embedder asked for
-      throw new Error("Isolation: approve and onCommand need isolation 'none' for now");
+      throw new Error("Isolation: approve, onCommand and commands need isolation 'none' for now");
     }
     if (isolation === 'worker') {
       const workerData = { options: workerOptions(opts) };

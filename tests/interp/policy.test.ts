@@ -131,7 +131,7 @@ describe('approver', () => {
   });
 
   it('worker isolation refuses host functions for now', () => {
-    expect(() => new Runner({ isolation: 'worker', approve: () => true })).toThrow("Isolation: approve and onCommand need isolation 'none' for now");
+    expect(() => new Runner({ isolation: 'worker', approve: () => true })).toThrow("Isolation: approve, onCommand and commands need isolation 'none' for now");
   });
 });
 

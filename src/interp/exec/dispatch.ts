@@ -30,7 +30,13 @@ export function isAlwaysAvailable(sh: Shell, name: string): boolean {
 
 /** is there a builtin or command of this name (functions aside) */
 export function commandExists(sh: Shell, name: string): boolean {
-  return isBuiltinName(sh, name) || COMMANDS.has(name);
+  return isBuiltinName(sh, name) || lookupCommand(sh, name) !== undefined;
+}
+
+/** the command NAME runs: the embedder's (RunnerOptions.commands) first, then rshell's */
+function lookupCommand(sh: Shell, name: string): Command | undefined {
+  const custom = sh.rt.customCommands;
+  return (custom === null ? undefined : custom.get(name)) ?? COMMANDS.get(name);
 }
 
 export function isBuiltinName(sh: Shell, name: string): boolean {
@@ -46,7 +52,7 @@ export function commandKind(sh: Shell, name: string): 'keyword' | 'function' | '
   if (KEYWORDS.has(name)) return 'keyword';
   if (sh.funcs.has(name)) return 'function';
   if (builtinKind(sh, name)) return 'builtin';
-  if (COMMANDS.has(name) && sh.rt.isAllowed(name)) return 'command';
+  if (lookupCommand(sh, name) !== undefined && sh.rt.isAllowed(name)) return 'command';
   return undefined;
 }
 
@@ -56,7 +62,7 @@ export function commandKinds(sh: Shell, name: string): ('keyword' | 'function' |
   if (KEYWORDS.has(name)) out.push('keyword');
   if (sh.funcs.has(name)) out.push('function');
   if (builtinKind(sh, name)) out.push('builtin');
-  if (COMMANDS.has(name) && sh.rt.isAllowed(name)) out.push('command');
+  if (lookupCommand(sh, name) !== undefined && sh.rt.isAllowed(name)) out.push('command');
   return out;
 }
 
@@ -91,7 +97,7 @@ function invokeReporting(sh: Shell, name: string, argv: string[], audit: Audit |
 }
 
 function kindOf(sh: Shell, name: string): 'builtin' | 'command' | 'unknown' {
-  return isBuiltinName(sh, name) ? 'builtin' : COMMANDS.has(name) ? 'command' : 'unknown';
+  return isBuiltinName(sh, name) ? 'builtin' : lookupCommand(sh, name) !== undefined ? 'command' : 'unknown';
 }
 
 // asynchronous continuations live in functions of their own: a closure in a hot function makes
@@ -103,7 +109,7 @@ function writeErrorLater(sh: Shell, name: string, r: Promise<number>): Promise<n
 function invoke(sh: Shell, name: string, argv: string[], audit: Audit | null): Status {
   const sb = sh.rt.seam.builtins.get(name);
   if (sb) return sb.run(new Context(sh, name, audit), argv.slice(1));
-  const cmd = COMMANDS.get(name);
+  const cmd = lookupCommand(sh, name);
   if (cmd) return cmd.run(new Context(sh, name, audit), argv.slice(1));
   // bash prints a name the C locale cannot print in $'…' form (printable_filename)
   sh.error(`${/[^\x20-\x7e]/.test(name) ? ansiQuote(name) : name}: command not found`);
@@ -410,12 +416,13 @@ function listCommands(sh: Shell): { name: string; summary: string }[] {
     if (isAlwaysAvailable(sh, c.name) || sh.rt.isAllowed(c.name)) out.push({ name: c.name, summary: c.summary });
   };
   for (const c of sh.rt.seam.builtins.values()) if (c.summary !== '') add(c);
-  for (const c of COMMANDS.values()) add(c as Command);
+  for (const c of COMMANDS.values()) if (sh.rt.customCommands?.has(c.name) !== true) add(c as Command);
+  if (sh.rt.customCommands !== null) for (const c of sh.rt.customCommands.values()) add(c);
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 function commandUsage(sh: Shell, n: string): string | undefined {
   if (!isAlwaysAvailable(sh, n) && !sh.rt.isAllowed(n)) return undefined;
   const usage = sh.rt.seam.builtins.get(n)?.usage;
-  return usage !== undefined && usage !== '' ? usage : COMMANDS.get(n)?.usage;
+  return usage !== undefined && usage !== '' ? usage : lookupCommand(sh, n)?.usage;
 }

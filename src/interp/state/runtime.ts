@@ -4,6 +4,7 @@
 import * as v8 from 'node:v8';
 import type { ApprovalRequest, CancelSignal, CommandEvent, RunLimits } from '../../api.js';
 import type { Rules } from './rules.js';
+import type { Command } from '../../../builtins/types.js';
 import type { Sandbox, SandboxFS } from '../../../allowedpaths/types.js';
 import type { ByteReader, ByteWriter } from '../../../lib/io/streams.js';
 import { RunAbortedError } from '../../../lib/io/errors.js';
@@ -63,6 +64,8 @@ export interface RuntimeConfig {
   seam: Seam;
   /** rules, approver and audit hook: null when none is set (the hot path checks only that) */
   policy?: Policy | null;
+  /** the embedder's commands (RunnerOptions.commands), looked up before rshell's */
+  customCommands?: ReadonlyMap<string, Command> | null;
 }
 
 /** RunnerOptions' rules, approve and onCommand, resolved once per Runner */
@@ -109,6 +112,8 @@ export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
   readonly seam: Seam;
   /** rules, approver and audit hook (RuntimeConfig.policy); null when the embedder set none */
   readonly policy: Policy | null;
+  /** the embedder's commands (RuntimeConfig.customCommands), or null */
+  readonly customCommands: ReadonlyMap<string, Command> | null;
   readonly emptyReader: ByteReader = EMPTY_READER;
   /** made at the first ask for `signal` (Node loads its AbortController module then, ~0.6 ms) */
   private abortController: AbortController | null = null;
@@ -135,6 +140,7 @@ export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
     this.procPath = cfg.procPath;
     this.seam = cfg.seam;
     this.policy = cfg.policy ?? null;
+    this.customCommands = cfg.customCommands ?? null;
     this.timeoutMs = cfg.timeoutMs;
     this.globBudget = {
       readdirCalls: 0,

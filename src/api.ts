@@ -48,6 +48,11 @@ export interface RunnerOptions {
   allowedCommands?: string[] | 'all';
   /** the script's initial (exported) variables; the host environment is never visible */
   env?: Record<string, string>;
+  /**
+   * host variables copied into the script's environment by name (`['LANG', 'TZ']`), read when the
+   * Runner is made; `env` wins over them. Nothing else of the host's environment is visible.
+   */
+  inheritEnv?: string[];
   /** working directory; default: the first root */
   cwd?: string;
   /** wall-clock limit per run; 0 or absent = none */

@@ -23,6 +23,8 @@ export interface CliOptions {
   maxHeapMiB?: number;
   /** --isolation: 'worker' (default) or 'none' */
   isolation?: 'worker' | 'none';
+  /** --inherit-env NAME,...: host variables the script may see */
+  inheritEnv: string[];
   /** --rules FILE: YAML or JSON rules (RunnerOptions.rules) */
   rulesFile?: string;
   /** --audit-log FILE: one JSON line per command (RunnerOptions.onCommand) */
@@ -114,6 +116,7 @@ const FLAGS: readonly FlagSpec[] = [
       return undefined;
     },
   },
+  { long: 'inherit-env', takesValue: true, apply: (o, v) => void o.inheritEnv.push(...splitList(v)) },
   { long: 'rules', takesValue: true, apply: (o, v) => void (o.rulesFile = v) },
   { long: 'audit-log', takesValue: true, apply: (o, v) => void (o.auditLog = v) },
   { long: 'version', takesValue: false, apply: (o) => void (o.version = true) },
@@ -132,6 +135,7 @@ export function parseArgs(argv: readonly string[]): ParseResult {
     allowAllCommands: false,
     timeoutNs: 0,
     env: {},
+    inheritEnv: [],
     json: false,
     version: false,
     help: false,

@@ -21,6 +21,8 @@ Flags:
       --mode MODE               read-only (default) or remediation (writes into :rw paths)
       --proc-path DIR           the proc filesystem for ps, uname, ... (default /proc)
       --env KEY=VALUE           set a variable in the script's environment (repeatable)
+      --inherit-env LIST        comma-separated host variables to copy into the script's
+                                environment (LANG,TZ); no other host variable is visible
       --json                    print one JSON object: stdout, stderr, exit_code, duration_ms,
                                 truncated, timed_out, cancelled, reason, stdout_encoding and
                                 stderr_encoding ("utf-8", or "base64" for output that is not)

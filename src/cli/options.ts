@@ -40,6 +40,7 @@ export function runnerOptions(opts: CliOptions, cwd: string, warn: (message: str
   if (opts.timeoutNs > 0) ro.timeoutMs = opts.timeoutNs / 1e6;
   if (opts.mode) ro.mode = opts.mode;
   if (opts.procPath !== undefined) ro.procPath = opts.procPath;
+  if (opts.inheritEnv.length > 0) ro.inheritEnv = opts.inheritEnv;
   if (opts.rulesFile !== undefined) ro.rules = loadRules(opts.rulesFile);
   if (opts.auditLog !== undefined) ro.onCommand = auditLog(opts.auditLog).onCommand;
   return ro;

@@ -85,10 +85,11 @@ function resolveOptions(opts: RunnerOptions): Resolved {
   if (!Array.isArray(paths) || paths.some((p) => typeof p !== 'string')) {
     throw new Error('AllowedPaths: expected an array of path strings');
   }
-  const env = opts.env ?? {};
-  for (const [k, v] of Object.entries(env)) {
+  const given = opts.env ?? {};
+  for (const [k, v] of Object.entries(given)) {
     if (typeof v !== 'string') throw new Error(`Env: value of "${k}" must be a string`);
   }
+  const env = { ...inheritedEnv(opts.inheritEnv), ...given };
   return {
     allowedPaths: paths,
     allowed: parseAllowedCommands(opts.allowedCommands),
@@ -101,6 +102,20 @@ function resolveOptions(opts: RunnerOptions): Resolved {
     policy: resolvePolicy(opts),
     customCommands: resolveCommands(opts.commands),
   };
+}
+
+/** the host variables RunnerOptions.inheritEnv names (those that are set), read once, here */
+function inheritedEnv(names: RunnerOptions['inheritEnv']): Record<string, string> {
+  if (names === undefined) return {};
+  if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !VALID_NAME.test(n))) {
+    throw new Error('InheritEnv: expected a list of variable names');
+  }
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = process.env[n];
+    if (v !== undefined) out[n] = v;
+  }
+  return out;
 }
 
 /** RunnerOptions.commands as a name → command table, each named by its key */

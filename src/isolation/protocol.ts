@@ -14,7 +14,7 @@ export const WINDOW = 256 * 1024;
 /** the RunnerOptions a worker builds its interpreter from: what a structured clone can carry */
 export type WorkerOptions = Pick<
   RunnerOptions,
-  'allowedPaths' | 'allowedCommands' | 'env' | 'cwd' | 'timeoutMs' | 'mode' | 'procPath' | 'limits' | 'rules'
+  'allowedPaths' | 'allowedCommands' | 'env' | 'cwd' | 'timeoutMs' | 'mode' | 'procPath' | 'limits' | 'rules' | 'inheritEnv'
 >;
 
 export type StdinPlan = { k: 'none' } | { k: 'data'; data: string | Uint8Array } | { k: 'stream' };

@@ -40,6 +40,7 @@ function workerOptions(o: RunnerOptions): WorkerOptions {
   if (o.limits !== undefined) w.limits = o.limits;
   // rules are data and cross to the worker; the approver and the audit hook are host functions
   if (o.rules !== undefined) w.rules = o.rules;
+  if (o.inheritEnv !== undefined) w.inheritEnv = o.inheritEnv;
   return w;
 }
 

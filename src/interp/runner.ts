@@ -19,6 +19,7 @@ import type { ByteWriter } from '../../lib/io/streams.js';
 import { resolveLimits } from './state/limits.js';
 import { type Policy, Runtime } from './state/runtime.js';
 import { Rules } from './state/rules.js';
+import { InProcessSession, type SessionState } from './session.js';
 import { CTL, Shell } from './state/shell.js';
 import { ATTR, newVariable } from './state/vars.js';
 import { BASH_VERSINFO, BASH_VERSION_TEXT } from './state/bash-version.js';
@@ -190,7 +191,12 @@ export class InProcessRunner {
     });
   }
 
-  async run(script: string, opts: RunOptions = {}): Promise<RunResult> {
+  /** a shell whose state lasts from one run() to the next (session.ts) */
+  session(): InProcessSession {
+    return new InProcessSession(this);
+  }
+
+  async run(script: string, opts: RunOptions = {}, session: SessionState | null = null): Promise<RunResult> {
     const bad = runInputError(script, opts);
     if (bad) throw bad;
     const t0 = monotonicMs();
@@ -223,7 +229,7 @@ export class InProcessRunner {
         rt = r;
       }, (r) => {
         reason = r;
-      });
+      }, session);
       if (rt) {
         // the last output reaches the caller's streams while the deadline and signal still bound a wait
         const f1 = stdout.flush();
@@ -275,7 +281,8 @@ export class InProcessRunner {
       }
     } finally {
       (rt as Runtime | null)?.dispose();
-      (sandbox as Sandbox | null)?.close();
+      // a session's sandbox stays open for its next call (closed by its close())
+      if (session === null) (sandbox as Sandbox | null)?.close();
     }
     // what is left (a final message) is handed over without waiting: nothing bounds a wait now, and
     // a broken caller stream does not change the result
@@ -322,6 +329,7 @@ export class InProcessRunner {
     say: (m: string) => void,
     own: (s: Sandbox, r: Runtime) => void,
     stoppedBy: (r: RunEndReason) => void,
+    session: SessionState | null,
   ): Promise<number> {
     const cfg = this.cfg;
     if (script.length > cfg.limits.maxScriptBytes) {
@@ -344,7 +352,8 @@ export class InProcessRunner {
       say(issue.message);
       return 2;
     }
-    const sandbox = this.openSandbox(false);
+    const sandbox = session?.sandbox ?? this.openSandbox(false);
+    if (session !== null) session.sandbox = sandbox;
     const rt = new Runtime({
       limits: cfg.limits,
       sandbox,
@@ -356,25 +365,33 @@ export class InProcessRunner {
       seam: SEAM,
       policy: cfg.policy,
       customCommands: cfg.customCommands,
+      pid: session?.shell?.rt.pid,
     });
     own(sandbox, rt);
     for (const w of [stdout, stderr]) {
       if (w instanceof CollectingWriter || w instanceof BufferedStreamWriter) w.abort = rt;
     }
     rt.flushers.push(() => stdout.flush(), () => stderr.flush());
-    const sh = new Shell(rt);
+    const resumed = session?.shell ?? null;
+    const sh = resumed ?? new Shell(rt);
+    if (session !== null) session.shell = sh;
+    if (resumed !== null) resumed.rebind(rt);
     // no stdin at all reads as /dev/null does, and is one (`[ -c /dev/stdin ]`, as bash run with
     // stdin from /dev/null); a string or a stream is a pipe
     const stdinFd = opts.stdin === undefined ? { reader: stdinReader(undefined, rt), path: '/dev/null' } : { reader: stdinReader(opts.stdin, rt) };
     // a caller's stream is listened to for 'error' from now on (host-stdin.ts): until the run ends
     if (stdinFd.reader instanceof HostStdinReader) rt.lingering.push(stdinFd.reader);
-    sh.fds = [stdinFd, { writer: stdout }, { writer: stderr }];
-    sh.arg0 = opts.name ?? 'rshell';
-    sh.mainFile = opts.sourceFile ?? null;
-    sh.positional = (opts.args ?? []).slice();
-    const roots = this.rootPaths;
-    sh.cwd = cfg.cwd ?? roots[0] ?? '/';
-    this.initVars(sh, roots);
+    // a session's call gets its own streams; descriptors past 2 that the script opened stay
+    const kept = resumed === null ? [] : resumed.fds.slice(3);
+    sh.fds = [stdinFd, { writer: stdout }, { writer: stderr }, ...kept];
+    if (resumed === null) {
+      sh.arg0 = opts.name ?? 'rshell';
+      sh.mainFile = opts.sourceFile ?? null;
+      sh.positional = (opts.args ?? []).slice();
+      const roots = this.rootPaths;
+      sh.cwd = cfg.cwd ?? roots[0] ?? '/';
+      this.initVars(sh, roots);
+    }
 
     registerSource(file, script);
     // top-level command lines one by one: as bash reads a script, an expansion error abandons
@@ -384,7 +401,8 @@ export class InProcessRunner {
     const lines = script.split('\n');
     const checkExtGlob = mayHoldExtGlob(script);
     rt.checkAbort();
-    let status = 0;
+    // a session's empty line keeps $? (its close() hands it to the EXIT trap)
+    let status = resumed === null ? 0 : resumed.status;
     for (let g = 0; g < execs.length; g++) {
       if (sh.opt('verbose')) {
         // set -v: echo each input line as it is read
@@ -423,9 +441,13 @@ export class InProcessRunner {
       if (msg !== '') sh.error(msg);
       status = sh.setOpts.errexit ? 2 : syntaxError.bash.status;
     }
-    if (sh.ctl === CTL.exit) status = sh.status;
+    const exited = sh.ctl === CTL.exit;
+    if (exited) status = sh.status;
     sh.ctl = CTL.none;
     sh.status = status;
+    // a session's shell goes on after a call that did not exit: its EXIT trap waits for the end
+    if (session !== null && !exited && !session.closing) return status;
+    if (session !== null) session.exited = true;
     if (sh.traps.has('EXIT')) {
       await runTrap(sh, 'EXIT');
       if (sh.ctl === CTL.exit) status = sh.status;

@@ -9,6 +9,7 @@ import { runInputError } from '../interp/run-inputs.js';
 import { WorkerPool } from './pool.js';
 import { runOnWorker } from './host-run.js';
 import type { WorkerOptions } from './protocol.js';
+import type { InProcessSession } from '../interp/session.js';
 
 /** the default heap cap of a worker, MiB */
 export const DEFAULT_HEAP_MIB = 512;
@@ -80,6 +81,15 @@ export class Runner {
       this.pool = new WorkerPool(() => new Worker(file, { workerData, resourceLimits, stdin: false }), max);
       this.pool.prewarm();
     }
+  }
+
+  /**
+   * a shell whose state (cwd, variables, functions, options, traps, $?) lasts from one run() to
+   * the next, each call with its own deadline; close() runs its EXIT trap. In-process only for now.
+   */
+  session(): InProcessSession {
+    if (this.isolation === 'worker') throw new Error("Session: sessions need isolation 'none' for now");
+    return this.local.session();
   }
 
   /** the most runs that have a worker at once (worker mode); more wait for one */

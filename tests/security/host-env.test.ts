@@ -38,8 +38,8 @@ describe('the host environment', () => {
   it.each(LOOKS)('a secret the embedder did not name is invisible: %s', async (script) => {
     for (const runner of runners) {
       const r = await runner.run(script);
-      expect(r.stdout + r.stderr).not.toContain('hunter2');
-      expect(r.stdout + r.stderr).not.toContain(SECRET);
+      expect((r.stdout ?? '') + (r.stderr ?? '')).not.toContain('hunter2');
+      expect((r.stdout ?? '') + (r.stderr ?? '')).not.toContain(SECRET);
     }
   });
 

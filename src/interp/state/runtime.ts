@@ -66,6 +66,8 @@ export interface RuntimeConfig {
   policy?: Policy | null;
   /** the embedder's commands (RunnerOptions.commands), looked up before rshell's */
   customCommands?: ReadonlyMap<string, Command> | null;
+  /** $$: a session's calls keep the first one's */
+  pid?: number;
 }
 
 /** RunnerOptions' rules, approve and onCommand, resolved once per Runner */
@@ -149,7 +151,7 @@ export class Runtime implements AbortSource, WorkMeter, MemoryAccount {
     };
     this.deadline = cfg.timeoutMs > 0 ? monotonicMs() + cfg.timeoutMs : Infinity;
     runsOnThread++;
-    this.pid = 1000 + Math.floor(Math.random() * 30000);
+    this.pid = cfg.pid ?? 1000 + Math.floor(Math.random() * 30000);
     this.pidCounter = this.pid;
     if (cfg.timeoutMs > 0) {
       this.timer = setTimeout(() => this.abort(this.timeoutError()), cfg.timeoutMs);

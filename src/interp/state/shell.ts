@@ -209,7 +209,8 @@ export class Shell {
   lastRandom = 0;
 
   constructor(
-    readonly rt: Runtime,
+    /** the run's state; a session's shell moves to each call's runtime (rebind) */
+    public rt: Runtime,
     init?: Shell,
   ) {
     if (init) {
@@ -264,6 +265,29 @@ export class Shell {
       this.bashpid = rt.pid;
       this.randomState = rt.pid * 2654435761;
     }
+  }
+
+  /**
+   * A session's next call (Runner.session): the same shell under that call's runtime (deadline,
+   * signal, budgets). After a call that was stopped midway (timeout, cancel), what it had changed
+   * stays, as bash keeps it after an interrupt, and the call stack it was in is left.
+   */
+  rebind(rt: Runtime): void {
+    this.rt = rt;
+    this.vars.rebind(rt);
+    this.vars.frames.length = 1;
+    this.vars.tempFrames.clear();
+    this.frames = [];
+    this.frameLines = [];
+    this.frameOffsets = [];
+    this.lineOffset = 0;
+    this.callDepth = 0;
+    this.loopDepth = 0;
+    this.evalDepth = 0;
+    this.sourceDepth = 0;
+    this.noErrexit = 0;
+    this.quietReports = 0;
+    this.ctl = CTL.none;
   }
 
   /** the file the running code comes from (where a function defined now is defined) */

@@ -293,7 +293,7 @@ export class VarStore {
   held = 0;
 
   constructor(
-    readonly account: MemoryAccount = NO_ACCOUNT,
+    public account: MemoryAccount = NO_ACCOUNT,
     frames?: Frame[],
     /** a subshell's copy: it charges only what it adds */
     private readonly isCopy = false,
@@ -311,6 +311,12 @@ export class VarStore {
     this.held = h;
     const a = this.account;
     if ((a.used += delta) > a.max && delta > 0) a.over();
+  }
+
+  /** a session's next call: what the variables hold is charged to that call's account */
+  rebind(account: MemoryAccount): void {
+    this.account = account;
+    account.used += this.held;
   }
 
   /** a subshell ends: what its copy held is given back */

@@ -1,13 +1,16 @@
 // The interactive shell: `rshell` with no script and a terminal. node:readline gives line editing
 // and history; a line that leaves the script incomplete (open quote, `if` without `fi`, trailing
 // `|`) gets a continuation prompt; Ctrl-C cancels the running script, or discards the line being
-// typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession.
+// typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession:
+// the library's native session (native-session.ts), or a replay of state as text in worker mode.
 import type { Interface } from 'node:readline';
 import { completeness } from '../syntax/chunks.js';
 import type { ScriptRunner } from './execute.js';
 import { commandNames, complete } from './repl-complete.js';
 import { colourLevel, promptStyle } from './repl-style.js';
 import { ReplaySession } from './session.js';
+import { NativeSession } from './native-session.js';
+import { Runner } from '../isolation/runner.js';
 
 export interface ReplOptions {
   /** the command policy, for completion: 'all' or `rshell:NAME` entries */
@@ -15,7 +18,8 @@ export interface ReplOptions {
 }
 
 export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promise<number> {
-  const session = new ReplaySession(runner, process.cwd());
+  // the shell itself persists where the runner can keep it; a worker's run replays state as text
+  const session = runner instanceof Runner && runner.isolation === 'none' ? new NativeSession(runner.session(), process.cwd()) : new ReplaySession(runner, process.cwd());
   const commands = commandNames(opts.allowedCommands);
   const completionSource = { functions: () => session.functionNames(), variables: () => session.variableNames() };
   const style = promptStyle(colourLevel({ isTTY: Boolean(process.stdout.isTTY), env: process.env }), process.env.HOME);

@@ -46,6 +46,16 @@ export class InProcessSession {
     return this.state.exited;
   }
 
+  /** the functions defined so far (REPL completion) */
+  functionNames(): string[] {
+    return this.state.shell === null ? [] : [...this.state.shell.funcs.keys()];
+  }
+
+  /** the variables set so far (REPL completion) */
+  variableNames(): string[] {
+    return this.state.shell === null ? [] : this.state.shell.vars.names();
+  }
+
   run(script: string, opts: RunOptions = {}): Promise<SessionRunResult> {
     const next = this.queue.then(async () => {
       if (this.state.exited) throw new Error('Session: the shell has exited');

@@ -116,6 +116,17 @@ describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
     await line('echo alive', /^alive$/m);
   });
 
+  test('a line cancelled by Ctrl-C keeps what it changed, as bash does', async () => {
+    start();
+    await waitScreen(/\$$/m);
+    type('y=2; cd sub; while :; do :; done');
+    key('Enter');
+    await new Promise((r) => setTimeout(r, 400));
+    key('C-c');
+    await waitScreen(/\[130\]\$$/m);
+    await line('echo "y=$y in ${PWD##*/}"', /^y=2 in sub$/m);
+  });
+
   test('Ctrl-C discards a half-typed line', async () => {
     start();
     await waitScreen(/\$$/m);

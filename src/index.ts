@@ -7,6 +7,7 @@ export type {
 } from './api.js';
 export { checkScript } from './check/index.js';
 export type { InProcessSession as Session, SessionRunResult } from './interp/session.js';
+export type { PreviewReport, PreviewCommand, PreviewPath, PreviewDecision } from './check/preview.js';
 // the command framework, for RunnerOptions.commands (docs/RULES.md describes it)
 export { defineCommand, defineRawCommand, flag, reject } from '../builtins/internal/command.js';
 export type { CallContext, Command, ExecIO } from '../builtins/types.js';

@@ -28,7 +28,8 @@ export interface CheckIssue {
   pos: number;
 }
 
-function literal(w: Word | undefined): string | null {
+/** a word's text when it has no expansion in it, else null */
+export function literalWord(w: Word | undefined): string | null {
   if (!w) return null;
   let s = '';
   for (const p of w.Parts) {
@@ -76,15 +77,15 @@ export function checkScript(file: File): CheckIssue | null {
         break;
       case 'CallExpr': {
         const args = node.Args as Word[];
-        const name = literal(args[0]);
+        const name = literalWord(args[0]);
         if (name !== null) {
           const refused = REFUSED_COMMANDS.get(name);
           if (refused) found = { message: refused, pos: node.Pos };
-          else if (name === 'exec' && args.length > 1 && !execOptionFirst(literal(args[1]), args.length)) {
+          else if (name === 'exec' && args.length > 1 && !execOptionFirst(literalWord(args[1]), args.length)) {
             found = { message: 'exec with a command is not supported', pos: node.Pos };
           } else if (name === 'trap' && args.length > 2) {
             for (const w of args.slice(2)) {
-              const s = literal(w);
+              const s = literalWord(w);
               // a signal trap is kept and never runs (rshell delivers no signal); DEBUG and RETURN
               // would run at every command or return, which rshell does not do
               if (s !== null && /^(DEBUG|RETURN)$/i.test(s)) {

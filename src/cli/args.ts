@@ -23,6 +23,8 @@ export interface CliOptions {
   maxHeapMiB?: number;
   /** --isolation: 'worker' (default) or 'none' */
   isolation?: 'worker' | 'none';
+  /** --check: print the static preview instead of running */
+  check: boolean;
   /** --inherit-env NAME,...: host variables the script may see */
   inheritEnv: string[];
   /** --rules FILE: YAML or JSON rules (RunnerOptions.rules) */
@@ -116,6 +118,7 @@ const FLAGS: readonly FlagSpec[] = [
       return undefined;
     },
   },
+  { long: 'check', takesValue: false, apply: (o) => void (o.check = true) },
   { long: 'inherit-env', takesValue: true, apply: (o, v) => void o.inheritEnv.push(...splitList(v)) },
   { long: 'rules', takesValue: true, apply: (o, v) => void (o.rulesFile = v) },
   { long: 'audit-log', takesValue: true, apply: (o, v) => void (o.auditLog = v) },
@@ -136,6 +139,7 @@ export function parseArgs(argv: readonly string[]): ParseResult {
     timeoutNs: 0,
     env: {},
     inheritEnv: [],
+    check: false,
     json: false,
     version: false,
     help: false,

@@ -31,6 +31,10 @@ Flags:
       --isolation MODE          none (default: in this process, under a watchdog thread that
                                 holds the deadline and the memory cap) or worker (in a worker
                                 thread with a heap cap; slower to start)
+      --check                   run nothing: list each command with its decision under the
+                                policy (allow, ask, deny, not-allowed, dynamic…), the paths it
+                                names and whether they are inside the allowed paths; status 0
+                                when all would run, 1 when something would not, 2 on bad syntax
       --rules FILE              rules finer than command names, YAML or JSON: a list of
                                 {match: "git push", action: allow|ask|deny, reason, under}
                                 judged on each command's words after expansion

@@ -4,6 +4,7 @@
 // and process.stdin / stdout / stderr — streams Node builds on first access — are touched only
 // when the script reads its input or writes more than a little (fd-output.ts).
 import { DEFAULT_HEAP_MIB, Runner } from '../isolation/runner.js';
+import { previewStatus, previewText } from './preview-text.js';
 import { startWatchdog } from './watchdog.js';
 import { parseArgs } from './args.js';
 import { runnerOptions } from './options.js';
@@ -108,6 +109,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     return startRepl(runner, {
       allowedCommands: opts.allowAllCommands ? 'all' : opts.allowedCommands,
     });
+  }
+  if (opts.check) {
+    const report = runner.check(source.source.script);
+    stdout.write(opts.json ? JSON.stringify(report) + '\n' : previewText(report));
+    return previewStatus(report);
   }
   // in-process (the default), a thread of its own holds the deadline and the memory cap
   if (runner.isolation === 'none') startWatchdog({ timeoutMs: opts.timeoutNs / 1e6, capMiB: opts.maxHeapMiB ?? DEFAULT_HEAP_MIB });

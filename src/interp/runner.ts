@@ -20,6 +20,7 @@ import { resolveLimits } from './state/limits.js';
 import { type Policy, Runtime } from './state/runtime.js';
 import { Rules } from './state/rules.js';
 import { InProcessSession, type SessionState } from './session.js';
+import { previewScript, type PreviewReport } from '../check/preview.js';
 import { CTL, Shell } from './state/shell.js';
 import { ATTR, newVariable } from './state/vars.js';
 import { BASH_VERSINFO, BASH_VERSION_TEXT } from './state/bash-version.js';
@@ -173,11 +174,36 @@ export class InProcessRunner {
     // its own sandbox again, lazily (on the first file access), and starts in the first root
     const sb = this.openSandbox(true);
     this.rootPaths = sb.roots.map((r) => r.path);
+    this.rootSpecs = sb.roots.map((r) => ({ path: r.path, writable: r.mode === 'rw' }));
     sb.close();
   }
 
   /** the usable roots as resolved at construction (ALLOWED_PATHS, the default cwd) */
   private readonly rootPaths: readonly string[];
+  private readonly rootSpecs: readonly { path: string; writable: boolean }[];
+
+  /**
+   * The static preview (src/check/preview.ts): each command the script names with its decision
+   * under this runner's policy, the literal paths it would touch, and what needs remediation.
+   * Nothing runs.
+   */
+  check(script: string): PreviewReport {
+    if (typeof script !== 'string') throw new TypeError('check: script must be a string');
+    const parsed = parseScript(script, this.cfg.limits);
+    if (parsed instanceof ParseError) return { error: parsed.bashMessage() || parsed.message, commands: [], needsRemediation: false };
+    const cfg = this.cfg;
+    const rules = cfg.policy?.rules ?? null;
+    return previewScript(parsed.file, script, {
+      cwd: cfg.cwd ?? this.rootPaths[0] ?? '/',
+      roots: this.rootSpecs,
+      mode: cfg.mode,
+      allowed: (name) => SEAM.builtins.get(name)?.always === true || cfg.allowed === 'all' || cfg.allowed.has(name),
+      judge: (argv, cwd) => {
+        const v = rules === null ? null : rules.judge(argv, cwd);
+        return v === null ? null : v.rule.reason === undefined ? { action: v.action } : { action: v.action, reason: v.rule.reason };
+      },
+    });
+  }
 
   private openSandbox(report: boolean): Sandbox {
     return createSandbox(this.cfg.allowedPaths, {

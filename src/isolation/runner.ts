@@ -10,6 +10,7 @@ import { WorkerPool } from './pool.js';
 import { runOnWorker } from './host-run.js';
 import type { WorkerOptions } from './protocol.js';
 import type { InProcessSession } from '../interp/session.js';
+import type { PreviewReport } from '../check/preview.js';
 
 /** the default heap cap of a worker, MiB */
 export const DEFAULT_HEAP_MIB = 512;
@@ -81,6 +82,11 @@ export class Runner {
       this.pool = new WorkerPool(() => new Worker(file, { workerData, resourceLimits, stdin: false }), max);
       this.pool.prewarm();
     }
+  }
+
+  /** the static preview of a script under this runner's policy: nothing runs (src/check/preview.ts) */
+  check(script: string): PreviewReport {
+    return this.local.check(script);
   }
 
   /**

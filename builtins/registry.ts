@@ -13,6 +13,7 @@ export { seq } from './seq/index.js';
 export { strings } from './strings/index.js';
 export { egrep, fgrep, grep } from './grep/index.js';
 export { cut } from './cut/index.js';
+export { diff } from './diff/index.js';
 export { uniq } from './uniq/index.js';
 export { sort } from './sort/index.js';
 export { tee } from './tee/index.js';

@@ -12,7 +12,6 @@ import { matchPattern } from '../../lib/pattern/pattern.js';
 import { zoneAt } from '../../lib/time/timezone.js';
 import { analyze, prepareText } from './analyze.js';
 import { anyChange, Color, Out, printScript, type FormatOptions } from './format.js';
-import { printSideBySide } from './side.js';
 import type { Settings } from './options.js';
 
 export interface RunPlan {
@@ -415,10 +414,7 @@ export class Comparer {
           this.header(s.style === 'unified' ? '+++' : '---', 1, sides[1], e1);
         }
       };
-      if (s.style === 'sdiff') {
-        begin();
-        printSideBySide(out, { ...fo, width: s.width, leftColumn: plan.leftColumn, suppressCommon: plan.suppressCommonLines }, t0, t1, changes, checkAbort);
-      } else printScript(out, fo, t0, t1, changes, { begin }, checkAbort);
+      printScript(out, fo, t0, t1, changes, { begin }, checkAbort);
       await this.drain();
     }
     if (!robust) {

@@ -34,7 +34,7 @@ export const FLAGS = {
   unifiedDefault: flag.boolean('-u'),
   changedGroupFormat: flag.string('--changed-group-format'),
   color: flag.optional('--color'),
-  context: flag.value('-C --context', contextLength, { bare: 3 }),
+  context: flag.value('--context', contextLength, { bare: 3 }),
   ed: flag.boolean('-e --ed'),
   exclude: flag.list('-x --exclude'),
   excludeFrom: flag.list('-X --exclude-from'),
@@ -86,13 +86,16 @@ export const FLAGS = {
   unchangedGroupFormat: flag.string('--unchanged-group-format'),
   unchangedLineFormat: flag.string('--unchanged-line-format'),
   unidirectionalNewFile: flag.boolean('-P --unidirectional-new-file'),
-  unified: flag.value('-U --unified', contextLength, { bare: 3 }),
+  unified: flag.value('--unified', contextLength, { bare: 3 }),
   version: flag.version('-v --version'),
   width: flag.value('-W --width', positive('width')),
   presumeOutputTty: flag.boolean('---presume-output-tty'),
   // -NUM (obsolete context length), -h (no effect)
   digits: flag.digits(),
   splitHint: flag.boolean('-h'),
+  // short -C/-U require their argument (shortopts "C:" "U:"); the long forms take it only attached
+  contextShort: flag.value('-C', contextLength),
+  unifiedShort: flag.value('-U', contextLength),
 };
 
 export type DiffLine = CommandLine<typeof FLAGS>;
@@ -182,7 +185,9 @@ export function settingsOf(order: readonly Occurrence[]): Settings | OptionError
         break;
       case 'context':
       case 'unified':
-        e = specify(o.name === 'unified' ? 'unified' : 'context');
+      case 'contextShort':
+      case 'unifiedShort':
+        e = specify(o.name === 'unified' || o.name === 'unifiedShort' ? 'unified' : 'context');
         if (context < o.value) context = o.value;
         explicitContext = true;
         break;

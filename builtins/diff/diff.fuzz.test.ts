@@ -1,0 +1,65 @@
+// Differential fuzz of diff against GNU diffutils 3.8: small files over a few-line alphabet (so
+// lines repeat and hunks have choices to make), the second often an edit of the first, every
+// output style and the options that change how lines compare. A few hundred cases by default;
+// RSHELL_FUZZ_RUNS=N runs more.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { diff } from './index.js';
+import { both } from '../../tests/harness/gnu-tools.js';
+
+const RUNS = Number(process.env.RSHELL_FUZZ_RUNS ?? 300);
+const TIMEOUT = Math.max(120_000, RUNS * 400);
+
+const LINE = fc.constantFrom('a', 'b', 'c', 'd', 'a', 'b', '', ' a', 'a ', 'A', '\tb', 'b\t', 'x  y', 'x y', '.', 'c\r');
+const lines = fc.array(LINE, { maxLength: 14 });
+/** an edit of `base`: deletions, insertions and replacements at random places */
+const edit = (base: string[]) =>
+  fc.array(fc.tuple(fc.nat(20), fc.constantFrom('del', 'ins', 'rep'), LINE), { maxLength: 5 }).map((ops) => {
+    const out = [...base];
+    for (const [at, op, l] of ops) {
+      const i = out.length === 0 ? 0 : at % (out.length + (op === 'ins' ? 1 : 0));
+      if (op === 'del') out.splice(i, 1);
+      else if (op === 'ins') out.splice(i, 0, l);
+      else if (out.length > 0) out[i] = l;
+    }
+    return out;
+  });
+const pair = lines.chain((a) => fc.tuple(fc.constant(a), fc.oneof(edit(a), lines), fc.boolean(), fc.boolean()));
+const STYLES = [[], ['-u'], ['-c'], ['-e'], ['-n'], ['-f'], ['-U0'], ['-U1'], ['-C1'], ['-q'], ['-u', '-p'], ['--normal']];
+const STAMP = new Date('2021-03-04T05:06:07Z');
+
+const text = (ls: string[], nl: boolean): string => (ls.length === 0 ? '' : ls.join('\n') + (nl ? '\n' : ''));
+
+describe('diff: differential fuzz vs GNU diff', () => {
+  it('random pairs, every style', async () => {
+    await fc.assert(
+      fc.asyncProperty(pair, fc.constantFrom(...STYLES), fc.subarray(['-i', '-w', '-b', '-B', '-E', '-Z', '-d', '-H', '--strip-trailing-cr', '-t', '-T', '--suppress-blank-empty', '-a']), async ([a, b, nla, nlb], style, extra) => {
+        const files = { a: text(a, nla || a.length === 0), b: text(b, nlb || b.length === 0) };
+        const setup = (dir: string): void => {
+          for (const f of ['a', 'b']) fs.utimesSync(path.join(dir, f), STAMP, STAMP);
+        };
+        const args = [...style, ...extra, 'a', 'b'];
+        const { ours, gnu } = await both(diff, args, { files, setup, env: { TZ: 'UTC' } });
+        expect({ args, files, out: ours.stdout, err: ours.stderr, code: ours.code }).toEqual({ args, files, out: gnu.stdout, err: gnu.stderr, code: gnu.code });
+      }),
+      { numRuns: RUNS },
+    );
+  }, TIMEOUT);
+
+  it('longer files: discarded lines, long runs of changes', async () => {
+    const big = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'a', 'a', 'b'), { minLength: 20, maxLength: 300 });
+    const bigPair = big.chain((a) => fc.tuple(fc.constant(a), fc.oneof(edit(a), big, edit(a).chain(edit))));
+    await fc.assert(
+      fc.asyncProperty(bigPair, fc.constantFrom([], ['-u'], ['-c'], ['-e'], ['-d'], ['-H'], ['-U5']), async ([a, b], style) => {
+        const files = { a: text(a, true), b: text(b, true) };
+        const args = [...style, '--label=A', '--label=B', 'a', 'b'];
+        const { ours, gnu } = await both(diff, args, { files });
+        expect({ args, out: ours.stdout, err: ours.stderr, code: ours.code }).toEqual({ args, out: gnu.stdout, err: gnu.stderr, code: gnu.code });
+      }),
+      { numRuns: Math.max(20, RUNS / 5) },
+    );
+  }, TIMEOUT);
+});

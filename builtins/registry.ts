@@ -14,6 +14,7 @@ export { strings } from './strings/index.js';
 export { egrep, fgrep, grep } from './grep/index.js';
 export { cut } from './cut/index.js';
 export { diff } from './diff/index.js';
+export { cmp } from './cmp/index.js';
 export { uniq } from './uniq/index.js';
 export { sort } from './sort/index.js';
 export { tee } from './tee/index.js';

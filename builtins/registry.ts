@@ -16,6 +16,7 @@ export { cut } from './cut/index.js';
 export { diff } from './diff/index.js';
 export { cmp } from './cmp/index.js';
 export { comm } from './comm/index.js';
+export { join } from './join/index.js';
 export { uniq } from './uniq/index.js';
 export { sort } from './sort/index.js';
 export { tee } from './tee/index.js';

@@ -13,6 +13,7 @@ import { zoneAt } from '../../lib/time/timezone.js';
 import { analyze, prepareText } from './analyze.js';
 import { anyChange, Color, Out, printScript, type FormatOptions } from './format.js';
 import type { Settings } from './options.js';
+import { printSideBySide } from './side.js';
 
 export interface RunPlan {
   settings: Settings;
@@ -35,6 +36,7 @@ export interface RunPlan {
   suppressBlankEmpty: boolean;
   suppressCommonLines: boolean;
   leftColumn: boolean;
+  mergeAssist: boolean;
   ignoreFileNameCase: boolean;
   excludes: string[];
   colors: string[] | null;
@@ -414,7 +416,10 @@ export class Comparer {
           this.header(s.style === 'unified' ? '+++' : '---', 1, sides[1], e1);
         }
       };
-      printScript(out, fo, t0, t1, changes, { begin }, checkAbort);
+      if (s.style === 'sdiff') {
+        begin();
+        printSideBySide(out, { ...fo, width: s.width, leftColumn: plan.leftColumn, suppressCommon: plan.suppressCommonLines, mergeAssist: plan.mergeAssist }, t0, t1, changes, checkAbort);
+      } else printScript(out, fo, t0, t1, changes, { begin }, checkAbort);
       await this.drain();
     }
     if (!robust) {

@@ -13,7 +13,7 @@ import { both } from '../../tests/harness/gnu-tools.js';
 const RUNS = Number(process.env.RSHELL_FUZZ_RUNS ?? 300);
 const TIMEOUT = Math.max(120_000, RUNS * 400);
 
-const LINE = fc.constantFrom('a', 'b', 'c', 'd', 'a', 'b', '', ' a', 'a ', 'A', '\tb', 'b\t', 'x  y', 'x y', '.', 'c\r');
+const LINE = fc.constantFrom('a', 'b', 'c', 'd', 'a', 'b', '', ' a', 'a ', 'A', '\tb', 'b\t', 'x  y', 'x y', '.', 'c\r', 'a long line with\ttabs and words that runs past the half width', 'x\by\x01z\x7f', '\xe9t\xe9');
 const lines = fc.array(LINE, { maxLength: 14 });
 /** an edit of `base`: deletions, insertions and replacements at random places */
 const edit = (base: string[]) =>
@@ -28,7 +28,7 @@ const edit = (base: string[]) =>
     return out;
   });
 const pair = lines.chain((a) => fc.tuple(fc.constant(a), fc.oneof(edit(a), lines), fc.boolean(), fc.boolean()));
-const STYLES = [[], ['-u'], ['-c'], ['-e'], ['-n'], ['-f'], ['-U0'], ['-U1'], ['-C1'], ['-q'], ['-u', '-p'], ['--normal']];
+const STYLES = [[], ['-u'], ['-c'], ['-e'], ['-n'], ['-f'], ['-U0'], ['-U1'], ['-C1'], ['-q'], ['-u', '-p'], ['--normal'], ['-y'], ['-y', '-W', '37'], ['-y', '-W', '20', '--left-column'], ['-y', '--suppress-common-lines', '-W', '50'], ['--sdiff-merge-assist', '-W', '44']];
 const STAMP = new Date('2021-03-04T05:06:07Z');
 
 const text = (ls: string[], nl: boolean): string => (ls.length === 0 ? '' : ls.join('\n') + (nl ? '\n' : ''));

@@ -22,7 +22,7 @@ describe('diff: flags against GNU', () => {
     ['-d'], ['-H'], ['--horizon-lines=5', '-u'], ['-a'], ['--strip-trailing-cr'], ['--label', 'L1', '--label', 'L2', '-u'], ['-p', '-u'],
     ['-F', '^t', '-c'], ['--color=always', '-u'], ['--color=never'], ['--color=auto'], ['--tabsize=4', '-t'], ['-1', '-u'], ['-h'],
     ['--binary'], ['--inhibit-hunk-merge'], ['-W', '40'], ['--left-column'], ['--suppress-common-lines'], ['---presume-output-tty'],
-    ['--ignore-file-name-case'], ['--no-ignore-file-name-case'], ['--palette=ad=33', '--color=always'],
+    ['--ignore-file-name-case'], ['-y'], ['-y', '-W', '50', '--left-column'], ['--side-by-side', '--suppress-common-lines'], ['--sdiff-merge-assist'], ['-y', '-t', '--tabsize=3'], ['--no-ignore-file-name-case'], ['--palette=ad=33', '--color=always'],
   ];
   for (const flags of cases) {
     it(`diff ${flags.join(' ')} a b`, async () => {
@@ -56,8 +56,6 @@ describe('diff: refused and rshell-only', () => {
     [['-D', 'X', 'a', 'b'], "diff: -D/--ifdef and the --*-format options are not supported by rshell\ndiff: Try 'diff --help' for more information.\n"],
     [['--line-format=%L', 'a', 'b'], "diff: -D/--ifdef and the --*-format options are not supported by rshell\ndiff: Try 'diff --help' for more information.\n"],
     [['--old-line-format=x', 'a', 'b'], "diff: -D/--ifdef and the --*-format options are not supported by rshell\ndiff: Try 'diff --help' for more information.\n"],
-    [['-y', 'a', 'b'], "diff: -y/--side-by-side is not supported by rshell yet (use -u)\ndiff: Try 'diff --help' for more information.\n"],
-    [['--sdiff-merge-assist', 'a', 'b'], "diff: -y/--side-by-side is not supported by rshell yet (use -u)\ndiff: Try 'diff --help' for more information.\n"],
   ])('%j', async (args, stderr) => {
     const r = await runBuiltin(diff, args, { files });
     expect({ stdout: r.stdout, stderr: r.stderr, code: r.code }).toEqual({ stdout: '', stderr, code: 2 });

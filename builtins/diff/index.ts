@@ -29,7 +29,6 @@ const isError = (s: Settings | OptionError): s is OptionError => 'message' in s;
 
 /** what the sandbox cannot do, refused as a usage error */
 function refused(flags: DiffLine['flags']): string | undefined {
-  if (flags.sideBySide || flags.sdiffMergeAssist) return '-y/--side-by-side is not supported by rshell yet (use -u)';
   if (flags.paginate) return '-l/--paginate is refused: rshell cannot run pr (pipe the output instead)';
   const formats = [flags.ifdef, flags.lineFormat, flags.oldLineFormat, flags.newLineFormat, flags.unchangedLineFormat, flags.oldGroupFormat, flags.newGroupFormat, flags.changedGroupFormat, flags.unchangedGroupFormat];
   if (formats.some((f) => f !== undefined)) return '-D/--ifdef and the --*-format options are not supported by rshell';
@@ -80,6 +79,7 @@ async function run(ctx: CallContext, cmd: DiffLine): Promise<number> {
     suppressBlankEmpty: flags.suppressBlankEmpty,
     suppressCommonLines: flags.suppressCommonLines,
     leftColumn: flags.leftColumn,
+    mergeAssist: flags.sdiffMergeAssist,
     ignoreFileNameCase: flags.ignoreFileNameCase && !lastWins(cmd.order),
     excludes: [...flags.exclude],
     colors,

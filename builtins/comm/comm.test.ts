@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { comm } from './index.js';
 import { both, expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
+import { runBuiltin } from '../internal/testing.js';
 
 const files = { a: 'a\nb\nd\n', b: 'b\nc\nd\ne', u: 'b\na\nc\n', z: 'x\0y\0' };
 
@@ -19,6 +20,10 @@ describe('comm: against GNU', () => {
       await expectSameAsGnu(comm, args, { files });
     });
   }
+  it('a line past maxLineBytes', async () => {
+    const r = await runBuiltin(comm, ['p', 'q'], { files: { p: 'x'.repeat(100) + '\n', q: 'a\n' }, limits: { maxLineBytes: 16 } });
+    expect(r).toMatchObject({ stdout: '', stderr: 'comm: p: line too long (over 16 bytes)\n', code: 1 });
+  });
   it('stdin', async () => {
     await expectSameAsGnu(comm, ['-', 'a'], { files, stdin: 'a\nc\n' });
   });

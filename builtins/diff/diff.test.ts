@@ -47,6 +47,9 @@ describe('diff: flags against GNU', () => {
     await expectSameAsGnu(diff, ['-e', '-n', 'a', 'b'], { files });
     await expectSameAsGnu(diff, ['--from-file=a', '--from-file=b', 'a'], { files });
     await expectSameAsGnu(diff, ['-I', '\\(', 'a', 'b'], { files });
+    await expectSameAsGnu(diff, ['-r', '-X', 'nosuch', 'd1', 'd2'], { files });
+    await expectSameAsGnu(diff, ['-L', 'x', '-L', 'y', '-L', 'z', 'a', 'b'], { files });
+    await expectSameAsGnu(diff, ['--color=bad', 'a', 'b'], { files });
   });
 });
 

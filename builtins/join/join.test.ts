@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { join } from './index.js';
 import { both, expectSameAsGnu } from '../../tests/harness/gnu-tools.js';
+import { runBuiltin } from '../internal/testing.js';
 
 const files = { a: '1 a x\n2 b\n4 d y z\n', b: '1 A\n3 C\n4 D\n', c: 'k,1\nm,2\n', d: 'k,x\nn,y\n', u: '2 x\n1 y\n', w: 'a\tb\n' };
 
@@ -24,6 +25,13 @@ describe('join: against GNU', () => {
       await expectSameAsGnu(join, args, { files });
     });
   }
+  it('limits: a run of equal keys past the memory budget, a line past maxLineBytes', async () => {
+    const many = 'k x\n'.repeat(50);
+    const r = await runBuiltin(join, ['p', 'q'], { files: { p: many, q: many }, limits: { maxSortBytes: 1000 } });
+    expect(r).toMatchObject({ stdout: '', stderr: "join: memory exhausted (over rshell's per-command memory budget of 1000 bytes, maxMemoryBytes)\n", code: 1 });
+    const l = await runBuiltin(join, ['p', 'q'], { files: { p: 'k ' + 'x'.repeat(100) + '\n', q: 'k\n' }, limits: { maxLineBytes: 16 } });
+    expect(l).toMatchObject({ stdout: '', stderr: 'join: p: line too long (over 16 bytes)\n', code: 1 });
+  });
   it('stdin', async () => {
     await expectSameAsGnu(join, ['-', 'b'], { files, stdin: '1 z\n3 q\n' });
     await expectSameAsGnu(join, ['-', '-'], { files, stdin: '1 z\n' });

@@ -62,4 +62,28 @@ describe('diff: differential fuzz vs GNU diff', () => {
       { numRuns: Math.max(20, RUNS / 5) },
     );
   }, TIMEOUT);
+
+  it('directory trees (-r and friends)', async () => {
+    const NAMES = ['a', 'b', 's/a', 's/c', 't/u/v', 'e', 's', 't/u', 'c/d'];
+    const CONTENT = fc.constantFrom('x\n', 'y\n', 'x\ny\n', '', 'z');
+    // a name that is a file in a tree cannot also be a directory there
+    const tree = fc.dictionary(fc.constantFrom(...NAMES), CONTENT, { maxKeys: 5 }).map((t) => {
+      const keys = Object.keys(t);
+      return Object.fromEntries(Object.entries(t).filter(([k]) => !keys.some((o) => o.startsWith(k + '/'))));
+    });
+    await fc.assert(
+      fc.asyncProperty(tree, tree, fc.constantFrom(['-r'], ['-rq'], ['-ru'], ['-rN'], ['-rs'], ['-rP'], ['-rNq'], [], ['-s'], ['-r', '-x', 's'], ['-r', '-S', 'b']), async (t1, t2, flags) => {
+        const files: Record<string, string> = { 'd1/.keep': '', 'd2/.keep': '' };
+        for (const [k, v] of Object.entries(t1)) files[`d1/${k}`] = v;
+        for (const [k, v] of Object.entries(t2)) files[`d2/${k}`] = v;
+        const setup = (dir: string): void => {
+          for (const f of Object.keys(files)) fs.utimesSync(path.join(dir, f), STAMP, STAMP);
+        };
+        const args = [...flags, 'd1', 'd2'];
+        const { ours, gnu } = await both(diff, args, { files, setup, env: { TZ: 'UTC' } });
+        expect({ args, files, out: ours.stdout, err: ours.stderr, code: ours.code }).toEqual({ args, files, out: gnu.stdout, err: gnu.stderr, code: gnu.code });
+      }),
+      { numRuns: Math.max(20, RUNS / 5) },
+    );
+  }, TIMEOUT);
 });

@@ -288,7 +288,8 @@ interface Ctx {
 }
 
 const SNAKE_LIMIT = 20;
-const OFFSET_MAX = 0x7fffffff;
+// GNU uses PTRDIFF_MAX; any bound past every index will do, and this one stays a small integer for V8
+const OFFSET_MAX = 0x3fffffff;
 
 interface Part {
   xmid: number;

@@ -372,48 +372,56 @@ function diag(c: Ctx, xoff: number, xlim: number, yoff: number, ylim: number, fi
     if (findMinimal) continue;
     if (200 < cost && bigSnake && c.heuristic && heuristicSplit(c, cost, xoff, xlim, yoff, ylim, fmin, fmax, fmid, bmin, bmax, bmid, part)) return;
     if (cost >= c.tooExpensive) {
-      // give up: halfway between the best forward and backward diagonals so far
-      let fxybest = -1;
-      let fxbest = 0;
-      for (let d = fmax; d >= fmin; d -= 2) {
-        let x = Math.min(fd[O + d]!, xlim);
-        let y = x - d;
-        if (ylim < y) {
-          x = ylim + d;
-          y = ylim;
-        }
-        if (fxybest < x + y) {
-          fxybest = x + y;
-          fxbest = x;
-        }
-      }
-      let bxybest = OFFSET_MAX;
-      let bxbest = 0;
-      for (let d = bmax; d >= bmin; d -= 2) {
-        let x = Math.max(xoff, bd[O + d]!);
-        let y = x - d;
-        if (y < yoff) {
-          x = yoff + d;
-          y = yoff;
-        }
-        if (x + y < bxybest) {
-          bxybest = x + y;
-          bxbest = x;
-        }
-      }
-      if (xlim + ylim - bxybest < fxybest - (xoff + yoff)) {
-        part.xmid = fxbest;
-        part.ymid = fxybest - fxbest;
-        part.loMinimal = true;
-        part.hiMinimal = false;
-      } else {
-        part.xmid = bxbest;
-        part.ymid = bxybest - bxbest;
-        part.loMinimal = false;
-        part.hiMinimal = true;
-      }
+      cutOff(c, xoff, xlim, yoff, ylim, fmin, fmax, bmin, bmax, part);
       return;
     }
+  }
+}
+
+/** too_expensive: give up and split halfway between the best diagonals found so far */
+function cutOff(c: Ctx, xoff: number, xlim: number, yoff: number, ylim: number, fmin: number, fmax: number, bmin: number, bmax: number, part: Part): void {
+  const fd = c.fd;
+  const bd = c.bd;
+  const O = c.off;
+  // give up: halfway between the best forward and backward diagonals so far
+  let fxybest = -1;
+  let fxbest = 0;
+  for (let d = fmax; d >= fmin; d -= 2) {
+    let x = Math.min(fd[O + d]!, xlim);
+    let y = x - d;
+    if (ylim < y) {
+      x = ylim + d;
+      y = ylim;
+    }
+    if (fxybest < x + y) {
+      fxybest = x + y;
+      fxbest = x;
+    }
+  }
+  let bxybest = OFFSET_MAX;
+  let bxbest = 0;
+  for (let d = bmax; d >= bmin; d -= 2) {
+    let x = Math.max(xoff, bd[O + d]!);
+    let y = x - d;
+    if (y < yoff) {
+      x = yoff + d;
+      y = yoff;
+    }
+    if (x + y < bxybest) {
+      bxybest = x + y;
+      bxbest = x;
+    }
+  }
+  if (xlim + ylim - bxybest < fxybest - (xoff + yoff)) {
+    part.xmid = fxbest;
+    part.ymid = fxybest - fxbest;
+    part.loMinimal = true;
+    part.hiMinimal = false;
+  } else {
+    part.xmid = bxbest;
+    part.ymid = bxybest - bxbest;
+    part.loMinimal = false;
+    part.hiMinimal = true;
   }
 }
 

@@ -51,6 +51,8 @@ export interface Change {
 /** prepare_text: strip CR before LF (--strip-trailing-cr), add the missing newline, index lines */
 export function prepareText(raw: Uint8Array, stripCr: boolean): Text {
   let len = raw.length;
+  // the common case (no CR stripping, a final newline) indexes the bytes read, without a copy
+  if (!stripCr && (len === 0 || raw[len - 1] === 0x0a)) return indexLines(raw, len, false);
   let buf = new Uint8Array(len + 1);
   if (stripCr) {
     let o = 0;
@@ -69,6 +71,12 @@ export function prepareText(raw: Uint8Array, stripCr: boolean): Text {
     missingNewline = true;
   }
   if (buf.length !== len) buf = buf.subarray(0, len);
+  return indexLines(buf, len, missingNewline);
+}
+
+
+/** the start of every line, then `len` */
+function indexLines(buf: Uint8Array, len: number, missingNewline: boolean): Text {
   // Buffer's indexOf is memchr; Uint8Array's is a slow generic loop
   const view = Buffer.from(buf.buffer, buf.byteOffset, len);
   let count = 0;

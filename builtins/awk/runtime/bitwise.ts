@@ -13,7 +13,7 @@ import { formatDouble } from './cformat.js';
 
 export type BitResult = number | { fatal: string };
 
-const TWO64 = 18446744073709551616;
+const TWO64 = 2 ** 64;
 const MASK64 = (1n << 64n) - 1n;
 
 function toUintmax(x: number): bigint {

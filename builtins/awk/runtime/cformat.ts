@@ -46,6 +46,12 @@ function expExact(a: number, prec: number): string {
   return s.slice(0, e) + 'e' + String(Number(s.slice(e + 1))).replace(/^(\d)/, '+$1');
 }
 
+/** the decimal exponent of a's leading digit before any rounding (21 digits cannot all be 9s) */
+function unroundedExp(a: number): number {
+  const s = a.toExponential(20);
+  return Number(s.slice(s.indexOf('e') + 1));
+}
+
 function expSuffix(exp: number, upper: boolean): string {
   const a = Math.abs(exp);
   return (upper ? 'E' : 'e') + (exp < 0 ? '-' : '+') + (a < 10 ? '0' : '') + String(a);
@@ -76,6 +82,12 @@ function body(conv: string, a: number, prec: number | undefined, alt: boolean): 
   if (lower === 'g') {
     const P = prec === undefined ? 6 : prec === 0 ? 1 : prec;
     const { exp: X } = expParts(a, P - 1);
+    if (X >= P && unroundedExp(a) < P) {
+      // glibc picks the style before rounding: the fixed style's P - 1 - X digits (none) carried
+      // into a new one, and it prints that in the exponent form: %#G of 999999.99 is 1.E+06
+      const { mant, exp } = expParts(a, 0);
+      return (alt ? mant + '.' : mant) + expSuffix(exp, upper);
+    }
     if (P > X && X >= -4) {
       const s = fixedBody(a, P - 1 - X);
       return alt ? (s.indexOf('.') < 0 ? s + '.' : s) : stripZeros(s);
@@ -97,30 +109,24 @@ function hexFloat(a: number, prec: number | undefined, alt: boolean): string {
   const biased = Number(bits >> 52n);
   let mant = bits & ((1n << 52n) - 1n);
   let lead = biased === 0 ? 0n : 1n;
-  let exp = biased === 0 ? -1022 : biased - 1023;
+  const exp = biased === 0 ? -1022 : biased - 1023;
   let digits = 13;
   if (prec !== undefined && prec < 13) {
+    // round the whole significand, lead digit included: 1.8p+3 with %.0a is 0x2p+3 (no renormalising)
+    const full = (lead << 52n) | mant;
     const drop = BigInt(4 * (13 - prec));
-    const q = mant >> drop;
-    const r = mant & ((1n << drop) - 1n);
+    const q = full >> drop;
+    const r = full & ((1n << drop) - 1n);
     const half = 1n << (drop - 1n);
-    let rounded = r > half || (r === half && (q & 1n) === 1n) ? q + 1n : q;
-    if (rounded >> BigInt(4 * prec) !== 0n) {
-      // carried into the leading digit: 0x1.f → 0x2.0
-      lead += 1n;
-      rounded &= (1n << BigInt(4 * prec)) - 1n;
-    }
-    mant = rounded;
+    const rounded = r > half || (r === half && (q & 1n) === 1n) ? q + 1n : q;
+    lead = rounded >> BigInt(4 * prec);
+    mant = rounded & ((1n << BigInt(4 * prec)) - 1n);
     digits = prec;
   }
   let frac = digits === 0 ? '' : mant.toString(16).padStart(digits, '0');
   if (prec === undefined) frac = frac.replace(/0+$/, '');
   else if (prec > 13) frac += '0'.repeat(prec - 13);
-  if (biased === 0 && prec === undefined) {
-    // glibc keeps subnormals as 0x0.xxx
-  }
   const point = frac !== '' ? '.' + frac : alt ? '.' : '';
-  exp = Number(exp);
   return '0x' + lead.toString(16) + point + 'p' + (exp < 0 ? '-' : '+') + String(Math.abs(exp));
 }
 

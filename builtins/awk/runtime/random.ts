@@ -9,7 +9,7 @@
 //   (refilled after every srandom: 512 raw draws, then one more for the selector);
 // - rand() draws twice: (0.5 + (d1 / 2^31 + d2) / 2^31) - 0.5, again while that is 1.0;
 // - without srand() the state is initstate(1); srand() returns the previous seed (gawk's
-//   save_seed starts at 0); srand() with no argument seeds from the time of day, which the caller
+//   save_seed starts at 1); srand() with no argument seeds from the time of day, which the caller
 //   passes in (whole seconds); the seed is (unsigned int) of (long) of the value.
 
 const DEG = 63;
@@ -107,7 +107,7 @@ function goodRand(x: number): number {
 
 /** (long) of a double on x86-64 (out of range: LONG_MIN) */
 function toLong(x: number): number {
-  if (x !== x || x >= 9223372036854775808 || x < -9223372036854775808) return -9223372036854775808;
+  if (x !== x || x >= 2 ** 63 || x < -(2 ** 63)) return -(2 ** 63);
   return Math.trunc(x);
 }
 

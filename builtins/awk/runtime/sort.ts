@@ -67,9 +67,39 @@ function valueType(a: AwkSortValue, b: AwkSortValue, ic: boolean): number {
   return cmpStrings(a.str, b.str, ic);
 }
 
+/** a non-negative integer index in canonical form: gawk keeps those in its cint_array */
+function cintIndex(k: string): number {
+  const n = k.length;
+  if (n === 0 || n > 15) return -1;
+  if (n > 1 && k.charCodeAt(0) === 48) return -1;
+  for (let i = 0; i < n; i++) {
+    const c = k.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+  }
+  return Number(k);
+}
+
+/**
+ * The value orders' tie-break by index, as gawk's lists give it: an index kept as an integer
+ * (cint_array) has no string there and compares as "" (before every other index, equal to every
+ * other integer index, the list's ascending order then kept by the stable sort: so ascending in
+ * both directions); other indices compare as strings.
+ */
+function indexTie(a: string, b: string, ic: boolean, desc: boolean): number {
+  const ia = cintIndex(a);
+  const ib = cintIndex(b);
+  if (ia >= 0 && ib >= 0) return desc ? ib - ia : ia - ib;
+  if (ia >= 0) return -1;
+  if (ib >= 0) return 1;
+  return cmpStrings(a, b, ic);
+}
+
 function build(order: string, indexNum: (k: string) => number, ic: boolean): SortCompare | null {
   const byIndex: SortCompare = (a, b) => cmpStrings(a[0], b[0], ic);
-  const byType: SortCompare = (a, b) => valueType(a[1], b[1], ic) || byIndex(a, b);
+  const desc = order.endsWith('_desc');
+  // the _desc value orders negate the whole comparison, this tie-break included
+  const tie: SortCompare = (a, b) => indexTie(a[0], b[0], ic, desc);
+  const byType: SortCompare = (a, b) => valueType(a[1], b[1], ic) || tie(a, b);
   switch (order) {
     case '@ind_str_asc': return byIndex;
     case '@ind_str_desc': return (a, b) => -byIndex(a, b);
@@ -80,7 +110,7 @@ function build(order: string, indexNum: (k: string) => number, ic: boolean): Sor
     }
     case '@val_str_asc':
     case '@val_str_desc': {
-      const up: SortCompare = (a, b) => (a[1].isArray || b[1].isArray ? byType(a, b) : cmpStrings(a[1].str, b[1].str, ic) || byIndex(a, b));
+      const up: SortCompare = (a, b) => (a[1].isArray || b[1].isArray ? byType(a, b) : cmpStrings(a[1].str, b[1].str, ic) || tie(a, b));
       return order.endsWith('asc') ? up : (a, b) => -up(a, b);
     }
     case '@val_num_asc':
@@ -88,7 +118,7 @@ function build(order: string, indexNum: (k: string) => number, ic: boolean): Sor
       const up: SortCompare = (a, b) =>
         a[1].isArray || b[1].isArray
           ? byType(a, b)
-          : cmpNumbers(a[1].num, b[1].num) || cmpStrings(a[1].str, b[1].str, ic) || byIndex(a, b);
+          : cmpNumbers(a[1].num, b[1].num) || cmpStrings(a[1].str, b[1].str, ic) || tie(a, b);
       return order.endsWith('asc') ? up : (a, b) => -up(a, b);
     }
     case '@val_type_asc': return byType;

@@ -39,8 +39,8 @@ export class AwkFatalError extends Error {
   }
 }
 
-const TWO64 = 18446744073709551616;
-const TWO63 = 9223372036854775808;
+const TWO64 = 2 ** 64;
+const TWO63 = 2 ** 63;
 
 const MUST_COUNT = "fatal: must use `count$' on all formats or none";
 
@@ -346,7 +346,7 @@ function pad(text: string, fw: number, lj: boolean, fill: string, len: number): 
 function intTail(sign: string, digits: string, fw: number, prec: number, haveP: boolean, lj: boolean, zero: boolean): string {
   const useZeros = !lj && ((zero && !haveP) || (fw === 0 && haveP));
   const body = sign + digits;
-  const width = prec > fw ? prec : fw;
+  const width = Math.max(prec , fw);
   if (width <= body.length) return body;
   if (lj) return body + ' '.repeat(width - body.length);
   if (useZeros && sign !== '') return sign + '0'.repeat(width - body.length) + digits;

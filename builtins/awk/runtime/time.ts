@@ -6,6 +6,9 @@
 // the E and O modifiers (no-ops in the C locale) are handled here around lib/time/strftime.ts's
 // conversions. Unknown conversions are copied as written (`%q`, `%+`).
 //
+// Zone abbreviations come from ICU (lib/time/timezone.ts): for times before 1970 or far in the
+// future ICU has none and %Z prints "-05" where glibc's tzdata says "EST".
+//
 // gawk differences not reproduced: a time outside time_t's range makes gawk 5.2.1 return without
 // popping its format argument (it prints the format and loses a neighbouring value from its
 // stack); here the result is "" as gawk intends. The caller handles strftime("") (gawk returns "")
@@ -23,7 +26,8 @@ const SPACE_PADDED = new Set(['e', 'k', 'l']);
 const NUMERIC = new Set(['C', 'd', 'e', 'g', 'G', 'H', 'I', 'j', 'k', 'l', 'm', 'M', 's', 'S', 'u', 'U', 'V', 'w', 'W', 'y', 'Y', 'z']);
 const KNOWN = new Set('aAbBcCdDeFgGhHIjklmMnprRsStTuUVwWxXyYzZ%P'.split(''));
 
-const TIME_T_LIMIT = 67768036191676799; // the last second of year 2147485547: glibc's tm_year limit
+/** about the last second of year 2147485547, past which glibc cannot make a tm */
+const TIME_T_LIMIT = 6.77680361916768e16;
 
 /**
  * strftime(fmt, t, utc) with the zone TZ (undefined: UTC). t is truncated to whole seconds.
@@ -67,7 +71,12 @@ export function strftime(fmt: string, t: number, utc: boolean, tz: string | unde
       i = j;
       continue;
     }
-    let v = conv === '%' ? '%' : conv === 'Z' && utc ? 'GMT' : libStrftime('%' + conv, secs, zone);
+    let v: string;
+    if (conv === '%') v = '%';
+    else if (conv === 'Z' && utc) v = 'GMT';
+    // glibc's %s is mktime() of the broken-down time: for gmtime's fields, read as local time
+    else if (conv === 's' && utc) v = String(localFromWall(secs, tz, 0)); // gmtime's tm_isdst is 0
+    else v = libStrftime('%' + conv, secs, zone);
     if (upper) v = v.toUpperCase();
     else if (swap) v = /[a-z]/.test(v) ? v.toUpperCase() : v.toLowerCase();
     v = applyPad(v, conv, pad, width);
@@ -83,8 +92,8 @@ function applyPad(v: string, conv: string, pad: string, width: number): string {
   else if (numeric && pad === '_') v = v.replace(/^([+-]?)(0+)(?=\d)/, (_m, s: string, z: string) => ' '.repeat(z.length) + s);
   else if (numeric && pad === '0') v = v.replace(/ /g, '0');
   if (width > v.length) {
-    const fill = pad === '_' || (!numeric && pad !== '0') || (SPACE_PADDED.has(conv) && pad !== '0') ? ' ' : '0';
-    if (pad === '-') return v;
+    // `-` drops a number's own padding, but a width still pads, with spaces
+    const fill = pad === '_' || pad === '-' || (!numeric && pad !== '0') || (SPACE_PADDED.has(conv) && pad !== '0') ? ' ' : '0';
     const sign = numeric && fill === '0' && (v[0] === '+' || v[0] === '-') ? v[0] : '';
     return sign + fill.repeat(width - v.length) + v.slice(sign.length);
   }
@@ -114,21 +123,39 @@ export function mktime(spec: string, utc: boolean, tz: string | undefined): numb
   const mo = (((month! - 1) % 12) + 12) % 12 + 1;
   const days = daysFromCivil(y, mo, 1) + (day! - 1);
   const wall = days * 86400 + hour! * 3600 + minute! * 60 + second!;
-  if (utc || tz === undefined || tz === '') return wall;
+  if (utc) return wall;
+  return localFromWall(wall, tz, dst);
+}
+
+/** mktime(3) of wall-clock fields (given as seconds as if UTC) in zone tz */
+function localFromWall(wall: number, tz: string | undefined, dst: number): number {
+  if (dst > 0 && (tz === undefined || tz === '')) return wall - 3600;
+  if (tz === undefined || tz === '') return wall;
   if (dst !== -1) {
     const y = new Date(wall * 1000).getUTCFullYear();
     const a = offsetAt(tz, Date.UTC(y, 0, 1) / 1000);
     const b = offsetAt(tz, Date.UTC(y, 6, 1) / 1000);
-    const off = dst > 0 ? Math.max(a, b) : Math.min(a, b);
+    // glibc: DST asked of a zone without it is the standard offset plus an hour
+    const off = dst > 0 ? (a === b ? a + 3600 : Math.max(a, b)) : Math.min(a, b);
     return wall - off;
   }
-  const o0 = offsetAt(tz, wall);
-  const t1 = wall - o0;
-  const o1 = offsetAt(tz, t1);
-  if (o1 === o0) return t1;
-  const t2 = wall - o1;
-  if (offsetAt(tz, t2) === o1) return t2;
-  return t1;
+  // the offsets in force around that wall time; each gives a candidate instant, kept if the
+  // zone agrees with that offset there
+  const offsets = [...new Set([offsetAt(tz, wall - 86400), offsetAt(tz, wall), offsetAt(tz, wall + 86400)])];
+  let best: number | undefined;
+  let bestOff = 0;
+  for (const o of offsets) {
+    const t = wall - o;
+    // a time repeated when clocks go back: glibc takes the standard (smaller) offset
+    if (offsetAt(tz, t) === o && (best === undefined || o < bestOff)) {
+      best = t;
+      bestOff = o;
+    }
+  }
+  if (best !== undefined) return best;
+  // in a gap when clocks go forward: the offset in force before the change
+  const earliest = Math.min(...offsets.map((o) => wall - o));
+  return wall - offsetAt(tz, earliest);
 }
 
 /** days from 1970-01-01 to y-m-d (proleptic Gregorian; Hinnant's days_from_civil) */

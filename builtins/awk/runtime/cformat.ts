@@ -17,10 +17,23 @@ export interface CFlags {
 /** toFixed/toExponential are exact to 100 digits and below 1e21 */
 const FAST_MAX_PREC = 90;
 
+/*
+ * A tie (the digits after the last kept one exactly 5000…) is only possible for a value with a
+ * short binary fraction: rounding to `prec` decimals can tie only if a × 2^(prec+1) is an integer,
+ * and then a has at most prec + 1 decimals, so toFixed(prec + 1) is exact and is rounded here half
+ * to even. Every other value takes JS's rounding as is, which can only differ on a tie.
+ */
 function fixedBody(a: number, prec: number): string {
   if (a < 1e21 && prec <= FAST_MAX_PREC) {
-    const probe = a.toFixed(prec + 1);
-    if (probe.charCodeAt(probe.length - 1) !== 53) return a.toFixed(prec);
+    if (!Number.isInteger(a * 2 ** (prec + 1))) return a.toFixed(prec);
+    const exact = a.toFixed(prec + 1);
+    const last = exact.charCodeAt(exact.length - 1);
+    if (last !== 53) return a.toFixed(prec);
+    // exactly half: keep the even neighbour
+    const kept = exact.slice(0, exact.length - 1);
+    const lastKept = kept.charCodeAt(kept.length - 1) === 46 ? kept.charCodeAt(kept.length - 2) : kept.charCodeAt(kept.length - 1);
+    const body = prec === 0 ? kept.slice(0, -1) : kept;
+    return (lastKept - 48) % 2 === 0 ? body : a.toFixed(prec);
   }
   return formatFixed(decimalOfDouble(a), prec, false, false);
 }
@@ -29,14 +42,31 @@ function fixedBody(a: number, prec: number): string {
 function expParts(a: number, prec: number): { mant: string; exp: number } {
   let s: string;
   if (prec <= FAST_MAX_PREC) {
-    const probe = a.toExponential(prec + 1);
-    const e = probe.indexOf('e');
-    s = probe.charCodeAt(e - 1) !== 53 ? a.toExponential(prec) : expExact(a, prec);
+    s = a.toExponential(prec);
+    const X = Number(s.slice(s.indexOf('e') + 1));
+    // a tie needs a × 2^(prec - X + 1) integral (X may be one above the unrounded exponent); such
+    // an a has at most prec + 3 significant digits, which toExponential(prec + 3) gives exactly
+    const k = prec - X + 2;
+    if (k < 1000 && Number.isInteger(a * 2 ** k)) s = roundExpHalfEven(a.toExponential(prec + 3), prec) ?? s;
   } else {
     s = expExact(a, prec);
   }
   const e = s.indexOf('e');
   return { mant: s.slice(0, e), exp: Number(s.slice(e + 1)) };
+}
+
+/** an exact d.ddd…e±X rounded half to even to prec digits after the point; null: not a tie */
+function roundExpHalfEven(exact: string, prec: number): string | null {
+  const e = exact.indexOf('e');
+  const digits = exact[0]! + exact.slice(2, e);
+  const rest = digits.slice(prec + 1);
+  if (rest[0] !== '5' || !/^50*$/.test(rest)) return null;
+  const keep = digits.slice(0, prec + 1);
+  if ((keep.charCodeAt(keep.length - 1) - 48) % 2 === 0) {
+    const exp = exact.slice(e + 1);
+    return keep[0] + (prec > 0 ? '.' + keep.slice(1) : '') + 'e' + exp;
+  }
+  return null; // odd: JS's round-half-up gives the even neighbour already
 }
 
 /** an exact %e of a as JS's toExponential would spell it (1.5e+3) */
@@ -81,20 +111,21 @@ function body(conv: string, a: number, prec: number | undefined, alt: boolean): 
   }
   if (lower === 'g') {
     const P = prec === undefined ? 6 : prec === 0 ? 1 : prec;
-    const { exp: X } = expParts(a, P - 1);
+    const { mant, exp: X } = expParts(a, P - 1);
     if (X >= P && unroundedExp(a) < P) {
       // glibc picks the style before rounding: the fixed style's P - 1 - X digits (none) carried
       // into a new one, and it prints that in the exponent form: %#G of 999999.99 is 1.E+06
-      const { mant, exp } = expParts(a, 0);
-      return (alt ? mant + '.' : mant) + expSuffix(exp, upper);
+      const one = expParts(a, 0);
+      return (alt ? one.mant + '.' : one.mant) + expSuffix(one.exp, upper);
     }
     if (P > X && X >= -4) {
-      const s = fixedBody(a, P - 1 - X);
+      // the same P significant digits, placed: rounding to P - 1 - X decimals gives these digits
+      const digits = mant.length > 1 ? mant[0] + mant.slice(2) : mant;
+      const s = X >= 0 ? (X + 1 < digits.length ? digits.slice(0, X + 1) + '.' + digits.slice(X + 1) : digits) : '0.' + '0'.repeat(-X - 1) + digits;
       return alt ? (s.indexOf('.') < 0 ? s + '.' : s) : stripZeros(s);
     }
-    const { mant, exp } = expParts(a, P - 1);
     const m = alt ? (mant.indexOf('.') < 0 ? mant + '.' : mant) : stripZeros(mant);
-    return m + expSuffix(exp, upper);
+    return m + expSuffix(X, upper);
   }
   const s = hexFloat(a, prec, alt);
   return upper ? s.toUpperCase() : s;

@@ -71,6 +71,41 @@ export function awkSprintf(format: string, args: readonly AwkArg[]): SprintfResu
     fatal: `fatal: not enough arguments to satisfy format string\n\t\`${format}'\n\t${' '.repeat(Math.max(0, s1 - 1))}^ ran out for this one`,
   });
 
+  // the current spec's state (format_tree's locals), reset at each %
+  let cur: 'fw' | 'prec' | null = 'fw';
+  let fw = 0;
+  let prec = 0;
+  let argnum = 0;
+  let haveP = false;
+  let signchar = '';
+  let zero = false;
+  let lj = false;
+  let alt = false;
+  let posixFlag = false;
+  /** the length modifiers seen (h j l L t z), each allowed once */
+  let modSeen = '';
+  const nextArg = (): AwkArg | 'toofew' | SprintfResult => {
+    if (argnum > 0) {
+      if (curArg > 1) return { fatal: MUST_COUNT };
+      return args[argnum - 1]!; // argnum < numArgs was checked at the `$`
+    }
+    if (usedDollar) return { fatal: MUST_COUNT };
+    if (curArg >= numArgs) return 'toofew';
+    return args[curArg++ - 1]!; // curArg < numArgs: in range
+  };
+  const setStar = (v: number): void => {
+    if (cur === 'fw') {
+      fw = v;
+      if (v < 0) {
+        fw = -v;
+        lj = true;
+      }
+    } else if (cur === 'prec') {
+      prec = v;
+      haveP = v >= 0;
+      cur = null;
+    }
+  };
   outer: while (s1 < n) {
     if (format.charCodeAt(s1) !== 37) {
       s1++;
@@ -78,44 +113,22 @@ export function awkSprintf(format: string, args: readonly AwkArg[]): SprintfResu
     }
     out += format.slice(s0, s1);
     s0 = s1;
-    let cur: 'fw' | 'prec' | null = 'fw';
-    let fw = 0;
-    let prec = 0;
-    let argnum = 0;
-    let haveP = false;
-    let signchar = '';
-    let zero = false;
-    let lj = false;
-    let alt = false;
-    let posixFlag = false;
-    const modSeen = new Set<string>();
+    cur = 'fw';
+    fw = 0;
+    prec = 0;
+    argnum = 0;
+    haveP = false;
+    signchar = '';
+    zero = false;
+    lj = false;
+    alt = false;
+    posixFlag = false;
+    modSeen = '';
     s1++;
     // one conversion spec; `break spec` rejects it (copied through later as text)
     spec: for (;;) {
       if (s1 >= n) break outer;
       const cs1 = format[s1++]!;
-      const nextArg = (): AwkArg | 'toofew' | SprintfResult => {
-        if (argnum > 0) {
-          if (curArg > 1) return { fatal: MUST_COUNT };
-          return args[argnum - 1]!; // argnum < numArgs was checked at the `$`
-        }
-        if (usedDollar) return { fatal: MUST_COUNT };
-        if (curArg >= numArgs) return 'toofew';
-        return args[curArg++ - 1]!; // curArg < numArgs: in range
-      };
-      const setStar = (v: number): void => {
-        if (cur === 'fw') {
-          fw = v;
-          if (v < 0) {
-            fw = -v;
-            lj = true;
-          }
-        } else if (cur === 'prec') {
-          prec = v;
-          haveP = v >= 0;
-          cur = null;
-        }
-      };
       switch (cs1) {
         case '%':
           out += '%';
@@ -208,8 +221,8 @@ export function awkSprintf(format: string, args: readonly AwkArg[]): SprintfResu
           if (cur !== 'fw') break spec;
           continue spec;
         case 'h': case 'j': case 'l': case 'L': case 't': case 'z':
-          if (modSeen.has(cs1)) break spec;
-          modSeen.add(cs1);
+          if (modSeen.includes(cs1)) break spec;
+          modSeen += cs1;
           continue spec;
         case 'P':
           if (posixFlag) break spec;

@@ -1,5 +1,6 @@
 // `make bench`: rshell against bash + GNU and just-bash, measured in the same run.
 // Prints one table (workload, rshell in-process, in a worker and CLI, bash/GNU, just-bash, ratios;
+// the awk group: rshell's awk against gawk, whose figures stand in the bash/GNU column;
 // the isolation group: Runner({ isolation: 'worker' }) against in-process) and writes
 // bench/results.json. Peers are installed on demand into bench/peers/ (not package dependencies).
 //
@@ -10,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { genLog, genSmallFiles, genTree } from './gen.mjs';
-import { LOOPS, textWorkloads } from './workloads.mjs';
+import { awkWorkloads, LOOPS, textWorkloads } from './workloads.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -273,6 +274,26 @@ async function main() {
       rshellCli: peakRss(rshellCli(pipe)),
       bash: peakRss(bashCmd(pipe)),
     });
+  }
+
+  if (want('awk')) {
+    // issue 20: rshell's awk in-process and through the CLI against gawk in the same rounds, with
+    // node's start-up as the CLI's floor. Skipped (one row saying why) until the awk command lands
+    // in the build, or when gawk is missing.
+    const log = `log-${LOG_MB}mb.txt`;
+    genLog(join(dataDir, log), LOG_MB * 1024 * 1024);
+    const haveAwk = existsSync(join(root, 'builtins', 'awk', 'index.ts'));
+    const haveGawk = spawnSync('gawk', ['--version'], { stdio: 'ignore' }).status === 0;
+    if (!haveAwk || !haveGawk) {
+      row('awk', 'awk rows', { rshell: { error: !haveAwk ? 'no awk command in this build' : 'gawk not installed' } });
+    } else {
+      for (const [name, { rshell, gawk }] of Object.entries(awkWorkloads(log))) {
+        row('awk', name, {
+          rshellInProc: timeRun([dataDir], rshell),
+          ...interleaved({ rshellCli: rshellCli(rshell), bash: bashCmd(gawk), node: NODE_START }),
+        });
+      }
+    }
   }
 
   if (want('files')) {

@@ -24,3 +24,17 @@ export function textWorkloads(log) {
     'sort | uniq -c | sort -rn | head': `cut -d' ' -f5 ${log} | sort | uniq -c | sort -rn | head -3`,
   };
 }
+
+/**
+ * issue 20's awk rows over the same log: rshell's awk against gawk 5.2 (`bash` would run Debian's
+ * mawk as awk). Printed output goes through `tail -1` on both sides, as the text rows do.
+ */
+export function awkWorkloads(log) {
+  const rows = {
+    "awk '{s+=$NF} END{print s}'": `'{s+=$NF} END{print s}' ${log}`,
+    "awk '{c[$3]++} END{for(k in c) print k, c[k]}'": `'{c[$3]++} END{for(k in c) print k, c[k]}' ${log} | sort`,
+    "awk -F' ' '$3==\"ERROR\"{print $1, $5}'": `-F' ' '$3=="ERROR"{print $1, $5}' ${log} | tail -1`,
+    "awk 'length($0) > 120'": `'length($0) > 120' ${log} | tail -1`,
+  };
+  return Object.fromEntries(Object.entries(rows).map(([name, rest]) => [name, { rshell: `awk ${rest}`, gawk: `gawk ${rest}` }]));
+}

@@ -5,6 +5,7 @@
 // when the script reads its input or writes more than a little (fd-output.ts).
 import { DEFAULT_HEAP_MIB, Runner } from '../isolation/runner.js';
 import { previewStatus, previewText } from './preview-text.js';
+import type { ApproverSlot } from './repl.js';
 import { startWatchdog } from './watchdog.js';
 import { parseArgs } from './args.js';
 import { runnerOptions } from './options.js';
@@ -97,8 +98,17 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const warn = (message: string) => writeErr(`${message}\n`);
   let runner: Runner;
+  // at the REPL, an `ask` rule asks the person at the terminal (repl.ts answers through this);
+  // a script run has nobody to ask: `ask` refuses there
+  const asker: ApproverSlot = { ask: null };
   try {
-    runner = new Runner(runnerOptions(opts, process.cwd(), warn));
+    const ro = runnerOptions(opts, process.cwd(), warn);
+    if (source.kind === 'repl' && ro.rules !== undefined && (ro.isolation ?? 'none') === 'none') {
+      ro.approve = (request) => (asker.ask === null ? false : asker.ask(request));
+      // a person may take a while: the REPL waits for the answer as long as the line's deadline allows
+      ro.approvalTimeoutMs = 24 * 60 * 60 * 1000;
+    }
+    runner = new Runner(ro);
   } catch (err) {
     writeErr(`error: ${(err as Error).message}\n`);
     return 1;
@@ -108,6 +118,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const { startRepl } = await import('./repl.js');
     return startRepl(runner, {
       allowedCommands: opts.allowAllCommands ? 'all' : opts.allowedCommands,
+      asker,
     });
   }
   if (opts.check) {

@@ -4,6 +4,7 @@
 // typed; Ctrl-D (or `exit`) ends the shell. State persists between lines through a ShellSession:
 // the library's native session (native-session.ts), or a replay of state as text in worker mode.
 import type { Interface } from 'node:readline';
+import type { ApprovalRequest } from '../api.js';
 import { completeness } from '../syntax/chunks.js';
 import type { ScriptRunner } from './execute.js';
 import { commandNames, complete } from './repl-complete.js';
@@ -15,6 +16,13 @@ import { Runner } from '../isolation/runner.js';
 export interface ReplOptions {
   /** the command policy, for completion: 'all' or `rshell:NAME` entries */
   allowedCommands: readonly string[] | 'all';
+  /** where the Runner's approver (main.ts) finds the REPL's question for `ask` rules */
+  asker?: ApproverSlot;
+}
+
+/** the approver's way to the person at the terminal: set while the REPL runs */
+export interface ApproverSlot {
+  ask: ((request: ApprovalRequest) => Promise<boolean>) | null;
 }
 
 export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promise<number> {
@@ -33,6 +41,19 @@ export async function startRepl(runner: ScriptRunner, opts: ReplOptions): Promis
     removeHistoryDuplicates: true,
     completer: (line: string) => complete(line, commands, completionSource),
   });
+
+  if (opts.asker) {
+    // `ask` rules: the next line typed answers (readline hands it to the question, not to 'line')
+    opts.asker.ask = (request) =>
+      new Promise<boolean>((resolve) => {
+        const why = request.rule.reason === undefined ? '' : ` (${request.rule.reason})`;
+        const query = `rshell: run \`${request.argv.join(' ')}\`${why}? [y/N] `;
+        const answer = (text: string) => resolve(/^\s*y(es)?\s*$/i.test(text));
+        // Ctrl-C cancels the line and its question with it (the run stops waiting on its own)
+        if (running) rl.question(query, { signal: running.signal }, answer);
+        else rl.question(query, answer);
+      });
+  }
 
   let pending = ''; // lines of an incomplete script
   let running: AbortController | undefined;

@@ -127,6 +127,20 @@ describe.skipIf(!hasTmux)('rshell REPL', { retry: 2 }, () => {
     await line('echo "y=$y in ${PWD##*/}"', /^y=2 in sub$/m);
   });
 
+  test('an `ask` rule asks the person at the terminal: y runs the command, anything else refuses', async () => {
+    writeFileSync(join(work, 'ask.yaml'), '- {match: "echo risky", action: ask, reason: needs a yes}\n');
+    start({ NO_COLOR: '1' }, ['--rules', join(work, 'ask.yaml')]);
+    await waitScreen(/\$$/m);
+    type('echo risky one');
+    key('Enter');
+    await waitScreen(/^rshell: run `echo risky one` \(needs a yes\)\? \[y\/N\]\s*$/m);
+    await line('y', /^risky one$/m);
+    type('echo risky two; echo after');
+    key('Enter');
+    await waitScreen(/^rshell: run `echo risky two` \(needs a yes\)\? \[y\/N\]\s*$/m);
+    await line('n', /^echo risky: refused by policy \(not approved\)\nafter$/m);
+  });
+
   test('Ctrl-C discards a half-typed line', async () => {
     start();
     await waitScreen(/\$$/m);

@@ -53,3 +53,4 @@ export { sha256sum } from './sha256sum/index.js';
 export { sha384sum } from './sha384sum/index.js';
 export { sha512sum } from './sha512sum/index.js';
 export { b2sum } from './b2sum/index.js';
+export { cksum } from './cksum/index.js';

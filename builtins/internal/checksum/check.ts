@@ -16,6 +16,8 @@ import { computeSum, escapeName, toHex, type DigestKind, type SumSettings } from
 export interface CheckState {
   /** -1 unknown, 0 GNU style seen, 1 BSD reversed seen */
   bsdReversed: number;
+  /** cksum: the tag its warnings name, the last digest a line's tag selected (9.1's global) */
+  currentTag: string;
 }
 
 interface Parsed {
@@ -109,6 +111,7 @@ function split3(line: string, s: SumSettings, st: CheckState): Parsed | undefine
     i = start;
     if (found === undefined || typeof found === 'string') return undefined;
     kind = found;
+    st.currentTag = found.tag;
   }
   if (typeof kind === 'string') return undefined;
   let bits = kind.variable === true ? kind.bits : kind.bits;
@@ -210,7 +213,7 @@ export async function checkFile(ctx: CallContext, s: SumSettings, operand: strin
       if (parsed === undefined || (isStdin && parsed.name === '-')) {
         misformatted++;
         if (s.warn) {
-          const tag = typeof s.kind === 'string' ? 'CRC' : s.kind.tag;
+          const tag = s.tool === 'cksum' ? st.currentTag : typeof s.kind === 'string' ? s.kind.toUpperCase() : s.kind.tag;
           await writeDiagnostic(ctx, out, `${tool}: ${shownFile}: ${lineNumber}: improperly formatted ${tag} checksum line\n`);
         }
         continue;

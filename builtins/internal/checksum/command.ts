@@ -86,7 +86,8 @@ export function checkCombination(ctx: CallContext, st: LoopState, cksum: boolean
   if (!cksum && st.tag === 1 && st.binary === 0) return fail('--tag does not support --text mode');
   if (st.zero && st.check) return fail('the --zero option is not supported when verifying checksums');
   if (!cksum && st.tag === 1 && st.check) return fail('the --tag option is meaningless when verifying checksums');
-  if (st.binary >= 0 && st.check) return fail('the --binary and --text options are meaningless when verifying checksums');
+  // cksum has no -b/-t: its --tag's binary mode is no error
+  if (!cksum && st.binary >= 0 && st.check) return fail('the --binary and --text options are meaningless when verifying checksums');
   for (const [on, word] of [[st.ignoreMissing, 'ignore-missing'], [st.status, 'status'], [st.warn, 'warn'], [st.quiet, 'quiet'], [st.strict, 'strict']] as const) {
     if (on && !st.check) return fail(`the --${word} option is meaningful only when verifying checksums`);
   }

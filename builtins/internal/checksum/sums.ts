@@ -42,6 +42,8 @@ export interface SumSettings {
   readonly strict: boolean;
   /** cksum without -a: in --check, each line's tag names its digest (digest.c algorithm_from_tag) */
   readonly byTag?: Readonly<Record<string, DigestKind | LegacyKind>>;
+  /** cksum --debug: said once, before the first CRC */
+  debug?: { said: boolean };
 }
 
 const HEX = '0123456789abcdef';
@@ -130,12 +132,17 @@ export async function runSums(ctx: CallContext, s: SumSettings, given: readonly 
   const out = new OutputBuffer(ctx.stdout);
   const operands = given.length > 0 ? given : ['-'];
   let status = 0;
-  const state: CheckState = { bsdReversed: -1 };
+  const state: CheckState = { bsdReversed: -1, currentTag: typeof s.kind === 'string' ? s.kind.toUpperCase() : s.kind.tag };
   for (const name of operands) {
     ctx.checkAbort();
     if (s.check) {
       if (!(await checkFile(ctx, s, name, out, state))) status = 1;
       continue;
+    }
+    if (s.debug !== undefined && !s.debug.said && s.kind === 'crc') {
+      // GNU cksum names the CRC implementation it picked; x86-64 has pclmul
+      s.debug.said = true;
+      await writeDiagnostic(ctx, out, `${s.tool}: using pclmul hardware support\n`);
     }
     const r = await computeSum(ctx, name, s.kind, s.bits, s.delim);
     if (!r.ok) {

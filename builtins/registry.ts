@@ -54,3 +54,6 @@ export { sha384sum } from './sha384sum/index.js';
 export { sha512sum } from './sha512sum/index.js';
 export { b2sum } from './b2sum/index.js';
 export { cksum } from './cksum/index.js';
+export { base64 } from './base64/index.js';
+export { base32 } from './base32/index.js';
+export { basenc } from './basenc/index.js';

@@ -26,6 +26,17 @@ describe('base64', () => {
       }
     }
   });
+  it('inputs past the encoding block (the direct 32-bit path), every wrap kind', { timeout: 60_000 }, async () => {
+    const big = new Uint8Array(600_001).map((_, i) => (i * 2654435761) >>> 13);
+    for (const w of ['76', '0', '8', '10', '1']) {
+      const opts = { files: { big } };
+      const ours = await runOurs(base64, ['-w', w, 'big'], opts);
+      const gnu = runGnu('base64', ['-w', w, 'big'], opts);
+      expect({ w, same: ours.stdout === gnu.stdout, code: ours.code, stderr: ours.stderr }).toEqual({ w, same: true, code: gnu.code, stderr: gnu.stderr });
+      const back = await runOurs(base64, ['-d'], { stdin: Buffer.from(ours.stdout, 'latin1'), chunkSize: 65536 });
+      expect(back.stdout === Buffer.from(big).toString('latin1')).toBe(true);
+    }
+  });
   it('fuzz: random bytes, random text to decode', { timeout: 600_000 }, async () => {
     const chars = fc.constantFrom(...'AaZz09+/=\n\r -_MFRA!'.split(''));
     await fc.assert(

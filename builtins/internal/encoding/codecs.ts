@@ -136,6 +136,43 @@ export function encodeTail(c: Codec, src: Uint8Array, from: number, n: number, d
   return at;
 }
 
+/** two base64 characters per 12 bits, little-endian in a uint16 (made on first use) */
+const pairTables = new Map<Codec, Uint16Array>();
+
+function pairsOf(c: Codec): Uint16Array {
+  let t = pairTables.get(c);
+  if (t === undefined) {
+    t = new Uint16Array(4096);
+    for (let i = 0; i < 4096; i++) t[i] = c.alphabet[i >> 6]! | (c.alphabet[i & 63]! << 8);
+    pairTables.set(c, t);
+  }
+  return t;
+}
+
+/**
+ * base64/base64url of the whole groups of src[from, to) written straight into `out` at `at`,
+ * wrapped as GNU wraps (a newline before a group that would start past `width`; width 0 or a
+ * multiple of 4, so lines end on group boundaries). One 32-bit store per group: the hot loop of
+ * `base64 FILE`. Returns the end; `state.column` carries the column across calls.
+ */
+export function encodeBase64Wrapped(c: Codec, src: Uint8Array, from: number, to: number, out: DataView, at: number, width: number, state: { column: number }): number {
+  const pair = pairsOf(c);
+  let col = state.column;
+  const w = width === 0 ? -1 : width;
+  for (let i = from; i < to; i += 3) {
+    if (col === w) {
+      out.setUint8(at++, 0x0a);
+      col = 0;
+    }
+    const n = (src[i]! << 16) | (src[i + 1]! << 8) | src[i + 2]!;
+    out.setUint32(at, pair[n >>> 12]! | (pair[n & 4095]! << 16), true);
+    at += 4;
+    col += 4;
+  }
+  state.column = col;
+  return at;
+}
+
 const base64Slice = (Buffer.prototype as unknown as { base64Slice: (this: Uint8Array, s: number, e: number) => string }).base64Slice;
 const latin1Write = (Buffer.prototype as unknown as { latin1Write: (this: Uint8Array, s: string, o: number, l: number) => number }).latin1Write;
 

@@ -6,7 +6,7 @@
 import type { CallContext } from '../../types.js';
 import { ChunkReader, type Input } from '../inputs.js';
 import type { OutputBuffer } from '../output.js';
-import { Decoder, encodeGroups, encodeTail, type Codec } from './codecs.js';
+import { Decoder, encodeBase64Wrapped, encodeGroups, encodeTail, type Codec } from './codecs.js';
 
 /** GNU's encoding block: Z85's length error comes after the whole blocks before it were written */
 const GNU_BLOCK = 30720;
@@ -20,10 +20,20 @@ export type Outcome = { ok: true } | { ok: false; message: string };
 
 class Wrapper {
   column = 0;
+  /** base64 whose lines end on group boundaries: encoded straight into `lines` */
+  readonly direct: DataView | undefined;
   private readonly lines: Uint8Array;
 
-  constructor(private readonly width: number, private readonly out: OutputBuffer, maxText: number) {
-    this.lines = new Uint8Array(width === 0 ? 0 : maxText + Math.floor(maxText / width) + 2);
+  constructor(private readonly c: Codec, private readonly width: number, private readonly out: OutputBuffer, maxText: number) {
+    const direct = (c.name === 'base64' || c.name === 'base64url') && width % 4 === 0;
+    this.lines = new Uint8Array(width === 0 && !direct ? 0 : maxText + (width === 0 ? 0 : Math.floor(maxText / width)) + 8);
+    this.direct = direct ? new DataView(this.lines.buffer) : undefined;
+  }
+
+  /** whole groups of src[0, n), straight into the output (only when `direct`) */
+  writeGroups(src: Uint8Array, n: number, direct: DataView): void | Promise<void> {
+    const end = encodeBase64Wrapped(this.c, src, 0, n, direct, 0, this.width, this);
+    return this.out.write(this.lines, 0, end);
   }
 
   /** wrap_write: text[0, n) */
@@ -63,7 +73,7 @@ export async function encodeInput(ctx: CallContext, c: Codec, input: Input, wrap
   const block = c.name === 'z85' ? GNU_BLOCK : BLOCK;
   const pending = new Uint8Array(block);
   const text = new Uint8Array((block / c.inGroup) * c.outGroup + 16);
-  const wrapper = new Wrapper(wrap, out, text.length);
+  const wrapper = new Wrapper(c, wrap, out, text.length);
   const chunks = new ChunkReader(input.reader);
   let fill = 0;
   let sinceCheck = 0;
@@ -84,7 +94,7 @@ export async function encodeInput(ctx: CallContext, c: Codec, input: Input, wrap
         fill += take;
         p += take;
         if (fill === block) {
-          const w = wrapper.write(text, encodeGroups(c, pending, 0, block, text, 0));
+          const w = wrapper.direct !== undefined ? wrapper.writeGroups(pending, block, wrapper.direct) : wrapper.write(text, encodeGroups(c, pending, 0, block, text, 0));
           if (w) await w;
           fill = 0;
         }

@@ -57,3 +57,4 @@ export { cksum } from './cksum/index.js';
 export { base64 } from './base64/index.js';
 export { base32 } from './base32/index.js';
 export { basenc } from './basenc/index.js';
+export { xxd } from './xxd/index.js';

@@ -81,7 +81,7 @@ async function run(ctx: CallContext, args: readonly string[]): Promise<number> {
   const normalLike = o.hextype === 'normal' || o.hextype === 'bits' || o.hextype === 'little';
   if (o.cols < 1 || (normalLike && o.cols > COLS)) return fail(`invalid number of columns (max. ${COLS}).`, 1);
   if (o.group < 1 || o.group > o.cols) o.group = o.cols;
-  else if (o.hextype === 'little' && (o.group & (o.group - 1)) !== 0) return fail('number of octets per group must be a power of 2 with -e.', 255);
+  else if (o.hextype === 'little' && (o.group & (o.group - 1)) !== 0) return fail('number of octets per group must be a power of 2 with -e.', 1);
   if (o.operands.length > 2) return writeThen(ctx.stderr, XXD_USAGE, 1);
   const outName = o.operands[1];
   if (outName !== undefined && outName !== '-') {
@@ -96,7 +96,7 @@ async function run(ctx: CallContext, args: readonly string[]): Promise<number> {
   try {
     if (o.revert) {
       if (o.hextype !== 'normal' && o.hextype !== 'postscript') return await fail('Sorry, cannot revert this type of hexdump', 255);
-      const status = await revert(src, out, o.cols, o.hextype === 'postscript', o.negSeek ? -o.seek : o.seek);
+      const status = await revert(src, out, o.cols, o.hextype === 'postscript', o.negSeek ? -o.seek : o.seek, () => ctx.checkAbort());
       if (status === 5) {
         await writeDiagnostic(ctx, out, 'xxd: Sorry, cannot seek backwards.\n');
         return 5;
@@ -114,6 +114,12 @@ async function run(ctx: CallContext, args: readonly string[]): Promise<number> {
   } catch (e) {
     const fe = readFailure(e);
     if (fe === undefined) throw e;
+    // huntype reads with plain getc: a failed read is the end of the dump
+    if (o.revert) {
+      const p = out.flush();
+      if (p) await p;
+      return 0;
+    }
     // getc_or_die: perror(pname)
     await writeDiagnostic(ctx, out, `xxd: ${fe.message}\n`);
     return 2;

@@ -6,6 +6,8 @@
 import type { OutputBuffer } from '../internal/output.js';
 import type { ByteSource } from './dump.js';
 
+const ZEROS = new Uint8Array(64 * 1024);
+
 function hexDigit(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   if (c >= 0x61 && c <= 0x66) return c - 0x61 + 10;
@@ -14,7 +16,7 @@ function hexDigit(c: number): number {
 }
 
 /** the exit status: 0, or 5 after `Sorry, cannot seek backwards.` (reported by the caller) */
-export async function revert(src: ByteSource, out: OutputBuffer, cols: number, plain: boolean, baseOff: number): Promise<0 | 5> {
+export async function revert(src: ByteSource, out: OutputBuffer, cols: number, plain: boolean, baseOff: number, checkAbort: () => void): Promise<0 | 5> {
   let ignGarb = true;
   let n1 = -1;
   let n2 = 0;
@@ -57,7 +59,14 @@ export async function revert(src: ByteSource, out: OutputBuffer, cols: number, p
     }
     if (baseOff + wantOff !== haveOff) {
       if (baseOff + wantOff < haveOff) return 5;
-      for (; haveOff < baseOff + wantOff; haveOff++) await put(0);
+      // a gap (an offset far ahead): NULs a block at a time, the deadline checked per block
+      while (haveOff < baseOff + wantOff) {
+        const n = Math.min(ZEROS.length, baseOff + wantOff - haveOff);
+        const w = out.write(ZEROS, 0, n);
+        if (w) await w;
+        haveOff += n;
+        checkAbort();
+      }
     }
     if (n2 >= 0 && n1 >= 0) {
       await put((n2 << 4) | n1);

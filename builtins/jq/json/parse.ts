@@ -1,0 +1,517 @@
+// The JSON reader: a port of jq 1.7.1's jv_parse.c (non-streaming mode, with `--seq`), fed text
+// in chunks, giving values one at a time, so an NDJSON stream of any size runs in bounded memory.
+// The state machine is jq's (its messages, what counts as a separator, when a value is complete,
+// the 256-entry stack limit where an object level takes two entries: the object and its key);
+// the loops are not per character where they need not be: string bodies and literal tokens are
+// scanned with tight char-code loops and sliced once.
+import { JqError, type Json, type JsonObject, LiteralNumber } from '../value.js';
+import { parseNumberLiteral } from './number.js';
+
+/** jq's MAX_PARSING_DEPTH: containers plus pending object keys on the parser's stack */
+export const MAX_PARSING_DEPTH = 256;
+
+export type ParseResult = Json | { error: string } | undefined;
+
+const NORMAL = 0;
+const STRING = 1;
+const STRING_ESCAPE = 2;
+const WAITING_FOR_RS = 3;
+
+/** what the stack holds: an open array, an open object, or an object key awaiting its value */
+type Frame = Json[] | JsonObject | string;
+
+/** a parse failure inside the state machine: jq's message without the position */
+class Fail {
+  constructor(readonly msg: string) {}
+}
+
+export interface ParserOptions {
+  /** `--seq`: RS (0x1e) separates texts, errors resync at the next RS instead of stopping */
+  seq?: boolean;
+}
+
+export class JsonStreamParser {
+  private buf = '';
+  private pos = 0;
+  /** chars dropped from the front of `buf` so far (absolute offsets for columns) */
+  private base = 0;
+  private ended = false;
+  private eof = false;
+  private st = NORMAL;
+  private stack: Frame[] = [];
+  private hasNext = false;
+  private nextVal: Json = null;
+  /** pending literal token or raw string body (its pieces when it spans writes) */
+  private tok = '';
+  private line = 1;
+  /** absolute offset of the first char of the current line */
+  private lineStart = 0;
+  /** jq counts columns in bytes: extra UTF-8 bytes of non-ASCII chars on the current line */
+  private lineExtra = 0;
+  private lastWasWs = false;
+  private first = true;
+  private readonly seq: boolean;
+
+  constructor(opts: ParserOptions = {}) {
+    this.seq = opts.seq === true;
+  }
+
+  write(text: string): void {
+    if (text === '') return;
+    if (this.first) {
+      this.first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    this.keepLineBytes();
+    if (this.pos >= this.buf.length) {
+      this.base += this.buf.length;
+      this.buf = text;
+      this.pos = 0;
+    } else {
+      this.base += this.pos;
+      this.buf = this.buf.slice(this.pos) + text;
+      this.pos = 0;
+    }
+  }
+
+  end(): void {
+    this.ended = true;
+  }
+
+  /** before dropping the consumed text: remember the extra UTF-8 bytes of the current line */
+  private keepLineBytes(): void {
+    const from = Math.max(this.lineStart - this.base, 0);
+    for (let i = from; i < this.pos; i++) {
+      const c = this.buf.charCodeAt(i);
+      if (c >= 0x80) this.lineExtra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2;
+    }
+  }
+
+  /** the next value, a parse error (jq's text with its position), or undefined: need input/done */
+  next(): ParseResult {
+    if (this.eof) return undefined;
+    const r = this.scan();
+    if (r !== undefined) return r;
+    if (!this.ended) return undefined;
+    return this.atEof();
+  }
+
+  private err(msg: string, atEof: boolean): { error: string } {
+    const where = `at line ${this.line}, column ${this.column()}`;
+    return { error: atEof ? `${msg} at EOF ${where}` : `${msg} ${where}` };
+  }
+
+  /** bytes of the current line up to the scan position (jq's column) */
+  private column(): number {
+    const abs = this.base + this.pos;
+    let extra = this.lineExtra;
+    const from = Math.max(this.lineStart, this.base) - this.base;
+    for (let i = from; i < this.pos; i++) {
+      const c = this.buf.charCodeAt(i);
+      if (c >= 0x80) extra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2;
+    }
+    return abs - this.lineStart + extra;
+  }
+
+  private reset(): void {
+    this.stack = [];
+    this.hasNext = false;
+    this.nextVal = null;
+    this.tok = '';
+    this.st = NORMAL;
+  }
+
+  private atEof(): ParseResult {
+    this.eof = true;
+    if (this.st === WAITING_FOR_RS) return this.err('Unfinished abandoned text', true);
+    if (this.st !== NORMAL) return this.err('Unfinished string', true);
+    const lit = this.checkLiteral();
+    if (lit !== undefined) return this.err(lit.msg, true);
+    if (this.stack.length !== 0) return this.err('Unfinished JSON term', true);
+    if (!this.hasNext) return undefined;
+    const v = this.nextVal;
+    this.hasNext = false;
+    if (this.seq && !this.lastWasWs && (typeof v === 'number' || isLiteralNumber(v))) {
+      return this.err('Potentially truncated top-level numeric value', true);
+    }
+    return v;
+  }
+
+  private fail(f: Fail): { error: string } {
+    if (this.seq) {
+      const e = this.err(`${f.msg}`, false);
+      const wasRs = this.pos > 0 && this.buf.charCodeAt(this.pos - 1) === 0x1e;
+      this.reset();
+      if (!wasRs) {
+        this.st = WAITING_FOR_RS;
+        return { error: `${e.error} (need RS to resync)` };
+      }
+      return e;
+    }
+    const e = this.err(f.msg, false);
+    this.reset();
+    // jq throws the rest of its buffer away and its caller stops at the first parse error
+    this.eof = true;
+    return e;
+  }
+
+  private newline(at: number): void {
+    this.line++;
+    this.lineStart = this.base + at + 1;
+    this.lineExtra = 0;
+  }
+
+  /** runs the state machine until a value completes, an error, or the buffer is used up */
+  private scan(): ParseResult {
+    const buf = this.buf;
+    const n = buf.length;
+    let pos = this.pos;
+    while (pos < n) {
+      const st = this.st;
+      if (st === WAITING_FOR_RS) {
+        const c = buf.charCodeAt(pos);
+        if (c === 10) this.newline(pos);
+        pos++;
+        if (c === 0x1e) this.st = NORMAL;
+        continue;
+      }
+      if (this.seq && buf.charCodeAt(pos) === 0x1e) {
+        pos++;
+        this.pos = pos;
+        const r = this.rs();
+        if (r !== undefined) return r;
+        continue;
+      }
+      if (st !== NORMAL) {
+        // string body: up to the closing quote, honouring backslash escapes
+        let i = pos;
+        let esc = st === STRING_ESCAPE;
+        let ctl = false;
+        for (; i < n; i++) {
+          const c = buf.charCodeAt(i);
+          if (c === 0x1e && this.seq) break;
+          if (esc) {
+            esc = false;
+            if (c < 0x20) ctl = true;
+          } else if (c === 34) break;
+          else if (c === 92) esc = true;
+          else if (c < 0x20) ctl = true;
+        }
+        if (ctl) this.countNewlines(pos, i);
+        if (i >= n || buf.charCodeAt(i) === 0x1e) {
+          this.tok += buf.slice(pos, i);
+          this.st = esc ? STRING_ESCAPE : STRING;
+          pos = i;
+          continue;
+        }
+        const raw = this.tok === '' ? buf.slice(pos, i) : this.tok + buf.slice(pos, i);
+        this.tok = '';
+        this.st = NORMAL;
+        pos = i + 1;
+        this.pos = pos;
+        const s = decodeString(raw);
+        if (s instanceof Fail) return this.fail(s);
+        if (this.hasNext) return this.fail(new Fail('Expected separator between values'));
+        this.hasNext = true;
+        this.nextVal = s;
+        this.lastWasWs = false;
+        if (this.stack.length === 0) return this.takeNext();
+        continue;
+      }
+      const c = buf.charCodeAt(pos);
+      if (c === 32 || c === 10 || c === 9 || c === 13) {
+        pos++;
+        if (c === 10) this.newline(pos - 1);
+        this.lastWasWs = true;
+        if (this.tok !== '') {
+          this.pos = pos;
+          const f = this.checkLiteral();
+          if (f !== undefined) return this.fail(f);
+        }
+        if (this.hasNext && this.stack.length === 0) {
+          this.pos = pos;
+          return this.takeNext();
+        }
+        continue;
+      }
+      this.lastWasWs = false;
+      if (c === 34 || c === 91 || c === 123 || c === 93 || c === 125 || c === 44 || c === 58) {
+        pos++;
+        this.pos = pos;
+        let out: ParseResult;
+        if (this.tok !== '') {
+          const f = this.checkLiteral();
+          if (f !== undefined) return this.fail(f);
+        }
+        if (this.hasNext && this.stack.length === 0) out = this.takeNext();
+        if (c === 34) {
+          this.st = STRING;
+        } else {
+          const f = this.token(c);
+          if (f !== undefined) return this.fail(f);
+          if (this.hasNext && this.stack.length === 0) out = this.takeNext();
+        }
+        if (out !== undefined) return out;
+        continue;
+      }
+      // a literal token: true, false, null, a number, or garbage
+      let i = pos + 1;
+      for (; i < n; i++) {
+        const d = buf.charCodeAt(i);
+        if (
+          d === 32 || d === 10 || d === 9 || d === 13 || d === 34 || d === 91 || d === 123 ||
+          d === 93 || d === 125 || d === 44 || d === 58 || (d === 0x1e && this.seq)
+        ) {
+          break;
+        }
+      }
+      this.tok += buf.slice(pos, i);
+      pos = i;
+    }
+    this.pos = pos;
+    return undefined;
+  }
+
+  /** `--seq`: an RS ends the current text; a truncated one is an error */
+  private rs(): ParseResult {
+    const top = this.hasNext ? this.nextVal : undefined;
+    const truncated =
+      !this.lastWasWs && (this.stack.length > 0 || this.tok !== '' || typeof top === 'number' || isLiteralNumber(top));
+    this.st = NORMAL;
+    if (truncated) {
+      const f = this.checkLiteral();
+      const msg =
+        f === undefined && this.stack.length === 0 && this.hasNext && (typeof this.nextVal === 'number' || isLiteralNumber(this.nextVal))
+          ? 'Potentially truncated top-level numeric value'
+          : 'Truncated value';
+      return this.fail(new Fail(msg));
+    }
+    const f = this.checkLiteral();
+    if (f !== undefined) return this.fail(f);
+    if (this.hasNext && this.stack.length === 0) return this.takeNext();
+    this.reset();
+    return undefined;
+  }
+
+  private countNewlines(from: number, to: number): void {
+    const buf = this.buf;
+    for (let i = from; i < to; i++) if (buf.charCodeAt(i) === 10) this.newline(i);
+  }
+
+  private takeNext(): Json {
+    const v = this.nextVal;
+    this.hasNext = false;
+    this.nextVal = null;
+    return v;
+  }
+
+  private checkLiteral(): Fail | undefined {
+    const t = this.tok;
+    if (t === '') return undefined;
+    this.tok = '';
+    let v: Json | undefined;
+    const c0 = t.charCodeAt(0);
+    if (c0 === 116 /* t */ || c0 === 102 /* f */ || (c0 === 110 /* n */ && t.charCodeAt(1) === 117)) {
+      if (t === 'true') v = true;
+      else if (t === 'false') v = false;
+      else if (t === 'null') v = null;
+      else return new Fail('Invalid literal');
+    } else {
+      v = parseNumberLiteral(t);
+      if (v === undefined) return new Fail('Invalid numeric literal');
+    }
+    if (this.hasNext) return new Fail('Expected separator between values');
+    this.hasNext = true;
+    this.nextVal = v;
+    return undefined;
+  }
+
+  private token(c: number): Fail | undefined {
+    const stack = this.stack;
+    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+    switch (c) {
+      case 91: // [
+        if (stack.length >= MAX_PARSING_DEPTH) return new Fail('Exceeds depth limit for parsing');
+        if (this.hasNext) return new Fail('Expected separator between values');
+        stack.push([]);
+        return undefined;
+      case 123: // {
+        if (stack.length >= MAX_PARSING_DEPTH) return new Fail('Exceeds depth limit for parsing');
+        if (this.hasNext) return new Fail('Expected separator between values');
+        stack.push(new Map());
+        return undefined;
+      case 58: // :
+        if (!this.hasNext) return new Fail("Expected string key before ':'");
+        if (!(top instanceof Map)) return new Fail("':' not as part of an object");
+        if (typeof this.nextVal !== 'string') return new Fail('Object keys must be strings');
+        stack.push(this.nextVal);
+        this.hasNext = false;
+        return undefined;
+      case 44: // ,
+        if (!this.hasNext) return new Fail("Expected value before ','");
+        if (top === undefined) return new Fail("',' not as part of an object or array");
+        if (Array.isArray(top)) {
+          top.push(this.nextVal);
+          this.hasNext = false;
+        } else if (typeof top === 'string') {
+          stack.pop();
+          (stack[stack.length - 1] as JsonObject).set(top, this.nextVal);
+          this.hasNext = false;
+        } else {
+          return new Fail('Objects must consist of key:value pairs');
+        }
+        return undefined;
+      case 93: // ]
+        if (!Array.isArray(top)) return new Fail("Unmatched ']'");
+        if (this.hasNext) top.push(this.nextVal);
+        else if (top.length !== 0) return new Fail('Expected another array element');
+        stack.pop();
+        this.hasNext = true;
+        this.nextVal = top;
+        return undefined;
+      default: {
+        // }
+        if (top === undefined) return new Fail("Unmatched '}'");
+        if (this.hasNext) {
+          if (typeof top !== 'string') return new Fail('Objects must consist of key:value pairs');
+          stack.pop();
+          const obj = stack.pop() as JsonObject;
+          obj.set(top, this.nextVal);
+          this.nextVal = obj;
+          return undefined;
+        }
+        if (!(top instanceof Map)) return new Fail("Unmatched '}'");
+        if (top.size !== 0) return new Fail('Expected another key-value pair');
+        stack.pop();
+        this.hasNext = true;
+        this.nextVal = top;
+        return undefined;
+      }
+    }
+  }
+}
+
+function isLiteralNumber(v: Json | undefined): boolean {
+  return v instanceof LiteralNumber;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  '"': '"',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  t: '\t',
+  n: '\n',
+  r: '\r',
+};
+
+/** jq's found_string: escapes, surrogate pairs, raw control characters refused */
+function decodeString(raw: string): string | Fail {
+  let simple = true;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 92 || c < 0x20 || (c >= 0xd800 && c <= 0xdfff)) {
+      simple = false;
+      break;
+    }
+  }
+  if (simple) return raw;
+  let out = '';
+  let start = 0;
+  const end = raw.length;
+  let i = 0;
+  while (i < end) {
+    const c = raw.charCodeAt(i);
+    if (c === 92) {
+      out += raw.slice(start, i);
+      i++;
+      if (i >= end) return new Fail('Expected escape character at end of string');
+      const e = raw[i] ?? '';
+      i++;
+      const simpleEsc = SIMPLE_ESCAPES[e];
+      if (simpleEsc !== undefined) {
+        out += simpleEsc;
+      } else if (e === 'u') {
+        if (i + 4 > end) return new Fail('Invalid \\uXXXX escape');
+        let cp = unhex4(raw, i);
+        if (cp < 0) return new Fail('Invalid characters in \\uXXXX escape');
+        i += 4;
+        if (cp >= 0xd800 && cp <= 0xdbff) {
+          if (i + 6 > end || raw.charCodeAt(i) !== 92 || raw.charCodeAt(i + 1) !== 117) {
+            return new Fail('Invalid \\uXXXX\\uXXXX surrogate pair escape');
+          }
+          const lo = unhex4(raw, i + 2);
+          if (!(lo >= 0xdc00 && lo <= 0xdfff)) return new Fail('Invalid \\uXXXX\\uXXXX surrogate pair escape');
+          i += 6;
+          cp = 0x10000 + (((cp - 0xd800) << 10) | (lo - 0xdc00));
+        } else if (cp >= 0xdc00 && cp <= 0xdfff) {
+          // a lone low surrogate is encoded as bytes that are not UTF-8: jq replaces them
+          cp = 0xfffd;
+        }
+        out += String.fromCodePoint(cp);
+      } else {
+        return new Fail('Invalid escape');
+      }
+      start = i;
+    } else if (c < 0x20) {
+      return new Fail('Invalid string: control characters from U+0000 through U+001F must be escaped');
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      // a lone surrogate in the text (not from UTF-8 input) becomes U+FFFD as in jq's strings
+      const lo = raw.charCodeAt(i + 1);
+      if (c <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff) i += 2;
+      else {
+        out += `${raw.slice(start, i)}\ufffd`;
+        i++;
+        start = i;
+      }
+    } else {
+      i++;
+    }
+  }
+  return out + raw.slice(start);
+}
+
+function unhex4(s: string, at: number): number {
+  let r = 0;
+  for (let k = 0; k < 4; k++) {
+    const c = s.charCodeAt(at + k);
+    let d: number;
+    if (c >= 48 && c <= 57) d = c - 48;
+    else if (c >= 97 && c <= 102) d = c - 87;
+    else if (c >= 65 && c <= 70) d = c - 55;
+    else return -1;
+    r = (r << 4) | d;
+  }
+  return r;
+}
+
+/**
+ * One JSON text as jq's jv_parse (fromjson, tonumber, --argjson, --jsonargs): a second value is
+ * "Unexpected extra JSON values", none is "Expected JSON value"; the message ends with
+ * `(while parsing '<text>')`. Throws a JqError with that message.
+ */
+export function parseJson(text: string): Json {
+  const p = new JsonStreamParser();
+  p.write(text);
+  p.end();
+  const first = p.next();
+  let msg: string | undefined;
+  let value: Json = null;
+  if (first === undefined) msg = 'Expected JSON value';
+  else if (isError(first)) msg = first.error;
+  else {
+    value = first;
+    const second = p.next();
+    if (second !== undefined) msg = isError(second) ? second.error : 'Unexpected extra JSON values';
+  }
+  if (msg !== undefined) {
+    const nul = text.indexOf('\0');
+    throw new JqError(`${msg} (while parsing '${nul < 0 ? text : text.slice(0, nul)}')`);
+  }
+  return value;
+}
+
+function isError(r: Json | { error: string }): r is { error: string } {
+  return typeof r === 'object' && r !== null && !Array.isArray(r) && !(r instanceof Map) && 'error' in r;
+}

@@ -71,7 +71,8 @@ export function mktime(v: Json): number {
   const f = fields(v);
   if (f === undefined) throw new JqError('mktime requires parsed datetime inputs');
   const t = timegm((f[0] as number), f[1] as number, f[2] as number, f[3] as number, f[4] as number, f[5] as number);
-  if (!Number.isFinite(t)) throw new JqError('invalid gmtime representation');
+  // -1 is timegm's error value: jq reports it even for 1969-12-31T23:59:59
+  if (!Number.isFinite(t) || t === -1) throw new JqError('invalid gmtime representation');
   return t;
 }
 

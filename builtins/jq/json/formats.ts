@@ -57,7 +57,7 @@ function row(v: Json, msg: string, quote: (s: string) => string, sep: string): s
 const TSV_ESCAPE = /[\t\r\n\\]/g;
 const TSV_MAP: Record<string, string> = { '\t': '\\t', '\r': '\\r', '\n': '\\n', '\\': '\\\\' };
 const HTML_ESCAPE = /[&<>'"]/g;
-const HTML_MAP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
+const HTML_MAP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&apos;', '"': '&quot;' };
 const URI_KEEP = /^[A-Za-z0-9\-_.~]*$/;
 
 function uri(v: Json): string {

@@ -4,12 +4,13 @@
 // become `expect`. Expectations are never written by hand.
 //
 //   node tests/harness/record-scenarios.mjs SPEC.mjs OUT_DIR [name-filter]
+//   (RECORD_MISSING=1: only the scenarios that have no file yet)
 //
 // SPEC.mjs exports `scenarios`: { group, name, description, script, files?, stdin? }[]; each is
 // written to OUT_DIR/<group>/<name>.yaml (files go to the scenario directory, and the directory
 // is an allowed path). A scenario whose recorded output shows an oracle artefact (the wasm jq's
 // abort) is refused.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mapConcurrent, runScenarioBash } from './scenario-runner.mjs';
@@ -50,7 +51,12 @@ async function main() {
     process.exit(2);
   }
   const { scenarios } = await import(pathToFileURL(resolve(specPath)).href);
-  const chosen = scenarios.filter((s) => !filter || `${s.group}/${s.name}`.includes(filter));
+  const missingOnly = process.env.RECORD_MISSING === '1';
+  const chosen = scenarios.filter(
+    (s) =>
+      (!filter || `${s.group}/${s.name}`.includes(filter)) &&
+      !(missingOnly && existsSync(join(outDir, s.group, `${s.name}.yaml`))),
+  );
   const seen = new Set();
   for (const s of chosen) {
     const key = `${s.group}/${s.name}`;

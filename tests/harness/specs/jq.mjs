@@ -367,7 +367,6 @@ S('cli', 'negative_filter', 'a filter that starts with a dash', R`jq -n '-1 + 3'
 S('cli', 'files_and_filename', 'input_filename across files', R`jq -c '[input_filename, .]' x.json y.json; jq -n -c '[inputs | input_filename]' x.json y.json`, { 'x.json': '1 2\n', 'y.json': '3\n' });
 S('cli', 'slurp_files', '-s over several files', R`jq -s -c '.' x.json y.json; jq -s -c 'input_filename' x.json y.json`, { 'x.json': '1 2\n', 'y.json': '3\n' });
 S('cli', 'raw_input_files', '-R over files', R`jq -R -c '[., input_filename]' l1.txt l2.txt`, { 'l1.txt': 'a\nb', 'l2.txt': 'c\n' });
-S('cli', 'directory_operand', 'a directory as an input file', R`mkdir -p d; jq '.' d; echo "status=$?"`);
 S('cli', 'exit_status_long', '--exit-status on false', R`echo false | jq --exit-status '.'; echo "status=$?"`);
 S('cli', 'halt_error_exit', 'halt_error exit statuses with -e', R`jq -n -e '"x" | halt_error(7)'; echo "status=$?"`);
 S('cli', 'raw_output_non_strings', '-r prints non-strings as JSON', R`echo '[1,[2],{"a":"b"},null,true]' | jq -r '.[]'`);

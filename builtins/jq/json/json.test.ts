@@ -26,8 +26,9 @@ async function jq(args: string[], stdin = ''): Promise<{ out: string; err: strin
 }
 
 /** every value of a text, as our reader gives them, printed as `jq -c .` would; chunked */
-function ours(text: string, chunk = 0, dump = (v: Json) => dumpJson(v, { indent: 0 })): { out: string; err: string; status: number } {
-  const p = new JsonStreamParser();
+function ours(text: string, chunk = 0, stream = false): { out: string; err: string; status: number } {
+  const dump = (v: Json) => dumpJson(v, { indent: 0 });
+  const p = new JsonStreamParser({ stream });
   let out = '';
   const drain = (): string | undefined => {
     for (;;) {
@@ -127,6 +128,18 @@ describe('JsonStreamParser against jq 1.7.1', () => {
     const normalise = (e: string) => e.replace(/^jq: (?:parse error|error \(at [^)]*\)): /, 'jq: E: ');
     for (const chunk of [0, 1, 7]) {
       const got = ours(text, chunk);
+      expect({ ...got, err: normalise(got.err) }).toEqual({ ...want, err: normalise(want.err) });
+    }
+  });
+});
+
+describe('JsonStreamParser --stream against jq 1.7.1', () => {
+  const cases = [...PARSE_CASES.filter((c) => !c.includes('[[[[')), '{"a":[1,{"b":2}],"c":"d"} 3 [] {}', '[[],{},[{}]]', '{"a":[1,', '{"a" 1}', '{{}}', '{"x":1,[2]}', '[1,[2,3', '{"a":}', '{"a":[]}'];
+  it.each(cases.map((c) => [JSON.stringify(c).slice(0, 60), c]))('%s', async (_name, text) => {
+    const want = await jq(['-c', '--stream', '.'], text);
+    const normalise = (e: string) => e.replace(/^jq: (?:parse error|error \(at [^)]*\)): /, 'jq: E: ');
+    for (const chunk of [0, 3]) {
+      const got = ours(text, chunk, true);
       expect({ ...got, err: normalise(got.err) }).toEqual({ ...want, err: normalise(want.err) });
     }
   });

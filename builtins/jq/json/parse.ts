@@ -10,12 +10,21 @@ import { parseNumberLiteral } from './number.js';
 /** jq's MAX_PARSING_DEPTH: containers plus pending object keys on the parser's stack */
 export const MAX_PARSING_DEPTH = 256;
 
-export type ParseResult = Json | { error: string } | undefined;
+/** a value, an error (with `--stream`, the path where it happened), or undefined */
+export type ParseResult = Json | { error: string; path?: Json[] } | undefined;
 
 const NORMAL = 0;
 const STRING = 1;
 const STRING_ESCAPE = 2;
 const WAITING_FOR_RS = 3;
+
+// `--stream`: what the streaming tokenizer saw last (jv_parse.c's last_seen)
+const LAST_NONE = 0;
+const LAST_OPEN_ARRAY = 1;
+const LAST_OPEN_OBJECT = 2;
+const LAST_COLON = 3;
+const LAST_COMMA = 4;
+const LAST_VALUE = 5;
 
 /** what the stack holds: an open array, an open object, or an object key awaiting its value */
 type Frame = Json[] | JsonObject | string;
@@ -28,6 +37,12 @@ class Fail {
 export interface ParserOptions {
   /** `--seq`: RS (0x1e) separates texts, errors resync at the next RS instead of stopping */
   seq?: boolean;
+  /**
+   * `--stream`: give jq's events instead of values: `[path, leaf]` for each scalar or empty
+   * container and `[path]` when a container closes (path of its last element), as the text is
+   * read, so a truncated text still gives its events. No depth limit, as in jq.
+   */
+  stream?: boolean;
 }
 
 export class JsonStreamParser {
@@ -51,9 +66,17 @@ export class JsonStreamParser {
   private lastWasWs = false;
   private first = true;
   private readonly seq: boolean;
+  private readonly streaming: boolean;
+  /** `--stream`: the path of the value being read (a null key: not read yet) */
+  private path: Json[] = [];
+  private lastSeen = LAST_NONE;
+  /** `--stream`: an event waiting; three elements means `[path, leaf]` then `[path]` */
+  private output: Json[] | undefined;
+  private doneVal: Json = null;
 
   constructor(opts: ParserOptions = {}) {
     this.seq = opts.seq === true;
+    this.streaming = opts.stream === true;
   }
 
   write(text: string): void {
@@ -90,15 +113,17 @@ export class JsonStreamParser {
   /** the next value, a parse error (jq's text with its position), or undefined: need input/done */
   next(): ParseResult {
     if (this.eof) return undefined;
+    if (this.streaming && this.done()) return this.doneVal;
     const r = this.scan();
     if (r !== undefined) return r;
     if (!this.ended) return undefined;
     return this.atEof();
   }
 
-  private err(msg: string, atEof: boolean): { error: string } {
+  private err(msg: string, atEof: boolean): { error: string; path?: Json[] } {
     const where = `at line ${this.line}, column ${this.column()}`;
-    return { error: atEof ? `${msg} at EOF ${where}` : `${msg} ${where}` };
+    const error = atEof ? `${msg} at EOF ${where}` : `${msg} ${where}`;
+    return this.streaming ? { error, path: [...this.path] } : { error };
   }
 
   /** bytes of the current line up to the scan position (jq's column) */
@@ -119,6 +144,9 @@ export class JsonStreamParser {
     this.nextVal = null;
     this.tok = '';
     this.st = NORMAL;
+    this.path = [];
+    this.lastSeen = LAST_NONE;
+    this.output = undefined;
   }
 
   private atEof(): ParseResult {
@@ -127,10 +155,11 @@ export class JsonStreamParser {
     if (this.st !== NORMAL) return this.err('Unfinished string', true);
     const lit = this.checkLiteral();
     if (lit !== undefined) return this.err(lit.msg, true);
-    if (this.stack.length !== 0) return this.err('Unfinished JSON term', true);
+    if (this.stack.length !== 0 || this.path.length !== 0) return this.err('Unfinished JSON term', true);
     if (!this.hasNext) return undefined;
     const v = this.nextVal;
     this.hasNext = false;
+    if (this.streaming) return [[], v];
     if (this.seq && !this.lastWasWs && (typeof v === 'number' || isLiteralNumber(v))) {
       return this.err('Potentially truncated top-level numeric value', true);
     }
@@ -211,11 +240,10 @@ export class JsonStreamParser {
         this.pos = pos;
         const s = decodeString(raw);
         if (s instanceof Fail) return this.fail(s);
-        if (this.hasNext) return this.fail(new Fail('Expected separator between values'));
-        this.hasNext = true;
-        this.nextVal = s;
+        const sf = this.setValue(s);
+        if (sf !== undefined) return this.fail(sf);
         this.lastWasWs = false;
-        if (this.stack.length === 0) return this.takeNext();
+        if (this.done()) return this.doneVal;
         continue;
       }
       const c = buf.charCodeAt(pos);
@@ -228,9 +256,9 @@ export class JsonStreamParser {
           const f = this.checkLiteral();
           if (f !== undefined) return this.fail(f);
         }
-        if (this.hasNext && this.stack.length === 0) {
+        if (this.done()) {
           this.pos = pos;
-          return this.takeNext();
+          return this.doneVal;
         }
         continue;
       }
@@ -243,13 +271,13 @@ export class JsonStreamParser {
           const f = this.checkLiteral();
           if (f !== undefined) return this.fail(f);
         }
-        if (this.hasNext && this.stack.length === 0) out = this.takeNext();
+        if (this.done()) out = this.doneVal;
         if (c === 34) {
           this.st = STRING;
         } else {
-          const f = this.token(c);
+          const f = this.streaming ? this.streamToken(c) : this.token(c);
           if (f !== undefined) return this.fail(f);
-          if (this.hasNext && this.stack.length === 0) out = this.takeNext();
+          if (this.done()) out = this.doneVal;
         }
         if (out !== undefined) return out;
         continue;
@@ -275,8 +303,9 @@ export class JsonStreamParser {
   /** `--seq`: an RS ends the current text; a truncated one is an error */
   private rs(): ParseResult {
     const top = this.hasNext ? this.nextVal : undefined;
-    const truncated =
-      !this.lastWasWs && (this.stack.length > 0 || this.tok !== '' || typeof top === 'number' || isLiteralNumber(top));
+    const truncated = this.streaming
+      ? this.path.length > 0 || (this.hasNext && (top === null || typeof top === 'boolean' || typeof top === 'number' || isLiteralNumber(top)))
+      : !this.lastWasWs && (this.stack.length > 0 || this.tok !== '' || typeof top === 'number' || isLiteralNumber(top));
     this.st = NORMAL;
     if (truncated) {
       const f = this.checkLiteral();
@@ -288,7 +317,7 @@ export class JsonStreamParser {
     }
     const f = this.checkLiteral();
     if (f !== undefined) return this.fail(f);
-    if (this.hasNext && this.stack.length === 0) return this.takeNext();
+    if (this.done()) return this.doneVal;
     this.reset();
     return undefined;
   }
@@ -320,10 +349,114 @@ export class JsonStreamParser {
       v = parseNumberLiteral(t);
       if (v === undefined) return new Fail('Invalid numeric literal');
     }
-    if (this.hasNext) return new Fail('Expected separator between values');
+    return this.setValue(v);
+  }
+
+  /** jv_parse.c's value(): a scalar or string was read */
+  private setValue(v: Json): Fail | undefined {
+    if (this.hasNext || (this.streaming && this.lastSeen === LAST_VALUE)) return new Fail('Expected separator between values');
+    if (this.streaming) this.lastSeen = this.path.length > 0 ? LAST_VALUE : LAST_NONE;
     this.hasNext = true;
     this.nextVal = v;
     return undefined;
+  }
+
+  /** check_done: a value (or, with --stream, an event) is complete; it is put in doneVal */
+  private done(): boolean {
+    if (!this.streaming) {
+      if (!this.hasNext || this.stack.length !== 0) return false;
+      this.doneVal = this.takeNext();
+      return true;
+    }
+    if (this.path.length === 0 && this.hasNext) {
+      this.doneVal = [[], this.takeNext()];
+      return true;
+    }
+    const o = this.output;
+    if (o === undefined) return false;
+    if (o.length > 2) {
+      this.doneVal = [o[0] as Json, o[1] as Json];
+      this.output = [o[0] as Json];
+    } else {
+      this.doneVal = o;
+      this.output = undefined;
+    }
+    return true;
+  }
+
+  /** jv_parse.c's stream_token */
+  private streamToken(c: number): Fail | undefined {
+    const path = this.path;
+    const depth = path.length;
+    const last = depth > 0 ? path[depth - 1] : undefined;
+    const lastIsIndex = typeof last === 'number';
+    switch (c) {
+      case 91: // [
+        if (this.hasNext) return new Fail('Expected a separator between values');
+        if (this.lastSeen === LAST_OPEN_OBJECT) return new Fail("Expected string key after '{', not '['");
+        if (this.lastSeen === LAST_COMMA && !lastIsIndex) return new Fail("Expected string key after ',' in object, not '['");
+        path.push(0);
+        this.lastSeen = LAST_OPEN_ARRAY;
+        return undefined;
+      case 123: // {
+        if (this.lastSeen === LAST_VALUE) return new Fail('Expected a separator between values');
+        if (this.lastSeen === LAST_OPEN_OBJECT) return new Fail("Expected string key after '{', not '{'");
+        if (this.lastSeen === LAST_COMMA && !lastIsIndex) return new Fail("Expected string key after ',' in object, not '{'");
+        path.push(null);
+        this.lastSeen = LAST_OPEN_OBJECT;
+        return undefined;
+      case 58: // :
+        if (depth === 0 || lastIsIndex) return new Fail("':' not as part of an object");
+        if (!this.hasNext || this.lastSeen === LAST_NONE) return new Fail("Expected string key before ':'");
+        if (typeof this.nextVal !== 'string') return new Fail('Object keys must be strings');
+        if (this.lastSeen !== LAST_VALUE) return new Fail("':' should follow a key");
+        this.lastSeen = LAST_COLON;
+        path[depth - 1] = this.takeNext();
+        return undefined;
+      case 44: // ,
+        if (this.lastSeen !== LAST_VALUE) return new Fail("Expected value before ','");
+        if (depth === 0) return new Fail("',' not as part of an object or array");
+        if (lastIsIndex) {
+          if (this.hasNext) this.output = [[...path], this.takeNext()];
+          path[depth - 1] = Math.trunc(last) + 1;
+        } else if (typeof last === 'string') {
+          if (this.hasNext) this.output = [[...path], this.takeNext()];
+          path[depth - 1] = null;
+        } else {
+          return new Fail('Objects must consist of key:value pairs');
+        }
+        this.lastSeen = LAST_COMMA;
+        return undefined;
+      case 93: // ]
+        if (depth === 0) return new Fail("Unmatched ']' at the top-level");
+        if (this.lastSeen === LAST_COMMA) return new Fail('Expected another array element');
+        if (!lastIsIndex) return new Fail("Unmatched ']' in the middle of an object");
+        if (this.hasNext) this.output = [[...path], this.takeNext(), true];
+        else if (this.lastSeen !== LAST_OPEN_ARRAY) this.output = [[...path]];
+        path.pop();
+        if (this.lastSeen === LAST_OPEN_ARRAY) this.output = [[...path], []];
+        this.lastSeen = path.length === 0 ? LAST_NONE : LAST_VALUE;
+        return undefined;
+      default: {
+        // }
+        if (depth === 0) return new Fail("Unmatched '}' at the top-level");
+        if (this.lastSeen === LAST_COMMA) return new Fail('Expected another key:value pair');
+        if (lastIsIndex) return new Fail("Unmatched '}' in the middle of an array");
+        if (this.hasNext) {
+          if (typeof last !== 'string') return new Fail('Objects must consist of key:value pairs');
+          this.output = [[...path], this.takeNext(), true];
+        } else {
+          if (this.lastSeen === LAST_COLON) return new Fail('Missing value in key:value pair');
+          if (this.lastSeen === LAST_OPEN_ARRAY) return new Fail("Unmatched '}' in the middle of an array");
+          if (this.lastSeen !== LAST_VALUE && this.lastSeen !== LAST_OPEN_OBJECT) return new Fail("Unmatched '}'");
+          if (this.lastSeen !== LAST_OPEN_OBJECT) this.output = [[...path]];
+        }
+        path.pop();
+        if (this.lastSeen === LAST_OPEN_OBJECT) this.output = [[...path], new Map()];
+        this.lastSeen = path.length === 0 ? LAST_NONE : LAST_VALUE;
+        return undefined;
+      }
+    }
   }
 
   private token(c: number): Fail | undefined {

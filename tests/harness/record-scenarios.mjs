@@ -15,8 +15,12 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mapConcurrent, runScenarioBash } from './scenario-runner.mjs';
 
-/** a YAML double-quoted scalar: JSON's escapes are YAML's */
-const q = (s) => JSON.stringify(s);
+/**
+ * a YAML double-quoted scalar: JSON's escapes are YAML's; the characters YAML does not allow raw
+ * (C1 controls, U+FFFE/U+FFFF, BOM, line separators) are escaped as well
+ */
+const q = (s) =>
+  JSON.stringify(s).replace(/[\u0080-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** a `|+` block when the text reads back unchanged that way, else a quoted scalar */
 function block(s, indent) {

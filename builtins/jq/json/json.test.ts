@@ -9,7 +9,16 @@ import {
   decodeUtf8,
   dumpJson,
   FORMATS,
+  formatError,
   gmtime,
+  kindName,
+  localtime,
+  MAX_PARSING_DEPTH,
+  MAX_PRINT_DEPTH,
+  parseJqColors,
+  parseNumberLiteral,
+  quoteString,
+  tojson,
   JsonStreamParser,
   mktime,
   numberToString,
@@ -391,5 +400,35 @@ describe('properties', () => {
       [[0xc3, 0xa9], 'é'],
     ];
     for (const [bytes, want] of cases) expect(decodeUtf8(Uint8Array.from(bytes))).toBe(want);
+  });
+});
+
+describe('colours, kinds and small helpers', () => {
+  it.each(['0;31:0;32', '1;30:0;39:0;39:0;39:0;32:1;39:1;39:34;1', '0;31::4', '0;31:', '', '7;31;42;1234:x', '1234567890123'])(
+    'JQ_COLORS=%s as jq 1.7.1',
+    async (spec) => {
+      const input = '{"a":[null,false,true,1,"s",{}]}';
+      const r = await runJq({ args: ['-C', '-c', '.'], stdin: input, env: { JQ_COLORS: spec } });
+      const colors = parseJqColors(spec);
+      const stderr = colors === undefined ? 'Failed to set $JQ_COLORS\n' : '';
+      expect({ out: r.stdout.toString(), err: r.stderr.toString() }).toEqual({
+        out: `${dumpJson(parseJson(input), { indent: 0, color: true, colors })}\n`,
+        err: stderr,
+      });
+    },
+  );
+
+  it('names kinds, quotes strings, reports unknown formats', () => {
+    expect([null, true, 1, new LiteralNumber(1, '1.0'), 'a', [], new Map()].map((v) => kindName(v as Json))).toEqual([
+      'null', 'boolean', 'number', 'number', 'string', 'array', 'object',
+    ]);
+    expect(quoteString('é\u007f', true)).toBe('"\\u00e9\\u007f"');
+    expect(tojson(new Map([['a', [1, 'x']]]))).toBe('{"a":[1,"x"]}');
+    expect(formatError('nope').value).toBe('nope is not a valid format');
+    expect(parseNumberLiteral('1.000')).toEqual(new LiteralNumber(1, '1.000'));
+    expect([MAX_PARSING_DEPTH, MAX_PRINT_DEPTH]).toEqual([256, 256]);
+    // recorded from jq 1.7.1 with TZ=Asia/Tokyo: `0 | localtime`
+    expect(localtime(0, 'Asia/Tokyo')).toEqual([1970, 0, 1, 9, 0, 0, 4, 0]);
+    expect(localtime(0)).toEqual([1970, 0, 1, 0, 0, 0, 4, 0]);
   });
 });

@@ -176,7 +176,7 @@ S('assign', 'to_entries_update', 'with_entries renames keys', R`jq -n -c '{"a":1
 
 // ---- builtins (jq 1.7.1's list)
 S('builtins', 'builtins_list', 'builtins has 218 entries and includes the common ones', R`jq -n -c 'builtins | length, (map(select(startswith("to"))) | sort)'`);
-S('builtins', 'add_any_all', 'add, any, all in their forms', R`jq -n -c '[1,2,3] | add, any(. > 2), all(. > 0)'; jq -n -c '[] | add, any, all'; jq -n -c '["a","b"] | add'; jq -n -c '[[1],[2]] | add'; jq -n -c '[{"a":1},{"b":2}] | add'; jq -n -c 'any(1,2; . == 2), all(empty; false)'; jq -n -c '[true,false] | any, all'`);
+S('builtins', 'add_any_all', 'add, any, all in their forms', R`jq -n -c '([1,2,3] | add, any(. > 2), all(. > 0)), ([] | add, any, all), (["a","b"] | add), ([[1],[2]] | add), ([{"a":1},{"b":2}] | add), any(1,2; . == 2), all(empty; false), ([true,false] | any, all)'`);
 S('builtins', 'type_selectors', 'arrays, objects, iterables, booleans, numbers, strings, nulls, values, scalars', R`jq -n -c '[1,"a",null,true,[1],{"a":1}] | [.[]|arrays], [.[]|objects], [.[]|iterables], [.[]|booleans], [.[]|numbers], [.[]|strings], [.[]|nulls], [.[]|values], [.[]|scalars]'`);
 S('builtins', 'finites_normals', 'finites, normals, isnormal, isvalid forms', R`jq -n -c '[1, 0, infinite, -infinite, nan, 1e-310] | [.[]|finites], [.[]|normals], map(isnormal), map(isinfinite), map(isnan)'`);
 S('builtins', 'type', 'type of each kind', R`jq -n -c '[null, true, 1, "a", [], {}] | map(type)'`);
@@ -297,7 +297,9 @@ S('input', 'empty_input', 'empty input produces nothing', R`printf '' | jq '.'; 
 S('input', 'invalid_literal', 'an invalid literal mid-stream', R`printf '1\ntru\n2\n' | jq -c '.'; echo "status=$?"`);
 S('input', 'invalid_numeric', 'Invalid numeric literal with line and column', R`printf '{"a":1}\n{"b": x}\n' | jq -c '.'; echo "status=$?"`);
 S('input', 'unfinished_term', 'unfinished values at EOF', R`printf '[1,2' | jq -c '.'; echo "status=$?"; printf '{"a":' | jq -c '.'; echo "status=$?"; printf '"abc' | jq -c '.'; echo "status=$?"`);
-S('input', 'structure_errors', 'mismatched brackets and separators', R`for t in ']' '{"a" 1}' '[1 2]' '{"a":1,}' '[1,]' '{1:2}' ':' '[,1]' '{"a":1]'; do printf '%s' "$t" | jq -c '.'; echo "status=$?"; done`);
+S('input', 'structure_errors', 'mismatched brackets', R`for t in ']' '{"a" 1}' '[1 2]'; do printf '%s' "$t" | jq -c '.'; echo "status=$?"; done`);
+S('input', 'structure_errors_trailing', 'trailing separators', R`for t in '{"a":1,}' '[1,]' '[,1]'; do printf '%s' "$t" | jq -c '.'; echo "status=$?"; done`);
+S('input', 'structure_errors_keys', 'keys and colons out of place', R`for t in '{1:2}' ':' '{"a":1]'; do printf '%s' "$t" | jq -c '.'; echo "status=$?"; done`);
 S('input', 'string_errors', 'invalid escapes and control characters in strings', R`printf '"a\\qb"' | jq '.'; echo "status=$?"; printf '"\\u12"' | jq '.'; echo "status=$?"; printf '"a\tb"' | jq '.'; echo "status=$?"; printf '"\\ud800x"' | jq '.'; echo "status=$?"`);
 S('input', 'surrogates', 'surrogate pair escapes and lone surrogates', R`printf '"\\ud83d\\ude00" "\\udc00"' | jq -c '., explode'`);
 S('input', 'invalid_utf8', 'invalid UTF-8 bytes become U+FFFD', R`printf '"a\xffb\xc3"\n' | jq -c '., explode'`);
@@ -329,7 +331,9 @@ S('cli', 'compact_and_pretty', '-c versus the default layout', R`echo '{"a":[1,{
 S('cli', 'sort_keys', '-S sorts keys at every level, not in tojson', R`echo '{"b":{"z":1,"y":2},"a":[{"d":1,"c":2}]}' | jq -S -c '., tojson'; echo '{"b":1,"a":2}' | jq --sort-keys '.'`);
 S('cli', 'tab_indent', '--tab and --indent n', R`echo '{"a":[1,2]}' | jq --tab '.'; echo '{"a":[1,2]}' | jq --indent 1 '.'; echo '{"a":[1,2]}' | jq --indent 7 '.'; echo '{"a":[1,2]}' | jq --indent 0 '.'`);
 S('cli', 'indent_errors', '--indent out of range or missing', R`echo '1' | jq --indent 8 '.'; echo "status=$?"; echo '1' | jq --indent -1 '.'; echo "status=$?"; jq --indent; echo "status=$?"`);
-S('cli', 'exit_status_e', '-e sets the status from the last output', R`for v in 1 false null '"x"' '[]'; do echo "$v" | jq -e '.' >/dev/null; echo "$v status=$?"; done; printf '' | jq -e '.'; echo "empty status=$?"; echo 1 | jq -e 'empty'; echo "no output status=$?"; echo 1 | jq -e 'error("x")'; echo "error status=$?"`);
+S('cli', 'exit_status_e', '-e sets the status from the last output', R`for v in 1 false null; do echo "$v" | jq -e '.' >/dev/null; echo "$v status=$?"; done`);
+S('cli', 'exit_status_e_more', '-e with strings, arrays and no input', R`for v in '"x"' '[]'; do echo "$v" | jq -e '.' >/dev/null; echo "$v status=$?"; done; printf '' | jq -e '.'; echo "empty status=$?"`);
+S('cli', 'exit_status_e_no_output', '-e with no output and with an error', R`echo 1 | jq -e 'empty'; echo "no output status=$?"; echo 1 | jq -e 'error("x")'; echo "error status=$?"`);
 S('cli', 'exit_status_e_last', '-e looks at the last value only', R`printf '1 null' | jq -e '.' ; echo "status=$?"; printf 'null 1' | jq --exit-status '.'; echo "status=$?"`);
 S('cli', 'arg', '--arg binds a string', R`jq -n -c --arg name "Ann Lee" --arg n 5 '{name: $name, n: $n, t: ($n | type)}'`);
 S('cli', 'argjson', '--argjson binds parsed JSON', R`jq -n -c --argjson obj '{"a":[1,2]}' --argjson n 1.000 '$obj.a[1], $n'`);
@@ -398,7 +402,8 @@ S('errors', 'bad_field_syntax', 'a trailing dot and a bad field', R`jq -n '.a.';
 S('errors', 'unknown_format_compile', 'an unknown @format', R`jq -n '@foo "x"'; echo "status=$?"`);
 S('errors', 'cannot_index', 'Cannot index messages', R`echo '{"a":1}' | jq '.a.b'; echo "status=$?"; echo '"s"' | jq '.[0]'; echo "status=$?"; echo 'true' | jq '.a'; echo "status=$?"`);
 S('errors', 'cannot_iterate', 'Cannot iterate over messages', R`echo '{"a":null}' | jq '.a[]'; echo "status=$?"; echo '"s"' | jq '.[]'; echo "status=$?"`);
-S('errors', 'error_message_forms', 'how uncaught errors of each type are printed', R`for v in '"text"' '{"a":1}' '[1]' '1' 'null' 'true'; do jq -n "$v | error"; echo "status=$?"; done`);
+S('errors', 'error_message_forms', 'how uncaught errors of each type are printed', R`for v in '"text"' '{"a":1}' '[1]'; do jq -n "$v | error"; echo "status=$?"; done`);
+S('errors', 'error_message_forms_scalars', 'uncaught errors with scalar values', R`for v in '1' 'null' 'true'; do jq -n "$v | error"; echo "status=$?"; done`);
 S('errors', 'error_at_input_line', 'the error location names the input', R`printf '1\n2\n"x"\n' | jq '. * 2'; echo "status=$?"; jq '. * 2' in.json; echo "status=$?"`, { 'in.json': '\n\n"y"\n' });
 S('errors', 'multiple_compile_errors', 'several compile errors are counted', R`jq -n '$a + $b'; echo "status=$?"`);
 S('errors', 'object_key_errors', 'object construction with non-string keys', R`jq -n '{(1): 2}'; echo "status=$?"; jq -n -c '{("a","b"): 1}'`);
@@ -439,7 +444,9 @@ S('dates', 'gmtime_mktime', 'gmtime and mktime', R`jq -n -c '1425599621 | gmtime
 S('dates', 'strftime_formats', 'strftime conversions', R`jq -n -r '1425599621 | strftime("%Y-%m-%dT%H:%M:%SZ"), strftime("%A, %B %d, %Y"), strftime("%a %b %e %j %U %W %V %G %u %w"), strftime("%H:%M:%S %I %p %r %R %T"), strftime("%c | %D | %F | %x | %X | %y %C %g %s %%")'`);
 S('dates', 'strftime_array', 'strftime of broken down time', R`jq -n -r '[2015,2,5,23,51,47,4,63] | strftime("%Y-%m-%dT%H:%M:%SZ"), todate'`);
 S('dates', 'strptime', 'strptime to broken down time', R`jq -n -c '"2015-03-05T23:51:47Z" | strptime("%Y-%m-%dT%H:%M:%SZ"), (strptime("%Y-%m-%dT%H:%M:%SZ") | mktime)'; jq -n -c '"Thu, 05 Mar 2015 23:51:47" | strptime("%a, %d %b %Y %T")'; jq -n -c '"2015-03-05 23:51:47  " | strptime("%Y-%m-%d %H:%M:%S")'`);
-S('dates', 'date_errors', 'date builtin messages', R`jq -n '"x" | fromdate'; echo "status=$?"; jq -n '"a" | gmtime'; echo "status=$?"; jq -n '"a" | mktime'; echo "status=$?"; jq -n '[1] | mktime'; echo "status=$?"; jq -n '[1] | strftime("%Y")'; echo "status=$?"; jq -n '1 | strptime("%Y")'; echo "status=$?"; jq -n '0 | strftime("")'; echo "status=$?"`);
+S('dates', 'date_errors', 'date builtin messages', R`jq -n '"x" | fromdate'; echo "status=$?"; jq -n '"a" | gmtime'; echo "status=$?"; jq -n '"a" | mktime'; echo "status=$?"`);
+S('dates', 'date_errors_arrays', 'date messages for bad broken down times', R`jq -n '[1] | mktime'; echo "status=$?"; jq -n '[1] | strftime("%Y")'; echo "status=$?"`);
+S('dates', 'date_errors_strings', 'strptime and strftime argument messages', R`jq -n '1 | strptime("%Y")'; echo "status=$?"; jq -n '0 | strftime("")'; echo "status=$?"`);
 S('dates', 'dateadd_not_defined', 'dateadd/datesub/date are not all in 1.7.1', R`jq -n '0 | dateadd("seconds"; 1)'; echo "status=$?"; jq -n -r '0 | date'`);
 S('dates', 'gmtime_negative', 'gmtime before the epoch and fractional seconds', R`jq -n -c '-1, -86400, -1.5, 0.5 | gmtime'`);
 S('dates', 'mktime_edge', 'mktime normalises fields and rejects short arrays', R`jq -n -c '[2024,0,32,0,0,0,0,0] | mktime | todate'; jq -n -c '[2024,12,1,25,61,61,0,0] | mktime | todate'; jq -n '[2020,0,1,0,0,0] | mktime'; echo "status=$?"`);
@@ -504,5 +511,27 @@ S('pipelines', 'recurse_tree', 'walk a tree by children', R`echo '{"name":"root"
 S('pipelines', 'limit_inputs', 'only the first two inputs', R`printf '1 2 3 4' | jq -n -c '[limit(2; inputs)]'`);
 S('pipelines', 'raw_lines_to_objects', 'CSV-ish lines to objects', R`printf 'name,age\nann,30\nbo,4\n' | jq -R -s -c 'split("\n") | map(select(. != "") | split(",")) | .[0] as $h | .[1:] | map([$h, .] | transpose | map({(.[0]): .[1]}) | add)'`);
 S('pipelines', 'to_string_keys', 'numbers as object keys', R`echo '[5,7]' | jq -c 'map({(tostring): .}) | add'`);
+
+// ---- more syntax corners agents hit
+S('syntax', 'keyword_fields', 'keywords after a dot are field names', R`jq -n -c '{"if":1,"then":2,"reduce":3,"and":4,"def":5} | [.if, .then, .reduce, .and, .def]'`);
+S('syntax', 'dot_string_field', 'a string after a dot, with space', R`jq -n -c '{"a b":1} | ."a b", . "a b", .["a b"]'`);
+S('syntax', 'cartesian_products', 'binary operators over generators take every pair', R`jq -n -c '[(1,2) + (10,20)], [(1,2) * (3,4)], [("a","b") + ("x","y")]'`);
+S('syntax', 'negative_variable', 'negating a variable and a field', R`jq -n -c --argjson x 2 '-$x, ({"a":3} | -.a), (- 1)'`);
+S('syntax', 'comments', 'comments in programs', R`jq -n -c '1 + # one
+2 # the rest
+, 3'`);
+S('syntax', 'optional_object_keys', 'optional keys and shorthand', R`jq -n -c '{"a":1} | {a, "b": 2, "c-d": 3, @text "k": 4, (.a | tostring): 5}'`);
+S('syntax', 'format_as_key', 'a format string in object keys and values', R`jq -n -c '{"x":"<"} | {@html "\(.x)": @base64 "\(.x)"}'`);
+S('syntax', 'reduce_foreach_precedence', 'reduce and foreach bind tighter than pipes', R`jq -n -c 'reduce (1,2) as $x (0; . + $x) | . * 10, [foreach (1,2) as $x (0; . + $x)] | length'`);
+S('syntax', 'alternative_precedence', '// binds looser than comparison, tighter than comma', R`jq -n -c '[false, null // 3], [(false, null) // 3], [1 == 2 // "d"]'`);
+S('syntax', 'try_precedence', 'try applies to a postfix term', R`jq -n -c '[try error("x") catch . | ascii_upcase], [.[]?, 1]'`);
+S('syntax', 'unicode_field_names', 'non-ASCII field names need quotes or brackets', R`jq -n -c '{"μ":1} | ."μ", .["μ"]'; jq -n '{"μ":1} | .μ'; echo "status=$?"`);
+S('syntax', 'help_with_bad_argjson', '--help after an invalid --argjson', R`jq -n --argjson x not-json --help > /dev/null 2>&1; echo "status=$?"; jq -n --help --argjson x not-json > /dev/null 2>&1; echo "status=$?"`);
+S('syntax', 'dollar_name_forms', '$__loc__ and $ENV are builtin variables', R`jq -n -c '[$__loc__.file, ($ENV | type)]'`);
+S('syntax', 'string_literal_keys_interp', 'interpolated keys in object construction', R`jq -n -c '"k" as $k | {"\($k)1": 1, ($k + "2"): 2, $k: 3}'`);
+S('syntax', 'nested_interpolation_quotes', 'quotes inside interpolation', R`jq -n -r '"a\("b\("c")d")e"'`);
+S('syntax', 'elif_chain_no_else', 'elif without else', R`jq -n -c '[range(4) | if . == 0 then "zero" elif . == 1 then "one" end]'`);
+S('syntax', 'semicolon_error', 'a stray semicolon', R`jq -n '1; 2'; echo "status=$?"`);
+S('syntax', 'empty_program', 'an empty program is the identity', R`echo '{"a":1}' | jq -c ''; echo "status=$?"`);
 
 export { scenarios };

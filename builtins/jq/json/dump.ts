@@ -304,3 +304,33 @@ export function decodeUtf8(b: Uint8Array): string {
   }
   return out + strictDecoder.decode(b.subarray(runStart, end));
 }
+
+/**
+ * Input bytes to text in chunks, each bad sequence one U+FFFD as jq replaces it (decodeUtf8); a
+ * sequence cut by the end of a chunk waits for the next one.
+ */
+export class JqUtf8Decoder {
+  private rest: Uint8Array | undefined;
+
+  decode(chunk: Uint8Array, final = false): string {
+    let b = chunk;
+    if (this.rest !== undefined) {
+      const joined = new Uint8Array(this.rest.length + chunk.length);
+      joined.set(this.rest);
+      joined.set(chunk, this.rest.length);
+      b = joined;
+      this.rest = undefined;
+    }
+    if (!final && b.length > 0) {
+      let k = b.length - 1;
+      while (k > 0 && b.length - k < 4 && ((b[k] as number) & 0xc0) === 0x80) k--;
+      const lead = b[k] as number;
+      const len = lead >= 0xf0 ? (lead < 0xf5 ? 4 : 1) : lead >= 0xe0 ? 3 : lead >= 0xc2 ? 2 : 1;
+      if (len > 1 && b.length - k < len) {
+        this.rest = b.slice(k);
+        b = b.subarray(0, k);
+      }
+    }
+    return decodeUtf8(b);
+  }
+}

@@ -8,6 +8,7 @@ export {
   decodeUtf8,
   dumpForError,
   dumpJson,
+  JqUtf8Decoder,
   MAX_PRINT_DEPTH,
   parseJqColors,
   quoteString,

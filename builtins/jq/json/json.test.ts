@@ -10,6 +10,7 @@ import {
   dumpJson,
   FORMATS,
   formatError,
+  JqUtf8Decoder,
   gmtime,
   kindName,
   localtime,
@@ -430,5 +431,38 @@ describe('colours, kinds and small helpers', () => {
     // recorded from jq 1.7.1 with TZ=Asia/Tokyo: `0 | localtime`
     expect(localtime(0, 'Asia/Tokyo')).toEqual([1970, 0, 1, 9, 0, 0, 4, 0]);
     expect(localtime(0)).toEqual([1970, 0, 1, 0, 0, 0, 4, 0]);
+  });
+});
+
+describe('bytes in, as jq 1.7.1 reads them', () => {
+  const inputs: number[][] = [
+    [0x5b, 0x31, 0x2c, 0x20, 0xff, 0x5d],
+    [0x22, 0x61, 0xff, 0x62, 0xc3, 0x22],
+    [0x22, 0xe0, 0x80, 0x80, 0x22, 0x20, 0x22, 0xed, 0xa0, 0x80, 0x22],
+    [0x22, 0xf0, 0x9f, 0x98, 0x80, 0xc3, 0xa9, 0x22, 0x0a, 0xc3, 0xa9, 0x78],
+    [0x22, 0xe2, 0x82, 0x22, 0x0a, 0xe2, 0x82, 0xac, 0x20, 0x7b],
+  ];
+  it.each(inputs.map((b) => [Buffer.from(b).toString('hex'), b]))('%s', async (_hex, bytes) => {
+    const want = await runJq({ args: ['-c', '.'], stdin: Uint8Array.from(bytes) });
+    for (const size of [1, 2, 100]) {
+      const dec = new JqUtf8Decoder();
+      const p = new JsonStreamParser();
+      let out = '';
+      let err = '';
+      const drain = () => {
+        for (let r = p.next(); r !== undefined; r = p.next()) {
+          if (r !== null && typeof r === 'object' && 'error' in r) err = `jq: parse error: ${String(r.error)}\n`;
+          else out += `${dumpJson(r as Json, { indent: 0 })}\n`;
+        }
+      };
+      for (let i = 0; i < bytes.length; i += size) {
+        p.write(dec.decode(Uint8Array.from(bytes.slice(i, i + size))));
+        drain();
+      }
+      p.write(dec.decode(new Uint8Array(0), true));
+      p.end();
+      drain();
+      expect({ out, err }).toEqual({ out: want.stdout.toString('utf8'), err: want.stderr.toString('utf8') });
+    }
   });
 });

@@ -106,7 +106,7 @@ export class JsonStreamParser {
     const from = Math.max(this.lineStart - this.base, 0);
     for (let i = from; i < this.pos; i++) {
       const c = this.buf.charCodeAt(i);
-      if (c >= 0x80) this.lineExtra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2;
+      if (c >= 0x80) this.lineExtra += utf8Extra(c);
     }
   }
 
@@ -133,7 +133,7 @@ export class JsonStreamParser {
     const from = Math.max(this.lineStart, this.base) - this.base;
     for (let i = from; i < this.pos; i++) {
       const c = this.buf.charCodeAt(i);
-      if (c >= 0x80) extra += c < 0x800 ? 1 : c >= 0xd800 && c <= 0xdfff ? 1 : 2;
+      if (c >= 0x80) extra += utf8Extra(c);
     }
     return abs - this.lineStart + extra;
   }
@@ -522,6 +522,16 @@ export class JsonStreamParser {
       }
     }
   }
+}
+
+/**
+ * bytes past the first that a UTF-16 unit stood for in the input (jq counts columns in bytes).
+ * U+FFFD counts as the single bad byte it most often replaces.
+ */
+function utf8Extra(c: number): number {
+  if (c < 0x800) return 1;
+  if (c >= 0xd800 && c <= 0xdfff) return 1;
+  return c === 0xfffd ? 0 : 2;
 }
 
 function isLiteralNumber(v: Json | undefined): boolean {

@@ -179,6 +179,7 @@ export function multiply(a: Json, b: Json): Json {
 
 export function splitString(s: string, sep: string): Json[] {
   if (s === '') return [];
+  if (sep === '') return Array.from(s);
   return s.split(sep);
 }
 

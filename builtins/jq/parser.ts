@@ -84,8 +84,9 @@ class Parser {
     return (this.tok.kind === 'op' || this.tok.kind === 'kw') && this.tok.text === text;
   }
 
-  private expect(text: string): void {
-    if (!this.is(text)) this.fail(this.tok, text.length === 1 ? `'${text}'` : `"${text}"`);
+  /** the next token must be `text`; `expecting` when bison names the one token it wanted */
+  private expect(text: string, expecting?: string): void {
+    if (!this.is(text)) this.fail(this.tok, expecting);
     this.advance();
   }
 
@@ -417,7 +418,7 @@ class Parser {
         const src = this.parsePostfix();
         this.expect('as');
         const pat = this.parsePatterns();
-        this.expect('(');
+        this.expect('(', "'('");
         const init = this.parsePipe();
         this.expect(';');
         const update = this.parsePipe();
@@ -429,7 +430,7 @@ class Parser {
         const src = this.parsePostfix();
         this.expect('as');
         const pat = this.parsePatterns();
-        this.expect('(');
+        this.expect('(', "'('");
         const init = this.parsePipe();
         this.expect(';');
         const update = this.parsePipe();
@@ -622,13 +623,13 @@ class Parser {
       }
       if (e === 'u') {
         const hex = src.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new JqSyntaxError(invalidEscape(src, i), this.tok.start);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new JqSyntaxError(invalidEscape(src, i), i);
         text += String.fromCharCode(Number.parseInt(hex, 16));
         i += 6;
         continue;
       }
       const r = ESCAPES[e];
-      if (r === undefined) throw new JqSyntaxError(invalidEscape(src, i), this.tok.start);
+      if (r === undefined) throw new JqSyntaxError(invalidEscape(src, i), i);
       text += r;
       i += 2;
     }

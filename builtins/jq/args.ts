@@ -88,7 +88,7 @@ export function parseJqArgs(argv: readonly string[]): ParsedArgs {
         case 'raw-output0': a.rawOutput = a.joinOutput = a.rawOutput0 = true; continue;
         case 'join-output': a.rawOutput = a.joinOutput = true; continue;
         case 'compact-output': a.tab = false; a.indent = 0; continue;
-        case 'color-output': a.color = a.color === false ? false : true; continue;
+        case 'color-output': a.color = a.color !== false; continue;
         case 'monochrome-output': a.color = false; continue;
         case 'ascii-output': a.ascii = true; continue;
         case 'unbuffered': a.unbuffered = true; continue;
@@ -163,7 +163,7 @@ export function parseJqArgs(argv: readonly string[]): ParsedArgs {
       a.tab = false;
       a.indent = 0;
     }
-    if (has('C')) a.color = a.color === false ? false : true;
+    if (has('C')) a.color = a.color !== false;
     if (has('M')) a.color = false;
     if (has('a')) a.ascii = true;
     if (has('S')) a.sortKeys = true;

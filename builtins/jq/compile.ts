@@ -333,7 +333,10 @@ export class Compiler {
     }
     // `def f($a; $b)`: `a as $a | b as $b | body`, the first parameter the outer loop
     const bindValues = (input: Json, callEnv: Env, e: Env, i: number, k: (e: Env) => void): void => {
-      if (i === valueParams.length) return k(e);
+      if (i === valueParams.length) {
+k(e);
+ return;
+}
       (args[valueParams[i] as number] as Compiled).run(input, callEnv, (v) => bindValues(input, callEnv, { v, next: e }, i + 1, k));
     };
     return {
@@ -440,9 +443,15 @@ export class Compiler {
     const pieces = parts.map((p) => (typeof p === 'string' ? p : this.compile(p, cx)));
     // jq builds the string left to right, the last interpolation the outer loop
     const build = (input: Json, env: Env, i: number, suffix: string, emit: Emit): void => {
-      if (i < 0) return emit(suffix);
+      if (i < 0) {
+emit(suffix);
+ return;
+}
       const p = pieces[i] as string | Compiled;
-      if (typeof p === 'string') return build(input, env, i - 1, p + suffix, emit);
+      if (typeof p === 'string') {
+build(input, env, i - 1, p + suffix, emit);
+ return;
+}
       p.run(input, env, (v) =>
         format.run(v, env, (s) => build(input, env, i - 1, (s as string) + suffix, emit)),
       );
@@ -453,7 +462,10 @@ export class Compiler {
   private compileObject(entries: { key: Ast; value: Ast }[], cx: Ctx): Compiled {
     const compiled = entries.map((e) => ({ key: this.compile(e.key, cx), value: this.compile(e.value, cx) }));
     const build = (input: Json, env: Env, i: number, obj: JsonObject, emit: Emit): void => {
-      if (i === compiled.length) return emit(obj);
+      if (i === compiled.length) {
+emit(obj);
+ return;
+}
       const { key, value } = compiled[i] as { key: Compiled; value: Compiled };
       key.run(input, env, (k) => {
         if (typeof k !== 'string') {
@@ -696,7 +708,10 @@ export class Compiler {
       return (v, input, env, slots, k) => {
         if (v !== null && !Array.isArray(v)) throw new JqError(`Cannot index ${kindOf(v)} with number`);
         const step = (i: number): void => {
-          if (i === items.length) return k();
+          if (i === items.length) {
+k();
+ return;
+}
           (items[i] as Matcher)(v === null ? null : (v[i] ?? null), input, env, slots, () => step(i + 1));
         };
         step(0);
@@ -709,7 +724,10 @@ export class Compiler {
     }));
     return (v, input, env, slots, k) => {
       const step = (i: number): void => {
-        if (i === entries.length) return k();
+        if (i === entries.length) {
+k();
+ return;
+}
         const en = entries[i] as (typeof entries)[number];
         en.key.run(v, env, (key) => {
           if (typeof key !== 'string') throw new JqError(`Cannot index ${kindOf(v)} with ${kindOf(key)}`);

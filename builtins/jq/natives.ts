@@ -35,7 +35,10 @@ function fn(arity: number, f: (input: Json, ...args: Json[]) => Json): Native {
     if (arity === 0) return valueOnly((input, _env, emit) => emit(f(input)));
     const vals: Json[] = new Array<Json>(arity);
     const loop = (input: Json, env: Env, i: number, emit: Emit): void => {
-      if (i < 0) return emit(f(input, ...vals));
+      if (i < 0) {
+        emit(f(input, ...vals));
+        return;
+      }
       (args[i] as Compiled).run(input, env, (v) => {
         vals[i] = v;
         loop(input, env, i - 1, emit);
@@ -287,7 +290,9 @@ const RECURSE_ALL: Compiled = {
     if (path === null) throw invalidPath(input);
     const go = (v: Json, p: Path): void => {
       emit(v, p);
-      if (Array.isArray(v)) v.forEach((x, i) => go(x, [...p, i]));
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) go(v[i] as Json, [...p, i]);
+      }
       else if (v instanceof Map) for (const [k, x] of v) go(x, [...p, k]);
     };
     go(input, path);
@@ -534,8 +539,17 @@ function loopNatives(): Record<string, Native> {
               const end = numberOf(b as number);
               const step = numberOf(s as number);
               if (!isNum(a) || !isNum(b) || !isNum(s)) throw new JqError('Range bounds must be numeric');
-              if (step > 0) for (let i = x; i < end; i += step) (rt.tick(), emit(i));
-              else if (step < 0) for (let i = x; i > end; i += step) (rt.tick(), emit(i));
+              if (step > 0) {
+                for (let i = x; i < end; i += step) {
+                  rt.tick();
+                  emit(i);
+                }
+              } else if (step < 0) {
+                for (let i = x; i > end; i += step) {
+                  rt.tick();
+                  emit(i);
+                }
+              }
             }),
           ),
         ),

@@ -75,7 +75,7 @@ function implode(v: Json): Json {
   if (!Array.isArray(v)) throw new JqError('implode input must be an array');
   let out = '';
   for (const c of v) {
-    if (!isNum(c)) throw new JqError("Unicode codepoint must be numeric");
+    if (!isNum(c) || Number.isNaN(numberOf(c))) throw typeError(c, "can't be imploded, unicode codepoint needs to be numeric");
     let n = Math.trunc(numberOf(c));
     if (n > 0x10ffff || n < 0 || (n >= 0xd800 && n <= 0xdfff)) n = 0xfffd;
     out += String.fromCodePoint(n);

@@ -192,12 +192,16 @@ export function divide(a: Json, b: Json): Json {
   throw typeError2(a, b, 'cannot be divided');
 }
 
-/** C's (intmax_t) cast of a double, saturating as jq's dtoi does */
-function dtoi(n: number): number {
-  if (Number.isNaN(n)) return 0;
-  if (n >= 9.223372036854776e18) return 9.223372036854776e18;
-  if (n <= -9.223372036854776e18) return -9.223372036854776e18;
-  return Math.trunc(n);
+const INTMAX_MIN = -(2n ** 63n);
+const INTMAX_MAX = 2n ** 63n - 1n;
+const TWO63 = 2 ** 63;
+
+/** jq's dtoi: a double to intmax_t, saturating */
+function dtoi(n: number): bigint {
+  if (n < -TWO63) return INTMAX_MIN;
+  if (-n < -TWO63) return INTMAX_MAX;
+  const t = Math.trunc(n);
+  return t >= TWO63 ? INTMAX_MAX : BigInt(t);
 }
 
 export function modulo(a: Json, b: Json): Json {
@@ -206,11 +210,13 @@ export function modulo(a: Json, b: Json): Json {
     const y = numberOf(b);
     if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
     const bi = dtoi(y);
-    if (bi === 0) throw typeError2(a, b, 'cannot be divided (remainder) because the divisor is zero');
-    const ai = dtoi(x);
-    // jq 1.7.1: the remainder of the integer parts, with the sign of the dividend
-    const r = Number(BigInt(ai) % BigInt(Math.abs(bi)));
-    return r === 0 ? 0 : r;
+    if (bi === 0n) throw typeError2(a, b, 'cannot be divided (remainder) because the divisor is zero');
+    // small operands stay in doubles (the common case); big ones need 64-bit integer remainders
+    if (Math.abs(x) < 2 ** 52 && Math.abs(y) < 2 ** 52) {
+      const r = Math.trunc(x) % Math.trunc(y);
+      return r === 0 ? 0 : r;
+    }
+    return bi === -1n ? 0 : Number(dtoi(x) % bi);
   }
   throw typeError2(a, b, 'cannot be divided (remainder)');
 }
@@ -385,26 +391,34 @@ function deleteKeys(t: Json, keys: Json[]): Json {
   return fail(`Cannot delete fields from ${kindOf(t)}`);
 }
 
-function delpath(t: Json, path: Json[], i: number): Json {
-  if (t === null) return null;
-  if (i === path.length - 1) return deleteKeys(t, [path[i] as Json]);
-  const k = path[i] as Json;
-  const child = index(t, k);
-  if (child === null) return t;
-  return setIndex(t, k, delpath(child, path, i + 1));
+/** jv_aux.c delpaths_sorted: one level's deletions at once, deeper ones per key first */
+function delpathsSorted(obj: Json, paths: Json[][], start: number): Json {
+  const delkeys: Json[] = [];
+  let cur = obj;
+  for (let i = 0; i < paths.length; ) {
+    const first = paths[i] as Json[];
+    const key = first[start] as Json;
+    let j = i;
+    while (j < paths.length && equals(key, (paths[j] as Json[])[start] as Json)) j++;
+    if (first.length === start + 1) delkeys.push(key);
+    else {
+      const sub = index(cur, key);
+      if (sub !== null) cur = setIndex(cur, key, delpathsSorted(sub, paths.slice(i, j), start + 1));
+    }
+    i = j;
+  }
+  return delkeys.length === 0 ? cur : deleteKeys(cur, delkeys);
 }
 
 export function delpaths(t: Json, paths: Json): Json {
   if (!Array.isArray(paths)) throw new JqError('Paths must be specified as an array');
   const sorted = paths.slice().sort(compare);
-  let cur = t;
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const p = sorted[i] as Json;
-    if (!Array.isArray(p)) throw new JqError('Path must be specified as an array');
-    if (p.length === 0) throw new JqError('Cannot delete path of length 0');
-    cur = delpath(cur, p, 0);
+  for (const p of sorted) {
+    if (!Array.isArray(p)) throw new JqError(`Path must be specified as array, not ${kindOf(p)}`);
   }
-  return cur;
+  if (sorted.length === 0) return t;
+  if ((sorted[0] as Json[]).length === 0) return null;
+  return delpathsSorted(t, sorted as Json[][], 0);
 }
 
 export function length(v: Json): Json {

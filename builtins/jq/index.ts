@@ -38,37 +38,60 @@ function envObject(ctx: CallContext): JsonObject {
   return m;
 }
 
+/**
+ * stdout, batched: outputs gather into ~64 KiB writes (jq's stdout is fully buffered too). When
+ * the writer pushes back, outputs wait in memory until the current input's run ends, within the
+ * command's budget.
+ */
 class Output {
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  private buf: string[] = [];
+  private size = 0;
   private blocked: Promise<void> | undefined;
   constructor(
     private readonly ctx: CallContext,
     private readonly budget: number,
+    private readonly unbuffered: boolean,
   ) {}
 
   write(s: string): void {
-    if (this.blocked === undefined && this.pending.length === 0) {
-      const w = this.ctx.stdout.writeString(s);
-      if (w) this.blocked = w;
+    this.buf.push(s);
+    this.size += s.length;
+    if (this.blocked !== undefined) {
+      if (this.size > this.budget) throw new OutputBudget();
       return;
     }
-    this.pending.push(s);
-    this.pendingBytes += s.length;
-    if (this.pendingBytes > this.budget) throw new OutputBudget();
+    if (this.size >= 65536 || this.unbuffered) this.flush();
   }
 
-  async drain(): Promise<void> {
-    if (this.blocked !== undefined) {
-      await this.blocked;
+  private flush(): void {
+    const text = this.buf.length === 1 ? (this.buf[0] as string) : this.buf.join('');
+    this.buf = [];
+    this.size = 0;
+    const w = this.ctx.stdout.writeString(text);
+    if (w) this.blocked = w;
+  }
+
+  /** true when a write is waiting for the reader */
+  waiting(): boolean {
+    return this.blocked !== undefined;
+  }
+
+  /** wait out a pushed-back write, then pass on what gathered meanwhile */
+  async settle(): Promise<void> {
+    while (this.blocked !== undefined) {
+      const b = this.blocked;
       this.blocked = undefined;
+      await b;
+      if (this.size >= 65536) this.flush();
     }
-    if (this.pending.length > 0) {
-      const text = this.pending.join('');
-      this.pending = [];
-      this.pendingBytes = 0;
-      const w = this.ctx.stdout.writeString(text);
-      if (w) await w;
+  }
+
+  /** everything out (before stderr is written, and at the end) */
+  async drain(): Promise<void> {
+    await this.settle();
+    if (this.size > 0 || this.buf.length > 0) {
+      this.flush();
+      await this.settle();
     }
   }
 }
@@ -160,109 +183,125 @@ async function runJq(ctx: CallContext, a: JqArgs): Promise<number> {
     checkAbort: () => ctx.checkAbort(),
   });
   if (!compiled.ok) return writeErr(ctx, compiled.message, 3);
-  const out = new Output(ctx, budget);
+  const out = new Output(ctx, budget, a.unbuffered);
   const dumpOpts = { indent: a.indent, tab: a.tab, sortKeys: a.sortKeys, ascii: a.ascii, color: a.color === true };
   const usesInput = /\binputs?\b/.test(program);
   let ret = -4; // JQ_OK_NO_OUTPUT
   let lastResult = -1;
   let halted: HaltSignal | undefined;
+  /** an uncaught error's message, written after the outputs before it */
+  let errText: string | undefined;
 
-  const flushDebug = async (): Promise<void> => {
-    if (debugLines.length === 0) return;
-    const text = debugLines.join('');
-    debugLines.length = 0;
-    const w = ctx.stderr.writeString(text);
-    if (w) await w;
+  const emit = (v: Json): void => {
+    if (a.rawOutput && typeof v === 'string') {
+      if (a.ascii) out.write(dumpJson(v, { indent: 0, ascii: true }));
+      else {
+        if (a.rawOutput0 && v.includes('\u0000')) throw new JqError('Cannot dump a string containing NUL with --raw-output0 option');
+        out.write(v);
+      }
+      status = 0;
+    } else {
+      status = v === null || v === false ? -1 : 0;
+      out.write(a.seq ? `\u001e${dumpJson(v, dumpOpts)}` : dumpJson(v, dumpOpts));
+    }
+    if (!a.joinOutput) out.write('\n');
+    if (a.rawOutput0) out.write('\u0000');
   };
+  let status = -4;
 
-  const process = async (value: Json): Promise<number> => {
-    let r = -4;
-    let err: string | undefined;
+  /** one input through the program, synchronously; the caller writes what must wait */
+  const processValue = (value: Json): number => {
+    status = -4;
     try {
-      compiled.program.run(value, (v) => {
-        if (a.rawOutput && typeof v === 'string') {
-          if (a.ascii) out.write(dumpJson(v, { indent: 0, ascii: true }));
-          else {
-            if (a.rawOutput0 && v.includes('\u0000')) throw new JqError('Cannot dump a string containing NUL with --raw-output0 option');
-            out.write(v);
-          }
-          r = 0;
-        } else {
-          r = v === null || v === false ? -1 : 0;
-          out.write(`${a.seq ? '\u001e' : ''}${dumpJson(v, dumpOpts)}`);
-        }
-        if (!a.joinOutput) out.write('\n');
-        if (a.rawOutput0) out.write('\u0000');
-      });
+      compiled.program.run(value, emit);
     } catch (e) {
-      if (e instanceof HaltSignal) halted = e;
-      else if (e instanceof JqError) {
+      if (e instanceof HaltSignal) {
+        halted = e;
+        return e.status;
+      }
+      if (e instanceof JqError) {
         const v = e.value;
         const at = src.position();
-        err = typeof v === 'string' ? `jq: error (at ${at}): ${v}\n` : `jq: error (at ${at}) (not a string): ${tojson(v)}\n`;
-        r = 5;
-      } else if (e instanceof BreakSignal) {
-        err = 'jq: error (at <unknown>): break\n';
-        r = 5;
-      } else if (e instanceof OutputBudget) {
-        await flushDebug();
-        await out.drain().catch(() => undefined);
-        throw new FatalBudget();
-      } else if (e instanceof RangeError) {
-        err = `jq: error: ${e.message}\n`;
-        r = 5;
-      } else throw e;
+        errText = typeof v === 'string' ? `jq: error (at ${at}): ${v}\n` : `jq: error (at ${at}) (not a string): ${tojson(v)}\n`;
+        return 5;
+      }
+      if (e instanceof BreakSignal) {
+        errText = 'jq: error (at <unknown>): break\n';
+        return 5;
+      }
+      if (e instanceof RangeError) {
+        errText = `jq: error: ${e.message}\n`;
+        return 5;
+      }
+      throw e;
     }
-    await flushDebug();
-    await out.drain();
-    if (halted !== undefined) {
-      r = halted.status;
-      if (halted.stderr !== undefined) {
-        const w = ctx.stderr.writeString(halted.stderr);
+    return status;
+  };
+
+  /** what a run left to write: debug lines, the error or halt_error text, pushed-back output */
+  const afterRun = async (): Promise<void> => {
+    if (debugLines.length > 0 || errText !== undefined || halted !== undefined) {
+      await out.drain();
+      let text = debugLines.join('');
+      debugLines.length = 0;
+      if (errText !== undefined) text += errText;
+      else if (halted?.stderr !== undefined) text += halted.stderr;
+      errText = undefined;
+      if (text !== '') {
+        const w = ctx.stderr.writeString(text);
         if (w) await w;
       }
-    } else if (err !== undefined) {
-      const w = ctx.stderr.writeString(err);
-      if (w) await w;
-    }
-    return r;
+    } else if (out.waiting()) await out.settle();
   };
 
   try {
     if (a.nullInput) {
       if (usesInput) await src.fillAll();
-      ret = await process(null);
+      ret = processValue(null);
+      await afterRun();
     } else if (a.slurp) {
       const all = await src.slurp();
-      if (all.ok) ret = await process(all.value);
-      else ret = await reportInputError(ctx, all.error);
+      if (all.ok) {
+        ret = processValue(all.value);
+        await afterRun();
+      } else ret = await reportInputError(ctx, out, all.error);
     } else {
       if (usesInput) await src.fillAll();
       for (;;) {
-        let v = src.takeSync();
+        const v = src.takeSync();
         if (v === undefined) {
           if (src.pendingError() === undefined && ((await src.fill()) || src.hasQueued())) continue;
           const pe = src.takePendingError();
           if (pe !== undefined) {
             if (a.seq) {
+              await out.drain();
               const w = ctx.stderr.writeString(`jq: ignoring parse error: ${pe}\n`);
               if (w) await w;
               continue;
             }
-            ret = await reportInputError(ctx, pe);
+            ret = await reportInputError(ctx, out, pe);
           }
           break;
         }
-        ret = await process(v);
-        v = null;
+        ret = processValue(v);
+        if (ret !== 5 && halted === undefined && debugLines.length === 0) {
+          if (out.waiting()) await out.settle();
+        } else await afterRun();
         if (ret <= 0 && ret !== -4) lastResult = ret !== -1 ? 1 : 0;
         if (halted !== undefined) break;
         if (src.openFailures() > 0) break;
       }
     }
+    await out.drain();
   } catch (e) {
-    if (e instanceof FatalBudget) return writeErr(ctx, memoryExhausted('jq', budget), 2);
-    if (e instanceof JqError) return writeErr(ctx, `jq: error: ${String(e.value)}\n`, 2);
+    if (e instanceof OutputBudget) {
+      await out.drain().catch(() => undefined);
+      return writeErr(ctx, memoryExhausted('jq', budget), 2);
+    }
+    if (e instanceof JqError) {
+      await out.drain();
+      return writeErr(ctx, `jq: error: ${String(e.value)}\n`, 2);
+    }
     throw e;
   }
   if (halted === undefined && src.openFailures() > 0) ret = 2;
@@ -273,9 +312,8 @@ async function runJq(ctx: CallContext, a: JqArgs): Promise<number> {
   return ret > 0 ? ret : halted !== undefined ? Math.abs(ret) & 255 : 0;
 }
 
-class FatalBudget {}
-
-async function reportInputError(ctx: CallContext, message: string): Promise<number> {
+async function reportInputError(ctx: CallContext, out: Output, message: string): Promise<number> {
+  await out.drain();
   const w = ctx.stderr.writeString(`jq: parse error: ${message}\n`);
   if (w) await w;
   return 5;

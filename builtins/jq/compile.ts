@@ -846,7 +846,8 @@ function compileAlt(l: Compiled, r: Compiled): Compiled {
           downstream = false;
         });
       } catch (e) {
-        if (downstream || !(e instanceof JqError)) throw e;
+        // jq 1.7.1: an error in the left side ends it quietly only after a truthy output
+        if (downstream || !(e instanceof JqError) || !any) throw e;
       }
       if (!any) r.run(input, env, emit);
     },
@@ -862,7 +863,7 @@ function compileAlt(l: Compiled, r: Compiled): Compiled {
           downstream = false;
         });
       } catch (e) {
-        if (downstream || !(e instanceof JqError)) throw e;
+        if (downstream || !(e instanceof JqError) || !any) throw e;
       }
       if (!any) r.paths(input, path, env, emit);
     },

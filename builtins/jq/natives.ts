@@ -7,8 +7,8 @@ import { math } from './math.js';
 import { matchImpl } from './regex.js';
 import { FORMATS, parseJson, tojson } from './json-stub.js';
 import {
-  codepointLength, compare, contains, delpaths, dumpTrunc, equals, getpath, has, isNum, isObj, keys, kindOf, length,
-  setpath, sortValues, splitString, tostring, truthy, typeError,
+  add, codepointLength, compare, contains, delpaths, dumpTrunc, equals, getpath, has, isNum, isObj, keys, kindOf, length,
+  setpath, sortValues, splitString, subtract, tostring, truthy, typeError, typeError2,
 } from './ops.js';
 import { JqError, LiteralNumber, numberOf, type Json, type JsonObject } from './value.js';
 
@@ -48,10 +48,10 @@ function fn(arity: number, f: (input: Json, ...args: Json[]) => Json): Native {
   };
 }
 
-const num = (v: Json, what = 'number required'): number => {
-  if (!isNum(v)) throw typeError(v, what);
-  return numberOf(v);
-};
+const SORT_BOTH = 'cannot be sorted, as they are not both arrays';
+const ITER = 'cannot be iterated over';
+const IDENTITY_ARG: Compiled = { run: (i, _e, emit) => emit(i), paths: (i, p, _e, emit) => emit(i, p) };
+
 const str = (v: Json, msg: string): string => {
   if (typeof v !== 'string') throw new JqError(msg);
   return v;
@@ -90,21 +90,23 @@ function sortByKeys(input: Json, keysOf: Json[]): Json[] {
   return idx.map((i) => arr[i] as Json);
 }
 
-/** `f` on each element, collected as jq's `map([f])` */
-function keysFor(input: Json, f: Compiled, env: Env, what: string): Json[] {
-  if (!Array.isArray(input)) {
-    if (isObj(input) || input === null) {
-      // jq's map([f]) iterates objects too, then the impl complains
-    }
-    throw typeError(input, what);
-  }
-  return input.map((x) => {
-    const out: Json[] = [];
+/** `f` on each element, collected as jq's `map([f])` (which iterates objects too) */
+function keysFor(input: Json, f: Compiled, env: Env): Json[] {
+  const out: Json[] = [];
+  iterate(input, (x) => {
+    const ks: Json[] = [];
     f.run(x, env, (v) => {
-      out.push(v);
+      ks.push(v);
     });
-    return out;
+    out.push(ks);
   });
+  return out;
+}
+
+/** the by-impl builtins want both arrays: an object input fails after its keys are made */
+function byArrays(input: Json, keys: Json[], msg: string): Json[] {
+  if (!Array.isArray(input)) throw typeError2(input, keys, msg);
+  return input;
 }
 
 function groupBy(input: Json, keysOf: Json[]): Json[] {
@@ -191,7 +193,7 @@ function format(input: Json, name: Json): Json {
 }
 
 function explode(v: Json): Json {
-  if (typeof v !== 'string') throw typeError(v, 'cannot be exploded');
+  if (typeof v !== 'string') throw new JqError('explode input must be a string');
   return Array.from(v, (c) => c.codePointAt(0) as number);
 }
 
@@ -223,28 +225,16 @@ function addAll(v: Json): Json {
   return acc;
 }
 
+/** jq's join: reduce .[] as $i (null; (if .==null then "" else .+$x end) + ($i | scalars as text)) // "" */
 function join(input: Json, sep: Json): Json {
-  if (!Array.isArray(input)) {
-    let acc: Json = null;
-    iterate(input, () => {
-      acc = '';
-    });
-    if (acc === null) return '';
-  }
-  const parts: string[] = [];
-  let first = true;
-  const each = (x: Json): void => {
-    if (!first && typeof sep !== 'string') {
-      if (sep !== null) throw new JqError(`string ("${parts.join('')}") and ${kindOf(sep)} (${dumpTrunc(sep)}) cannot be added`);
-    }
-    first = false;
-    if (x === null) parts.push('');
-    else if (typeof x === 'string') parts.push(x);
-    else if (typeof x === 'boolean' || isNum(x)) parts.push(tojson(x));
-    else throw new JqError(`string ("${parts.join(typeof sep === 'string' ? sep : '')}${typeof sep === 'string' ? sep : ''}") and ${kindOf(x)} (${dumpTrunc(x)}) cannot be added`);
-  };
-  iterate(input, (x) => each(x));
-  return parts.join(typeof sep === 'string' ? sep : '');
+  if (Array.isArray(input) && typeof sep === 'string' && input.every((x) => typeof x === 'string')) return (input as string[]).join(sep);
+  let acc: Json = null;
+  iterate(input, (x) => {
+    const left = acc === null ? '' : add(acc, sep);
+    const right = typeof x === 'boolean' || isNum(x) ? tojson(x) : x === null ? '' : x;
+    acc = add(left, right);
+  });
+  return truthy(acc) ? acc : '';
 }
 
 function builtinsList(): Json {
@@ -389,34 +379,45 @@ export function makeNatives(io: Io): Record<string, Native> {
       return out;
     }),
     'ascii_downcase/0': fn(0, (v) => {
-      if (typeof v !== 'string') throw typeError(v, 'cannot be exploded');
+      if (typeof v !== 'string') throw new JqError('explode input must be a string');
       return v.replace(/[A-Z]+/g, (m) => m.toLowerCase());
     }),
     'ascii_upcase/0': fn(0, (v) => {
-      if (typeof v !== 'string') throw typeError(v, 'cannot be exploded');
+      if (typeof v !== 'string') throw new JqError('explode input must be a string');
       return v.replace(/[a-z]+/g, (m) => m.toUpperCase());
     }),
     'sort/0': fn(0, (v) => {
       if (!Array.isArray(v)) throw typeError(v, 'cannot be sorted, as it is not an array');
       return sortValues(v);
     }),
-    'sort_by/1': ([f]) => valueOnly((input, env, emit) => emit(sortByKeys(input, keysFor(input, f as Compiled, env, 'cannot be sorted, as it is not an array')))),
-    'group_by/1': ([f]) => valueOnly((input, env, emit) => emit(groupBy(input, keysFor(input, f as Compiled, env, 'cannot be grouped, as it is not an array')))),
-    'unique/0': fn(0, (v) => {
-      if (!Array.isArray(v)) throw typeError(v, 'cannot be sorted, as it is not an array');
-      return groupBy(v, v).map((g) => (g as Json[])[0] as Json);
-    }),
-    'unique_by/1': ([f]) => valueOnly((input, env, emit) => emit(groupBy(input, keysFor(input, f as Compiled, env, 'cannot be grouped, as it is not an array')).map((g) => (g as Json[])[0] as Json))),
-    'min/0': fn(0, (v) => {
-      if (!Array.isArray(v)) throw typeError(v, 'cannot be sorted, as it is not an array');
-      return minMaxBy(v, v, false);
-    }),
-    'max/0': fn(0, (v) => {
-      if (!Array.isArray(v)) throw typeError(v, 'cannot be sorted, as it is not an array');
-      return minMaxBy(v, v, true);
-    }),
-    'min_by/1': ([f]) => valueOnly((input, env, emit) => emit(minMaxBy(input, keysFor(input, f as Compiled, env, 'cannot be sorted, as it is not an array'), false))),
-    'max_by/1': ([f]) => valueOnly((input, env, emit) => emit(minMaxBy(input, keysFor(input, f as Compiled, env, 'cannot be sorted, as it is not an array'), true))),
+    'sort_by/1': ([f]) =>
+      valueOnly((input, env, emit) => {
+        const ks = keysFor(input, f as Compiled, env);
+        emit(sortByKeys(byArrays(input, ks, SORT_BOTH), ks));
+      }),
+    'group_by/1': ([f]) =>
+      valueOnly((input, env, emit) => {
+        const ks = keysFor(input, f as Compiled, env);
+        emit(groupBy(byArrays(input, ks, SORT_BOTH), ks));
+      }),
+    'unique/0': ([], rt) => n['unique_by/1']?.([IDENTITY_ARG], rt) as Compiled,
+    'unique_by/1': ([f]) =>
+      valueOnly((input, env, emit) => {
+        const ks = keysFor(input, f as Compiled, env);
+        emit(groupBy(byArrays(input, ks, SORT_BOTH), ks).map((g) => (g as Json[])[0] as Json));
+      }),
+    'min/0': fn(0, (v) => minMaxBy(byArrays(v, v as Json[], ITER), v as Json[], false)),
+    'max/0': fn(0, (v) => minMaxBy(byArrays(v, v as Json[], ITER), v as Json[], true)),
+    'min_by/1': ([f]) =>
+      valueOnly((input, env, emit) => {
+        const ks = keysFor(input, f as Compiled, env);
+        emit(minMaxBy(byArrays(input, ks, ITER), ks, false));
+      }),
+    'max_by/1': ([f]) =>
+      valueOnly((input, env, emit) => {
+        const ks = keysFor(input, f as Compiled, env);
+        emit(minMaxBy(byArrays(input, ks, ITER), ks, true));
+      }),
     'map/1': ([f]) =>
       valueOnly((input, env, emit) => {
         const out: Json[] = [];
@@ -448,13 +449,12 @@ export function makeNatives(io: Io): Record<string, Native> {
     'format/1': fn(1, format),
     'infinite/0': fn(0, () => Infinity),
     'nan/0': fn(0, () => Number.NaN),
-    'isinfinite/0': fn(0, (v) => {
-      const x = num(v);
-      return x === Infinity || x === -Infinity;
-    }),
-    'isnan/0': fn(0, (v) => Number.isNaN(num(v))),
+    // jq 1.7.1 answers false for a non-number rather than complaining
+    'isinfinite/0': fn(0, (v) => isNum(v) && Math.abs(numberOf(v)) === Infinity),
+    'isnan/0': fn(0, (v) => isNum(v) && Number.isNaN(numberOf(v))),
     'isnormal/0': fn(0, (v) => {
-      const x = Math.abs(num(v));
+      if (!isNum(v)) return false;
+      const x = Math.abs(numberOf(v));
       return Number.isFinite(x) && x >= 2.2250738585072014e-308;
     }),
     'builtins/0': fn(0, builtinsList),
@@ -554,48 +554,58 @@ function loopNatives(): Record<string, Native> {
           ),
         ),
       ),
-    'limit/2': ([nf, f]) => ({
-      run(input, env, emit) {
-        (nf as Compiled).run(input, env, (nv) => {
-          const max = numberOf(nv as number);
-          if (max <= 0) {
-            if (max < 0) (f as Compiled).run(input, env, emit);
-            return;
-          }
-          let count = 0;
-          const tok = Symbol('limit');
-          try {
-            (f as Compiled).run(input, env, (v) => {
-              count++;
-              emit(v);
-              if (count >= max) throw new BreakSignal(tok);
-            });
-          } catch (e) {
-            if (!(e instanceof BreakSignal && e.token === tok)) throw e;
-          }
-        });
-      },
-      paths(input, path, env, emit) {
-        (nf as Compiled).run(input, env, (nv) => {
-          const max = numberOf(nv as number);
-          if (max <= 0) {
-            if (max < 0) (f as Compiled).paths(input, path, env, emit);
-            return;
-          }
-          let count = 0;
-          const tok = Symbol('limit');
-          try {
-            (f as Compiled).paths(input, path, env, (v, p) => {
-              count++;
-              emit(v, p);
-              if (count >= max) throw new BreakSignal(tok);
-            });
-          } catch (e) {
-            if (!(e instanceof BreakSignal && e.token === tok)) throw e;
-          }
-        });
-      },
-    }),
+    'limit/2': ([nf, f]) => {
+      /** how many outputs to let through: Infinity for all; a non-number fails as jq's `. - 1` would */
+      const budget = (nv: Json): number => {
+        if (isNum(nv)) {
+          const m = numberOf(nv);
+          return m < 0 ? Infinity : m;
+        }
+        if (compare(nv, 0) > 0) return -1;
+        return equals(nv, 0) ? 0 : Infinity;
+      };
+      const check = (nv: Json, max: number): void => {
+        if (max === -1) subtract(nv, 1);
+      };
+      return {
+        run(input, env, emit) {
+          (nf as Compiled).run(input, env, (nv) => {
+            const max = budget(nv);
+            if (max === 0) return;
+            let count = 0;
+            const tok = Symbol('limit');
+            try {
+              (f as Compiled).run(input, env, (v) => {
+                check(nv, max);
+                count++;
+                emit(v);
+                if (count >= max) throw new BreakSignal(tok);
+              });
+            } catch (e) {
+              if (!(e instanceof BreakSignal && e.token === tok)) throw e;
+            }
+          });
+        },
+        paths(input, path, env, emit) {
+          (nf as Compiled).run(input, env, (nv) => {
+            const max = budget(nv);
+            if (max === 0) return;
+            let count = 0;
+            const tok = Symbol('limit');
+            try {
+              (f as Compiled).paths(input, path, env, (v, p) => {
+                check(nv, max);
+                count++;
+                emit(v, p);
+                if (count >= max) throw new BreakSignal(tok);
+              });
+            } catch (e) {
+              if (!(e instanceof BreakSignal && e.token === tok)) throw e;
+            }
+          });
+        },
+      };
+    },
     'first/1': ([f]) => ({
       run(input, env, emit) {
         const tok = Symbol('first');

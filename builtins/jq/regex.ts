@@ -13,6 +13,22 @@ import { typeError } from './ops.js';
 
 const cache = new Map<string, RegExp>();
 
+/** Oniguruma's words for what JavaScript's RegExp rejected */
+const ONIG_MESSAGES: [RegExp, string][] = [
+  [/Unterminated group|Incomplete quantifier|missing \)/i, 'end pattern with unmatched parenthesis'],
+  [/Unmatched '\)'/, 'unmatched close parenthesis'],
+  [/Unterminated character class/, 'premature end of char-class'],
+  [/Nothing to repeat/, 'target of repeat operator is not specified'],
+  [/numbers out of order/, 'upper is smaller than lower in repeat range'],
+  [/\\ at end of pattern/, 'end pattern at escape'],
+  [/Invalid capture group name|Duplicate capture group name/, 'invalid group name <>'],
+];
+
+function onigMessage(js: string): string {
+  for (const [re, msg] of ONIG_MESSAGES) if (re.test(js)) return msg;
+  return js.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
+}
+
 const POSIX: Record<string, string> = {
   alpha: 'a-zA-Z', digit: '0-9', alnum: 'a-zA-Z0-9', upper: 'A-Z', lower: 'a-z', space: '\\s',
   punct: '!-\\/:-@\\[-`{-~', xdigit: '0-9A-Fa-f', word: '\\w', blank: ' \\t', cntrl: '\\x00-\\x1f\\x7f',
@@ -91,7 +107,7 @@ function compileRegex(re: string, mods: string): RegExp {
     try {
       r = new RegExp(src, flags);
     } catch (e) {
-      throw new JqError(`${re} (at offset 0) is not a valid regex: ${(e as Error).message}`);
+      throw new JqError(`Regex failure: ${onigMessage((e as Error).message)}`);
     }
   }
   if (cache.size > 256) cache.clear();

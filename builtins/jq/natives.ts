@@ -400,7 +400,7 @@ export function makeNatives(io: Io): Record<string, Native> {
         const ks = keysFor(input, f as Compiled, env);
         emit(groupBy(byArrays(input, ks, SORT_BOTH), ks));
       }),
-    'unique/0': ([], rt) => n['unique_by/1']?.([IDENTITY_ARG], rt) as Compiled,
+    'unique/0': (_args, rt) => n['unique_by/1']?.([IDENTITY_ARG], rt) as Compiled,
     'unique_by/1': ([f]) =>
       valueOnly((input, env, emit) => {
         const ks = keysFor(input, f as Compiled, env);

@@ -51,12 +51,24 @@ export const walk = (env: Env, hops: number): Env => {
   return e;
 };
 
-/** a compiled filter that is not a path expression: its outputs carry no path */
+/**
+ * jq's jv_identical, which decides whether a value computed in a path expression still stands
+ * at the current path: the same array/object/string, an equal number, or the same constant
+ */
+export function identical(a: Json, b: Json): boolean {
+  if (a === b) return typeof a !== 'number' || !Object.is(a, -0) === !Object.is(b, -0);
+  return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
+}
+
+/**
+ * a compiled filter that is not a path expression: an output is a path only where it is the
+ * input itself (jq: `path(ltrimstr("x"))` is [] when nothing was trimmed)
+ */
 export function valueOnly(run: Compiled['run']): Compiled {
   return {
     run,
-    paths(input, _path, env, emit) {
-      run(input, env, (v) => emit(v, null));
+    paths(input, path, env, emit) {
+      run(input, env, (v) => emit(v, path !== null && identical(v, input) ? path : null));
     },
   };
 }
@@ -85,8 +97,14 @@ interface Ctx {
   depth: number;
 }
 
+/** every undefined name of a program, reported together as jq does */
+export class CompileErrors {
+  constructor(readonly errors: JqSyntaxError[]) {}
+}
+
 export class Compiler {
   private readonly preludeFns = new Map<string, FuncInfo>();
+  private readonly errors: JqSyntaxError[] = [];
   constructor(private readonly rt: Runtime) {}
 
   compileProgram(ast: Ast, vars: string[]): Compiled {
@@ -94,7 +112,9 @@ export class Compiler {
     vars.forEach((name, idx) => {
       scope = { t: 'var', name, idx, next: scope };
     });
-    return this.compile(ast, { scope, depth: vars.length });
+    const c = this.compile(ast, { scope, depth: vars.length });
+    if (this.errors.length > 0) throw new CompileErrors(this.errors);
+    return c;
   }
 
   private preludeFn(key: string): FuncInfo | undefined {
@@ -118,7 +138,7 @@ export class Compiler {
         const v = ast.v;
         return {
           run: (_i, _e, emit) => emit(v),
-          paths: (_i, _p, _e, emit) => emit(v, null),
+          paths: (i, p, _e, emit) => emit(v, p !== null && identical(v, i) ? p : null),
         };
       }
       case 'index':
@@ -233,7 +253,8 @@ export class Compiler {
     for (let s = cx.scope; s !== null; s = s.next) {
       if (s.t === 'var' && s.name === name) return cx.depth - 1 - s.idx;
     }
-    throw new JqSyntaxError(`$${name} is not defined`, at);
+    this.errors.push(new JqSyntaxError(`$${name} is not defined`, at));
+    return 0;
   }
 
   private compileFuncBody(fn: FuncInfo): Compiled {
@@ -282,7 +303,9 @@ export class Compiler {
     if (native !== undefined) return this.callNative(name, argAsts, cx, at);
     const pf = this.preludeFn(key);
     if (pf !== undefined) return this.callFunc(pf, argAsts, cx);
-    throw new JqSyntaxError(`${key} is not defined`, at);
+    this.errors.push(new JqSyntaxError(`${key} is not defined`, at));
+    for (const a of argAsts) this.compile(a, cx);
+    return IDENTITY;
   }
 
   callNative(name: string, argAsts: Ast[], cx: Ctx, at: number): Compiled {
@@ -815,8 +838,6 @@ function compileIterate(target: Compiled, opt: boolean): Compiled {
       for (let i = 0; i < t.length; i++) emit(t[i] as Json, [...p, i]);
     } else if (t instanceof Map) {
       for (const [k, v] of t) emit(v, [...p, k]);
-    } else if (t === null) {
-      // jq: iterating null in a path expression yields nothing
     } else if (!opt) throw new JqError(`Cannot iterate over ${kindOf(t)} (${dumpTrunc(t)})`);
   };
   if (target === IDENTITY) {

@@ -179,7 +179,7 @@ async function runJq(ctx: CallContext, a: JqArgs): Promise<number> {
       filename: () => src.filename(),
       lineNumber: () => src.line(),
     },
-    vars: [['ENV', envObject(ctx)], ['__prog_args', argsObj], ['ARGS', argsObj], ...named],
+    vars: [['ENV', envObject(ctx)], ['ARGS', argsObj], ...named],
     checkAbort: () => ctx.checkAbort(),
   });
   if (!compiled.ok) return writeErr(ctx, compiled.message, 3);

@@ -122,7 +122,7 @@ export function tokenName(t: Token): string {
     case 'binding':
       return 'BINDING';
     case 'loc':
-      return '"$__loc__"';
+      return '$__loc__';
     case 'num':
       return 'LITERAL';
     case 'format':
@@ -132,9 +132,9 @@ export function tokenName(t: Token): string {
     case 'invalid':
       return 'INVALID_CHARACTER';
     case 'kw':
-      return `"${t.text}"`;
+      return t.text;
     case 'op':
       if (t.text === ']' || t.text === '}' || t.text === ')') return 'INVALID_CHARACTER';
-      return t.text.length === 1 ? `'${t.text}'` : `"${t.text}"`;
+      return t.text.length === 1 ? `'${t.text}'` : t.text;
   }
 }

@@ -438,6 +438,7 @@ export function keys(v: Json, sorted: boolean): Json {
 }
 
 export function has(t: Json, k: Json): boolean {
+  if (t === null) return false;
   if (isObj(t) && typeof k === 'string') return t.has(k);
   if (Array.isArray(t) && isNum(k)) {
     const d = numberOf(k);

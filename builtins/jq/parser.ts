@@ -47,6 +47,9 @@ const BINARY: Record<string, { prec: number; assoc: 'left' | 'right' | 'none' }>
 };
 const UNARY_MINUS_PREC = 8;
 
+/** keywords that begin an expression (jq's Exp rules, not Terms) */
+const EXP_KEYWORDS = new Set(['if', 'try', 'reduce', 'foreach', 'label', 'def']);
+
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '\\': '\\', '/': '/', '"': '"' };
 
 class Parser {
@@ -189,6 +192,7 @@ class Parser {
       return { k: 'neg', e: this.parseBinary(UNARY_MINUS_PREC + 1) };
     }
     if (this.is('def')) return this.parsePipe();
+    if (this.tok.kind === 'kw' && EXP_KEYWORDS.has(this.tok.text)) return this.parseKeywordExp();
     const t = this.parsePostfix();
     if (this.is('as')) {
       this.advance();
@@ -262,7 +266,8 @@ class Parser {
     return this.fail(t);
   }
 
-  private parsePostfix(): Ast {
+  /** a Term and its suffixes; `allowTry`: a bare `?` after it (jq's `Exp '?'`, not in object values) */
+  private parsePostfix(allowTry = true): Ast {
     let t = this.parseTerm();
     for (;;) {
       const tok = this.tok;
@@ -277,7 +282,7 @@ class Parser {
         } else t = this.parseBracket(t);
       } else if (this.is('[')) {
         t = this.parseBracket(t);
-      } else if (this.is('?')) {
+      } else if (this.is('?') && allowTry) {
         this.advance();
         t = { k: 'try', body: t, handler: null };
       } else return t;
@@ -352,7 +357,7 @@ class Parser {
       case 'ident':
         return this.parseCall();
       case 'kw':
-        return this.parseKeywordTerm(t);
+        return t.text === 'break' ? this.parseKeywordTerm(t) : this.fail(t);
       case 'op':
         break;
       default:
@@ -398,6 +403,16 @@ class Parser {
     let n = 1;
     for (let i = 0; i < offset; i++) if (this.src.charCodeAt(i) === 10) n++;
     return n;
+  }
+
+  /** if/try/reduce/foreach/label/break start an Exp, not a Term: only `?` may follow them */
+  private parseKeywordExp(): Ast {
+    let e = this.parseKeywordTerm(this.tok);
+    while (this.is('?')) {
+      this.advance();
+      e = { k: 'try', body: e, handler: null };
+    }
+    return e;
   }
 
   private parseKeywordTerm(t: Token): Ast {
@@ -470,6 +485,7 @@ class Parser {
       this.advance();
       return { k: 'neg', e: this.parsePostTry() };
     }
+    if (this.tok.kind === 'kw' && EXP_KEYWORDS.has(this.tok.text)) return this.parseKeywordExp();
     return this.parsePostfix();
   }
 
@@ -571,10 +587,10 @@ class Parser {
       left = { k: 'neg', e: this.parseObjectValue() };
       return left;
     }
-    left = this.parsePostfix();
+    left = this.parsePostfix(false);
     while (this.is('|')) {
       this.advance();
-      left = { k: 'pipe', l: left, r: this.is('-') ? this.parseObjectValue() : this.parsePostfix() };
+      left = { k: 'pipe', l: left, r: this.is('-') ? this.parseObjectValue() : this.parsePostfix(false) };
     }
     return left;
   }

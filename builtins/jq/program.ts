@@ -1,7 +1,7 @@
 // A jq program, compiled: the parser, the prelude, the natives and the compiler put together.
 // Used by the command (index.ts) and by the tests.
 
-import { Compiler, type Compiled, type Emit, type Env, type Runtime } from './compile.js';
+import { CompileErrors, Compiler, type Compiled, type Emit, type Env, type Runtime } from './compile.js';
 import { makeNatives, type Io } from './natives.js';
 import { JqSyntaxError, locate, parseProgram } from './parser.js';
 import { prelude } from './prelude.js';
@@ -41,6 +41,11 @@ export function compileJq(src: string, opts: CompileOptions): CompileResult {
     );
   } catch (e) {
     if (e instanceof JqSyntaxError) return { ok: false, message: `${locate(src, e.message, e.offset)}\njq: 1 compile error\n` };
+    if (e instanceof CompileErrors) {
+      const n = e.errors.length;
+      const lines = e.errors.map((x) => `${locate(src, x.message, x.offset)}\n`).join('');
+      return { ok: false, message: `${lines}jq: ${n} compile error${n === 1 ? '' : 's'}\n` };
+    }
     throw e;
   }
   let env: Env = null;

@@ -157,6 +157,13 @@ describe('jq: statuses and messages (jq 1.7.1 main.c)', () => {
     const r = await run(['--raw-output0', '.[]'], '["a","c\\u0000d","b"]');
     expect(r).toMatchObject({ stdout: 'a\0', code: 5, stderr: 'jq: error (at <stdin>:0): Cannot dump a string containing NUL with --raw-output0 option\n' });
   });
+  it('-s and input/inputs hold the input within the command memory budget', async () => {
+    const big = '[1,2,3]\n'.repeat(100);
+    const msg = "jq: error: input exceeds rshell's per-command memory budget of 200 bytes (maxMemoryBytes)\n";
+    expect(await runBuiltin(jq, ['-s', 'length'], { stdin: big, limits: { maxSortBytes: 200 } })).toMatchObject({ code: 2, stderr: msg });
+    expect(await runBuiltin(jq, ['-n', '[inputs] | length'], { stdin: big, limits: { maxSortBytes: 200 } })).toMatchObject({ code: 2, stderr: msg });
+    expect((await runBuiltin(jq, ['-s', 'length'], { stdin: big })).stdout).toBe('100\n');
+  });
   it('debug and stderr write to stderr', async () => {
     expect(await run(['-n', '-c', '1 | debug | stderr'])).toMatchObject({ stdout: '1\n', stderr: '["DEBUG:",1]\n1' });
   });

@@ -374,6 +374,12 @@ k(e);
   }
 
   private compileIndex(targetAst: Ast, keyAst: Ast, opt: boolean, cx: Ctx): Compiled {
+    const chain = fieldChain(targetAst, keyAst, opt);
+    if (chain !== undefined && chain.keys.length > 1) return this.compileFieldChain(chain.keys, chain.opts, targetAst, keyAst, opt, cx);
+    return this.compileIndexGeneral(targetAst, keyAst, opt, cx);
+  }
+
+  private compileIndexGeneral(targetAst: Ast, keyAst: Ast, opt: boolean, cx: Ctx): Compiled {
     const target = this.compile(targetAst, cx);
     if (keyAst.k === 'literal' && typeof keyAst.v === 'string') {
       const k = keyAst.v;
@@ -416,6 +422,35 @@ k(e);
       paths(input, path, env, emit) {
         key.run(input, env, (k) => target.paths(input, path, env, (t, p) => indexPath(t, p, k, opt, emit)));
       },
+    };
+  }
+
+  /**
+   * `.a.b.c`: one loop over the keys instead of a closure per level (the hot path of most
+   * programs); path mode keeps the general form
+   */
+  private compileFieldChain(keys: string[], opts: boolean[], targetAst: Ast, keyAst: Ast, opt: boolean, cx: Ctx): Compiled {
+    const general = this.compileIndexGeneral(targetAst, keyAst, opt, cx);
+    const n = keys.length;
+    return {
+      run(input, env, emit) {
+        let v = input;
+        for (let i = 0; i < n; i++) {
+          const k = keys[i] as string;
+          if (v instanceof Map) v = v.get(k) ?? null;
+          else if (v !== null) {
+            try {
+              v = index(v, k);
+            } catch (e) {
+              if (opts[i] && e instanceof JqError) return;
+              throw e;
+            }
+          }
+        }
+        emit(v);
+        void env;
+      },
+      paths: general.paths,
     };
   }
 
@@ -763,6 +798,16 @@ k();
       step(0);
     };
   }
+}
+
+/** `.a.b.c` from the identity: its keys and their `?` marks, outermost last */
+function fieldChain(targetAst: Ast, keyAst: Ast, opt: boolean): { keys: string[]; opts: boolean[] } | undefined {
+  if (keyAst.k !== 'literal' || typeof keyAst.v !== 'string') return undefined;
+  if (targetAst.k === 'identity') return { keys: [keyAst.v], opts: [opt] };
+  if (targetAst.k !== 'index') return undefined;
+  const inner = fieldChain(targetAst.target, targetAst.key, targetAst.opt);
+  if (inner === undefined) return undefined;
+  return { keys: [...inner.keys, keyAst.v], opts: [...inner.opts, opt] };
 }
 
 type BindFn = (v: Json, input: Json, env: Env, k: (e: Env) => void) => void;

@@ -62,3 +62,4 @@ export { base64 } from './base64/index.js';
 export { base32 } from './base32/index.js';
 export { basenc } from './basenc/index.js';
 export { xxd } from './xxd/index.js';
+export { jq } from './jq/index.js';

@@ -22,6 +22,8 @@ export class AwkFatal extends Error {
   constructor(
     message: string,
     readonly status = 2,
+    /** printed without the program location (command-line and input errors) */
+    readonly bare = false,
   ) {
     super(message);
   }
@@ -43,6 +45,8 @@ export class Runtime {
   retVal: Val = UNINIT;
   exitCode = 0;
   depth = 0;
+  /** nonzero while a synchronous expression runs a function body: print must not wait then */
+  syncCalls = 0;
 
   // the record
   line = '';

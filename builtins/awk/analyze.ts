@@ -11,6 +11,8 @@ export interface Analysis {
   /** function name → which params are used as arrays */
   arrayParams: Map<string, boolean[]>;
   needsAsync(e: Expr): boolean;
+  /** how many times each name is read as a plain variable (typeof: untyped vs unassigned) */
+  varRefs: Map<string, number>;
 }
 
 function eachChild(e: Expr, f: (c: Expr) => void): void {
@@ -126,7 +128,17 @@ export function analyze(prog: Program): Analysis {
       });
     }
   }
-  return { asyncFuncs, arrayParams, needsAsync };
+  const varRefs = new Map<string, number>();
+  const count = (e: Expr): void => {
+    if (e.k === 'var') varRefs.set(e.name, (varRefs.get(e.name) ?? 0) + 1);
+  };
+  for (const r of prog.rules) {
+    if (r.pattern.k === 'expr') walkStmts([{ k: 'expr', e: r.pattern.e }], count);
+    if (r.pattern.k === 'range') walkStmts([{ k: 'expr', e: r.pattern.from }, { k: 'expr', e: r.pattern.to }], count);
+    if (r.action !== null) walkStmts(r.action, count);
+  }
+  for (const f of prog.funcs.values()) walkStmts(f.body, count);
+  return { asyncFuncs, arrayParams, needsAsync, varRefs };
 }
 
 /** the builtins' argument positions that take an array */

@@ -142,7 +142,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       if (a[1]!.k === 'regex') return c.fatal('index: regexp constant as second argument is not allowed');
       const s = str(0);
       const t = str(1);
-      return () => s().indexOf(t()) + 1;
+      return () => (rt.icase ? asciiLower(s()).indexOf(asciiLower(t())) : s().indexOf(t())) + 1;
     }
     case 'split':
     case 'patsplit': {
@@ -161,18 +161,19 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
           const m = re !== null ? re() : c.compiled(rt.regex.get(sepStr !== null ? sepStr() : rt.str(rt.g[S.FPAT] as Val), rt.icase), 'FPAT');
           return patsplit(text, m, target, seps);
         }
-        if (re !== null) splitter = regexSplitter(re(), false);
-        else {
+        if (re !== null) {
+          if (seps !== null) return splitWithSeps(text, '', re(), target, seps(), c, rt.icase);
+          splitter = regexSplitter(re(), false);
+        } else {
           const fs = sepStr !== null ? sepStr() : rt.str(rt.g[S.FS] as Val);
           splitter = fs === ' ' ? splitDefault : fs === '' ? emptySplitter : fs.length === 1 && fs !== '\\'
             ? charSplitter(fs, false, rt.icase)
             : regexSplitter(c.compiled(rt.regex.get(fs, rt.icase), fs), false);
-          if (seps !== null) return splitWithSeps(text, fs, splitter, target, seps(), c, rt.icase);
+          if (seps !== null) return splitWithSeps(text, fs, null, target, seps(), c, rt.icase);
         }
         const n = splitter(text, fields);
         target.map.clear();
         for (let i = 1; i <= n; i++) target.map.set(String(i), new Strnum(fields[i]!));
-        if (seps !== null) seps().map.clear();
         return n;
       };
     }
@@ -247,7 +248,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       return () => {
         const args: AwkArg[] = vals.map((v) => {
           const x = v();
-          return { num: () => toNum(x), str: () => rt.str(x), val: x } as AwkArg;
+          return { num: () => toNum(x), str: () => rt.str(x), isNumber: () => typeof x === 'number' };
         });
         const r = awkSprintf(f(), args);
         if ('fatal' in r) return c.fatal(r.fatal);
@@ -257,8 +258,16 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
     case 'sin': return math(Math.sin);
     case 'cos': return math(Math.cos);
     case 'exp': return math(Math.exp);
-    case 'log': return math(Math.log);
-    case 'sqrt': return math(Math.sqrt);
+    case 'log':
+    case 'sqrt': {
+      const x = num(0);
+      const f = name === 'log' ? Math.log : Math.sqrt;
+      return () => {
+        const v = x();
+        if (v < 0) rt.warn(`${name}: received negative argument ${numStr(v, rt.convfmt)}`);
+        return f(v);
+      };
+    }
     case 'int': return math(Math.trunc);
     case 'atan2': {
       const y = num(0);
@@ -317,7 +326,17 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         return () => {
           const v = p.local ? rt.frame[p.i] : p.i === S.NF ? rt.getNF() : rt.g[p.i];
           if (isArr) return v instanceof AwkArray ? 1 : 0;
-          return typeOf(v ?? UNINIT, p.local && v === UNINIT);
+          if ((v === UNINIT || v === undefined) && (c.an.varRefs.get(x.name) ?? 0) <= 1) return 'untyped';
+          return typeOf(v ?? UNINIT, false);
+        };
+      }
+      if (x.k === 'index') {
+        const arr = c.array(x.name);
+        const key = c.key(x.subs);
+        return () => {
+          const v = arr().map.get(key());
+          if (isArr) return v instanceof AwkArray ? 1 : 0;
+          return v === undefined ? 'untyped' : typeOf(v, false);
         };
       }
       if (x.k === 'regex') return () => (isArr ? 0 : 'regexp');
@@ -378,10 +397,10 @@ function patsplit(text: string, m: Matcher, target: AwkArray, seps: (() => AwkAr
   return n;
 }
 
-function splitWithSeps(text: string, fs: string, splitter: Splitter, target: AwkArray, seps: AwkArray, c: Compiler, icase: boolean): number {
+function splitWithSeps(text: string, fs: string, re: Matcher | null, target: AwkArray, seps: AwkArray, c: Compiler, icase: boolean): number {
   target.map.clear();
   seps.map.clear();
-  if (fs === ' ') {
+  if (re === null && fs === ' ') {
     const re = /[ \t\n]+/g;
     const lead = /^[ \t\n]*/.exec(text)![0]; // always matches
     if (lead !== '') seps.map.set('0', new Strnum(lead));
@@ -396,7 +415,7 @@ function splitWithSeps(text: string, fs: string, splitter: Splitter, target: Awk
     if (last < body.length) target.map.set(String(++n), new Strnum(body.slice(last)));
     return n;
   }
-  const m = fs.length === 1 && fs !== '\\' ? null : c.compiled(c.rt.regex.get(fs, icase), fs);
+  const m = re !== null ? re : fs.length === 1 && fs !== '\\' ? null : c.compiled(c.rt.regex.get(fs, icase), fs);
   if (text === '') return 0;
   let n = 0;
   let pos = 0;
@@ -417,7 +436,6 @@ function splitWithSeps(text: string, fs: string, splitter: Splitter, target: Awk
     }
     if (hs < 0) {
       target.map.set(String(++n), new Strnum(text.slice(pos)));
-      void splitter;
       return n;
     }
     target.map.set(String(++n), new Strnum(text.slice(pos, hs)));

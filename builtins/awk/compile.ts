@@ -573,11 +573,13 @@ export class Compiler {
   // ---- user functions ----
 
   private call(e: Extract<Expr, { k: 'call' }>): Ev {
+    // (e is narrowed to the declared parameters below when called with more)
     if (e.name.startsWith('\u0000hole') && this.holeHook !== null) return this.holeHook(Number(e.name.slice(5)));
     const fn = this.fns.get(e.name);
     if (fn === undefined) return this.fatal(`function \`${e.name}' not defined`);
     if (e.args.length > fn.def.params.length) {
-      return this.fatal(`function \`${e.name}' called with more arguments than declared`);
+      this.rt.warn(`function \`${e.name}' called with more arguments than declared`);
+      e = { ...e, args: e.args.slice(0, fn.def.params.length) };
     }
     const args = this.callArgs(fn, e.args);
     const rt = this.rt;

@@ -69,7 +69,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
     }
     const opened = openInput(ctx, s.value === '/dev/stdin' ? '-' : s.value);
     if (!opened.ok) {
-      await say(ctx.stderr, `${name}: fatal: can't open source file \`${s.value}' for reading: ${errorText(createError(ctx.fs, s.value, opened.error))}\n`);
+      await say(ctx.stderr, `${name}: fatal: cannot open source file \`${s.value}' for reading: ${errorText(createError(ctx.fs, s.value, opened.error))}\n`);
       return 2;
     }
     const r = await readToEnd(opened.value.reader, ctx.limits.maxFileBytes);
@@ -90,6 +90,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
     parts.push({ name: 'cmd. line', text });
   }
   const program = parseProgram(name, parts);
+  if (program.warnings !== '') await say(ctx.stderr, program.warnings);
   if (!program.ok) {
     await say(ctx.stderr, program.error);
     return 1;
@@ -116,6 +117,9 @@ class AwkRun {
     this.name = ctx.name;
     const rt = new Runtime(new RegexCache(() => ctx.checkAbort()));
     this.rt = rt;
+    rt.warn = (msg) => {
+      void this.io.stderr.write(`${this.name}: ${this.location()}warning: ${msg}\n`);
+    };
     rt.onRS = () => {
       this.rsCache = null;
     };
@@ -222,7 +226,7 @@ class AwkRun {
     proc.map.set('api_minor', 2);
     proc.map.set('platform', 'posix');
     if (this.fs !== undefined) {
-      const fs = this.fs === 't' ? '\t' : assignmentValue(this.fs);
+      const fs = assignmentValue(this.fs);
       rt.g[S.FS] = new Strnum(fs);
       rt.special(S.FS);
     }
@@ -281,9 +285,12 @@ class AwkRun {
   }
 
   /** run actions in order; a status other than NORMAL/RETURN ends the list */
-  private async runList(list: Exec[]): Promise<number> {
+  private async runList(list: Exec[], kind = ''): Promise<number> {
     for (const a of list) {
       const st = await this.guard(a);
+      if ((st === Status.NEXT || st === Status.NEXTFILE) && (kind === 'BEGIN' || kind === 'END')) {
+        throw new AwkFatal(`\`${st === Status.NEXT ? 'next' : 'nextfile'}' cannot be called from a \`${kind}' rule`);
+      }
       if (st === Status.EXIT || st === Status.NEXT || st === Status.NEXTFILE) return st;
     }
     return Status.NORMAL;
@@ -310,12 +317,12 @@ class AwkRun {
     const ctx = this.ctx;
     this.setup();
     const rules = this.compile();
-    let exiting = (await this.runList(rules.begin)) === Status.EXIT;
+    let exiting = (await this.runList(rules.begin, 'BEGIN')) === Status.EXIT;
     const needInput = rules.main.length > 0 || rules.end.length > 0 || rules.beginfile.length > 0 || rules.endfile.length > 0;
     if (!exiting && needInput) exiting = await this.mainLoop(rules);
     if (!exiting || rules.end.length > 0) {
       // exit in BEGIN or a main rule still runs END; exit in END stops it
-      if (!this.exitedInEnd) await this.runList(rules.end);
+      if (!this.exitedInEnd) await this.runList(rules.end, 'END');
     }
     io.closeCurrent();
     const w = io.stdout.flush();

@@ -88,7 +88,6 @@ function stringEscape(src: string, i: number): [string, number] {
     case 'r': return ['\r', 1];
     case '\\': return ['\\', 1];
     case '"': return ['"', 1];
-    case '/': return ['/', 1];
     case 'a': return ['\x07', 1];
     case 'b': return ['\b', 1];
     case 'f': return ['\f', 1];
@@ -120,7 +119,8 @@ function stringEscape(src: string, i: number): [string, number] {
   return [c, 1];
 }
 
-export function tokenize(src: string): Token[] | LexError {
+/** `warnings`: gawk's lint-free warnings (unknown escapes), with their positions */
+export function tokenize(src: string, warnings?: { pos: number; message: string }[]): Token[] | LexError {
   const out: Token[] = [];
   const n = src.length;
   let i = 0;
@@ -165,6 +165,9 @@ export function tokenize(src: string): Token[] | LexError {
             continue;
           }
           const [v, k] = stringEscape(src, i + 1);
+          if (k === 1 && v === src[i + 1] && !'\\"'.includes(v)) {
+            warnings?.push({ pos: i, message: `escape sequence \`\\${v}' treated as plain \`${v}'` });
+          }
           s += v;
           i += 1 + k;
           continue;
@@ -181,7 +184,7 @@ export function tokenize(src: string): Token[] | LexError {
       let s = '';
       let inBracket = false;
       for (;;) {
-        if (i >= n || src[i] === '\n') return new LexError('unterminated regexp', start);
+        if (i >= n || src[i] === '\n') return new LexError('unterminated regexp', start + 1);
         const ch = src[i]!;
         if (ch === '\\' && i + 1 < n) {
           if (src[i + 1] === '/' ) {

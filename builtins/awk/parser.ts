@@ -12,6 +12,9 @@ export class SyntaxError {
   constructor(
     readonly pos: number,
     readonly message: string,
+    /** gawk's `error:` form (no source line, no caret), printed `times` times */
+    readonly plain = false,
+    readonly times = 1,
   ) {}
 }
 
@@ -30,6 +33,8 @@ class Parser {
   private funcs = new Map<string, FuncDef>();
   private inFunction = false;
   private loopDepth = 0;
+  /** the special pattern of the rule being read ('' for a main rule or a function) */
+  private ruleKind = '';
 
   constructor(private readonly toks: Token[]) {}
 
@@ -99,6 +104,7 @@ class Parser {
     this.inFunction = true;
     const body = this.block();
     this.inFunction = false;
+    if (this.funcs.has(nameTok.s)) throw new SyntaxError(nameTok.pos, `function name \`${nameTok.s}' previously defined`, true);
     this.funcs.set(nameTok.s, { name: nameTok.s, params, body });
   }
 
@@ -108,7 +114,10 @@ class Parser {
       this.i++;
       this.skipNewlines();
       if (!this.is('{')) this.fail();
-      return { pattern: { k: t.s }, action: this.block() };
+      this.ruleKind = t.s;
+      const action = this.block();
+      this.ruleKind = '';
+      return { pattern: { k: t.s }, action };
     }
     let pattern: Pattern = { k: 'all' };
     if (!this.is('{')) {
@@ -209,11 +218,17 @@ class Parser {
         case 'break':
         case 'continue':
           this.i++;
-          if (this.loopDepth === 0) throw new SyntaxError(t.pos, `\`${t.s}' is not allowed outside a loop`);
+          if (this.loopDepth === 0) {
+            const what = t.s === 'break' ? 'a loop or switch' : 'a loop';
+            throw new SyntaxError(t.pos, `\`${t.s}' is not allowed outside ${what}`, true, 2);
+          }
           this.endSimple();
           return { k: t.s };
         case 'next':
         case 'nextfile':
+          if (this.ruleKind !== '' && !(t.s === 'nextfile' && this.ruleKind === 'BEGINFILE')) {
+            throw new SyntaxError(t.pos, `\`${t.s}' used in ${this.ruleKind} action`, true);
+          }
           this.i++;
           this.endSimple();
           return { k: t.s };
@@ -672,7 +687,7 @@ export interface SourcePart {
   text: string;
 }
 
-export type ParseResult = { ok: true; program: Program } | { ok: false; error: string };
+export type ParseResult = { ok: true; program: Program; warnings: string } | { ok: false; error: string; warnings: string };
 
 /** the diagnostic gawk prints for a syntax error: the line, then a caret under the token */
 function errorText(cmd: string, parts: SourcePart[], starts: number[], pos: number, message: string): string {
@@ -694,6 +709,15 @@ function errorText(cmd: string, parts: SourcePart[], starts: number[], pos: numb
   return `${prefix}${text.slice(ls, le)}\n${prefix}${' '.repeat(off - ls)}^ ${message}\n`;
 }
 
+/** `NAME:LINE: ` of a position in the joined sources */
+export function locate(parts: SourcePart[], starts: number[], pos: number): string {
+  let p = parts.length - 1;
+  while (p > 0 && starts[p]! > pos) p--;
+  const text = parts[p]!.text; // p stays within parts
+  const off = Math.min(pos - starts[p]!, text.length);
+  return `${parts[p]!.name}:${text.slice(0, off).split('\n').length}: `;
+}
+
 export function parseProgram(cmd: string, parts: SourcePart[]): ParseResult {
   const starts: number[] = [];
   let src = '';
@@ -701,14 +725,21 @@ export function parseProgram(cmd: string, parts: SourcePart[]): ParseResult {
     starts.push(src.length);
     src += part.text + '\n';
   }
-  const toks = tokenize(src);
+  const found: { pos: number; message: string }[] = [];
+  const toks = tokenize(src, found);
+  const warnings = found.map((w) => `${cmd}: ${locate(parts, starts, w.pos)}warning: ${w.message}\n`).join('');
   if (toks instanceof LexError) {
-    return { ok: false, error: errorText(cmd, parts, starts, toks.pos, toks.message) };
+    return { ok: false, error: errorText(cmd, parts, starts, toks.pos, toks.message), warnings };
   }
   try {
-    return { ok: true, program: new Parser(toks).program() };
+    return { ok: true, program: new Parser(toks).program(), warnings };
   } catch (e) {
-    if (e instanceof SyntaxError) return { ok: false, error: errorText(cmd, parts, starts, e.pos, e.message) };
+    if (e instanceof SyntaxError) {
+      const error = e.plain
+        ? `${cmd}: ${locate(parts, starts, e.pos)}error: ${e.message}\n`.repeat(e.times)
+        : errorText(cmd, parts, starts, e.pos, e.message);
+      return { ok: false, error, warnings };
+    }
     throw e;
   }
 }

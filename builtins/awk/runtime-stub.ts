@@ -6,6 +6,7 @@
 //   strToNum(s): number                 leading numeric prefix (blanks, sign, decimal, exponent)
 //   looksNumeric(s): boolean            the strnum test for input-derived strings
 //   awkSprintf(format, args: AwkArg[]): { text } | { fatal }
+//       AwkArg = { num(), str(), isNumber() } — isNumber: a number value (for %c)
 //   class AwkRandom { srand(seed?): number (previous seed); rand(): number }
 //   strftime(fmt, t, utc, tz), mktime(spec, utc, tz), strtonum(s)
 //   bitwise(name, args): number | { fatal }    name: and or xor lshift rshift compl
@@ -20,6 +21,8 @@
 export interface AwkArg {
   num(): number;
   str(): string;
+  /** the value is a number (not a string or strnum): %c prints it as a character code */
+  isNumber(): boolean;
 }
 
 export interface SortItem {
@@ -37,7 +40,7 @@ export function numToStr(n: number, fmt: string): string {
   if (Number.isNaN(n)) return n < 0 ? '-nan' : Object.is(n, NaN) ? 'nan' : 'nan';
   if (n === Infinity) return 'inf';
   if (n === -Infinity) return '-inf';
-  const r = awkSprintf(fmt, [{ num: () => n, str: () => String(n) }]);
+  const r = awkSprintf(fmt, [{ num: () => n, str: () => String(n), isNumber: () => true }]);
   return 'text' in r ? r.text : String(n);
 }
 
@@ -118,9 +121,7 @@ export function awkSprintf(format: string, args: AwkArg[]): { text: string } | {
         continue;
       }
       case 'c': {
-        const str = a.str();
-        const isNum = /^-?[0-9.]+(e[-+]?[0-9]+)?$/i.test(str) && false;
-        s = isNum ? String.fromCharCode(a.num() & 0xff) : str.slice(0, 1);
+        s = a.isNumber() ? String.fromCharCode(a.num() & 0xff) : a.str().slice(0, 1);
         out += pad(s, width, left, false);
         continue;
       }

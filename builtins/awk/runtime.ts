@@ -3,6 +3,7 @@
 // read) into one reused array; assigning a field marks $0 for rebuilding with OFS.
 
 import { AwkArray, numStr, Strnum, toNum, toStrFmt, UNINIT, type Cell, type Val } from './value.js';
+
 import { charSplitter, emptySplitter, fpatSplitter, regexSplitter, splitDefault, widthsSplitter, type Splitter } from './fields.js';
 import type { RegexCache } from './regex.js';
 
@@ -227,12 +228,15 @@ export class Runtime {
     return i <= this.nf ? this.fields[i]! : '';
   }
 
-  /** $i as a value: input-derived, so a strnum; past NF the uninitialised value */
+  /** $i as a value: input-derived, so a strnum; past NF the empty string (gawk's Null_field) */
   fieldVal(i: number): Val {
     if (i === 0) return new Strnum(this.getRecord());
     if (!this.splitDone) this.split();
-    return i <= this.nf ? new Strnum(this.fields[i]!) : UNINIT;
+    return i <= this.nf ? new Strnum(this.fields[i]!) : '';
   }
+
+  /** a warning on stderr (set by the command) */
+  warn: (msg: string) => void = () => {};
 
   setField(i: number, s: string): void {
     if (i === 0) {

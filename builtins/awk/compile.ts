@@ -5,10 +5,9 @@
 
 import type { Expr } from './ast.js';
 import type { Analysis } from './analyze.js';
-import { AwkArray, compare, Strnum, toBool, toNum, UNINIT, type Cell, type Val } from './value.js';
+import { AwkArray, compare, fastNum, Strnum, toBool, toNum, UNINIT, type Cell, type Val } from './value.js';
 import { AwkFatal, ControlSignal, Runtime, S, SPECIALS, Status } from './runtime.js';
 import type { Matcher } from '../../lib/regex/index.js';
-import { strToNum } from './runtime-stub.js';
 import type { FuncDef } from './ast.js';
 
 export type Ev = () => Val;
@@ -135,12 +134,12 @@ export class Compiler {
       case 'field': {
         if (e.e.k === 'num' && e.e.v >= 1) {
           const i = Math.trunc(e.e.v);
-          return () => strToNum(rt.fieldStr(i));
+          return () => fastNum(rt.fieldStr(i));
         }
         if (e.e.k === 'var' && e.e.name === 'NF' && this.place('NF').i === S.NF) {
           return () => {
             const n = rt.getNF();
-            return n === 0 ? strToNum(rt.getRecord()) : strToNum(rt.fieldStr(n));
+            return n === 0 ? fastNum(rt.getRecord()) : fastNum(rt.fieldStr(n));
           };
         }
         break;

@@ -65,6 +65,12 @@ export class Runtime {
   icase = false;
   paragraph = false;
   private splitter: Splitter = splitDefault;
+  /** fields split so far and where the scan resumes, for the lazy forms (default FS, one char) */
+  private partial = 0;
+  private scan = 0;
+  /** 1: the default FS, 2: one plain character; 0: split whole records */
+  private incKind = 1;
+  private incChar = '';
   /** what FS was set to while the current record was read: gawk splits with that one */
   private pendingSplitter: Splitter | null = null;
 
@@ -187,6 +193,14 @@ export class Runtime {
     if (this.pendingSplitter !== null) {
       this.splitter = this.pendingSplitter;
       this.pendingSplitter = null;
+      const fs = this.g[S.FS];
+      const f = fs instanceof AwkArray || fs === undefined ? ' ' : this.str(fs);
+      const plainFs = this.fieldMode === S.FS;
+      if (plainFs && this.splitter === splitDefault) this.incKind = 1;
+      else if (plainFs && f.length === 1 && f !== '\\' && f !== ' ' && !this.paragraph && !(this.icase && /[a-zA-Z]/.test(f))) {
+        this.incKind = 2;
+        this.incChar = f;
+      } else this.incKind = 0;
     }
   }
 
@@ -196,11 +210,73 @@ export class Runtime {
     this.line = s;
     this.splitDone = false;
     this.dirty = false;
+    this.partial = 0;
+    this.scan = 0;
+    this.nfKnown = false;
   }
 
   private split(): void {
+    if (this.incKind !== 0) {
+      this.splitTo(0x7fffffff);
+      return;
+    }
     this.nf = this.splitter(this.line, this.fields);
     this.splitDone = true;
+  }
+
+  /** split on until field i exists or the record ends (then NF is known) */
+  private splitTo(i: number): void {
+    const s = this.line;
+    const len = s.length;
+    const f = this.fields;
+    let n = this.partial;
+    let p = this.scan;
+    if (this.incKind === 1) {
+      while (n < i) {
+        while (p < len) {
+          const c = s.charCodeAt(p);
+          if (c !== 32 && c !== 9 && c !== 10) break;
+          p++;
+        }
+        if (p >= len) {
+          this.nf = n;
+          this.splitDone = true;
+          return;
+        }
+        const start = p;
+        while (p < len) {
+          const c = s.charCodeAt(p);
+          if (c === 32 || c === 9 || c === 10) break;
+          p++;
+        }
+        f[++n] = s.slice(start, p);
+      }
+    } else {
+      if (len === 0) {
+        this.nf = 0;
+        this.splitDone = true;
+        return;
+      }
+      const ch = this.incChar;
+      while (n < i) {
+        if (p > len) {
+          this.nf = n;
+          this.splitDone = true;
+          return;
+        }
+        const j = s.indexOf(ch, p);
+        if (j < 0) {
+          f[++n] = s.slice(p);
+          this.nf = n;
+          this.splitDone = true;
+          return;
+        }
+        f[++n] = s.slice(p, j);
+        p = j + 1;
+      }
+    }
+    this.partial = n;
+    this.scan = p;
   }
 
   getRecord(): string {
@@ -218,21 +294,88 @@ export class Runtime {
   }
 
   getNF(): number {
-    if (!this.splitDone) this.split();
+    if (!this.splitDone) {
+      if (this.incKind === 0) this.split();
+      else if (!this.nfKnown) this.countFields();
+    }
     return this.nf;
+  }
+
+  /** NF is known (counted) though the fields are not all cut yet */
+  private nfKnown = false;
+
+  /** NF without cutting the fields out (`$NF`, `NF > 3`) */
+  private countFields(): void {
+    const s = this.line;
+    const len = s.length;
+    let n = 0;
+    if (this.incKind === 1) {
+      let p = 0;
+      for (;;) {
+        while (p < len) {
+          const c = s.charCodeAt(p);
+          if (c !== 32 && c !== 9 && c !== 10) break;
+          p++;
+        }
+        if (p >= len) break;
+        n++;
+        while (p < len) {
+          const c = s.charCodeAt(p);
+          if (c === 32 || c === 9 || c === 10) break;
+          p++;
+        }
+      }
+    } else if (len > 0) {
+      const ch = this.incChar;
+      n = 1;
+      for (let j = s.indexOf(ch); j >= 0; j = s.indexOf(ch, j + 1)) n++;
+    }
+    this.nf = n;
+    this.nfKnown = true;
+  }
+
+  /** the last field, found from the end of the record */
+  private lastField(): string {
+    const s = this.line;
+    if (this.incKind === 2) return s.slice(s.lastIndexOf(this.incChar) + 1);
+    let e = s.length;
+    while (e > 0) {
+      const c = s.charCodeAt(e - 1);
+      if (c !== 32 && c !== 9 && c !== 10) break;
+      e--;
+    }
+    let b = e;
+    while (b > 0) {
+      const c = s.charCodeAt(b - 1);
+      if (c === 32 || c === 9 || c === 10) break;
+      b--;
+    }
+    return s.slice(b, e);
   }
 
   /** $i as a string (i ≥ 1, already checked) */
   fieldStr(i: number): string {
-    if (!this.splitDone) this.split();
+    if (!this.splitDone) {
+      if (this.incKind === 0) this.split();
+      else {
+        if (i > this.partial) {
+          if (this.nfKnown) {
+            if (i > this.nf) return '';
+            if (i === this.nf && this.nf > 0) return this.lastField();
+          }
+          this.splitTo(i);
+        }
+        if (!this.splitDone) return this.fields[i]!; // i ≤ partial here
+      }
+    }
     return i <= this.nf ? this.fields[i]! : '';
   }
 
   /** $i as a value: input-derived, so a strnum; past NF the empty string (gawk's Null_field) */
   fieldVal(i: number): Val {
     if (i === 0) return new Strnum(this.getRecord());
-    if (!this.splitDone) this.split();
-    return i <= this.nf ? new Strnum(this.fields[i]!) : '';
+    const f = this.fieldStr(i);
+    return f === '' ? '' : new Strnum(f);
   }
 
   /** a warning on stderr (set by the command) */

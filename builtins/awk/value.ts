@@ -5,6 +5,33 @@
 
 import { looksNumeric, numToStr, strToNum } from './runtime-stub.js';
 
+/**
+ * a string's numeric value: plain decimal integers (the common field) are read here, the rest by
+ * the runtime's strToNum
+ */
+export function fastNum(s: string): number {
+  const n = s.length;
+  if (n === 0 || n > 15) return n === 0 ? 0 : strToNum(s);
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return strToNum(s);
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/** looksNumeric with the plain-integer case done here */
+function fastLooks(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || n > 15) return looksNumeric(s);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return looksNumeric(s);
+  }
+  return true;
+}
+
 export class Strnum {
   /** 0: not yet tested, 1: looks numeric, 2: does not */
   private state = 0;
@@ -13,9 +40,9 @@ export class Strnum {
 
   isNumeric(): boolean {
     if (this.state === 0) {
-      if (looksNumeric(this.s)) {
+      if (fastLooks(this.s)) {
         this.state = 1;
-        this.n = strToNum(this.s);
+        this.n = fastNum(this.s);
       } else this.state = 2;
     }
     return this.state === 1;
@@ -54,7 +81,7 @@ export interface Fmt {
 
 export function toNum(v: Val): number {
   if (typeof v === 'number') return v;
-  if (typeof v === 'string') return strToNum(v);
+  if (typeof v === 'string') return fastNum(v);
   return v.num();
 }
 

@@ -150,8 +150,9 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       const arr = arrayArg(1);
       const seps = a.length > 3 ? arrayArg(3) : null;
       const sepArg = a[2];
-      const re = sepArg === undefined ? null : sepArg.k === 'regex' ? c.regexOf(sepArg) : null;
-      const sepStr = sepArg === undefined || sepArg.k === 'regex' ? null : c.str(sepArg);
+      const emptyRe = sepArg?.k === 'regex' && sepArg.src === '' && name === 'split';
+      const re = sepArg === undefined || emptyRe ? null : sepArg.k === 'regex' ? c.regexOf(sepArg) : null;
+      const sepStr = emptyRe ? () => '' : sepArg === undefined || sepArg.k === 'regex' ? null : c.str(sepArg);
       const fields: string[] = [];
       return () => {
         const text = s();

@@ -175,7 +175,12 @@ export class Compiler {
         return () => a();
       }
       case 'var':
-        if (e.name === 'NF' && this.place('NF').i === S.NF) return () => rt.getNF();
+        if (e.name === 'NF' && this.place('NF').i === S.NF) {
+          return () => {
+            const shown = rt.nfShown;
+            return shown === null ? rt.getNF() : toNum(shown);
+          };
+        }
         break;
       default:
         break;
@@ -415,7 +420,7 @@ export class Compiler {
         return c ?? UNINIT;
       };
     }
-    if (p.i === S.NF) return () => rt.getNF();
+    if (p.i === S.NF) return () => rt.nfShown ?? rt.getNF();
     const g = rt.g;
     const i = p.i;
     return () => {
@@ -442,8 +447,10 @@ export class Compiler {
           prepare: () => {},
           get,
           set: (v) => {
-            if (i === S.NF) rt.setNF(toNum(v));
-            else {
+            if (i === S.NF) {
+              rt.setNF(toNum(v));
+              rt.nfShown = v;
+            } else {
               g[i] = v;
               rt.special(i);
             }

@@ -9,6 +9,7 @@ import { readToEnd, openInput } from '../internal/inputs.js';
 import { errorText } from '../../allowedpaths/index.js';
 import { createError } from '../internal/errors.js';
 import { say } from '../internal/print.js';
+import { fromShell, sayBytes, toShell } from './bytes.js';
 import { AWK_USAGE } from './usage.js';
 import { parseAwkArgs } from './options.js';
 import { parseProgram, type SourcePart } from './parser.js';
@@ -25,7 +26,7 @@ import { AwkRandom } from './runtime-stub.js';
 import { RecordTooLong, ReadError, type RsMode } from './records.js';
 import type { Program, Rule } from './ast.js';
 import { toLatin1 } from '../../lib/regex/index.js';
-import { tokenize, T } from './lexer.js';
+import { BUILTINS, KEYWORDS, tokenize, T } from './lexer.js';
 
 /** how deep user functions may call each other */
 export const MAX_CALL_DEPTH = 2000;
@@ -64,7 +65,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
   const parts: SourcePart[] = [];
   for (const s of opts.sources) {
     if (s.kind === 'text') {
-      parts.push({ name: 'cmd. line', text: s.value });
+      parts.push({ name: 'cmd. line', text: fromShell(s.value) });
       continue;
     }
     const opened = openInput(ctx, s.value === '/dev/stdin' ? '-' : s.value);
@@ -80,7 +81,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
     }
     parts.push({ name: s.value, text: toLatin1(r.bytes) });
   }
-  const operands = [...opts.operands];
+  const operands = opts.operands.map(fromShell);
   if (parts.length === 0) {
     const text = operands.shift();
     if (text === undefined) {
@@ -90,12 +91,13 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
     parts.push({ name: 'cmd. line', text });
   }
   const program = parseProgram(name, parts);
-  if (program.warnings !== '') await say(ctx.stderr, program.warnings);
+  if (program.warnings !== '') await sayBytes(ctx.stderr, program.warnings);
   if (!program.ok) {
-    await say(ctx.stderr, program.error);
+    await sayBytes(ctx.stderr, program.error);
     return 1;
   }
-  return new AwkRun(ctx, program.program, parts, opts.fs, opts.assigns, operands).run();
+  const fs = opts.fs === undefined ? undefined : fromShell(opts.fs);
+  return new AwkRun(ctx, program.program, parts, fs, opts.assigns.map(fromShell), operands).run();
 }
 
 class AwkRun {
@@ -123,7 +125,11 @@ class AwkRun {
     rt.onRS = () => {
       this.rsCache = null;
     };
-    const env: BuiltinEnv = { random: new AwkRandom(), tz: () => ctx.getEnv('TZ'), now: () => Date.now() };
+    const env: BuiltinEnv = { random: new AwkRandom(), tz: () => {
+      const e = rt.g[S.ENVIRON];
+      const v = e instanceof AwkArray ? e.map.get('TZ') : undefined;
+      return v === undefined || v instanceof AwkArray ? undefined : toShell(rt.str(v));
+    }, now: () => Date.now() };
     const an = analyze(prog);
     this.c = new Compiler(rt, an, { builtin: (c, e) => compileBuiltin(c, e, env) }, MAX_CALL_DEPTH, Math.max(ctx.limits.maxSortBytes, 1 << 20));
     this.io = new Io(ctx, rt, () => this.rsMode(), (text) => this.assignOperand(text), this.name);
@@ -154,6 +160,7 @@ class AwkRun {
     const eq = text.indexOf('=');
     const name = text.slice(0, eq);
     if (!LEGAL_NAME.test(name)) throw new AwkFatal(`\`${name}' is not a legal variable name`, 2, true);
+    if (KEYWORDS.has(name) || BUILTINS.has(name)) throw new AwkFatal(`cannot use gawk builtin \`${name}' as variable name`, 2, true);
     if (this.prog.funcs.has(name)) throw new AwkFatal(`cannot use function \`${name}' as variable name`, 2, true);
     const rt = this.rt;
     const slot = rt.slot(name);
@@ -193,10 +200,8 @@ class AwkRun {
         } else if (e instanceof ReadError) {
           msg = `${this.name}: fatal: error reading input file \`${this.rt.str(this.rt.g[S.FILENAME] as Val)}': ${e.text}\n`;
         } else if (e.bare) msg = `${this.name}: fatal: ${e.message}\n`;
-        else if (e.message.startsWith('division by zero attempted')) msg = `${this.name}: ${this.location()}error: ${e.message}\n`;
         else msg = `${this.name}: ${this.location()}fatal: ${e.message}\n`;
-        await say(ctx.stderr, msg);
-        if (e instanceof AwkFatal && e.message.startsWith('division by zero attempted')) return 1;
+        await sayBytes(ctx.stderr, msg);
         return e instanceof AwkFatal ? e.status : 2;
       }
       if (e instanceof RangeError && /call stack/.test(e.message)) {
@@ -216,7 +221,7 @@ class AwkRun {
     const environ = rt.g[S.ENVIRON] as AwkArray;
     for (const n of this.ctx.envNames?.() ?? []) {
       const v = this.ctx.getEnv(n);
-      if (v !== undefined) environ.map.set(n, new Strnum(v));
+      if (v !== undefined) environ.map.set(fromShell(n), new Strnum(fromShell(v)));
     }
     const proc = rt.g[S.PROCINFO] as AwkArray;
     proc.map.set('version', '5.2.1');

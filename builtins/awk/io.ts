@@ -15,6 +15,7 @@ import { AwkFatal, S, type Runtime } from './runtime.js';
 import { OutStream } from './output.js';
 import { RecordReader, type RsMode } from './records.js';
 import type { AwkIo } from './async.js';
+import { toShell } from './bytes.js';
 
 interface Redirection {
   out?: OutStream;
@@ -57,7 +58,7 @@ export class Io implements AwkIo {
     const set: [string, string][] = [];
     const e = this.rt.g[S.ENVIRON];
     if (e instanceof AwkArray) {
-      for (const [k, v] of e.map) if (!(v instanceof AwkArray)) set.push([k, this.rt.str(v)]);
+      for (const [k, v] of e.map) if (!(v instanceof AwkArray)) set.push([toShell(k), toShell(this.rt.str(v))]);
     }
     return { clear: true, set };
   }
@@ -105,9 +106,9 @@ export class Io implements AwkIo {
 
   private async start(operand: string, filename: string): Promise<boolean> {
     const rt = this.rt;
-    const opened = openInput(this.ctx, operand === '/dev/stdin' ? '-' : operand);
+    const opened = openInput(this.ctx, operand === '/dev/stdin' ? '-' : toShell(operand));
     if (!opened.ok) {
-      throw new AwkFatal(`cannot open file \`${operand}' for reading: ${errorText(createError(this.ctx.fs, operand, opened.error))}`, 2, true);
+      throw new AwkFatal(`cannot open file \`${operand}' for reading: ${errorText(createError(this.ctx.fs, toShell(operand), opened.error))}`, 2, true);
     }
     const input = opened.value;
     if (!input.isStdin && input.info?.type === 'dir') {
@@ -151,7 +152,7 @@ export class Io implements AwkIo {
     let r = this.open.get(name);
     if (r === undefined) {
       if (kind === 'file') {
-        const opened = openInput(this.ctx, name === '/dev/stdin' || name === '-' ? '-' : name);
+        const opened = openInput(this.ctx, name === '/dev/stdin' || name === '-' ? '-' : toShell(name));
         if (!opened.ok) {
           this.rt.g[S.ERRNO] = errorText(opened.error);
           return -1;
@@ -162,7 +163,7 @@ export class Io implements AwkIo {
       } else {
         await this.flushAll();
         const pipe = new Pipe();
-        const status = this.ctx.runShellText(name, { stdout: pipe.writer, stderr: this.ctx.stderr, env: this.env() })
+        const status = this.ctx.runShellText(toShell(name), { stdout: pipe.writer, stderr: this.ctx.stderr, env: this.env() })
           .finally(() => pipe.writer.close());
         status.catch(() => {});
         const reader = new RecordReader(pipe.reader, this.maxRecord);
@@ -202,9 +203,9 @@ export class Io implements AwkIo {
       }
       const opened = name === ''
         ? { ok: false as const, error: { code: 'ENOENT' as const, message: 'No such file or directory' } }
-        : this.ctx.fs.openWrite(name, { append: mode === '>>', truncate: mode === '>' });
+        : this.ctx.fs.openWrite(toShell(name), { append: mode === '>>', truncate: mode === '>' });
       if (!opened.ok) {
-        throw new AwkFatal(`can't redirect to \`${name}' (${errorText(createError(this.ctx.fs, name, opened.error))})`);
+        throw new AwkFatal(`can't redirect to \`${name}' (${errorText(createError(this.ctx.fs, toShell(name), opened.error))})`);
       }
       const w: FileWriter = opened.value;
       const out = new OutStream(w, Math.max(this.ctx.limits.maxSortBytes, 1 << 20));
@@ -221,7 +222,7 @@ export class Io implements AwkIo {
     }
     await this.flushAll();
     const pipe = new Pipe();
-    const status = this.ctx.runShellText(name, { stdin: pipe.reader, stdout: this.ctx.stdout, stderr: this.ctx.stderr, env: this.env() })
+    const status = this.ctx.runShellText(toShell(name), { stdin: pipe.reader, stdout: this.ctx.stdout, stderr: this.ctx.stderr, env: this.env() })
       .finally(() => pipe.reader.close());
     status.catch(() => {});
     const out = new OutStream(pipe.writer, Math.max(this.ctx.limits.maxSortBytes, 1 << 20));
@@ -269,7 +270,7 @@ export class Io implements AwkIo {
     await this.flushAll();
     const f = this.stderr.flush();
     if (f) await f;
-    return this.ctx.runShellText(cmd, { stdout: this.ctx.stdout, stderr: this.ctx.stderr, env: this.env() });
+    return this.ctx.runShellText(toShell(cmd), { stdout: this.ctx.stdout, stderr: this.ctx.stderr, env: this.env() });
   }
 
   /** at exit: every redirection closed (pipes waited for), in the order they were opened */

@@ -201,6 +201,15 @@ export function tokenize(src: string, warnings?: { pos: number; message: string 
           continue;
         }
         if (inBracket) {
+          if (ch === '[' && (src[i + 1] === ':' || src[i + 1] === '.' || src[i + 1] === '=')) {
+            // a class [:alpha:] inside the bracket: its `]` does not close the bracket
+            const close = src.indexOf(`${src[i + 1]}]`, i + 2);
+            if (close > 0 && src.slice(i, close).indexOf('\n') < 0) {
+              s += src.slice(i, close + 2);
+              i = close + 2;
+              continue;
+            }
+          }
           if (ch === ']' && !bracketJustOpened(s)) inBracket = false;
         } else if (ch === '[') {
           inBracket = true;

@@ -21,6 +21,24 @@ export class SyntaxError {
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '^=', '**=']);
 const REL_OPS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
+/** the value of a constant divisor gawk folds (a number, maybe under ! - + or parentheses) */
+function constValue(e: Expr): number | undefined {
+  switch (e.k) {
+    case 'num': return e.v;
+    case 'paren': return constValue(e.e);
+    case 'not': {
+      const v = constValue(e.e);
+      return v === undefined ? undefined : v === 0 ? 1 : 0;
+    }
+    case 'neg': {
+      const v = constValue(e.e);
+      return v === undefined ? undefined : -v;
+    }
+    case 'plus': return constValue(e.e);
+    default: return undefined;
+  }
+}
+
 function isLvalue(e: Expr): boolean {
   return e.k === 'var' || e.k === 'index' || e.k === 'field';
 }
@@ -181,9 +199,9 @@ class Parser {
           const c = this.expr();
           this.expect(')');
           const a = this.body();
-          // `if (c) s; else t`: the terminator of s and newlines may come before else
+          // `if (c) s; else t`: s took its own terminator; only newlines may come before else
           const save = this.i;
-          this.skipTerminators();
+          this.skipNewlines();
           if (this.is('else')) {
             this.i++;
             return { k: 'if', c, a, b: this.body() };
@@ -422,6 +440,17 @@ class Parser {
       this.i++;
       const arr = this.arrayName();
       a = { k: 'in', subs: a.k === 'group' ? a.items : [a], arr };
+      // `1 in a == 1`: the test is an operand of what follows
+      for (;;) {
+        const t = this.tok;
+        if (t.t === T.PUNCT && REL_OPS.has(t.s) && !(this.noGt && t.s === '>')) {
+          this.i++;
+          a = { k: 'cmp', op: t.s, a, b: this.concatenation() };
+        } else if (this.is('~') || this.is('!~')) {
+          this.i++;
+          a = { k: 'match', neg: t.s === '!~', a, re: this.relational() };
+        } else break;
+      }
     }
     return a;
   }
@@ -508,8 +537,12 @@ class Parser {
     let a = this.unary();
     while (this.is('*') || this.is('/') || this.is('%')) {
       const op = this.tok.s;
+      const at = this.tok.pos;
       this.i++;
-      a = { k: 'bin', op, a, b: this.unary() };
+      const b = this.unary();
+      // gawk folds constant divisors at parse time
+      if (op !== '*' && constValue(b) === 0) throw new SyntaxError(at, 'division by zero attempted', true);
+      a = { k: 'bin', op, a, b };
     }
     return a;
   }

@@ -213,6 +213,7 @@ export class Runtime {
     this.partial = 0;
     this.scan = 0;
     this.nfKnown = false;
+    this.nfShown = null;
   }
 
   private split(): void {
@@ -391,12 +392,17 @@ export class Runtime {
     if (i > this.nf) {
       for (let k = this.nf + 1; k < i; k++) this.fields[k] = '';
       this.nf = i;
+      this.nfShown = null;
     }
     this.fields[i] = s;
     this.dirty = true;
   }
 
+  /** what NF was last assigned (NF = 1.9 reads back 1.9), until the record changes */
+  nfShown: Val | null = null;
+
   setNF(n: number): void {
+    this.nfShown = null;
     if (!this.splitDone) this.split();
     n = Math.trunc(n);
     if (n < 0) throw new AwkFatal('NF set to negative value');

@@ -249,7 +249,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       return () => {
         const args: AwkArg[] = vals.map((v) => {
           const x = v();
-          return { num: () => toNum(x), str: () => rt.str(x), isNumber: () => typeof x === 'number' };
+          return { num: () => toNum(x), str: () => rt.str(x), isNumber: () => typeof x === 'number' || (x instanceof Strnum && x.isNumeric()) };
         });
         const r = awkSprintf(f(), args);
         if ('fatal' in r) return c.fatal(r.fatal);

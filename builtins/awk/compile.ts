@@ -283,8 +283,12 @@ export class Compiler {
       const a = this.str(e.a);
       const b = this.str(e.b);
       return () => {
-        const x = a();
-        const y = b();
+        let x = a();
+        let y = b();
+        if (rt.icase) {
+          x = foldAscii(x);
+          y = foldAscii(y);
+        }
         return test(x < y ? -1 : x > y ? 1 : 0);
       };
     }
@@ -299,7 +303,7 @@ export class Compiler {
     }
     const a = this.val(e.a);
     const b = this.val(e.b);
-    return () => test(compare(a(), b(), rt.convfmt));
+    return () => test(compare(a(), b(), rt.convfmt, rt.icase));
   }
 
   /** a regex operand: a literal /re/ compiled once, else a dynamic one from the value's string */
@@ -693,6 +697,11 @@ function isNumeric(e: Expr): boolean {
     default:
       return false;
   }
+}
+
+/** IGNORECASE comparisons: ASCII letters only (C locale) */
+export function foldAscii(s: string): string {
+  return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
 }
 
 export function power(x: number, y: number): number {

@@ -28,6 +28,11 @@ import type { Program, Rule } from './ast.js';
 import { toLatin1 } from '../../lib/regex/index.js';
 import { BUILTINS, KEYWORDS, tokenize, T } from './lexer.js';
 
+/** gawk names itself in the usage lines and the examples */
+function usageFor(name: string): string {
+  return AWK_USAGE.replace(/^Usage: awk/gm, `Usage: ${name}`).replace(/^\tawk /gm, `\t${name} `);
+}
+
 /** how deep user functions may call each other */
 export const MAX_CALL_DEPTH = 2000;
 
@@ -54,7 +59,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
   const parsed = parseAwkArgs(name, line.args);
   if (!parsed.ok) {
     if (parsed.message !== '') await say(ctx.stderr, parsed.message);
-    if (parsed.usage) await say(ctx.stderr, AWK_USAGE.replace(/^Usage: awk/gm, `Usage: ${name}`));
+    if (parsed.usage) await say(ctx.stderr, usageFor(name));
     return parsed.status;
   }
   const opts = parsed.opts;
@@ -85,7 +90,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
   if (parts.length === 0) {
     const text = operands.shift();
     if (text === undefined) {
-      await say(ctx.stderr, AWK_USAGE.replace(/^Usage: awk/gm, `Usage: ${name}`));
+      await say(ctx.stderr, usageFor(name));
       return 1;
     }
     parts.push({ name: 'cmd. line', text });

@@ -106,12 +106,10 @@ class Parser {
     this.i++;
     this.expect('(');
     const params: string[] = [];
-    this.skipNewlines();
     while (!this.is(')')) {
       if (this.tok.t !== T.NAME) this.fail();
       params.push(this.tok.s);
       this.i++;
-      this.skipNewlines();
       if (this.is(',')) {
         this.i++;
         this.skipNewlines();
@@ -373,10 +371,8 @@ class Parser {
     const saved = this.noGt;
     this.noGt = false;
     const out: Expr[] = [];
-    this.skipNewlines();
     out.push(this.expr());
     for (;;) {
-      this.skipNewlines();
       if (this.is(',')) {
         this.i++;
         this.skipNewlines();

@@ -115,7 +115,8 @@ function bracket(src: string, start: number): { text: string; end: number } | nu
         c = e[0];
         k = 1 + e[1];
       } else {
-        c = src[i + 1] ?? '\\';
+        // gawk turns \y into \b before its regex compiler reads `\b` in a list as `b`
+        c = src[i + 1] === 'y' ? 'b' : src[i + 1] ?? '\\';
         k = 2;
       }
     }

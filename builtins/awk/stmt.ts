@@ -305,7 +305,7 @@ export class StmtCompiler {
       const sync = anyAsync ? null : rest.map((a) => c.val(a));
       const asyncArgs = anyAsync ? rest.map((a) => this.ac.compile(a)) : null;
       const format = (f: string, vals: Val[]): string => {
-        const args: AwkArg[] = vals.map((v) => ({ num: () => toNum(v), str: () => rt.str(v), isNumber: () => typeof v === 'number' }));
+        const args: AwkArg[] = vals.map((v) => ({ num: () => toNum(v), str: () => rt.str(v), isNumber: () => typeof v === 'number' || (v instanceof Strnum && v.isNumeric()) }));
         const r = awkSprintf(f, args);
         if ('fatal' in r) return c.fatal(r.fatal);
         return r.text;

@@ -110,7 +110,7 @@ function isNumericVal(v: Val): boolean {
 }
 
 /** gawk's comparison: numeric when both sides are numbers or numeric strnums, else as strings */
-export function compare(a: Val, b: Val, convfmt: string): number {
+export function compare(a: Val, b: Val, convfmt: string, icase = false): number {
   if (isNumericVal(a) && isNumericVal(b)) {
     const x = toNum(a);
     const y = toNum(b);
@@ -120,7 +120,11 @@ export function compare(a: Val, b: Val, convfmt: string): number {
     // NaN: gawk orders NaN as greater when on the left
     return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
   }
-  const s = toStrFmt(a, convfmt);
-  const t = toStrFmt(b, convfmt);
+  let s = toStrFmt(a, convfmt);
+  let t = toStrFmt(b, convfmt);
+  if (icase) {
+    s = s.toLowerCase() === s ? s : s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    t = t.toLowerCase() === t ? t : t.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  }
   return s < t ? -1 : s > t ? 1 : 0;
 }

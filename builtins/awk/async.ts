@@ -5,7 +5,7 @@
 // short-circuit order by running here structurally.
 
 import type { Expr } from './ast.js';
-import type { Compiler, Ev } from './compile.js';
+import type { Compiler } from './compile.js';
 import { Strnum, toBool, toNum, UNINIT, type Val } from './value.js';
 import { S } from './runtime.js';
 
@@ -181,4 +181,3 @@ function mapChildren(e: Expr, f: (x: Expr) => Expr): Expr {
   }
 }
 
-export type { Ev };

@@ -8,7 +8,7 @@ import { S } from './runtime.js';
 import type { Matcher } from '../../lib/regex/index.js';
 import { splitDefault, type Splitter, charSplitter, regexSplitter, emptySplitter } from './fields.js';
 import {
-  awkSprintf, AwkRandom, bitwise, gensubReplacement, mktime, strftime, strtonum, type AwkArg,
+  awkSprintf, type AwkRandom, bitwise, gensubReplacement, mktime, strftime, strtonum, type AwkArg,
 } from './runtime-stub.js';
 
 export interface BuiltinEnv {
@@ -470,7 +470,7 @@ function asortFn(c: Compiler, e: B, arrayArg: (i: number) => () => AwkArray, _en
     }
     const target = dest === null ? s : dest();
     target.map.clear();
-    items.forEach((v, i) => target.map.set(String(i + 1), v));
+    for (let i = 0; i < items.length; i++) target.map.set(String(i + 1), items[i]!);
     return items.length;
   };
 }

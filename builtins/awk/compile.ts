@@ -5,8 +5,8 @@
 
 import type { Expr } from './ast.js';
 import type { Analysis } from './analyze.js';
-import { AwkArray, compare, fastNum, Strnum, toBool, toNum, UNINIT, type Cell, type Val } from './value.js';
-import { AwkFatal, ControlSignal, Runtime, S, SPECIALS, Status } from './runtime.js';
+import { AwkArray, compare, fastNum, toBool, toNum, UNINIT, type Cell, type Val } from './value.js';
+import { AwkFatal, ControlSignal, type Runtime, S, SPECIALS, Status } from './runtime.js';
 import type { Matcher } from '../../lib/regex/index.js';
 import type { FuncDef } from './ast.js';
 
@@ -708,4 +708,3 @@ export function power(x: number, y: number): number {
   return x ** y;
 }
 
-export { Strnum };

@@ -221,7 +221,7 @@ class AwkRun {
     const rt = this.rt;
     const argv = rt.g[S.ARGV] as AwkArray;
     argv.map.set('0', this.name);
-    this.operands.forEach((o, i) => argv.map.set(String(i + 1), new Strnum(o)));
+    for (let i = 0; i < this.operands.length; i++) argv.map.set(String(i + 1), new Strnum(this.operands[i]!));
     rt.g[S.ARGC] = this.operands.length + 1;
     const environ = rt.g[S.ENVIRON] as AwkArray;
     for (const n of this.ctx.envNames?.() ?? []) {
@@ -262,7 +262,7 @@ class AwkRun {
     }
     for (const fn of c.fns.values()) {
       const locals = new Map<string, number>();
-      fn.def.params.forEach((p, i) => locals.set(p, i));
+      for (let i = 0; i < fn.def.params.length; i++) locals.set(fn.def.params[i]!, i);
       c.scope = { locals };
       fn.body = this.sc.block(fn.def.body);
       c.scope = null;
@@ -432,4 +432,3 @@ export const awk = defineRawCommand({
   run,
 });
 
-export { MAX_CALL_DEPTH as AWK_MAX_CALL_DEPTH };

@@ -10,7 +10,7 @@ import { errorText } from '../../allowedpaths/index.js';
 import { Pipe } from '../../lib/io/pipe.js';
 import { openInput, type Input } from '../internal/inputs.js';
 import { createError } from '../internal/errors.js';
-import { AwkArray, Strnum, toNum, type Val } from './value.js';
+import { AwkArray, toNum, type Val } from './value.js';
 import { AwkFatal, S, type Runtime } from './runtime.js';
 import { OutStream } from './output.js';
 import { RecordReader, type RsMode } from './records.js';
@@ -159,7 +159,13 @@ export class Io implements AwkIo {
         }
         const input = opened.value;
         const reader = new RecordReader(input.reader, this.maxRecord);
-        r = { reader, close: async () => (input.close(), 0) };
+        r = {
+          reader,
+          close: async () => {
+            input.close();
+            return 0;
+          },
+        };
       } else {
         await this.flushAll();
         const pipe = new Pipe();
@@ -280,8 +286,4 @@ export class Io implements AwkIo {
       await r.close();
     }
   }
-}
-
-export function envValue(s: string): Val {
-  return new Strnum(s);
 }

@@ -4,7 +4,7 @@
 // relies on. A backslash-newline joins lines; `#` starts a comment; newlines are tokens, dropped
 // after the tokens that gawk lets a line continue after (`{ && || , do else`).
 
-export const enum T {
+export enum T {
   EOF,
   NEWLINE,
   NUMBER,

@@ -34,9 +34,9 @@ export class OutStream {
 
   private writeLong(s: string): void | Promise<void> {
     let at = 0;
-    let wait: void | Promise<void> = undefined;
+    let wait: Promise<void> | undefined;
     while (at < s.length) {
-      if (this.len === CAP) wait = this.drain();
+      if (this.len === CAP) wait = this.drain() ?? wait;
       const k = Math.min(CAP - this.len, s.length - at);
       this.len += latin1Write.call(this.buf, s.slice(at, at + k), this.len, k);
       at += k;

@@ -8,7 +8,7 @@
 import type { Expr, FuncDef, Pattern, Program, Redirect, Rule, Stmt } from './ast.js';
 import { LexError, T, tokenize, type Token } from './lexer.js';
 
-export class SyntaxError {
+export class AwkSyntaxError {
   constructor(
     readonly pos: number,
     readonly message: string,
@@ -71,7 +71,7 @@ class Parser {
 
   private fail(): never {
     const t = this.tok;
-    throw new SyntaxError(t.pos, t.t === T.NEWLINE || t.t === T.EOF ? 'unexpected newline or end of string' : 'syntax error');
+    throw new AwkSyntaxError(t.pos, t.t === T.NEWLINE || t.t === T.EOF ? 'unexpected newline or end of string' : 'syntax error');
   }
 
   private expect(s: string): void {
@@ -120,7 +120,7 @@ class Parser {
     this.inFunction = true;
     const body = this.block();
     this.inFunction = false;
-    if (this.funcs.has(nameTok.s)) throw new SyntaxError(nameTok.pos, `function name \`${nameTok.s}' previously defined`, true);
+    if (this.funcs.has(nameTok.s)) throw new AwkSyntaxError(nameTok.pos, `function name \`${nameTok.s}' previously defined`, true);
     this.funcs.set(nameTok.s, { name: nameTok.s, params, body });
   }
 
@@ -236,14 +236,14 @@ class Parser {
           this.i++;
           if (this.loopDepth === 0) {
             const what = t.s === 'break' ? 'a loop or switch' : 'a loop';
-            throw new SyntaxError(t.pos, `\`${t.s}' is not allowed outside ${what}`, true, 2);
+            throw new AwkSyntaxError(t.pos, `\`${t.s}' is not allowed outside ${what}`, true, 2);
           }
           this.endSimple();
           return { k: t.s };
         case 'next':
         case 'nextfile':
           if (this.ruleKind !== '' && !(t.s === 'nextfile' && this.ruleKind === 'BEGINFILE')) {
-            throw new SyntaxError(t.pos, `\`${t.s}' used in ${this.ruleKind} action`, true);
+            throw new AwkSyntaxError(t.pos, `\`${t.s}' used in ${this.ruleKind} action`, true);
           }
           this.i++;
           this.endSimple();
@@ -256,7 +256,7 @@ class Parser {
         }
         case 'return': {
           this.i++;
-          if (!this.inFunction) throw new SyntaxError(t.pos, '`return\' used outside function context');
+          if (!this.inFunction) throw new AwkSyntaxError(t.pos, '`return\' used outside function context');
           const e = this.atSimpleEnd() ? null : this.expr();
           this.endSimple();
           return { k: 'return', e };
@@ -365,6 +365,15 @@ class Parser {
     } finally {
       this.noGt = saved;
     }
+  }
+
+  /** a call's arguments after `(`: none, or a list up to `)` */
+  private argList(): Expr[] {
+    if (this.is(')')) {
+      this.i++;
+      return [];
+    }
+    return this.exprList(')');
   }
 
   private exprList(close: string): Expr[] {
@@ -537,7 +546,7 @@ class Parser {
       this.i++;
       const b = this.unary();
       // gawk folds constant divisors at parse time
-      if (op !== '*' && constValue(b) === 0) throw new SyntaxError(at, 'division by zero attempted', true);
+      if (op !== '*' && constValue(b) === 0) throw new AwkSyntaxError(at, 'division by zero attempted', true);
       a = { k: 'bin', op, a, b };
     }
     return a;
@@ -663,14 +672,14 @@ class Parser {
         return { k: 'var', name: t.s };
       case T.FUNC_NAME: {
         this.i += 2;
-        const args = this.is(')') ? (this.i++, []) : this.exprList(')');
+        const args = this.argList();
         return { k: 'call', name: t.s, args, pos: t.pos };
       }
       case T.BUILTIN: {
         this.i++;
         if (this.is('(')) {
           this.i++;
-          const args = this.is(')') ? (this.i++, []) : this.exprList(')');
+          const args = this.argList();
           return { k: 'builtin', name: t.s, args, pos: t.pos };
         }
         if (t.s === 'length') return { k: 'builtin', name: t.s, args: [], pos: t.pos };
@@ -763,7 +772,7 @@ export function parseProgram(cmd: string, parts: SourcePart[]): ParseResult {
   try {
     return { ok: true, program: new Parser(toks).program(), warnings };
   } catch (e) {
-    if (e instanceof SyntaxError) {
+    if (e instanceof AwkSyntaxError) {
       const error = e.plain
         ? `${cmd}: ${locate(parts, starts, e.pos)}error: ${e.message}\n`.repeat(e.times)
         : errorText(cmd, parts, starts, e.pos, e.message);

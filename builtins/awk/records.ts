@@ -155,7 +155,7 @@ export class RecordReader {
         }
         return undefined;
       }
-      let j = b.indexOf('\n\n', s);
+      const j = b.indexOf('\n\n', s);
       if (j < 0) return undefined;
       let e = j + 2;
       while (e < b.length && b[e] === '\n') e++;

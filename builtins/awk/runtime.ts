@@ -13,7 +13,7 @@ export const SPECIALS = [
   'ERRNO',
 ] as const;
 
-export const enum S {
+export enum S {
   NF, NR, FNR, FS, OFS, ORS, RS, SUBSEP, CONVFMT, OFMT, RSTART, RLENGTH, FILENAME, IGNORECASE, FIELDWIDTHS,
   FPAT, RT, ENVIRON, ARGV, ARGC, PROCINFO, BINMODE, LINT, TEXTDOMAIN, ERRNO,
 }
@@ -35,7 +35,7 @@ export class ControlSignal {
   constructor(readonly code: number) {}
 }
 
-export const enum Status {
+export enum Status {
   NORMAL, BREAK, CONTINUE, NEXT, NEXTFILE, EXIT, RETURN,
 }
 

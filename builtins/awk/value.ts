@@ -75,10 +75,6 @@ export class AwkArray {
 
 export type Cell = Val | AwkArray;
 
-export interface Fmt {
-  CONVFMT: string;
-}
-
 export function toNum(v: Val): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'string') return fastNum(v);

@@ -362,6 +362,7 @@ export class Compiler {
           const v = a.map.get(k);
           if (v === undefined) {
             a.map.set(k, UNINIT);
+            rt.grow(k.length);
             return UNINIT;
           }
           if (v instanceof AwkArray) return this.fatal(`attempt to use array \`${e.name}["${k}"]' in a scalar context`);
@@ -487,7 +488,11 @@ export class Compiler {
           if (v instanceof AwkArray) return this.fatal(`attempt to use array \`${lv.name}["${k}"]' in a scalar context`);
           return v ?? UNINIT;
         },
-        set: (v) => { a.map.set(k, v); },
+        set: (v) => {
+          const size = a.map.size;
+          a.map.set(k, v);
+          if (a.map.size > size) rt.grow(k.length);
+        },
       };
     }
     return this.fatal('assignment to a non-variable');
@@ -556,6 +561,7 @@ export class Compiler {
   }
 
   private incdec(e: Extract<Expr, { k: 'incdec' }>): Ev {
+    const rt = this.rt;
     const d = e.delta;
     const pre = e.pre;
     if (e.lv.k === 'index') {
@@ -568,6 +574,7 @@ export class Compiler {
         const old = a.map.get(k);
         const x = old === undefined ? 0 : old instanceof AwkArray ? this.fatal('attempt to use array in a scalar context') : toNum(old);
         a.map.set(k, x + d);
+        if (old === undefined) rt.grow(k.length);
         return pre ? x + d : x;
       };
     }

@@ -123,6 +123,7 @@ class AwkRun {
   ) {
     this.name = ctx.name;
     const rt = new Runtime(new RegexCache(() => ctx.checkAbort()));
+    rt.maxHeld = ctx.limits.maxSortBytes;
     this.rt = rt;
     rt.warn = (msg) => {
       void this.io.stderr.write(`${this.name}: ${this.location()}warning: ${msg}\n`);
@@ -210,7 +211,11 @@ class AwkRun {
         return e instanceof AwkFatal ? e.status : 2;
       }
       if (e instanceof RangeError && /call stack/.test(e.message)) {
-        await say(ctx.stderr, `${this.name}: ${this.location()}fatal: function call nesting too deep\n`);
+        await say(ctx.stderr, `${this.name}: ${this.location()}fatal: function call nesting too deep (the JavaScript stack ran out)\n`);
+        return 2;
+      }
+      if (e instanceof RangeError && /string length/.test(e.message)) {
+        await say(ctx.stderr, `${this.name}: ${this.location()}fatal: string too long (JavaScript's string limit)\n`);
         return 2;
       }
       throw e;

@@ -142,6 +142,7 @@ export class RecordReader {
         if (b.length - p > this.maxBytes) throw new RecordTooLong();
         return undefined;
       }
+      if (j - p > this.maxBytes) throw new RecordTooLong();
       this.pos = j + 1;
       this.rt = b[j]!;
       return b.slice(p, j);
@@ -160,6 +161,7 @@ export class RecordReader {
       let e = j + 2;
       while (e < b.length && b[e] === '\n') e++;
       if (e >= b.length && !this.eof) return undefined;
+      if (j - s > this.maxBytes) throw new RecordTooLong();
       this.pos = e;
       this.rt = b.slice(j, e);
       return b.slice(s, j);
@@ -177,6 +179,7 @@ export class RecordReader {
         if (from > b.length) return undefined;
         continue;
       }
+      if (hit.start - p > this.maxBytes) throw new RecordTooLong();
       this.pos = hit.end;
       this.rt = b.slice(hit.start, hit.end);
       return b.slice(p, hit.start);

@@ -35,6 +35,9 @@ export class ControlSignal {
   constructor(readonly code: number) {}
 }
 
+/** what one array element costs in the heap beyond its key, roughly (Map entry, value, key header) */
+export const ELEMENT_COST = 80;
+
 export enum Status {
   NORMAL, BREAK, CONTINUE, NEXT, NEXTFILE, EXIT, RETURN,
 }
@@ -377,6 +380,23 @@ export class Runtime {
     if (i === 0) return new Strnum(this.getRecord());
     const f = this.fieldStr(i);
     return f === '' ? '' : new Strnum(f);
+  }
+
+  /** what the arrays' elements are estimated to hold, against the budget (maxHeld) */
+  held = 0;
+  maxHeld = Infinity;
+
+  /** a new array element with a key of n bytes */
+  grow(n: number): void {
+    this.held += n + ELEMENT_COST;
+    if (this.held > this.maxHeld) {
+      throw new AwkFatal(`arrays hold more than ${this.maxHeld} bytes (the awk memory budget, maxSortBytes)`);
+    }
+  }
+
+  /** elements removed */
+  shrink(bytes: number): void {
+    this.held = Math.max(0, this.held - bytes);
   }
 
   /** a warning on stderr (set by the command) */

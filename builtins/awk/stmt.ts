@@ -5,7 +5,7 @@
 
 import type { Expr, Stmt } from './ast.js';
 import { AwkArray, numStr, Strnum, toNum, UNINIT, type Val } from './value.js';
-import { Status, S } from './runtime.js';
+import { ELEMENT_COST, Status, S } from './runtime.js';
 import type { Compiler, Exec, StrEv } from './compile.js';
 import type { OutStream } from './output.js';
 import { awkSprintf, sortedInCompare, type AwkArg, type SortItem } from './runtime-stub.js';
@@ -203,12 +203,17 @@ export class StmtCompiler {
       case 'delete': {
         const arr = c.array(s.name);
         if (s.subs === null) return () => {
-          arr().map.clear();
+          const a = arr();
+          let bytes = 0;
+          for (const k of a.map.keys()) bytes += k.length + ELEMENT_COST;
+          rt.shrink(bytes);
+          a.map.clear();
           return NORMAL;
         };
         const key = c.key(s.subs);
         return () => {
-          arr().map.delete(key());
+          const k = key();
+          if (arr().map.delete(k)) rt.shrink(k.length + ELEMENT_COST);
           return NORMAL;
         };
       }

@@ -136,12 +136,7 @@ export class Compiler {
           const i = Math.trunc(e.e.v);
           return () => fastNum(rt.fieldStr(i));
         }
-        if (e.e.k === 'var' && e.e.name === 'NF' && this.place('NF').i === S.NF) {
-          return () => {
-            const n = rt.getNF();
-            return n === 0 ? fastNum(rt.getRecord()) : fastNum(rt.fieldStr(n));
-          };
-        }
+        if (e.e.k === 'var' && e.e.name === 'NF' && this.place('NF').i === S.NF) return () => fastNum(rt.lastFieldStr());
         break;
       }
       case 'bin': {
@@ -199,6 +194,7 @@ export class Compiler {
       case 'paren':
         return this.str(e.e);
       case 'field': {
+        if (e.e.k === 'var' && e.e.name === 'NF' && this.place('NF').i === S.NF) return () => rt.lastFieldStr();
         const i = this.num(e.e);
         return () => {
           const x = rt.fieldIndex(i());

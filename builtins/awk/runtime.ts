@@ -338,6 +338,16 @@ export class Runtime {
     this.nfKnown = true;
   }
 
+  /** $NF: the last field, without splitting the record when the lazy forms allow */
+  lastFieldStr(): string {
+    if (this.nfShown !== null || this.splitDone || this.incKind === 0 || this.nfKnown) {
+      const n = this.getNF();
+      return n === 0 ? this.getRecord() : this.fieldStr(n);
+    }
+    const f = this.lastField();
+    return f === '' && this.incKind === 1 ? this.line : f;
+  }
+
   /** the last field, found from the end of the record */
   private lastField(): string {
     const s = this.line;

@@ -151,9 +151,10 @@ export class AsyncCompiler {
       else rec = await io.readFrom(e.src, rt.str(await from!())); // file and cmd forms have a source
       if (rec === -1) return -1;
       if (rec === null) return 0;
-      if (e.src !== 'file') {
+      // only the main input counts records (gawk: `cmd | getline` sets $0 or var, NF, RT)
+      if (e.src === 'plain') {
         bump(S.NR);
-        if (e.src === 'plain') bump(S.FNR);
+        bump(S.FNR);
       }
       if (set === null) {
         rt.setRecord(rec);

@@ -11,7 +11,7 @@ describe('awk budgets and refusals', () => {
     expect(r).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: "awk: cmd. line:1: fatal: can't redirect to `f.txt' (filesystem capability not available (remediation mode required))\n",
+      stderr: "awk: cmd. line:1: fatal: cannot redirect to `f.txt': filesystem capability not available (remediation mode required)\n",
     });
   });
 

@@ -205,13 +205,13 @@ export class Io implements AwkIo {
       if (name === '/dev/stdout' || name === '-') return this.stdout;
       if (name === '/dev/stderr') return this.stderr;
       if (this.ctx.mode !== 'remediation') {
-        throw new AwkFatal(`can't redirect to \`${name}' (filesystem capability not available (remediation mode required))`);
+        throw new AwkFatal(`cannot redirect to \`${name}': filesystem capability not available (remediation mode required)`);
       }
       const opened = name === ''
         ? { ok: false as const, error: { code: 'ENOENT' as const, message: 'No such file or directory' } }
         : this.ctx.fs.openWrite(toShell(name), { append: mode === '>>', truncate: mode === '>' });
       if (!opened.ok) {
-        throw new AwkFatal(`can't redirect to \`${name}' (${errorText(createError(this.ctx.fs, toShell(name), opened.error))})`);
+        throw new AwkFatal(`cannot redirect to \`${name}': ${errorText(createError(this.ctx.fs, toShell(name), opened.error))}`);
       }
       const w: FileWriter = opened.value;
       const out = new OutStream(w, Math.max(this.ctx.limits.maxSortBytes, 1 << 20));

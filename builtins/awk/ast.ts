@@ -51,6 +51,8 @@ export interface Rule {
   pattern: Pattern;
   /** null: `{ print }` */
   action: Stmt[] | null;
+  /** where the rule starts in the joined program text (runtime errors name its line) */
+  pos?: number;
 }
 
 export interface FuncDef {

@@ -12,7 +12,7 @@ import { say } from '../internal/print.js';
 import { fromShell, sayBytes, toShell } from './bytes.js';
 import { AWK_USAGE } from './usage.js';
 import { parseAwkArgs } from './options.js';
-import { parseProgram, type SourcePart } from './parser.js';
+import { locate, parseProgram, sourceStarts, type SourcePart } from './parser.js';
 import { RegexCache } from './regex.js';
 import { AwkFatal, ControlSignal, Runtime, S, SPECIALS, Status } from './runtime.js';
 import { analyze } from './analyze.js';
@@ -24,7 +24,7 @@ import { Io } from './io.js';
 import { AwkArray, Strnum, toNum, type Val } from './value.js';
 import { AwkRandom } from './runtime-stub.js';
 import { RecordTooLong, ReadError, type RsMode } from './records.js';
-import type { Program, Rule } from './ast.js';
+import type { Program } from './ast.js';
 import { toLatin1 } from '../../lib/regex/index.js';
 import { BUILTINS, KEYWORDS, tokenize, T } from './lexer.js';
 
@@ -46,8 +46,14 @@ function assignmentValue(text: string): string {
   return text;
 }
 
+interface Positioned {
+  action: Exec;
+  pos: number;
+}
+
 interface CompiledRule {
   kind: 'main' | 'range';
+  pos: number;
   test: (() => boolean | Promise<boolean>) | null;
   to: (() => boolean | Promise<boolean>) | null;
   action: Exec;
@@ -179,14 +185,15 @@ class AwkRun {
     this.setVar(text);
   }
 
-  private currentRule: Rule | null = null;
+  /** the start of the rule running now, for the line runtime errors name */
+  private curPos = 0;
 
+  /** `NAME:LINE: ` and, once records were read, gawk's `(FILENAME=… FNR=…) ` */
   private location(): string {
-    // the line of the rule that was running (gawk names the statement's line)
-    const parts = this.parts;
-    if (parts.length === 1 && !parts[0]!.text.includes('\n')) return `${parts[0]!.name}:1: `;
-    void this.currentRule;
-    return `${parts[0]!.name}:1: `;
+    const rt = this.rt;
+    const fnr = toNum(rt.g[S.FNR] as Val);
+    const where = fnr > 0 ? `(FILENAME=${rt.str(rt.g[S.FILENAME] as Val)} FNR=${rt.numStr(fnr)}) ` : '';
+    return locate(this.parts, sourceStarts(this.parts), this.curPos) + where;
   }
 
   async run(): Promise<number> {
@@ -251,7 +258,7 @@ class AwkRun {
     }
   }
 
-  private compile(): { begin: Exec[]; end: Exec[]; beginfile: Exec[]; endfile: Exec[]; main: CompiledRule[] } {
+  private compile(): { begin: Positioned[]; end: Positioned[]; beginfile: Positioned[]; endfile: Positioned[]; main: CompiledRule[] } {
     const c = this.c;
     const rt = this.rt;
     // functions first (their bodies may call each other)
@@ -272,7 +279,7 @@ class AwkRun {
       fn.body = this.sc.block(fn.def.body);
       c.scope = null;
     }
-    const out = { begin: [] as Exec[], end: [] as Exec[], beginfile: [] as Exec[], endfile: [] as Exec[], main: [] as CompiledRule[] };
+    const out = { begin: [] as Positioned[], end: [] as Positioned[], beginfile: [] as Positioned[], endfile: [] as Positioned[], main: [] as CompiledRule[] };
     const printAll: Exec = this.sc.stmt({ k: 'print', args: [], redir: null });
     const test = (e: import('./ast.js').Expr): (() => boolean | Promise<boolean>) => {
       if (c.an.needsAsync(e)) {
@@ -283,15 +290,16 @@ class AwkRun {
     };
     for (const r of this.prog.rules) {
       const action = r.action === null ? printAll : this.sc.block(r.action);
+      const pos = r.pos ?? 0;
       switch (r.pattern.k) {
-        case 'BEGIN': out.begin.push(action); break;
-        case 'END': out.end.push(action); break;
-        case 'BEGINFILE': out.beginfile.push(action); break;
-        case 'ENDFILE': out.endfile.push(action); break;
-        case 'all': out.main.push({ kind: 'main', test: null, to: null, action, active: false }); break;
-        case 'expr': out.main.push({ kind: 'main', test: test(r.pattern.e), to: null, action, active: false }); break;
+        case 'BEGIN': out.begin.push({ action, pos }); break;
+        case 'END': out.end.push({ action, pos }); break;
+        case 'BEGINFILE': out.beginfile.push({ action, pos }); break;
+        case 'ENDFILE': out.endfile.push({ action, pos }); break;
+        case 'all': out.main.push({ kind: 'main', pos, test: null, to: null, action, active: false }); break;
+        case 'expr': out.main.push({ kind: 'main', pos, test: test(r.pattern.e), to: null, action, active: false }); break;
         case 'range':
-          out.main.push({ kind: 'range', test: test(r.pattern.from), to: test(r.pattern.to), action, active: false });
+          out.main.push({ kind: 'range', pos, test: test(r.pattern.from), to: test(r.pattern.to), action, active: false });
           break;
       }
     }
@@ -300,9 +308,10 @@ class AwkRun {
   }
 
   /** run actions in order; a status other than NORMAL/RETURN ends the list */
-  private async runList(list: Exec[], kind = ''): Promise<number> {
+  private async runList(list: Positioned[], kind = ''): Promise<number> {
     for (const a of list) {
-      const st = await this.guard(a);
+      this.curPos = a.pos;
+      const st = await this.guard(a.action);
       if ((st === Status.NEXT || st === Status.NEXTFILE) && (kind === 'BEGIN' || kind === 'END')) {
         throw new AwkFatal(`\`${st === Status.NEXT ? 'next' : 'nextfile'}' cannot be called from a \`${kind}' rule`);
       }
@@ -392,6 +401,7 @@ class AwkRun {
       rt.setRecord(r);
       for (let i = 0; i < n; i++) {
         const rule = main[i]!;
+        this.curPos = rule.pos;
         let st: number | Promise<number> = Status.NORMAL;
         try {
           if (rule.kind === 'main') {

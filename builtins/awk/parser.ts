@@ -93,7 +93,12 @@ class Parser {
     this.skipTerminators();
     while (this.tok.t !== T.EOF) {
       if (this.is('function')) this.functionDef();
-      else rules.push(this.rule());
+      else {
+        const pos = this.tok.pos;
+        const r = this.rule();
+        r.pos = pos;
+        rules.push(r);
+      }
       this.skipTerminators();
     }
     return { rules, funcs: this.funcs };
@@ -756,13 +761,20 @@ export function locate(parts: SourcePart[], starts: number[], pos: number): stri
   return `${parts[p]!.name}:${text.slice(0, off).split('\n').length}: `;
 }
 
-export function parseProgram(cmd: string, parts: SourcePart[]): ParseResult {
+/** where each source part starts in the joined program text */
+export function sourceStarts(parts: SourcePart[]): number[] {
   const starts: number[] = [];
-  let src = '';
+  let at = 0;
   for (const part of parts) {
-    starts.push(src.length);
-    src += part.text + '\n';
+    starts.push(at);
+    at += part.text.length + 1;
   }
+  return starts;
+}
+
+export function parseProgram(cmd: string, parts: SourcePart[]): ParseResult {
+  const starts = sourceStarts(parts);
+  const src = parts.map((p) => `${p.text}\n`).join('');
   const found: { pos: number; message: string }[] = [];
   const toks = tokenize(src, found);
   const warnings = found.map((w) => `${cmd}: ${locate(parts, starts, w.pos)}warning: ${w.message}\n`).join('');

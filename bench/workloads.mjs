@@ -22,6 +22,11 @@ export function textWorkloads(log) {
     "cut -d' ' -f2": `cut -d' ' -f2 ${log} | tail -1`,
     'tr a-z A-Z': `tr a-z A-Z < ${log} | tail -c 100`,
     'sort | uniq -c | sort -rn | head': `cut -d' ' -f5 ${log} | sort | uniq -c | sort -rn | head -3`,
+    // issue 20's awk rows (the oracle side runs whatever `awk` is on PATH: gawk where installed)
+    "awk '{s+=$NF}'": `awk '{s+=$NF} END{print s}' ${log}`,
+    "awk '{c[$3]++}'": `awk '{c[$3]++} END{for(k in c) print k, c[k]}' ${log}`,
+    "awk '$3==\"ERROR\"{print $1, $5}'": `awk -F' ' '$3=="ERROR"{print $1, $5}' ${log} | tail -1`,
+    "awk 'length($0) > 120'": `awk 'length($0) > 120' ${log} | tail -1`,
   };
 }
 

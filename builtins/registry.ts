@@ -63,3 +63,4 @@ export { base32 } from './base32/index.js';
 export { basenc } from './basenc/index.js';
 export { xxd } from './xxd/index.js';
 export { jq } from './jq/index.js';
+export { awk } from './awk/index.js';

@@ -53,6 +53,8 @@ export interface CallContext {
   readonly fs: SandboxFS;
   /** exported shell variables (read-only) */
   getEnv(name: string): string | undefined;
+  /** the names of the exported shell variables (awk's ENVIRON); optional for older contexts */
+  envNames?(): string[];
   readonly signal: AbortSignal;
   readonly limits: Limits;
   readonly mode: 'read-only' | 'remediation';

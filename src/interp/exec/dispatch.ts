@@ -320,6 +320,11 @@ class Context implements ShellContext {
   getEnv(n: string): string | undefined {
     return getExported(this.shell, n);
   }
+  envNames(): string[] {
+    const out: string[] = [];
+    for (const [name, v] of this.shell.vars.visible()) if (v.attrs & ATTR.export) out.push(name);
+    return out;
+  }
   exec(argv: string[], io?: ExecIO): Promise<number> {
     return execIn(this.shell, argv, io);
   }

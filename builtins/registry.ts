@@ -46,3 +46,5 @@ export { expr } from './expr/index.js';
 export { basename } from './basename/index.js';
 export { dirname } from './dirname/index.js';
 export { paste } from './paste/index.js';
+export { env } from './env/index.js';
+export { printenv } from './printenv/index.js';

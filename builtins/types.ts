@@ -53,6 +53,8 @@ export interface CallContext {
   readonly fs: SandboxFS;
   /** exported shell variables (read-only) */
   getEnv(name: string): string | undefined;
+  /** the exported variables with their values, in the order bash passes them to a child (env) */
+  exportedEnv(): Array<[string, string]>;
   readonly signal: AbortSignal;
   readonly limits: Limits;
   readonly mode: 'read-only' | 'remediation';

@@ -121,6 +121,7 @@ export async function runBuiltin(cmd: Command, args: string[], opts: RunOptions 
       cwd,
       fs: sandboxFs,
       getEnv: (n) => env[n],
+      exportedEnv: () => Object.entries(env),
       signal: controller.signal,
       limits: { ...DEFAULT_TEST_LIMITS, ...opts.limits },
       mode: 'read-only',

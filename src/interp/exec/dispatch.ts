@@ -12,7 +12,7 @@ import { applyExecEnv } from './child-process.js';
 import { runShellCommand } from './sh-c.js';
 import { AssignError, reportError, reportExits } from '../state/errors.js';
 import {
-  assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
+  assignArray, assignElement, assignScalar, exportedInOrder, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
 } from '../expand/var-access.js';
 import { ATTR, valuesOf } from '../state/vars.js';
 import { PipeClosedError } from '../../../lib/io/errors.js';
@@ -300,6 +300,9 @@ class Context implements ShellContext {
   }
   getEnv(n: string): string | undefined {
     return getExported(this.shell, n);
+  }
+  exportedEnv(): Array<[string, string]> {
+    return exportedInOrder(this.shell);
   }
   exec(argv: string[], io?: ExecIO): Promise<number> {
     return execIn(this.shell, argv, io);

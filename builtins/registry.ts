@@ -48,3 +48,4 @@ export { dirname } from './dirname/index.js';
 export { paste } from './paste/index.js';
 export { env } from './env/index.js';
 export { printenv } from './printenv/index.js';
+export { date } from './date/index.js';

@@ -49,3 +49,5 @@ export { paste } from './paste/index.js';
 export { env } from './env/index.js';
 export { printenv } from './printenv/index.js';
 export { date } from './date/index.js';
+export { sleep } from './sleep/index.js';
+export { yes } from './yes/index.js';

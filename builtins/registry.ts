@@ -51,3 +51,5 @@ export { printenv } from './printenv/index.js';
 export { date } from './date/index.js';
 export { sleep } from './sleep/index.js';
 export { yes } from './yes/index.js';
+export { readlink } from './readlink/index.js';
+export { realpath } from './realpath/index.js';

@@ -53,3 +53,7 @@ export { sleep } from './sleep/index.js';
 export { yes } from './yes/index.js';
 export { readlink } from './readlink/index.js';
 export { realpath } from './realpath/index.js';
+export { id } from './id/index.js';
+export { whoami } from './whoami/index.js';
+export { groups } from './groups/index.js';
+export { logname } from './logname/index.js';

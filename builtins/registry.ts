@@ -57,3 +57,4 @@ export { id } from './id/index.js';
 export { whoami } from './whoami/index.js';
 export { groups } from './groups/index.js';
 export { logname } from './logname/index.js';
+export { rmdir } from './rmdir/index.js';

@@ -58,3 +58,4 @@ export { whoami } from './whoami/index.js';
 export { groups } from './groups/index.js';
 export { logname } from './logname/index.js';
 export { rmdir } from './rmdir/index.js';
+export { which } from './which/index.js';

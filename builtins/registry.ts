@@ -59,3 +59,4 @@ export { groups } from './groups/index.js';
 export { logname } from './logname/index.js';
 export { rmdir } from './rmdir/index.js';
 export { which } from './which/index.js';
+export { chmod } from './chmod/index.js';

@@ -60,3 +60,4 @@ export { logname } from './logname/index.js';
 export { rmdir } from './rmdir/index.js';
 export { which } from './which/index.js';
 export { chmod } from './chmod/index.js';
+export { mktemp } from './mktemp/index.js';

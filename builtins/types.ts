@@ -53,7 +53,9 @@ export interface CallContext {
   readonly fs: SandboxFS;
   /** exported shell variables (read-only) */
   getEnv(name: string): string | undefined;
-  /** the names of the exported shell variables (awk's ENVIRON); optional for older contexts */
+  /** the exported variables with their values, in the order bash passes them to a child (env) */
+  exportedEnv(): Array<[string, string]>;
+  /** the names of the exported variables (awk's ENVIRON): exportedEnv's names */
   envNames?(): string[];
   readonly signal: AbortSignal;
   readonly limits: Limits;

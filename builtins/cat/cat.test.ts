@@ -178,7 +178,7 @@ describe('cat: one read buffer for every file', () => {
       const operands = ['big-a', 's0', 'd', 'big-b', ...Array.from({ length: 49 }, (_, i) => `s${i + 1}`), 'big-a'];
       const ctx = {
         name: 'cat', stdin: bytesReader(new Uint8Array()), stdout, stderr, cwd: dir, fs: sandbox.at(dir),
-        getEnv: () => undefined, signal: new AbortController().signal, limits: DEFAULT_TEST_LIMITS, mode: 'read-only',
+        getEnv: () => undefined, exportedEnv: () => [], signal: new AbortController().signal, limits: DEFAULT_TEST_LIMITS, mode: 'read-only',
         procPath: '/proc', exec: () => Promise.resolve(127), checkAbort: () => {},
       } as unknown as CallContext;
       const code = await cat.run(ctx, operands);

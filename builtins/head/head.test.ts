@@ -63,7 +63,7 @@ describe('head: exact GNU output', () => {
     const stdout = new CollectingWriter();
     const ctx = {
       name: 'head', stdin, stdout, stderr: new CollectingWriter(), cwd: '/', fs: undefined as never,
-      getEnv: () => undefined, signal: new AbortController().signal,
+      getEnv: () => undefined, exportedEnv: () => [], signal: new AbortController().signal,
       limits: { maxLineBytes: 1 << 20, maxSortBytes: 1 << 28, maxFileBytes: 1 << 28 }, mode: 'read-only' as const,
       procPath: '/proc', exec: () => Promise.resolve(127), runShellText: () => Promise.resolve(127), checkAbort: () => {},
     };

@@ -122,6 +122,7 @@ export async function runBuiltin(cmd: Command, args: string[], opts: RunOptions 
       fs: sandboxFs,
       getEnv: (n) => env[n],
       envNames: () => Object.keys(env),
+      exportedEnv: () => Object.entries(env),
       signal: controller.signal,
       limits: { ...DEFAULT_TEST_LIMITS, ...opts.limits },
       mode: 'read-only',

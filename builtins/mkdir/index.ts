@@ -11,7 +11,7 @@ import { defineCommand, flag, writeUsageError, type CommandLine } from '../inter
 import { quote, quoteaf } from '../internal/quote.js';
 import { remediationRefusal } from '../internal/remediation.js';
 import { say } from '../internal/print.js';
-import { parseMode } from './mode.js';
+import { parseMode } from '../internal/mode-change.js';
 import { MKDIR_USAGE } from './usage.js';
 
 const FLAGS = {

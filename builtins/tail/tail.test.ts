@@ -108,7 +108,7 @@ describe('tail: positioned reads', () => {
     const ctx = {
       name: 'tail', stdin: { read: () => null }, stdout, stderr: new CollectingWriter(), cwd: '/',
       fs: { open: () => ({ ok: true, value: file }) } as never,
-      getEnv: () => undefined, signal: new AbortController().signal,
+      getEnv: () => undefined, exportedEnv: () => [], signal: new AbortController().signal,
       limits: { maxLineBytes: 1 << 20, maxSortBytes: 1 << 28, maxFileBytes: 1 << 28 }, mode: 'read-only' as const,
       procPath: '/proc', exec: () => Promise.resolve(127), runShellText: () => Promise.resolve(127), checkAbort: () => {},
     };

@@ -5,8 +5,11 @@
 // a military letter), a day of the week (`monday`, `next fri`, `last sunday`) — and any number of
 // relative items (`+3 days`, `2 hours ago`, `next week`, `yesterday`, `now`). `@SECONDS` stands
 // alone. Without a time of day the time is midnight, unless only relative items were given (then
-// it is now's). Local times use the host time zone, as JS Date does. Not covered: the DST
+// it is now's). Local times use the host time zone, as JS Date does, unless the caller names a
+// zone (parseDatetimeNs's `tz`: date reads the shell's TZ). Not covered: the DST
 // variants of zone names beyond the common ones, `TZ="…"` prefixes, ordinals in dates.
+
+import { zoneAt } from './timezone.js';
 
 type Token =
   | { t: 'num'; v: number; digits: number; signed: boolean }
@@ -407,11 +410,35 @@ function toYear(y: { v: number; digits: number }): number {
 
 /** milliseconds since the epoch, or null when GNU would say `invalid date format` */
 export function parseDatetime(text: string, nowMs: number): number | null {
-  const epoch = /^\s*@\s*([+-]?\d+)(?:[.,](\d+))?\s*$/.exec(text);
+  const r = parseDatetimeNs(text, nowMs);
+  return r === null ? null : r.sec * 1000 + r.nsec / 1e6;
+}
+
+export interface ParseOptions {
+  /**
+   * read local times in this zone (the shell's TZ, ./timezone.ts) rather than the host's; given
+   * and undefined or empty: UTC
+   */
+  tz?: string | undefined;
+  /** nanoseconds of now within its millisecond (%N of a relative date) */
+  nowSubMsNs?: number;
+}
+
+/** a time: whole seconds since the epoch and nanoseconds (0 to 999999999) */
+export interface Timespec {
+  sec: number;
+  nsec: number;
+}
+
+/** the same, to the nanosecond (`@1.5`, `10:30:05.123456789`); null when invalid */
+export function parseDatetimeNs(text: string, nowMs: number, opts?: ParseOptions): Timespec | null {
+  const epoch = /^\s*@\s*([+-]?)\s*(\d+)(?:[.,](\d+))?\s*$/.exec(text);
   if (epoch) {
-    const frac = epoch[2] === undefined ? 0 : Number(`0.${epoch[2]}`);
-    const secs = Number(epoch[1]);
-    return (secs + (epoch[1]!.startsWith('-') ? -frac : frac)) * 1000;
+    const whole = Number(epoch[2]);
+    const nsec = epoch[3] === undefined ? 0 : Number(epoch[3].slice(0, 9).padEnd(9, '0'));
+    // GNU truncates toward minus infinity: @-1.5 is 1.5 s before the epoch
+    if (epoch[1] === '-') return nsec === 0 ? { sec: -whole, nsec: 0 } : { sec: -whole - 1, nsec: 1e9 - nsec };
+    return { sec: whole, nsec };
   }
   const toks = lex(text);
   if (toks === null) return null;
@@ -419,48 +446,68 @@ export function parseDatetime(text: string, nowMs: number): number | null {
   if (!parseItems(toks, p)) return null;
   if (p.times > 1 || p.dates > 1 || p.days > 1 || p.zones > 1) return null;
 
-  // now's fields, in the zone the result is read in (the host's; a named zone's when given)
+  // local time: the host's (JS Date), or the zone `opts.tz` names
+  const inTz = opts !== undefined && 'tz' in opts;
+  const tz = opts?.tz;
   const zone = p.zone;
   const zoned = zone !== undefined;
-  const nowFields = new Date(nowMs);
-  const get = {
-    y: nowFields.getFullYear(), m: nowFields.getMonth() + 1, d: nowFields.getDate(),
-    H: nowFields.getHours(), M: nowFields.getMinutes(), S: nowFields.getSeconds(), ms: nowFields.getMilliseconds(),
-  };
+  const wallFields = inTz || zoned;
+  const nowOffset = zoned ? zone * 60 : inTz ? zoneAt(tz, Math.floor(nowMs / 1000)).offset : 0;
+  const nowFields = new Date(nowMs + nowOffset * 1000);
+  const get = wallFields
+    ? {
+        y: nowFields.getUTCFullYear(), m: nowFields.getUTCMonth() + 1, d: nowFields.getUTCDate(),
+        H: nowFields.getUTCHours(), M: nowFields.getUTCMinutes(), S: nowFields.getUTCSeconds(), ms: nowFields.getUTCMilliseconds(),
+      }
+    : {
+        y: nowFields.getFullYear(), m: nowFields.getMonth() + 1, d: nowFields.getDate(),
+        H: nowFields.getHours(), M: nowFields.getMinutes(), S: nowFields.getSeconds(), ms: nowFields.getMilliseconds(),
+      };
   const year = p.year === undefined ? get.y : toYear(p.year);
   const month = p.month ?? get.m;
   const day = p.day ?? get.d;
   let hour: number;
   let minute: number;
   let second: number;
-  let ms: number;
+  let nsec: number;
   if (p.times > 0) {
     hour = p.hour;
     if (p.meridian !== undefined) {
       if (hour < 1 || hour > 12) return null;
       hour = (hour % 12) + (p.meridian === 'pm' ? 12 : 0);
     }
-    [minute, second, ms] = [p.minute, p.second, p.nanos / 1e6];
+    [minute, second, nsec] = [p.minute, p.second, p.nanos];
   } else if (p.rels > 0 && p.dates === 0 && p.days === 0) {
-    [hour, minute, second, ms] = [get.H, get.M, get.S, get.ms];
+    [hour, minute, second, nsec] = [get.H, get.M, get.S, get.ms * 1e6 + (opts?.nowSubMsNs ?? 0)];
   } else {
-    [hour, minute, second, ms] = [0, 0, 0, 0];
+    [hour, minute, second, nsec] = [0, 0, 0, 0];
   }
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
 
-  const make = (y: number, mo: number, d: number): number =>
-    zoned ? Date.UTC(y, mo - 1, d, hour, minute, second) - zone * 60_000 : new Date(y, mo - 1, d, hour, minute, second).getTime();
+  const make = (y: number, mo: number, d: number): number => {
+    if (zoned) return Date.UTC(y, mo - 1, d, hour, minute, second) - zone * 60_000;
+    if (inTz) return wallToEpochMs(Date.UTC(y, mo - 1, d, hour, minute, second), tz);
+    return new Date(y, mo - 1, d, hour, minute, second).getTime();
+  };
   // a day that does not exist (Feb 30) is invalid, as GNU's check of mktime's result
-  const check = zoned ? new Date(Date.UTC(year, month - 1, day)) : new Date(year, month - 1, day);
-  if ((zoned ? check.getUTCDate() : check.getDate()) !== day) return null;
+  const check = wallFields ? new Date(Date.UTC(year, month - 1, day)) : new Date(year, month - 1, day);
+  if ((wallFields ? check.getUTCDate() : check.getDate()) !== day) return null;
 
   let d = day;
   if (p.days > 0 && p.dates === 0) {
-    const base = new Date(make(year, month, day) + (zoned ? zone * 60_000 : 0));
-    const wday = zoned ? base.getUTCDay() : base.getDay();
+    const wday = wallFields ? new Date(Date.UTC(year, month - 1, day)).getUTCDay() : new Date(year, month - 1, day).getDay();
     const n = p.dayNumber!; // parseItems counts a day only with its number
     d += ((n - wday + 7) % 7) + 7 * (p.dayOrdinal - (p.dayOrdinal > 0 && wday !== n ? 1 : 0));
   }
   const at = make(year + p.rel.y, month + p.rel.m, d + p.rel.d);
-  return at + ms + p.rel.s * 1000;
+  if (Number.isNaN(at)) return null;
+  return { sec: Math.floor(at / 1000) + p.rel.s, nsec };
+}
+
+/** the epoch time of a wall-clock time in zone tz (the later offset where a DST change repeats it) */
+function wallToEpochMs(wallMs: number, tz: string | undefined): number {
+  const off1 = zoneAt(tz, Math.floor(wallMs / 1000)).offset;
+  const t = wallMs - off1 * 1000;
+  const off2 = zoneAt(tz, Math.floor(t / 1000)).offset;
+  return off2 === off1 ? t : wallMs - off2 * 1000;
 }

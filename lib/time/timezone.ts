@@ -78,7 +78,14 @@ function ianaZone(name: string, f: Intl.DateTimeFormat, secs: number): Zone {
   const icuName = parts.timeZoneName ?? 'UTC';
   let abbrev = icuName.startsWith('GMT') ? lettersAbbrev(name, when) ?? abbrevFromIcu(icuName) : icuName;
   if (abbrev === 'UTC' && /GMT/.test(name)) abbrev = 'GMT'; // tzdata's GMT zones say GMT, ICU says UTC
-  return { offset: localAsUtc - Math.floor(secs), abbrev };
+  const offset = localAsUtc - Math.floor(secs);
+  // ICU has no letters before 1970 (IST at -2 s is `GMT+5:30`): take 1970's when the offset is
+  // the same then
+  if (secs < 0 && /^[+-]\d/.test(abbrev)) {
+    const epoch = ianaZone(name, f, 0);
+    if (epoch.offset === offset) abbrev = epoch.abbrev;
+  }
+  return { offset, abbrev };
 }
 
 /** POSIX `std offset[dst…]`: std is 3+ letters or `<…>`; the offset is west of UTC, [+-]hh[:mm[:ss]] */

@@ -50,7 +50,7 @@ export const LAYERS: Layer[] = [
     name: 'command helpers',
     units: ['builtins/internal/'],
     allow: {
-      'node:fs': 'builtins/internal/proc only: fixed kernel pseudo-files under --proc-path (docs/SECURITY.md)',
+      'node:fs': 'builtins/internal/proc only: fixed kernel pseudo-files under --proc-path, and the passwd/group databases beside it (proc/accounts.ts: only the looked-up names and ids leave it) (docs/SECURITY.md)',
       'node:os': 'proc: the host name and kernel facts uname/hostname report; ls -l: the running user name',
       'node:path': 'proc: joining the proc root with fixed names',
       'yargs-parser': 'builds the flags object from canonical option tokens (flags.ts)',

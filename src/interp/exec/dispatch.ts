@@ -13,7 +13,7 @@ import { runShellCommand } from './sh-c.js';
 import { type Audit, auditedCall, auditNotAllowed, policed } from './policy.js';
 import { AssignError, reportError, reportExits } from '../state/errors.js';
 import {
-  assignArray, assignElement, assignScalar, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
+  assignArray, assignElement, assignScalar, exportedInOrder, getExported, isAssocName, keyFor, readScalar, readVar, unsetVar,
 } from '../expand/var-access.js';
 import { ATTR, valuesOf } from '../state/vars.js';
 import { PipeClosedError } from '../../../lib/io/errors.js';
@@ -321,9 +321,10 @@ class Context implements ShellContext {
     return getExported(this.shell, n);
   }
   envNames(): string[] {
-    const out: string[] = [];
-    for (const [name, v] of this.shell.vars.visible()) if (v.attrs & ATTR.export) out.push(name);
-    return out;
+    return exportedInOrder(this.shell).map(([name]) => name);
+  }
+  exportedEnv(): Array<[string, string]> {
+    return exportedInOrder(this.shell);
   }
   exec(argv: string[], io?: ExecIO): Promise<number> {
     return execIn(this.shell, argv, io);

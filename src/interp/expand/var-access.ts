@@ -551,3 +551,41 @@ export function getExported(sh: Shell, name: string): string | undefined {
   if (!v || !(v.attrs & ATTR.export)) return undefined;
   return scalarOf(v.value);
 }
+
+/**
+ * bash's hash_string (FNV-1 with the multiply spelled as shifts): the order of a variable table's
+ * buckets is the order bash hands a child its environment in
+ */
+function bashHash(name: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) {
+    h = (h + (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24)) >>> 0;
+    h = (h ^ (name.charCodeAt(i) & 0xff)) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * The exported scalars in the order bash's make_var_export_array lists them for a child: the
+ * innermost context first (the temporary environment of `a=1 cmd`, then function locals, then the
+ * globals), each context's table walked bucket by bucket (1024 buckets for the globals, 4 for the
+ * others), a bucket's newest variable first.
+ */
+export function exportedInOrder(sh: Shell): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const seen = new Set<string>();
+  const frames = sh.vars.frames;
+  for (let f = frames.length - 1; f >= 0; f--) {
+    const mask = f === 0 ? 1023 : 3;
+    const here: Array<{ name: string; value: string | undefined; bucket: number; at: number; exported: boolean }> = [];
+    let at = 0;
+    for (const [name, v] of frames[f]!) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      here.push({ name, value: scalarOf(v.value), bucket: bashHash(name) & mask, at: at++, exported: (v.attrs & ATTR.export) !== 0 });
+    }
+    here.sort((a, b) => a.bucket - b.bucket || b.at - a.at);
+    for (const e of here) if (e.exported && e.value !== undefined) out.push([e.name, e.value]);
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-// gnulib modechange, as `mkdir -m MODE` uses it: an octal mode, or symbolic clauses
+// gnulib modechange, as `mkdir -m MODE` and chmod use it: an octal mode, or symbolic clauses
 // `[ugoa]*([-+=]([rwxXst]*|[ugo]))+` separated by commas, applied to a base mode.
 // Returns null for an invalid mode (GNU: `mkdir: invalid mode 'x'`). Like gnulib's mode_adjust it
 // also says which bits the MODE sets (`bits`, its mode_bits): when MODE has set-ID or sticky bits

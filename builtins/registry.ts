@@ -12,6 +12,7 @@ export { tr } from './tr/index.js';
 export { seq } from './seq/index.js';
 export { strings } from './strings/index.js';
 export { egrep, fgrep, grep } from './grep/index.js';
+export { rg } from './rg/index.js';
 export { cut } from './cut/index.js';
 export { uniq } from './uniq/index.js';
 export { sort } from './sort/index.js';

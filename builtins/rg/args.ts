@@ -294,7 +294,7 @@ export function parseArgs(args: readonly string[]): ParsedArgs | { error: string
         const spec = BY_SHORT.get(chars[k]!); // k < length
         if (spec === undefined) return { error: unexpected(`-${chars[k]}`, null) };
         if (spec.kind === 'switch') {
-          order.push({ name: spec.long, value: '' });
+          order.push({ name: spec.long, value: `-${chars[k]}` });
           continue;
         }
         let value = chars.slice(k + 1).join('');

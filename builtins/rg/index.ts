@@ -133,7 +133,7 @@ async function searchAll(ctx: CallContext, opts: RgOptions, paths: string[], typ
     const st = ctx.fs.stat(paths[0]!); // checked above
     return st.ok && st.value.type !== 'dir';
   })());
-  const withFilename = opts.withFilename ?? (implicit || paths.length > 1 || !firstIsFile);
+  const withFilename = opts.withFilename ?? (opts.vimgrep || implicit || paths.length > 1 || !firstIsFile);
   let matched = false;
   let errored = false;
   let listed = false;

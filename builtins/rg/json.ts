@@ -60,6 +60,8 @@ export class FileJson {
   }
 
   done(matchedLines: number, matches: number, binaryOffset: number | null): void {
+    // rg's summary counts only the searches that printed something
+    if (!this.began) return;
     const t = this.totals;
     t.searches++;
     t.bytesSearched += this.bytes;
@@ -67,7 +69,6 @@ export class FileJson {
     t.matches += matches;
     if (matchedLines > 0) t.withMatch++;
     t.bytesPrinted += this.printed;
-    if (!this.began) return;
     const stats = `{"elapsed":${ZERO_TIME},"searches":1,"searches_with_match":${matchedLines > 0 ? 1 : 0},"bytes_searched":${this.bytes},"bytes_printed":${this.printed},"matched_lines":${matchedLines},"matches":${matches}}`;
     this.out += `{"type":"end","data":{"path":${jsonText(this.path)},"binary_offset":${binaryOffset ?? 'null'},"stats":${stats}}}\n`;
   }

@@ -113,7 +113,7 @@ function number(long: string, value: string): number | string {
 }
 
 /** rg's backslash escapes in separators (`\t`, `\x00`, `\n`) */
-export function unescape(text: string): string {
+export function unescapeSeparator(text: string): string {
   return text.replace(/\\(x[0-9A-Fa-f]{2}|[nrt0\\])/g, (_m, e: string) => {
     if (e[0] === 'x') return String.fromCharCode(parseInt(e.slice(1), 16));
     return ({ n: '\n', r: '\r', t: '\t', '0': '\0', '\\': '\\' } as Record<string, string>)[e] ?? e;
@@ -123,9 +123,9 @@ export function unescape(text: string): string {
 /** the options, or an error text (stderr) with its status */
 export function resolve(order: readonly Occurrence[], positionals: string[]): { ok: true; opts: RgOptions; paths: string[] } | { ok: false; text: string; status: number } {
   const o = defaultOptions();
-  let context: number | null = null;
-  let after: number | null = null;
-  let before: number | null = null;
+  let ctxA: number | null = null;
+  let ctxB: number | null = null;
+  let ctxC: number | null = null;
   for (const { name, value } of order) {
     const refused = REFUSED[name];
     if (refused !== undefined) return { ok: false, text: `rg: --${name} is refused: ${refused}\n`, status: 2 };
@@ -135,9 +135,10 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
       case 'max-columns': case 'threads': {
         const n = num();
         if (typeof n === 'string') return { ok: false, text: name === 'threads' ? 'invalid digit found in string\n' : n, status: 2 };
-        if (name === 'after-context') after = n;
-        else if (name === 'before-context') before = n;
-        else if (name === 'context') context = n;
+        // clap's overrides: -C drops earlier -A/-B, and -A or -B drops an earlier -C
+        if (name === 'after-context') [ctxA, ctxC] = [n, null];
+        else if (name === 'before-context') [ctxB, ctxC] = [n, null];
+        else if (name === 'context') [ctxA, ctxB, ctxC] = [null, null, n];
         else if (name === 'max-count') o.maxCount = n;
         else if (name === 'max-columns') o.maxColumns = n === 0 ? null : n;
         else if (name !== 'threads') o.maxDepth = n;
@@ -177,10 +178,10 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
       case 'trim': o.trim = true; break;
       case 'no-trim': o.trim = false; break;
       case 'passthru': case 'passthrough': o.passthru = true; break;
-      case 'context-separator': o.contextSeparator = unescape(value); break;
+      case 'context-separator': o.contextSeparator = unescapeSeparator(value); break;
       case 'no-context-separator': o.contextSeparator = null; break;
-      case 'field-match-separator': o.fieldMatchSeparator = unescape(value); break;
-      case 'field-context-separator': o.fieldContextSeparator = unescape(value); break;
+      case 'field-match-separator': o.fieldMatchSeparator = unescapeSeparator(value); break;
+      case 'field-context-separator': o.fieldContextSeparator = unescapeSeparator(value); break;
       case 'max-columns-preview': o.maxColumnsPreview = true; break;
       case 'no-max-columns-preview': o.maxColumnsPreview = false; break;
       case 'hidden': o.hidden = true; break;
@@ -235,7 +236,7 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
       case 'version': o.version = true; break;
       case 'include-zero': o.includeZero = true; break;
       case 'no-include-zero': o.includeZero = false; break;
-      case 'path-separator': o.pathSeparator = unescape(value); break;
+      case 'path-separator': o.pathSeparator = unescapeSeparator(value); break;
       case 'regexp': o.patterns.push(value); break;
       case 'file': o.patternFiles.push(value); break;
       case 'encoding':
@@ -252,12 +253,12 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
         break;
     }
   }
-  if (context !== null) {
-    o.before = context;
-    o.after = context;
+  // rg: `if both > 0 { (both, both) } else { (before, after) }`
+  if (ctxC !== null && ctxC > 0) o.before = o.after = ctxC;
+  else {
+    o.before = ctxB ?? 0;
+    o.after = ctxA ?? 0;
   }
-  if (after !== null) o.after = after;
-  if (before !== null) o.before = before;
   if (o.unrestricted >= 1) o.noIgnoreVcs = o.noIgnoreDot = o.noIgnoreParent = o.noIgnoreFiles = true;
   if (o.unrestricted >= 2) o.hidden = true;
   if (o.unrestricted >= 3) o.binary = true;

@@ -68,7 +68,7 @@ export class Searcher {
   private body(text: string, isMatch: boolean): string {
     const o = this.opts;
     if (o.trim) text = text.replace(TRIM, '');
-    if (o.maxColumns !== null && text.length > o.maxColumns) return isMatch ? '[Omitted long matching line]' : '[Omitted long context line]';
+    if (o.maxColumns !== null && text.length + 1 > o.maxColumns) return isMatch ? '[Omitted long matching line]' : '[Omitted long context line]';
     return text;
   }
 

@@ -66,7 +66,7 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
   }
   const help = parsed.order.find((o) => o.name === 'help');
   if (help !== undefined) {
-    const w = ctx.stdout.write(Buffer.from((help.value === '-h' ? RG_SHORT_HELP : RG_LONG_HELP) + '\n'));
+    const w = ctx.stdout.write(Buffer.from(help.value === '-h' ? RG_SHORT_HELP : RG_LONG_HELP));
     if (w) await w;
     return 0;
   }
@@ -106,6 +106,8 @@ async function run(ctx: CallContext, line: RawCommandLine): Promise<number> {
     await say(ctx.stderr, compiled.text);
     return 2;
   }
+  // rg 13 searches nothing with -m 0
+  if (opts.maxCount === 0 && !opts.files) return 1;
   return searchAll(ctx, opts, r.paths, types, compiled?.matcher ?? null);
 }
 
@@ -157,6 +159,7 @@ async function searchAll(ctx: CallContext, opts: RgOptions, paths: string[], typ
     ctx.checkAbort();
     if (opts.files) {
       listed = true;
+      if (opts.quiet) return true;
       const w = out.push(shown(display) + (opts.nullAfterPath ? '\0' : '\n'));
       if (w) await w;
       return opts.quiet;
@@ -187,7 +190,9 @@ async function searchAll(ctx: CallContext, opts: RgOptions, paths: string[], typ
     }
     const st = ctx.fs.stat(p);
     if (!st.ok) {
-      await report(`${p}: ${ioError(st.error)}\n`);
+      // rg's single-threaded walker (walkdir) wraps the error; the parallel one does not
+      const single = opts.sort !== 'none' || opts.threads === 1;
+      await report(`${p}: ${single ? `IO error for operation on ${p}: ` : ''}${ioError(st.error)}\n`);
       continue;
     }
     if (st.value.type === 'dir') {

@@ -71,6 +71,8 @@ export interface RgOptions {
   version: boolean;
   includeZero: boolean;
   pathSeparator: string | null;
+  /** -j: rg's single-threaded walker (-j1, --sort) words a missing operand differently */
+  threads: number;
 }
 
 /** what rshell refuses, with the reason rg's users read */
@@ -100,7 +102,7 @@ export function defaultOptions(): RgOptions {
     ignoreFiles: [], ignoreFileCaseInsensitive: false, unrestricted: 0, text: false, binary: false, globs: [],
     globCaseInsensitive: false, types: [], typesNot: [], typeAdds: [], typeClears: [], typeList: false,
     sort: 'none', sortReverse: false, noMessages: false, multiline: false, multilineDotall: false, crlf: false,
-    nullData: false, help: null, version: false, includeZero: false, pathSeparator: null,
+    nullData: false, help: null, version: false, includeZero: false, pathSeparator: null, threads: 0,
   };
 }
 
@@ -141,7 +143,8 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
         else if (name === 'context') [ctxA, ctxB, ctxC] = [null, null, n];
         else if (name === 'max-count') o.maxCount = n;
         else if (name === 'max-columns') o.maxColumns = n === 0 ? null : n;
-        else if (name !== 'threads') o.maxDepth = n;
+        else if (name === 'threads') o.threads = n;
+        else o.maxDepth = n;
         break;
       }
       case 'case-sensitive': o.caseMode = 'sensitive'; break;
@@ -262,6 +265,11 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
   if (o.unrestricted >= 1) o.noIgnoreVcs = o.noIgnoreDot = o.noIgnoreParent = o.noIgnoreFiles = true;
   if (o.unrestricted >= 2) o.hidden = true;
   if (o.unrestricted >= 3) o.binary = true;
+  // rg: --count with --only-matching counts matches
+  if (o.count && o.onlyMatching) {
+    o.count = false;
+    o.countMatches = true;
+  }
   if (o.vimgrep) {
     o.lineNumber = true;
     o.column = true;

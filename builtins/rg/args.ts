@@ -26,7 +26,6 @@ const TABLE: Spec[] = [
   { long: 'block-buffered', kind: 'switch' },
   { long: 'no-block-buffered', kind: 'switch' },
   { long: 'byte-offset', short: 'b', kind: 'switch' },
-  { long: 'no-byte-offset', kind: 'switch' },
   { long: 'case-sensitive', short: 's', kind: 'switch' },
   { long: 'color', kind: 'value', valueName: 'WHEN' },
   { long: 'colors', kind: 'value', valueName: 'COLOR_SPEC' },
@@ -69,9 +68,7 @@ const TABLE: Spec[] = [
   { long: 'ignore-file-case-insensitive', kind: 'switch' },
   { long: 'no-ignore-file-case-insensitive', kind: 'switch' },
   { long: 'include-zero', kind: 'switch' },
-  { long: 'no-include-zero', kind: 'switch' },
   { long: 'invert-match', short: 'v', kind: 'switch' },
-  { long: 'no-invert-match', kind: 'switch' },
   { long: 'json', kind: 'switch' },
   { long: 'no-json', kind: 'switch' },
   { long: 'line-buffered', kind: 'switch' },
@@ -197,13 +194,22 @@ export function clapError(message: string, usage = true): string {
 
 /** clap's "Did you mean" for a long option: strsim's Jaro-Winkler above 0.8 */
 function suggest(word: string): string | null {
+  // as observed from rg 13: `--no-X` for a flag X without a negation suggests X
+  if (word.startsWith('no-') && BY_LONG.has(word.slice(3))) return word.slice(3);
+  return closest(word, CANDIDATES);
+}
+
+/** clap 2 offers its switches first, then its options taking values */
+const CANDIDATES = [...TABLE.filter((s) => s.kind === 'switch'), ...TABLE.filter((s) => s.kind === 'value')].map((s) => s.long);
+
+function closest(word: string, candidates: readonly string[]): string | null {
   let best: string | null = null;
   let bestScore = 0.8;
-  for (const s of TABLE) {
-    const score = jaroWinkler(word, s.long);
+  for (const c of candidates) {
+    const score = jaroWinkler(word, c);
     if (score > bestScore) {
       bestScore = score;
-      best = s.long;
+      best = c;
     }
   }
   return best;
@@ -233,9 +239,10 @@ function jaroWinkler(a: string, b: string): number {
     if (a[i] !== b[k]) t++;
     k++;
   }
-  const jaro = (matches / a.length + matches / b.length + (matches - t / 2) / matches) / 3;
+  // strsim 0.8 halves the transpositions in integers
+  const jaro = (matches / a.length + matches / b.length + (matches - Math.floor(t / 2)) / matches) / 3;
   let prefix = 0;
-  while (prefix < 4 && prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
@@ -251,7 +258,9 @@ export function parseArgs(args: readonly string[]): ParsedArgs | { error: string
   const take = (spec: Spec, value: string): string | null => {
     const possible = POSSIBLE[spec.long];
     if (possible !== undefined && !possible.includes(value)) {
-      return clapError(`'${value}' isn't a valid value for '--${spec.long} <${spec.valueName ?? ''}>'\n\t[possible values: ${possible.join(', ')}]\n`);
+      const near = closest(value, possible);
+      const hint = near === null ? '' : `\n\tDid you mean '${near}'?`;
+      return clapError(`'${value}' isn't a valid value for '--${spec.long} <${spec.valueName ?? ''}>'\n\t[possible values: ${possible.join(', ')}]\n${hint}`);
     }
     order.push({ name: spec.long, value });
     return null;

@@ -155,7 +155,6 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
       case 'word-regexp': o.word = true; o.line = false; break;
       case 'line-regexp': o.line = true; o.word = false; break;
       case 'invert-match': o.invert = true; break;
-      case 'no-invert-match': o.invert = false; break;
       case 'count': o.count = true; o.countMatches = false; break;
       case 'count-matches': o.countMatches = true; o.count = false; break;
       case 'files-with-matches': o.filesWithMatches = true; o.filesWithoutMatch = false; break;
@@ -171,7 +170,6 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
       case 'column': o.column = true; break;
       case 'no-column': o.column = false; break;
       case 'byte-offset': o.byteOffset = true; break;
-      case 'no-byte-offset': o.byteOffset = false; break;
       case 'with-filename': o.withFilename = true; break;
       case 'no-filename': o.withFilename = false; break;
       case 'heading': o.heading = true; break;
@@ -238,7 +236,6 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
       case 'help': o.help = o.help ?? 'short'; break;
       case 'version': o.version = true; break;
       case 'include-zero': o.includeZero = true; break;
-      case 'no-include-zero': o.includeZero = false; break;
       case 'path-separator': o.pathSeparator = unescapeSeparator(value); break;
       case 'regexp': o.patterns.push(value); break;
       case 'file': o.patternFiles.push(value); break;

@@ -3,7 +3,7 @@
 // makes it (an empty match right after a match is skipped; the next search starts one byte on).
 
 import { newRegExp } from '../../lib/regex/engine.js';
-import { formatRegexError, literalSource, translateRust } from './rust-regex.js';
+import { boundarySources, formatRegexError, literalSource, translateRust } from './rust-regex.js';
 
 export interface Match {
   start: number;
@@ -73,31 +73,41 @@ export function compileMatcher(patterns: readonly string[], opts: MatcherOptions
     source = `(^|[^0-9A-Za-z_])(${source})(?:$|[^0-9A-Za-z_])`;
     offset = 2;
   }
-  const made = newRegExp(source, 'gs');
-  if (!made.ok) return { ok: false, text: `regex parse error:\n    ${patterns.join('|')}\nerror: ${made.message}\n` };
-  const re = made.re;
-  return { ok: true, matcher: new Matcher(re, offset, groups, names) };
+  // Unicode \b needs look-around, which V8's linear engine cannot run: ASCII lines use \b
+  const two = boundarySources(source);
+  const made = newRegExp(two === null ? source : two.ascii, 'gs');
+  const uni = two === null ? null : newRegExp(two.unicode, 'gs');
+  if (!made.ok || uni?.ok === false) return { ok: false, text: `regex parse error:\n    ${patterns.join('|')}\nerror: Regular expression too big\n` };
+  return { ok: true, matcher: new Matcher(made.re, uni?.ok === true ? uni.re : null, offset, groups, names) };
 }
 
 /** capture groups are numbered by position in JS too: nothing to renumber in the source */
 const renumber = (s: string): string => s;
 
+const NON_ASCII = /[\x80-\xff]/;
+
 class Matcher implements RgMatcher {
   constructor(
-    private readonly re: RegExp,
+    private readonly asciiRe: RegExp,
+    private readonly unicodeRe: RegExp | null,
     private readonly offset: number,
     private readonly groups: number,
     readonly names: Map<string, number>,
   ) {}
 
+  private pick(line: string): RegExp {
+    return this.unicodeRe !== null && NON_ASCII.test(line) ? this.unicodeRe : this.asciiRe;
+  }
+
   test(line: string): boolean {
-    this.re.lastIndex = 0;
-    return this.re.test(line);
+    const re = this.pick(line);
+    re.lastIndex = 0;
+    return re.test(line);
   }
 
   matches(line: string, limit = Infinity): Match[] {
     const out: Match[] = [];
-    const re = this.re;
+    const re = this.pick(line);
     let at = 0;
     let lastEnd = -1;
     while (at <= line.length && out.length < limit) {

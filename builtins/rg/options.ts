@@ -267,6 +267,11 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
     o.count = false;
     o.countMatches = true;
   }
+  // rg's summary_kind: -q, then --count-matches, -c, -l, --files-without-match
+  if (o.quiet || o.countMatches || o.count || o.filesWithMatches) o.filesWithoutMatch = false;
+  if (o.quiet || o.countMatches || o.count) o.filesWithMatches = false;
+  if (o.quiet || o.countMatches) o.count = false;
+  if (o.quiet) o.countMatches = false;
   if (o.vimgrep) {
     o.lineNumber = true;
     o.column = true;

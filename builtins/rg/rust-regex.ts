@@ -33,6 +33,26 @@ interface Flags {
   m: boolean;
 }
 
+/** `\b`/`\B` in Unicode mode; see unicodeBoundaries */
+export const WORD_BOUNDARY = '\uE000';
+export const NOT_WORD_BOUNDARY = '\uE001';
+
+/**
+ * The source with Unicode word boundaries, spelled with look-around over the UTF-8 of `\w`, and
+ * with ASCII's `\b` (the same on ASCII text, and runnable by V8's linear-time engine); null when
+ * the pattern has none.
+ */
+export function boundarySources(source: string): { ascii: string; unicode: string } | null {
+  if (!source.includes(WORD_BOUNDARY) && !source.includes(NOT_WORD_BOUNDARY)) return null;
+  const w = bytePattern(rangesOf(WORD) ?? []);
+  const at = `(?:(?<=${w})(?!${w})|(?<!${w})(?=${w}))`;
+  const notAt = `(?:(?<=${w})(?=${w})|(?<!${w})(?!${w}))`;
+  return {
+    ascii: source.replaceAll(WORD_BOUNDARY, '\\b').replaceAll(NOT_WORD_BOUNDARY, '\\B'),
+    unicode: source.replaceAll(WORD_BOUNDARY, at).replaceAll(NOT_WORD_BOUNDARY, notAt),
+  };
+}
+
 class Fail {
   constructor(readonly err: RegexError) {}
 }
@@ -368,8 +388,9 @@ class Parser {
     this.i++;
     if (/[1-9]/.test(c) || c === '0') this.fail('backreferences are not supported', start, this.i);
     switch (c) {
-      case 'b': return '\\b';
-      case 'B': return '\\B';
+      // Unicode word boundaries when (?u) is on: placeholders the matcher spells two ways
+      case 'b': return flags.u ? WORD_BOUNDARY : '\\b';
+      case 'B': return flags.u ? NOT_WORD_BOUNDARY : '\\B';
       case 'A': return '^';
       case 'z': return '$';
       case 'd': case 's': case 'w': case 'D': case 'S': case 'W':
@@ -539,6 +560,7 @@ class Parser {
 
 /** one atom a quantifier may follow without a group: a class, a group, one byte */
 function isUnit(src: string): boolean {
+  if (src === WORD_BOUNDARY || src === NOT_WORD_BOUNDARY) return false;
   if (/^(?:\\x[0-9a-f]{2}|\\.|[^\\])$/s.test(src)) return src !== '^' && src !== '$' && src !== '\\b' && src !== '\\B';
   if (src.startsWith('[') && src.endsWith(']') && src.indexOf(']') === src.length - 1) return true;
   return src.startsWith('(') && balancedGroup(src);

@@ -53,14 +53,15 @@ export class Searcher {
   }
 
   /** the record prefix: path, line number, column, byte offset, each with its separator */
-  private prefix(path: string, lineNo: number, col: number, offset: number, isMatch: boolean): string {
+  private prefix(path: string, lineNo: number, col: number | null, offset: number, isMatch: boolean): string {
     const o = this.opts;
     const sep = isMatch ? o.fieldMatchSeparator : o.fieldContextSeparator;
     let s = '';
     if (this.withFilename && !o.heading) s += path + (o.nullAfterPath ? '\0' : sep);
     const lineNumbers = o.lineNumber ?? o.column;
     if (lineNumbers) s += String(lineNo) + sep;
-    if (o.column) s += String(col) + sep;
+    // the column of the line's first match, context lines too; none in a line without a match
+    if (o.column && col !== null) s += String(col) + sep;
     if (o.byteOffset) s += String(offset) + sep;
     return s;
   }
@@ -85,7 +86,8 @@ export class Searcher {
     }
     const eol = o.nullData ? '\0' : '\n';
     const lines = text.split(eol);
-    if (lines[lines.length - 1] === '') lines.pop();
+    const terminated = lines[lines.length - 1] === '';
+    if (terminated) lines.pop();
     const lineMode = !o.quiet && !o.filesWithMatches && !o.filesWithoutMatch && !o.count && !o.countMatches && !o.json;
     // a binary file's lines are not printed: the search ends at its first match with rg's notice
     const quitAtFirst = o.quiet || o.filesWithMatches || o.filesWithoutMatch || (binaryOffset !== null && lineMode);
@@ -119,7 +121,8 @@ export class Searcher {
         lastPrinted = k;
         return;
       }
-      out.push(this.prefix(path, k + 1, 1, offsets[k]!, false) + this.body(line, false) + '\n'); // k < length
+      const first = o.column ? this.matcher.matches(line, 1)[0] : undefined;
+      out.push(this.prefix(path, k + 1, first === undefined ? null : first.start + 1, offsets[k]!, false) + this.body(line, false) + '\n'); // k < length
       lastPrinted = k;
     };
     for (let k = 0; k < lines.length; k++) {
@@ -140,6 +143,10 @@ export class Searcher {
       if (needMatches) {
         found = this.matcher.matches(line);
         hit = found.length > 0;
+        // grep-printer keeps the matches that start before the end of the line's bytes, its
+        // terminator included: an empty match at the very end of a last line without one goes
+        const last = found[found.length - 1];
+        if (last !== undefined && last.start === last.end && last.start >= line.length && k === lines.length - 1 && !terminated) found.pop();
       } else hit = this.matcher.test(line);
       const isMatch = hit !== o.invert;
       if (!isMatch) {
@@ -180,11 +187,13 @@ export class Searcher {
       this.printedGroup = true;
     }
     if (binaryOffset !== null && lineMode && matched) {
+      // the notice counts as printed output: the next file's group starts with a separator
+      if (this.contextOn) this.printedGroup = true;
       out.push(`${this.withFilename ? path + ': ' : ''}binary file matches (found "\\0" byte around offset ${binaryOffset})\n`);
     }
     if (o.count || o.countMatches) {
       const n = o.count ? selected : matchCount;
-      if (n > 0 || o.includeZero) out.push(this.withFilename ? `${path}${o.nullAfterPath ? '\0' : ':'}${n}\n` : `${n}\n`);
+      if (matched || o.includeZero) out.push(this.withFilename ? `${path}${o.nullAfterPath ? '\0' : ':'}${n}\n` : `${n}\n`);
     } else if (o.filesWithMatches && matched) out.push(path + (o.nullAfterPath ? '\0' : '\n'));
     else if (o.filesWithoutMatch && !matched) out.push(path + (o.nullAfterPath ? '\0' : '\n'));
     if (json !== null) {
@@ -203,7 +212,7 @@ export class Searcher {
     const o = this.opts;
     const names = this.matcher.names;
     if (o.invert || found === null) {
-      out.push(this.prefix(path, lineNo, 1, offset, true) + this.body(line, true) + '\n');
+      out.push(this.prefix(path, lineNo, null, offset, true) + this.body(line, true) + '\n');
       return;
     }
     const replaced = (): string => {
@@ -223,12 +232,12 @@ export class Searcher {
       }
       return;
     }
-    if (o.vimgrep) {
+    if (o.vimgrep && found.length > 0) {
       const text = this.body(replaced(), true);
       for (const m of found) out.push(this.prefix(path, lineNo, m.start + 1, offset, true) + text + '\n');
       return;
     }
-    const col = found.length > 0 ? found[0]!.start + 1 : 1; // length checked
+    const col = found.length > 0 ? found[0]!.start + 1 : null; // length checked
     out.push(this.prefix(path, lineNo, col, offset, true) + this.body(replaced(), true) + '\n');
   }
 }

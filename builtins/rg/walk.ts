@@ -20,6 +20,8 @@ interface Level {
   dot: GlobRule[];
   git: GlobRule[];
   hasGit: boolean;
+  /** a directory above the walk's root (rg reads those too) */
+  parent?: boolean;
 }
 
 export interface WalkHooks {
@@ -100,20 +102,22 @@ export class Walker {
     let dir = abs;
     while (dir !== '/') {
       dir = dir.slice(0, dir.lastIndexOf('/')) || '/';
-      out.push(this.level(dir, dir));
+      out.push({ ...this.level(dir, dir), parent: true });
     }
     return out;
   }
 
   /** the ignore files' verdict on an absolute path (levels: nearest first) */
-  private ignored(levels: readonly Level[], abs: string, isDir: boolean): 'ignore' | 'whitelist' | null {
+  private ignored(levels: readonly Level[], abs: string, isDir: boolean, parentAbs: string): 'ignore' | 'whitelist' | null {
     const anyGit = !this.opts.requireGit || levels.some((l) => l.hasGit);
     let custom: ReturnType<typeof matchRules> = null;
     let dot: ReturnType<typeof matchRules> = null;
     let git: ReturnType<typeof matchRules> = null;
     let sawGit = false;
     for (const l of levels) {
-      const rel = l.abs === '/' ? abs.slice(1) : abs.slice(l.abs.length + 1);
+      const path = l.parent === true ? parentAbs : abs;
+      if (l.abs !== '/' && !path.startsWith(l.abs + '/')) continue;
+      const rel = l.abs === '/' ? path.slice(1) : path.slice(l.abs.length + 1);
       if (custom === null && l.custom.length > 0) custom = matchRules(l.custom, rel, isDir);
       if (dot === null && l.dot.length > 0) dot = matchRules(l.dot, rel, isDir);
       if (anyGit && !sawGit && git === null && l.git.length > 0) git = matchRules(l.git, rel, isDir);
@@ -137,7 +141,11 @@ export class Walker {
       if (this.whitelists > 0 && !isDir) return true;
     }
     let whitelisted = false;
-    const ig = this.ignored(levels, abs, isDir);
+    // the `ignore` crate matches parents' rules against the root joined with the path as walked
+    // (`sub/x` under root `sub` is `ROOT/sub/sub/x` there): rules with a `/` rarely match
+    const walked = display.startsWith('./') ? display.slice(2) : display;
+    const parentAbs = this.rootAbs === '/' ? '/' + walked : this.rootAbs + '/' + walked;
+    const ig = this.ignored(levels, abs, isDir, parentAbs);
     if (ig === 'ignore') return true;
     if (ig === 'whitelist') whitelisted = true;
     if (!isDir) {
@@ -149,8 +157,11 @@ export class Walker {
   }
 
   /** walk a directory operand; true when the search should stop */
+  private rootAbs = '/';
+
   async walkRoot(path: string, display: string): Promise<boolean> {
     const abs = absolute(this.ctx.cwd, path);
+    this.rootAbs = abs;
     const levels = [this.level(path, abs), ...this.parents(abs)];
     return this.walkDir(path, display, abs, levels, 1, new Set());
   }

@@ -174,9 +174,10 @@ class Translator {
       text = c;
       this.i++;
     } else if (c === '{') {
-      const m = /^\{(\d*)(?:,(\d*))?\}/.exec(this.p.slice(this.i));
-      if (m === null || (m[1] === '' && (m[2] === undefined || m[2] === ''))) return null;
-      const min = m[1] === '' ? 0 : Number(m[1]);
+      // PCRE2 10.42: `{,n}` is no quantifier (a literal)
+      const m = /^\{(\d+)(?:,(\d*))?\}/.exec(this.p.slice(this.i));
+      if (m === null) return null;
+      const min = Number(m[1]);
       const max = m[2] === undefined ? min : m[2] === '' ? null : Number(m[2]);
       if (max !== null && max < min) throw new PcreError('numbers out of order in {} quantifier');
       text = max === min ? `{${min}}` : `{${min},${max ?? ''}}`;
@@ -255,6 +256,8 @@ class Translator {
       } else if (rest.startsWith('<!')) {
         kind = 'notbehind';
         this.i += 2;
+      } else if (/^(?:P?<|')\d/.test(rest)) {
+        throw new PcreError('subpattern name must start with a non-digit');
       } else if ((m = /^(?:P?<([A-Za-z_][A-Za-z0-9_]*)>|'([A-Za-z_][A-Za-z0-9_]*)')/.exec(rest)) !== null) {
         name = m[1] ?? m[2] ?? '';
         this.i += m[0].length;
@@ -388,7 +391,11 @@ class Translator {
       while (/[0-9]/.test(this.peek() ?? '')) digits += this.p[this.i++];
       const n = Number(digits);
       if (n <= this.userGroups.length || n < 10) return { src: this.numberedRef(n), repeatable: true, inner: false };
-      throw new PcreError('reference to non-existent subpattern');
+      // past the groups, `\101` is an octal character (up to three digits)
+      const octal = /^[0-7]{1,3}/.exec(digits);
+      if (octal === null) throw new PcreError('reference to non-existent subpattern');
+      this.i -= digits.length - octal[0].length;
+      return { src: this.literal(this.byteValue(parseInt(octal[0], 8)), frame), repeatable: true, inner: false };
     }
     return { src: this.literal(this.escapedCode(c), frame), repeatable: true, inner: false };
   }

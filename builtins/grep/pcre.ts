@@ -9,7 +9,7 @@
 // engine (look-around, back-references, atomic groups): those could take exponential time past
 // the run's deadline. A pattern without them runs with V8's linear-time fallback on.
 
-import { newRegExp } from '../../lib/regex/engine.js';
+import { newLinearRegExp, newRegExp } from '../../lib/regex/engine.js';
 import type { ExecMatch, Match, Matcher } from '../../lib/regex/index.js';
 
 export type PcreResult = { ok: true; matcher: Matcher } | { ok: false; message: string };
@@ -561,15 +561,17 @@ export function compilePcre(patterns: readonly string[], opts: PcreOptions): Pcr
     if (e instanceof PcreError) return { ok: false, message: e.message };
     throw e;
   }
-  // -w's look-behind needs the backtracking engine too
-  if ((t.backtracking || opts.wholeWord) && t.nested) {
-    return { ok: false, message: 'rshell: a repetition of a repetition with look-around, back-references or atomic groups could take exponential time; refused in -P patterns' };
-  }
   // GNU grep's wrappers (pcresearch.c)
   let wrapped = body;
   if (opts.wholeLine) wrapped = `^(?:${body})$`;
   else if (opts.wholeWord) wrapped = `(?<![0-9A-Za-z_])(?:${body})(?![0-9A-Za-z_])`;
   const { source, numbers } = number(wrapped);
+  // a nested repetition runs in time only on V8's linear-time engine (its fallback): refused when
+  // that engine cannot take the pattern (look-around and back-references, -w's look-behind,
+  // atomic groups, counts over 16)
+  if (t.nested && ((t.backtracking || opts.wholeWord) || newLinearRegExp(source, 'g') === null)) {
+    return { ok: false, message: 'rshell: a repetition of a repetition that V8\'s linear-time engine cannot run (look-around, back-references, atomic groups, counts over 16) could take exponential time; refused in -P patterns' };
+  }
   const kGroups = t.kIds.map((id) => numbers.get(id) ?? 0);
   const made = newRegExp(source, kGroups.length > 0 ? 'gd' : 'g');
   if (!made.ok) return { ok: false, message: 'regular expression is too large' };

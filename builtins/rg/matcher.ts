@@ -2,7 +2,7 @@
 // ripgrep 13 applies them, and the iteration over the matches of one line as Rust's find_iter
 // makes it (an empty match right after a match is skipped; the next search starts one byte on).
 
-import { newRegExp } from '../../lib/regex/engine.js';
+import { newLinearRegExp, newRegExp } from '../../lib/regex/engine.js';
 import { boundarySources, formatRegexError, literalSource, translateRust } from './rust-regex.js';
 
 export interface Match {
@@ -75,6 +75,12 @@ export function compileMatcher(patterns: readonly string[], opts: MatcherOptions
   }
   // Unicode \b needs look-around, which V8's linear engine cannot run: ASCII lines use \b
   const two = boundarySources(source);
+  // Rust's regex never backtracks; V8 does until its linear-time fallback takes over, which it
+  // cannot for some sources (counts over 16): a repetition of a repetition there is refused
+  const plain = two === null ? source : two.ascii;
+  if (NESTED.test(plain) && (two !== null || newLinearRegExp(plain, 'gs') === null)) {
+    return { ok: false, text: "rg: rshell: a repetition of a repetition that V8's linear-time engine cannot run (counts over 16, \\b next to it) could take exponential time; refused\n" };
+  }
   const made = newRegExp(two === null ? source : two.ascii, 'gs');
   const uni = two === null ? null : newRegExp(two.unicode, 'gs');
   if (!made.ok || uni?.ok === false) return { ok: false, text: `regex parse error:\n    ${patterns.join('|')}\nerror: Regular expression too big\n` };
@@ -85,6 +91,8 @@ export function compileMatcher(patterns: readonly string[], opts: MatcherOptions
 const renumber = (s: string): string => s;
 
 const NON_ASCII = /[\x80-\xff]/;
+/** a quantifier right after a group that ends in one: `(?:a?){25}`, `(?:x*)*` */
+const NESTED = /[*+?}]\)(?:[*+?]|\{)/;
 
 class Matcher implements RgMatcher {
   constructor(

@@ -4,8 +4,6 @@
 
 import { clapError, invalidValue, type Occurrence } from './args.js';
 
-export type OutputMode = 'lines' | 'count' | 'count-matches' | 'files-with-matches' | 'files-without-match' | 'files' | 'json' | 'quiet';
-
 export interface RgOptions {
   patterns: string[];
   patternFiles: string[];

@@ -626,12 +626,6 @@ export function formatRegexError(pattern: string, err: RegexError): string {
   return `regex parse error:\n${lines.map((l, k) => `${String(k + 1).padStart(1)}: ${l}`).join('\n')}\nerror: ${err.message}\n`;
 }
 
-/** whether a literal of the pattern has an upper-case letter (smart case), parse errors aside */
-export function patternHasUpper(pattern: string): boolean {
-  const r = translateRust(pattern, { icase: false });
-  return r.ok ? r.regex.hasUpper : /\p{Lu}/u.test(pattern);
-}
-
 /** a literal string (-F) as JS source over bytes */
 export function literalSource(text: string, icase: boolean): string {
   const parser = new Parser('');

@@ -6,7 +6,7 @@
 
 import type { RgMatcher, Match } from './matcher.js';
 import type { RgOptions } from './options.js';
-import { jsonText, JsonStats } from './json.js';
+import { JsonStats } from './json.js';
 
 export interface Sink {
   push(s: string): void | Promise<void>;
@@ -242,4 +242,3 @@ export class Searcher {
   }
 }
 
-export { jsonText };

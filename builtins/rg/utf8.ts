@@ -150,5 +150,3 @@ export function bytePattern(ranges: Ranges): string {
 export function byteLiteral(c: number): string {
   return encodeUtf8(c).map(hex).join('');
 }
-
-export const utf8Bytes = encodeUtf8;

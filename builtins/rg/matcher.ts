@@ -4,6 +4,9 @@
 
 import { newLinearRegExp, newRegExp } from '../../lib/regex/engine.js';
 import { boundarySources, formatRegexError, literalSource, translateRust } from './rust-regex.js';
+import { bytePattern, negate, rangesOf } from './utf8.js';
+
+const UNICODE_WORD = '[\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]';
 
 export interface Match {
   start: number;
@@ -70,7 +73,9 @@ export function compileMatcher(patterns: readonly string[], opts: MatcherOptions
   let offset = 0;
   if (opts.line) source = `^(?:${source})$`;
   else if (opts.word) {
-    source = `(^|[^0-9A-Za-z_])(${source})(?:$|[^0-9A-Za-z_])`;
+    // \W is Unicode's: a whole UTF-8 character that is not a word character
+    const nonWord = bytePattern(negate(rangesOf(UNICODE_WORD) ?? []));
+    source = `(^|${nonWord})(${source})(?:$|${nonWord})`;
     offset = 2;
   }
   // Unicode \b needs look-around, which V8's linear engine cannot run: ASCII lines use \b

@@ -14,6 +14,8 @@ export interface RgOptions {
   invert: boolean;
   count: boolean;
   countMatches: boolean;
+  /** --count-matches made from -c -o: inverted lines count as their matches (none) */
+  countFromOnlyMatching: boolean;
   filesWithMatches: boolean;
   filesWithoutMatch: boolean;
   files: boolean;
@@ -91,7 +93,7 @@ const REFUSED: Record<string, string> = {
 export function defaultOptions(): RgOptions {
   return {
     patterns: [], patternFiles: [], caseMode: 'sensitive', fixed: false, word: false, line: false, invert: false,
-    count: false, countMatches: false, filesWithMatches: false, filesWithoutMatch: false, files: false, json: false,
+    count: false, countMatches: false, countFromOnlyMatching: false, filesWithMatches: false, filesWithoutMatch: false, files: false, json: false,
     quiet: false, onlyMatching: false, replace: null, lineNumber: null, column: false, byteOffset: false,
     withFilename: null, heading: false, vimgrep: false, nullAfterPath: false, trim: false, passthru: false,
     before: 0, after: 0, contextSeparator: '--', fieldMatchSeparator: ':', fieldContextSeparator: '-',
@@ -264,6 +266,7 @@ export function resolve(order: readonly Occurrence[], positionals: string[]): { 
   if (o.count && o.onlyMatching) {
     o.count = false;
     o.countMatches = true;
+    o.countFromOnlyMatching = true;
   }
   // rg's summary_kind: -q, then --count-matches, -c, -l, --files-without-match
   if (o.quiet || o.countMatches || o.count || o.filesWithMatches) o.filesWithoutMatch = false;

@@ -121,8 +121,11 @@ export class Searcher {
         lastPrinted = k;
         return;
       }
-      const first = o.column ? this.matcher.matches(line, 1)[0] : undefined;
-      out.push(this.prefix(path, k + 1, first === undefined ? null : first.start + 1, offsets[k]!, false) + this.body(line, false) + '\n'); // k < length
+      // context lines show their column and their replacements too (they may match under -v)
+      const found = o.column || o.replace !== null ? this.matcher.matches(line) : [];
+      const first = found[0];
+      const text = o.replace === null ? line : this.replaceAll(line, found);
+      out.push(this.prefix(path, k + 1, first === undefined ? null : first.start + 1, offsets[k]!, false) + this.body(text, false) + '\n'); // k < length
       lastPrinted = k;
     };
     for (let k = 0; k < lines.length; k++) {
@@ -132,7 +135,12 @@ export class Searcher {
       if (selected >= max) {
         // after the last match rg still prints its after-context
         if (afterLeft > 0 && (lineMode || json !== null)) {
-          printContext(k);
+          // a selected line there is still printed as a match (`:`), without being counted
+          const selectedHere = this.matcher.test(line) !== o.invert;
+          if (selectedHere && json === null) {
+            this.printMatch(out, path, line, k + 1, offset, needMatches ? this.matcher.matches(line) : null);
+            lastPrinted = k;
+          } else printContext(k);
           afterLeft--;
           continue;
         }
@@ -160,7 +168,8 @@ export class Searcher {
         continue;
       }
       selected++;
-      matchCount += o.invert ? 1 : (found?.length ?? 1);
+      // inverted lines hold no match: counted as lines by --count-matches, as matches (none) by -c -o
+      matchCount += o.invert ? (o.countFromOnlyMatching ? 0 : 1) : (found?.length ?? 1);
       if (quitAtFirst) break;
       if (!lineMode && json === null) continue;
       // before-context
@@ -208,6 +217,19 @@ export class Searcher {
     return { matched, stop: o.quiet && matched };
   }
 
+  /** the line with every match replaced (--replace) */
+  private replaceAll(line: string, found: readonly Match[]): string {
+    const template = this.opts.replace;
+    if (template === null) return line;
+    let s = '';
+    let at = 0;
+    for (const m of found) {
+      s += line.slice(at, m.start) + expandReplacement(template, m, this.matcher.names);
+      at = m.end;
+    }
+    return s + line.slice(at);
+  }
+
   private printMatch(out: string[], path: string, line: string, lineNo: number, offset: number, found: Match[] | null): void {
     const o = this.opts;
     const names = this.matcher.names;
@@ -215,16 +237,7 @@ export class Searcher {
       out.push(this.prefix(path, lineNo, null, offset, true) + this.body(line, true) + '\n');
       return;
     }
-    const replaced = (): string => {
-      if (o.replace === null) return line;
-      let s = '';
-      let at = 0;
-      for (const m of found) {
-        s += line.slice(at, m.start) + expandReplacement(o.replace, m, names);
-        at = m.end;
-      }
-      return s + line.slice(at);
-    };
+    const replaced = (): string => this.replaceAll(line, found);
     if (o.onlyMatching) {
       for (const m of found) {
         const text = o.replace === null ? line.slice(m.start, m.end) : expandReplacement(o.replace, m, names);

@@ -12,6 +12,7 @@ export { tr } from './tr/index.js';
 export { seq } from './seq/index.js';
 export { strings } from './strings/index.js';
 export { egrep, fgrep, grep } from './grep/index.js';
+export { rg } from './rg/index.js';
 export { cut } from './cut/index.js';
 export { diff } from './diff/index.js';
 export { cmp } from './cmp/index.js';

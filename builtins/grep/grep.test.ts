@@ -141,9 +141,10 @@ describe('grep vs GNU grep 3.8', () => {
     await expectSameAsGnu(egrep, ['fo+|zz', 'a', 'b'], { files: FILES });
     await expectSameAsGnu(fgrep, ['o+', 'a'], { files: FILES, stdin: 'o+\n' });
   });
-  it('-P is refused as in a grep built without PCRE', async () => {
-    const r = await runBuiltin(grep, ['-P', 'x'], { stdin: 'x\n' });
-    expect(r).toMatchObject({ stdout: '', stderr: 'grep: Perl matching not supported in a --disable-perl-regexp build\n', code: 2 });
+  it('-P: PCRE2 syntax, as GNU grep 3.8 in the C locale', async () => {
+    for (const args of [['-P', 'x'], ['-oP', '(?<=f)o+'], ['-cP', 'o(?!o)'], ['-oP', 'fo\\Ko'], ['-P', '(?>fo+)o'], ['-P', 'o++'], ['-P', '(']]) {
+      await expectSameAsGnu(grep, [...args, 'a'], { files: FILES });
+    }
   });
   it('ReDoS patterns finish fast', async () => {
     const input = 'a'.repeat(100000) + 'b\n' + 'x'.repeat(100000) + '\n';

@@ -1,5 +1,5 @@
 // grep / egrep / fgrep: GNU grep 3.8 behaviour over the sandbox. Patterns go through lib/regex
-// (POSIX BRE/ERE → linear-time V8 RegExp); -P is refused as a grep built without PCRE does.
+// (POSIX BRE/ERE → linear-time V8 RegExp); -P patterns through pcre.ts (PCRE2 syntax on V8).
 
 import type { CallContext, Command } from '../types.js';
 import { defineCommand, writeUsageError, type CommandLine } from '../internal/command.js';
@@ -8,6 +8,7 @@ import { decode, encode } from '../../lib/io/encoding.js';
 import { conflictingMatchers, type FileRule, GREP_FLAGS, GREP_USAGE_LINE, type GrepOptions, resolveOptions } from './options.js';
 import { LatinOutput, Painter, parseGrepColors } from './output.js';
 import { Searcher } from './search.js';
+import { compilePcre } from './pcre.js';
 import { GREP_HELP } from './usage.js';
 import { collectTargets, type Target } from './walk.js';
 import { fsErrorOf } from '../internal/errors.js';
@@ -169,6 +170,14 @@ async function runGrep(ctx: CallContext, { flags, operands, order }: CommandLine
     // the deadline, inside a long match (back-references run on a step-counted matcher)
     checkpoint: () => ctx.checkAbort(),
   };
+  if (opts.perl) {
+    const pcre = compilePcre(gathered.patterns, { icase: opts.icase, wholeLine: opts.wholeLine, wholeWord: opts.wholeWord });
+    if (!pcre.ok) {
+      await say(ctx.stderr, `${ctx.name}: ${pcre.message}\n`);
+      return 2;
+    }
+    return searchAll(ctx, opts, pcre.matcher, operands, pcre.matcher);
+  }
   const compiled = compilePatterns(gathered.patterns, patternOptions);
   if (!compiled.ok) {
     await say(ctx.stderr, compileErrorText(ctx.name, compiled, gathered.patterns, gathered.origins));

@@ -112,6 +112,8 @@ export type FilenameMode = 'default' | 'always' | 'never';
 
 export interface GrepOptions {
   syntax: PatternSyntax;
+  /** -P: PCRE2 syntax (pcre.ts) */
+  perl: boolean;
   /** pattern sources: -e values and -f files in command-line order */
   patternSources: { kind: 'pattern' | 'file'; value: string }[];
   icase: boolean;
@@ -181,10 +183,9 @@ export function resolveOptions(flags: Flags, order: readonly Occurrence[]): Opti
   if (conflictingMatchers(order)) return { ok: false, message: 'conflicting matchers specified' };
   // GNU grep answers an unknown WHEN with its help text (and status 0)
   if (flags.color === 'help') return { ok: false, help: true };
-  // GNU fails on -P only when it compiles the pattern, after its option checks
-  if (flags.perlRegexp) return { ok: false, message: 'Perl matching not supported in a --disable-perl-regexp build' };
 
   let syntax: PatternSyntax = 'basic';
+  let perl = false;
   // context: -NUM and -C set both; -A/-B override their side whatever the order
   let before = -1;
   let after = -1;
@@ -203,6 +204,7 @@ export function resolveOptions(flags: Flags, order: readonly Occurrence[]): Opti
       case 'basicRegexp': syntax = 'basic'; break;
       case 'extendedRegexp': syntax = 'extended'; break;
       case 'fixedStrings': syntax = 'fixed'; break;
+      case 'perlRegexp': perl = true; break;
       case 'afterContext': after = o.value; break;
       case 'beforeContext': before = o.value; break;
       case 'context': case 'contextDigits': both = o.value; break;
@@ -232,6 +234,7 @@ export function resolveOptions(flags: Flags, order: readonly Occurrence[]): Opti
     ok: true,
     options: {
       syntax,
+      perl,
       patternSources,
       icase,
       invert: flags.invertMatch,

@@ -9,7 +9,7 @@ Pattern selection and interpretation:
   -E, --extended-regexp     PATTERNS are extended regular expressions
   -F, --fixed-strings       PATTERNS are strings
   -G, --basic-regexp        PATTERNS are basic regular expressions
-  -P, --perl-regexp         (refused: rshell has no Perl regular expressions)
+  -P, --perl-regexp         PATTERNS are Perl regular expressions
   -e, --regexp=PATTERNS     use PATTERNS for matching
   -f, --file=FILE           take PATTERNS from FILE
   -i, --ignore-case         ignore case distinctions in patterns and data

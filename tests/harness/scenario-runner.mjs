@@ -387,6 +387,9 @@ export function runScenariosBashDocker(scenarios, { locally = false } = {}) {
     if (!locally && scenarios.some((s) => s.path.includes('/cmd/strings/'))) {
       lines.push('apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq binutils >/dev/null 2>&1');
     }
+    if (!locally && scenarios.some((s) => s.path.includes('/cmd/rg/'))) {
+      lines.push('apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq ripgrep >/dev/null 2>&1');
+    }
     scenarios.forEach((scenario, i) => {
       const dir = join(workRoot, `s${i}`);
       mkdirSync(dir);

@@ -46,3 +46,4 @@ export { expr } from './expr/index.js';
 export { basename } from './basename/index.js';
 export { dirname } from './dirname/index.js';
 export { paste } from './paste/index.js';
+export { rev } from './rev/index.js';

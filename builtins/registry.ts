@@ -47,3 +47,4 @@ export { basename } from './basename/index.js';
 export { dirname } from './dirname/index.js';
 export { paste } from './paste/index.js';
 export { rev } from './rev/index.js';
+export { nl } from './nl/index.js';

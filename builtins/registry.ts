@@ -48,3 +48,4 @@ export { dirname } from './dirname/index.js';
 export { paste } from './paste/index.js';
 export { rev } from './rev/index.js';
 export { nl } from './nl/index.js';
+export { fold } from './fold/index.js';

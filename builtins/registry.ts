@@ -80,3 +80,6 @@ export { rmdir } from './rmdir/index.js';
 export { which } from './which/index.js';
 export { chmod } from './chmod/index.js';
 export { mktemp } from './mktemp/index.js';
+export { rev } from './rev/index.js';
+export { nl } from './nl/index.js';
+export { fold } from './fold/index.js';

@@ -22,7 +22,7 @@ import { AsyncCompiler } from './async.js';
 import { compileBuiltin, type BuiltinEnv } from './builtin-fns.js';
 import { Io } from './io.js';
 import { AwkArray, Strnum, toNum, type Val } from './value.js';
-import { AwkRandom } from './runtime-stub.js';
+import { AwkFatalError, AwkRandom } from './runtime/index.js';
 import { RecordTooLong, ReadError, type RsMode } from './records.js';
 import type { Program } from './ast.js';
 import { toLatin1 } from '../../lib/regex/index.js';
@@ -200,7 +200,9 @@ class AwkRun {
     const ctx = this.ctx;
     try {
       return await this.main();
-    } catch (e) {
+    } catch (thrown) {
+      // numToStr throws the runtime's error (its text starts with "fatal: ")
+      const e = thrown instanceof AwkFatalError ? new AwkFatal(thrown.fatal.replace(/^fatal: /, '')) : thrown;
       if (e instanceof AwkFatal || e instanceof RecordTooLong || e instanceof ReadError) {
         try {
           await this.io.flushAll();

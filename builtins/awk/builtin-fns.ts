@@ -262,7 +262,16 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
     }
     case 'sin': return math(Math.sin);
     case 'cos': return math(Math.cos);
-    case 'exp': return math(Math.exp);
+    case 'exp': {
+      const x = num(0);
+      return () => {
+        const v = x();
+        const y = Math.exp(v);
+        // glibc sets ERANGE on overflow and underflow: gawk warns then
+        if (Number.isFinite(v) && (y === Infinity || y === 0)) rt.warn(`exp: argument ${numStr(v, rt.convfmt)} is out of range`);
+        return y;
+      };
+    }
     case 'log':
     case 'sqrt': {
       const x = num(0);
@@ -301,7 +310,8 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       const v = c.val(a[0]!);
       return () => {
         const x = v();
-        return typeof x === 'number' ? x : strtonum(rt.str(x));
+        // numbers and numeric-looking strnums pass through (gawk: strtonum of the field "017" is 17)
+        return typeof x === 'number' || (x instanceof Strnum && x.isNumeric()) ? toNum(x) : strtonum(rt.str(x));
       };
     }
     case 'and': case 'or': case 'xor': case 'lshift': case 'rshift': case 'compl': {
@@ -343,10 +353,10 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         return () => {
           const v = arr().map.get(key());
           if (isArr) return v instanceof AwkArray ? 1 : 0;
-          return v === undefined ? 'untyped' : typeOf(v, false);
+          // an element made by a mere reference is untyped, as a missing one
+          return v === undefined || v === UNINIT ? 'untyped' : typeOf(v, false);
         };
       }
-      if (x.k === 'regex') return () => (isArr ? 0 : 'regexp');
       const v = c.val(x);
       return () => (isArr ? 0 : typeOf(v(), false));
     }

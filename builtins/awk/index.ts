@@ -214,6 +214,8 @@ class AwkRun {
           msg = `${this.name}: fatal: record longer than ${ctx.limits.maxLineBytes} bytes (the line budget; gawk has no limit)\n`;
         } else if (e instanceof ReadError) {
           msg = `${this.name}: fatal: error reading input file \`${this.rt.str(this.rt.g[S.FILENAME] as Val)}': ${e.text}\n`;
+        } else if (e.bare === 'input' && toNum(this.rt.g[S.NR] as Val) > 0) {
+          msg = `${this.name}: ${locate(this.parts, sourceStarts(this.parts), this.curPos)}fatal: ${e.message}\n`;
         } else if (e.bare) msg = `${this.name}: fatal: ${e.message}\n`;
         else msg = `${this.name}: ${this.location()}fatal: ${e.message}\n`;
         await sayBytes(ctx.stderr, msg);

@@ -23,8 +23,12 @@ export class AwkFatal extends Error {
   constructor(
     message: string,
     readonly status = 2,
-    /** printed without the program location (command-line and input errors) */
-    readonly bare = false,
+    /**
+     * printed without the program location (command-line and input errors); 'input': an input
+     * file that cannot be opened, which gawk reports with the rule's line (but no FILENAME/FNR)
+     * once a record was read
+     */
+    readonly bare: boolean | 'input' = false,
   ) {
     super(message);
   }

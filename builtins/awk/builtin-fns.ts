@@ -8,7 +8,7 @@ import { S, type Runtime } from './runtime.js';
 import type { Matcher } from '../../lib/regex/index.js';
 import { splitDefault, type Splitter, charSplitter, regexSplitter, emptySplitter } from './fields.js';
 import {
-  and, asortCompare, awkSprintf, type AwkRandom, type AwkSortValue, type BitResult, compl, expandGensub, lshift, mktime,
+  and, asortCompare, awkSprintf, type AwkRandom, type AwkSortValue, type BitResult, compl, expandGensub, expandSubRepl, lshift, mktime,
   or, rshift, strftime, strToNum, strtonum, xor, type AwkArg,
 } from './runtime/index.js';
 import { NEG_NAN } from './runtime/numbers.js';
@@ -34,21 +34,6 @@ const ARITY: Record<string, [number, number]> = {
 
 const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 const asciiUpper = (s: string): string => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
-
-/** sub/gsub's replacement: & the match, \& a literal &, \\ a backslash */
-function subReplacement(repl: string, match: string): string {
-  if (repl.indexOf('&') < 0 && repl.indexOf('\\') < 0) return repl;
-  let out = '';
-  for (let i = 0; i < repl.length; i++) {
-    const c = repl[i]!;
-    if (c === '\\' && (repl[i + 1] === '\\' || repl[i + 1] === '&')) {
-      out += repl[i + 1];
-      i++;
-    } else if (c === '&') out += match;
-    else out += c;
-  }
-  return out;
-}
 
 /** replace matches of m in s: all (global) or only the `nth` */
 export function substitute(
@@ -172,7 +157,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         } else {
           const fs = sepStr !== null ? sepStr() : rt.str(rt.g[S.FS] as Val);
           splitter = fs === ' ' ? splitDefault : fs === '' ? emptySplitter : fs.length === 1 && fs !== '\\'
-            ? charSplitter(fs, false, rt.icase)
+            ? charSplitter(fs, false, false) // gawk: IGNORECASE leaves a one-character separator alone
             : regexSplitter(c.compiled(rt.regex.get(fs, rt.icase), fs), false);
           if (seps !== null) return splitWithSeps(text, fs, null, target, seps(), c, rt.icase);
         }
@@ -209,7 +194,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         const r = repl();
         set.prepare();
         const cur = rt.str(set.get());
-        const res = substitute(cur, re, global, 1, (match) => subReplacement(r, match), false);
+        const res = substitute(cur, re, global, 1, (match) => expandSubRepl(r, match), false);
         if (res.count > 0) set.set(res.text);
         return res.count;
       };

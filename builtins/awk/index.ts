@@ -353,8 +353,7 @@ class AwkRun {
       if (!this.exitedInEnd) await this.runList(rules.end, 'END');
     }
     io.closeCurrent();
-    const w = io.stdout.flush();
-    if (w) await w;
+    // gawk closes its redirections before it flushes stdout: a pipe's output comes first
     await io.closeAll();
     const f = io.stdout.flush();
     if (f) await f;

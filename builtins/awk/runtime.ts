@@ -189,7 +189,7 @@ export class Runtime {
     const nl = this.paragraph;
     if (fs === ' ') return splitDefault;
     if (fs === '') return emptySplitter;
-    if (fs.length === 1 && fs !== '\\') return charSplitter(fs, nl && fs !== '\n', this.icase);
+    if (fs.length === 1 && fs !== '\\') return charSplitter(fs, nl && fs !== '\n', false); // IGNORECASE: regex FS only (gawk)
     const r = this.regex.get(fs === '\\' ? '\\\\' : fs, this.icase);
     if (!r.ok) throw new AwkFatal(`invalid regexp: ${r.message}: /${fs}/`);
     return regexSplitter(r.m, nl);

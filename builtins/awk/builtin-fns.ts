@@ -116,10 +116,11 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       return () => {
         const t = s();
         const mv = m();
+        // every argument is evaluated (a[k] there creates k) before any early return
+        const nv = n === null ? 0 : n();
         if (Number.isNaN(mv)) return '';
         let st = mv < 1 ? 1 : Math.trunc(mv);
         if (n === null) return st > t.length ? '' : t.slice(st - 1);
-        const nv = n();
         if (Number.isNaN(nv)) return '';
         const len = nv === Infinity ? Infinity : Math.trunc(nv);
         if (len <= 0 || st > t.length) return '';

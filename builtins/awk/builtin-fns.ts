@@ -102,6 +102,8 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         return () => {
           const v = cells()[p.i] ?? UNINIT;
           if (v instanceof AwkArray) return v.map.size;
+          // gawk 5.2: length() of an untyped global makes it a scalar
+          if (v === UNINIT && !p.local) rt.scalarFixed.add(p.i);
           return rt.str(v).length;
         };
       }

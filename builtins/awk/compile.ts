@@ -99,7 +99,7 @@ export class Compiler {
     return () => {
       const c = g[i];
       if (c instanceof AwkArray) return c;
-      if (c === UNINIT) {
+      if (c === UNINIT && !rt.scalarFixed.has(i)) {
         const a = new AwkArray();
         g[i] = a;
         return a;

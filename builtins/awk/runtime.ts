@@ -399,6 +399,8 @@ export class Runtime {
   /** what the arrays' elements are estimated to hold, against the budget (maxHeld) */
   held = 0;
   maxHeld = Infinity;
+  /** untyped globals that length() has made scalars (gawk: a later a[k] is fatal) */
+  readonly scalarFixed = new Set<number>();
 
   /** a new array element with a key of n bytes */
   grow(n: number): void {

@@ -77,4 +77,16 @@ describe('awk budgets and refusals', () => {
     const r = await run(['BEGIN { RS = "--" } { print NR ": " $0 }'], { stdin: 'a--bb--ccc', chunkSize: 1 });
     expect(r.stdout).toBe('1: a\n2: bb\n3: ccc\n');
   });
+
+  it('makes an untyped global a scalar when length() reads it, as gawk 5.2', async () => {
+    const r = await run(['BEGIN { print length(c); c[1] = 1; print "no" }']);
+    expect(r.stdout).toBe('0\n');
+    expect(r.stderr).toBe("awk: cmd. line:1: fatal: attempt to use scalar `c' as an array\n");
+    expect(r.code).toBe(2);
+  });
+
+  it('evaluates every substr() argument (a[k] there creates k)', async () => {
+    const r = await run(['BEGIN { x = substr("abc", "-nan", a["k"]); print ("k" in a) }']);
+    expect(r.stdout).toBe('1\n');
+  });
 });

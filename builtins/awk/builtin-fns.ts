@@ -4,18 +4,22 @@
 import type { Expr } from './ast.js';
 import type { Compiler, Ev } from './compile.js';
 import { AwkArray, numStr, Strnum, toNum, UNINIT, type Val } from './value.js';
-import { S } from './runtime.js';
+import { S, type Runtime } from './runtime.js';
 import type { Matcher } from '../../lib/regex/index.js';
 import { splitDefault, type Splitter, charSplitter, regexSplitter, emptySplitter } from './fields.js';
 import {
-  awkSprintf, type AwkRandom, bitwise, gensubReplacement, mktime, strftime, strtonum, type AwkArg,
-} from './runtime-stub.js';
+  and, asortCompare, awkSprintf, type AwkRandom, type AwkSortValue, type BitResult, compl, expandGensub, expandSubRepl, lshift, mktime,
+  or, rshift, strftime, strToNum, strtonum, xor, type AwkArg,
+} from './runtime/index.js';
+import { NEG_NAN } from './runtime/numbers.js';
 
 export interface BuiltinEnv {
   random: AwkRandom;
   tz(): string | undefined;
   now(): number;
 }
+
+const BITWISE: Record<string, (args: readonly number[]) => BitResult> = { and, or, xor, lshift, rshift, compl };
 
 type B = Extract<Expr, { k: 'builtin' }>;
 
@@ -30,21 +34,6 @@ const ARITY: Record<string, [number, number]> = {
 
 const asciiLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 const asciiUpper = (s: string): string => s.replace(/[a-z]+/g, (m) => m.toUpperCase());
-
-/** sub/gsub's replacement: & the match, \& a literal &, \\ a backslash */
-function subReplacement(repl: string, match: string): string {
-  if (repl.indexOf('&') < 0 && repl.indexOf('\\') < 0) return repl;
-  let out = '';
-  for (let i = 0; i < repl.length; i++) {
-    const c = repl[i]!;
-    if (c === '\\' && (repl[i + 1] === '\\' || repl[i + 1] === '&')) {
-      out += repl[i + 1];
-      i++;
-    } else if (c === '&') out += match;
-    else out += c;
-  }
-  return out;
-}
 
 /** replace matches of m in s: all (global) or only the `nth` */
 export function substitute(
@@ -113,6 +102,8 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         return () => {
           const v = cells()[p.i] ?? UNINIT;
           if (v instanceof AwkArray) return v.map.size;
+          // gawk 5.2: length() of an untyped global makes it a scalar
+          if (v === UNINIT && !p.local) rt.scalarFixed.add(p.i);
           return rt.str(v).length;
         };
       }
@@ -127,10 +118,11 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       return () => {
         const t = s();
         const mv = m();
+        // every argument is evaluated (a[k] there creates k) before any early return
+        const nv = n === null ? 0 : n();
         if (Number.isNaN(mv)) return '';
         let st = mv < 1 ? 1 : Math.trunc(mv);
         if (n === null) return st > t.length ? '' : t.slice(st - 1);
-        const nv = n();
         if (Number.isNaN(nv)) return '';
         const len = nv === Infinity ? Infinity : Math.trunc(nv);
         if (len <= 0 || st > t.length) return '';
@@ -168,7 +160,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         } else {
           const fs = sepStr !== null ? sepStr() : rt.str(rt.g[S.FS] as Val);
           splitter = fs === ' ' ? splitDefault : fs === '' ? emptySplitter : fs.length === 1 && fs !== '\\'
-            ? charSplitter(fs, false, rt.icase)
+            ? charSplitter(fs, false, false) // gawk: IGNORECASE leaves a one-character separator alone
             : regexSplitter(c.compiled(rt.regex.get(fs, rt.icase), fs), false);
           if (seps !== null) return splitWithSeps(text, fs, null, target, seps(), c, rt.icase);
         }
@@ -195,7 +187,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
           let nth = g ? 1 : Math.trunc(toNum(h));
           if (!g && nth < 1) nth = 1;
           const r = repl();
-          return substitute(target(), mc(), g, nth, (match, groups) => gensubReplacement(r, match, groups, g), true).text;
+          return substitute(target(), mc(), g, nth, (match, groups) => expandGensub(r, match, groups), true).text;
         };
       }
       const lv = a.length > 2 ? a[2]! : ({ k: 'field', e: { k: 'num', v: 0 } } as Expr);
@@ -205,7 +197,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         const r = repl();
         set.prepare();
         const cur = rt.str(set.get());
-        const res = substitute(cur, re, global, 1, (match) => subReplacement(r, match), false);
+        const res = substitute(cur, re, global, 1, (match) => expandSubRepl(r, match), false);
         if (res.count > 0) set.set(res.text);
         return res.count;
       };
@@ -249,16 +241,25 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       return () => {
         const args: AwkArg[] = vals.map((v) => {
           const x = v();
-          return { num: () => toNum(x), str: () => rt.str(x), isNumber: () => typeof x === 'number' || (x instanceof Strnum && x.isNumeric()) };
+          return { num: () => toNum(x), str: () => rt.str(x), isNum: () => typeof x === 'number' || (x instanceof Strnum && x.isNumeric()) };
         });
         const r = awkSprintf(f(), args);
-        if ('fatal' in r) return c.fatal(r.fatal);
+        if ('fatal' in r) return c.fatal(r.fatal.replace(/^fatal: /, ''));
         return r.text;
       };
     }
     case 'sin': return math(Math.sin);
     case 'cos': return math(Math.cos);
-    case 'exp': return math(Math.exp);
+    case 'exp': {
+      const x = num(0);
+      return () => {
+        const v = x();
+        const y = Math.exp(v);
+        // glibc sets ERANGE on overflow and underflow: gawk warns then
+        if (Number.isFinite(v) && (y === Infinity || y === 0)) rt.warn(`exp: argument ${numStr(v, rt.convfmt)} is out of range`);
+        return y;
+      };
+    }
     case 'log':
     case 'sqrt': {
       const x = num(0);
@@ -266,7 +267,9 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       return () => {
         const v = x();
         if (v < 0) rt.warn(`${name}: received negative argument ${numStr(v, rt.convfmt)}`);
-        return f(v);
+        // x86 makes a negative NaN (gawk prints "-nan"); V8 would print a positive one
+        const y = f(v);
+        return y !== y && v === v ? NEG_NAN : y;
       };
     }
     case 'int': return math(Math.trunc);
@@ -278,7 +281,7 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
     case 'rand': return () => env.random.rand();
     case 'srand': {
       const s = a.length > 0 ? num(0) : null;
-      return () => env.random.srand(s === null ? undefined : s());
+      return () => env.random.srand(s === null ? undefined : s(), Math.floor(env.now() / 1000));
     }
     case 'tolower': {
       const s = str(0);
@@ -295,15 +298,16 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
       const v = c.val(a[0]!);
       return () => {
         const x = v();
-        return typeof x === 'number' ? x : strtonum(rt.str(x));
+        // numbers and numeric-looking strnums pass through (gawk: strtonum of the field "017" is 17)
+        return typeof x === 'number' || (x instanceof Strnum && x.isNumeric()) ? toNum(x) : strtonum(rt.str(x));
       };
     }
     case 'and': case 'or': case 'xor': case 'lshift': case 'rshift': case 'compl': {
       const xs = a.map((_, i) => num(i));
       return () => {
-        const r = bitwise(name, xs.map((x) => x()));
+        const r = BITWISE[name]!(xs.map((x) => x())); // name is one of BITWISE's keys (the case labels)
         if (typeof r === 'number') return r;
-        return c.fatal(r.fatal);
+        return c.fatal(r.fatal.replace(/^fatal: /, ''));
       };
     }
     case 'systime': return () => Math.floor(env.now() / 1000);
@@ -337,10 +341,10 @@ export function compileBuiltin(c: Compiler, e: B, env: BuiltinEnv): Ev {
         return () => {
           const v = arr().map.get(key());
           if (isArr) return v instanceof AwkArray ? 1 : 0;
-          return v === undefined ? 'untyped' : typeOf(v, false);
+          // an element made by a mere reference is untyped, as a missing one
+          return v === undefined || v === UNINIT ? 'untyped' : typeOf(v, false);
         };
       }
-      if (x.k === 'regex') return () => (isArr ? 0 : 'regexp');
       const v = c.val(x);
       return () => (isArr ? 0 : typeOf(v(), false));
     }
@@ -445,29 +449,29 @@ function splitWithSeps(text: string, fs: string, re: Matcher | null, target: Awk
   }
 }
 
+/** a value as the runtime's sort orders see it (a missing element sorts as "") */
+export function sortValue(rt: Runtime, v: Val | AwkArray | undefined): AwkSortValue {
+  if (v instanceof AwkArray) return { str: '', num: 0, isNum: false, isArray: true };
+  const x = v ?? '';
+  return { str: rt.str(x), num: toNum(x), isNum: typeof x === 'number' || (x instanceof Strnum && x.isNumeric()), isArray: false };
+}
+
 function asortFn(c: Compiler, e: B, arrayArg: (i: number) => () => AwkArray, _env: BuiltinEnv): Ev {
   const rt = c.rt;
   const src = arrayArg(0);
   const dest = e.args.length > 1 ? arrayArg(1) : null;
-  const indices = e.name === 'asorti';
+  const how = e.args.length > 2 ? c.str(e.args[2]!) : null;
+  const kind = e.name === 'asorti' ? 'asorti' : 'asort';
   return () => {
     const s = src();
-    let items: Val[];
-    if (indices) items = [...s.map.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-    else {
-      const vals = [...s.map.values()].filter((v): v is Val => !(v instanceof AwkArray));
-      const rank = (v: Val): number => (typeof v === 'number' || (v instanceof Strnum && v.isNumeric()) ? 0 : 1);
-      vals.sort((x, y) => {
-        const rx = rank(x);
-        const ry = rank(y);
-        if (rx !== ry) return rx - ry;
-        if (rx === 0) return toNum(x) - toNum(y);
-        const a = rt.str(x);
-        const b = rt.str(y);
-        return a < b ? -1 : a > b ? 1 : 0;
-      });
-      items = vals;
-    }
+    const order = how === null ? '' : how();
+    // a user comparison function is not supported: the default order stands in for it
+    const cmp = asortCompare(kind, order, strToNum) ?? asortCompare(kind, '', strToNum);
+    // asort drops subarrays (not copied here); asorti keeps their indices
+    const entries = [...s.map.entries()].filter((en) => kind === 'asorti' || !(en[1] instanceof AwkArray));
+    const sorted = entries.map(([k, v]): [string, AwkSortValue, Val] => [k, sortValue(rt, v), v instanceof AwkArray ? '' : v]);
+    if (cmp !== null) sorted.sort((x, y) => cmp([x[0], x[1]], [y[0], y[1]]));
+    const items: Val[] = sorted.map((x) => (kind === 'asorti' ? x[0] : x[2]));
     const target = dest === null ? s : dest();
     target.map.clear();
     for (let i = 0; i < items.length; i++) target.map.set(String(i + 1), items[i]!);

@@ -99,7 +99,7 @@ export class Compiler {
     return () => {
       const c = g[i];
       if (c instanceof AwkArray) return c;
-      if (c === UNINIT) {
+      if (c === UNINIT && !rt.scalarFixed.has(i)) {
         const a = new AwkArray();
         g[i] = a;
         return a;
@@ -353,8 +353,8 @@ export class Compiler {
         const arr = this.array(e.name);
         const key = this.key(e.subs);
         return () => {
+          const k = key(); // gawk evaluates the subscript before it looks up the array
           const a = arr();
-          const k = key();
           const v = a.map.get(k);
           if (v === undefined) {
             a.map.set(k, UNINIT);
@@ -476,8 +476,8 @@ export class Compiler {
       let k = '';
       return {
         prepare: () => {
+          k = key(); // the subscript first, as gawk
           a = arr();
-          k = key();
         },
         get: () => {
           const v = a.map.get(k);
@@ -565,8 +565,8 @@ export class Compiler {
       const arr = this.array(e.lv.name);
       const key = this.key(e.lv.subs);
       return () => {
+        const k = key(); // the subscript first, as gawk
         const a = arr();
-        const k = key();
         const old = a.map.get(k);
         const x = old === undefined ? 0 : old instanceof AwkArray ? this.fatal('attempt to use array in a scalar context') : toNum(old);
         a.map.set(k, x + d);

@@ -22,7 +22,7 @@ import { AsyncCompiler } from './async.js';
 import { compileBuiltin, type BuiltinEnv } from './builtin-fns.js';
 import { Io } from './io.js';
 import { AwkArray, Strnum, toNum, type Val } from './value.js';
-import { AwkRandom } from './runtime-stub.js';
+import { AwkFatalError, AwkRandom } from './runtime/index.js';
 import { RecordTooLong, ReadError, type RsMode } from './records.js';
 import type { Program } from './ast.js';
 import { toLatin1 } from '../../lib/regex/index.js';
@@ -200,7 +200,9 @@ class AwkRun {
     const ctx = this.ctx;
     try {
       return await this.main();
-    } catch (e) {
+    } catch (thrown) {
+      // numToStr throws the runtime's error (its text starts with "fatal: ")
+      const e = thrown instanceof AwkFatalError ? new AwkFatal(thrown.fatal.replace(/^fatal: /, '')) : thrown;
       if (e instanceof AwkFatal || e instanceof RecordTooLong || e instanceof ReadError) {
         try {
           await this.io.flushAll();
@@ -212,6 +214,8 @@ class AwkRun {
           msg = `${this.name}: fatal: record longer than ${ctx.limits.maxLineBytes} bytes (the line budget; gawk has no limit)\n`;
         } else if (e instanceof ReadError) {
           msg = `${this.name}: fatal: error reading input file \`${this.rt.str(this.rt.g[S.FILENAME] as Val)}': ${e.text}\n`;
+        } else if (e.bare === 'input' && toNum(this.rt.g[S.NR] as Val) > 0) {
+          msg = `${this.name}: ${locate(this.parts, sourceStarts(this.parts), this.curPos)}fatal: ${e.message}\n`;
         } else if (e.bare) msg = `${this.name}: fatal: ${e.message}\n`;
         else msg = `${this.name}: ${this.location()}fatal: ${e.message}\n`;
         await sayBytes(ctx.stderr, msg);
@@ -349,8 +353,7 @@ class AwkRun {
       if (!this.exitedInEnd) await this.runList(rules.end, 'END');
     }
     io.closeCurrent();
-    const w = io.stdout.flush();
-    if (w) await w;
+    // gawk closes its redirections before it flushes stdout: a pipe's output comes first
     await io.closeAll();
     const f = io.stdout.flush();
     if (f) await f;

@@ -108,7 +108,7 @@ export class Io implements AwkIo {
     const rt = this.rt;
     const opened = openInput(this.ctx, operand === '/dev/stdin' ? '-' : toShell(operand));
     if (!opened.ok) {
-      throw new AwkFatal(`cannot open file \`${operand}' for reading: ${errorText(createError(this.ctx.fs, toShell(operand), opened.error))}`, 2, true);
+      throw new AwkFatal(`cannot open file \`${operand}' for reading: ${errorText(createError(this.ctx.fs, toShell(operand), opened.error))}`, 2, 'input');
     }
     const input = opened.value;
     if (!input.isStdin && input.info?.type === 'dir') {

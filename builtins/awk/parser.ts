@@ -414,6 +414,18 @@ class Parser {
     return lhs;
   }
 
+  /**
+   * the right operand of && || ~ and the comparisons: gawk's grammar (exp: variable ASSIGNOP exp)
+   * lets it be an assignment, so `y >= x += 1` is `y >= (x += 1)`
+   */
+  private rhsAssign(b: Expr): Expr {
+    const t = this.tok;
+    if (t.t !== T.PUNCT || !ASSIGN_OPS.has(t.s) || !isLvalue(b)) return b;
+    this.i++;
+    this.skipNewlines();
+    return { k: 'assign', op: t.s, lhs: b, rhs: this.expr() };
+  }
+
   private ternary(): Expr {
     const c = this.or();
     if (!this.is('?')) return c;
@@ -430,7 +442,7 @@ class Parser {
     let a = this.and();
     while (this.is('||')) {
       this.i++;
-      a = { k: 'or', a, b: this.and() };
+      a = { k: 'or', a, b: this.rhsAssign(this.and()) };
     }
     return a;
   }
@@ -439,7 +451,7 @@ class Parser {
     let a = this.inExpr();
     while (this.is('&&')) {
       this.i++;
-      a = { k: 'and', a, b: this.inExpr() };
+      a = { k: 'and', a, b: this.rhsAssign(this.inExpr()) };
     }
     return a;
   }
@@ -475,7 +487,7 @@ class Parser {
     while (this.is('~') || this.is('!~')) {
       const neg = this.tok.s === '!~';
       this.i++;
-      a = { k: 'match', neg, a, re: this.relational() };
+      a = { k: 'match', neg, a, re: this.rhsAssign(this.relational()) };
     }
     return a;
   }
@@ -485,7 +497,7 @@ class Parser {
     const t = this.tok;
     if (t.t === T.PUNCT && REL_OPS.has(t.s) && !(this.noGt && t.s === '>')) {
       this.i++;
-      const b = this.concatenation();
+      const b = this.rhsAssign(this.concatenation());
       const n = this.tok;
       if (n.t === T.PUNCT && REL_OPS.has(n.s) && !(this.noGt && n.s === '>')) this.fail();
       return { k: 'cmp', op: t.s, a, b };

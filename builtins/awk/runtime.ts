@@ -23,8 +23,12 @@ export class AwkFatal extends Error {
   constructor(
     message: string,
     readonly status = 2,
-    /** printed without the program location (command-line and input errors) */
-    readonly bare = false,
+    /**
+     * printed without the program location (command-line and input errors); 'input': an input
+     * file that cannot be opened, which gawk reports with the rule's line (but no FILENAME/FNR)
+     * once a record was read
+     */
+    readonly bare: boolean | 'input' = false,
   ) {
     super(message);
   }
@@ -185,7 +189,7 @@ export class Runtime {
     const nl = this.paragraph;
     if (fs === ' ') return splitDefault;
     if (fs === '') return emptySplitter;
-    if (fs.length === 1 && fs !== '\\') return charSplitter(fs, nl && fs !== '\n', this.icase);
+    if (fs.length === 1 && fs !== '\\') return charSplitter(fs, nl && fs !== '\n', false); // IGNORECASE: regex FS only (gawk)
     const r = this.regex.get(fs === '\\' ? '\\\\' : fs, this.icase);
     if (!r.ok) throw new AwkFatal(`invalid regexp: ${r.message}: /${fs}/`);
     return regexSplitter(r.m, nl);
@@ -395,6 +399,8 @@ export class Runtime {
   /** what the arrays' elements are estimated to hold, against the budget (maxHeld) */
   held = 0;
   maxHeld = Infinity;
+  /** untyped globals that length() has made scalars (gawk: a later a[k] is fatal) */
+  readonly scalarFixed = new Set<number>();
 
   /** a new array element with a key of n bytes */
   grow(n: number): void {

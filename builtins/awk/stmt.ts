@@ -8,8 +8,9 @@ import { AwkArray, numStr, Strnum, toNum, UNINIT, type Val } from './value.js';
 import { ELEMENT_COST, Status, S } from './runtime.js';
 import type { Compiler, Exec, StrEv } from './compile.js';
 import type { OutStream } from './output.js';
-import { awkSprintf, sortedInCompare, type AwkArg, type SortItem } from './runtime-stub.js';
+import { awkSprintf, sortedInCompare, type AwkArg, type SortEntry } from './runtime/index.js';
 import type { AsyncCompiler } from './async.js';
+import { sortValue } from './builtin-fns.js';
 
 type MaybeP<T> = T | Promise<T>;
 
@@ -241,14 +242,9 @@ export class StmtCompiler {
         if (order !== undefined && !(order instanceof AwkArray)) {
           const cmp = sortedInCompare(rt.str(order));
           if (cmp !== null) {
-            const items: SortItem[] = keys.map((k) => {
-              const v = a.map.get(k);
-              const val = v === undefined || v instanceof AwkArray ? '' : v;
-              const numeric = typeof val === 'number' || (val instanceof Strnum && val.isNumeric());
-              return { key: k, value: numeric ? toNum(val) : rt.str(val), numeric };
-            });
+            const items: SortEntry[] = keys.map((k) => [k, sortValue(rt, a.map.get(k))]);
             items.sort(cmp);
-            return items.map((i) => i.key);
+            return items.map((i) => i[0]);
           }
         }
       }
@@ -310,9 +306,9 @@ export class StmtCompiler {
       const sync = anyAsync ? null : rest.map((a) => c.val(a));
       const asyncArgs = anyAsync ? rest.map((a) => this.ac.compile(a)) : null;
       const format = (f: string, vals: Val[]): string => {
-        const args: AwkArg[] = vals.map((v) => ({ num: () => toNum(v), str: () => rt.str(v), isNumber: () => typeof v === 'number' || (v instanceof Strnum && v.isNumeric()) }));
+        const args: AwkArg[] = vals.map((v) => ({ num: () => toNum(v), str: () => rt.str(v), isNum: () => typeof v === 'number' || (v instanceof Strnum && v.isNumeric()) }));
         const r = awkSprintf(f, args);
-        if ('fatal' in r) return c.fatal(r.fatal);
+        if ('fatal' in r) return c.fatal(r.fatal.replace(/^fatal: /, ''));
         return r.text;
       };
       text = anyAsync

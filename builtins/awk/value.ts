@@ -3,7 +3,7 @@
 // compares as a number when it looks numeric (gawk's strnum), else as a string. UNINIT, the value
 // of an unset variable, is both "" and 0 and compares numerically against numbers and strnums.
 
-import { looksNumeric, numToStr, strToNum } from './runtime-stub.js';
+import { looksNumeric, numToStr, strToNum } from './runtime/index.js';
 
 /**
  * a string's numeric value: plain decimal integers (the common field) are read here, the rest by

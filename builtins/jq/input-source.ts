@@ -7,7 +7,7 @@
 import type { CallContext } from '../types.js';
 import { openInput, type Input } from '../internal/inputs.js';
 import { errorText } from '../../allowedpaths/errors.js';
-import { JsonStreamParser } from './json-stub.js';
+import { JqUtf8Decoder, JsonStreamParser } from './json/index.js';
 import { JqError, LiteralNumber, type Json } from './value.js';
 
 interface Item {
@@ -30,30 +30,6 @@ export function isParseError(v: Json | { error: string }): v is { error: string 
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof LiteralNumber);
 }
 
-/** jq --stream events of one value: [path, leaf] for each leaf, [path] closing each container */
-export function streamEvents(v: Json, path: Json[], out: Json[], top: boolean): void {
-  const isArr = Array.isArray(v);
-  const isObj = v instanceof Map;
-  if ((!isArr && !isObj) || (isArr && v.length === 0) || (isObj && v.size === 0)) {
-    out.push([path, v]);
-    return;
-  }
-  let last: Json = null;
-  if (isArr) {
-    v.forEach((x, i) => {
-      streamEvents(x, [...path, i], out, false);
-      last = i;
-    });
-  } else {
-    for (const [k, x] of v) {
-      streamEvents(x, [...path, k], out, false);
-      last = k;
-    }
-  }
-  out.push([[...path, last]]);
-  void top;
-}
-
 export class InputSource {
   private readonly queue: Item[] = [];
   private head = 0;
@@ -61,8 +37,8 @@ export class InputSource {
   private cur: Input | undefined;
   private curName = '';
   private curLine = 0;
-  private decoder = new TextDecoder('utf-8');
-  private parser = new JsonStreamParser();
+  private decoder = new JqUtf8Decoder();
+  private readonly parser: JsonStreamParser;
   private partial = '';
   private rawLine = '';
   private failures = 0;
@@ -76,7 +52,11 @@ export class InputSource {
     private readonly files: string[],
     private readonly opts: SourceOptions,
     private readonly budget: number,
-  ) {}
+  ) {
+    // the reader gives --stream events itself, as the text arrives (a truncated text still
+    // gives its events before the error)
+    this.parser = new JsonStreamParser({ seq: opts.seq, stream: opts.stream });
+  }
 
   openFailures(): number {
     return this.failures;
@@ -125,12 +105,6 @@ export class InputSource {
   }
 
   private push(v: Json): void {
-    if (this.opts.stream) {
-      const evs: Json[] = [];
-      streamEvents(v, [], evs, true);
-      for (const e of evs) this.queue.push({ v: e, file: this.curName, line: this.curLine });
-      return;
-    }
     this.queue.push({ v, file: this.curName, line: this.curLine });
   }
 
@@ -215,16 +189,16 @@ export class InputSource {
         chunk = null;
       }
       if (chunk === null) {
-        const tail = this.decoder.decode();
+        const tail = this.decoder.decode(new Uint8Array(0), true);
         if (tail !== '') this.feedText(tail);
         this.cur.close();
         this.cur = undefined;
-        this.decoder = new TextDecoder('utf-8');
+        this.decoder = new JqUtf8Decoder();
         if (this.queue.length > this.head || this.pendingErr !== undefined) return true;
         continue;
       }
       this.held += chunk.length;
-      this.feedText(this.decoder.decode(chunk, { stream: true }));
+      this.feedText(this.decoder.decode(chunk));
       return true;
     }
   }

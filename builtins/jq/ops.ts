@@ -2,7 +2,7 @@
 // its overloads, indexing and slicing, and the path primitives getpath/setpath/delpaths. Errors
 // are JqError with jq's exact text (values shown through jv_dump_string_trunc).
 
-import { tojson } from './json-stub.js';
+import { tojson } from './json/index.js';
 import { JqError, LiteralNumber, numberOf, type Json, type JsonObject } from './value.js';
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';

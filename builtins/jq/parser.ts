@@ -6,7 +6,7 @@
 
 import type { Ast, AssignOp, BinOp, FuncDef, Pattern } from './ast.js';
 import { lexAt, skipSpace, tokenName, type Token } from './lexer.js';
-import { parseJson } from './json-stub.js';
+import { parseJson } from './json/index.js';
 import type { Json } from './value.js';
 
 /** one compile error: jq's message and the offset it points at */

@@ -71,7 +71,6 @@ const KNOWN: Record<number, string> = {
   1645: 'modules (import/include/module/modulemeta) are not supported',
   1649: 'modules (import/include/module/modulemeta) are not supported',
   1661: 'modules (import/include/module/modulemeta) are not supported',
-  1847: 'number literals kept as decimal text (1.7.1 decNumber): the JSON layer',
   1949: `jq's test harness has no input callback ("break"); the command says "No more inputs" as jq does`,
 };
 

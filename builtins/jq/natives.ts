@@ -467,7 +467,8 @@ export function makeNatives(io: Io): Record<string, Native> {
       return v;
     }),
     'stderr/0': fn(0, (v) => {
-      io.stderr(tojson(v));
+      // jq 1.7: strings go out raw, other values as compact JSON
+      io.stderr(typeof v === 'string' ? v : tojson(v));
       return v;
     }),
     'input_filename/0': fn(0, () => io.filename()),
@@ -478,7 +479,8 @@ export function makeNatives(io: Io): Record<string, Native> {
     }),
     'halt_error/1': fn(1, (v, code) => {
       if (!isNum(code)) throw typeError(code, 'halt_error/1: number required');
-      throw new HaltSignal(Math.trunc(numberOf(code)), typeof v === 'string' ? v : `${tojson(v)}\n`);
+      // a string goes out raw, null writes nothing, anything else as JSON and a newline
+      throw new HaltSignal(Math.trunc(numberOf(code)), typeof v === 'string' ? v : v === null ? undefined : `${tojson(v)}\n`);
     }),
     'get_search_list/0': fn(0, () => []),
     'get_prog_origin/0': fn(0, () => null),

@@ -183,7 +183,11 @@ async function runJq(ctx: CallContext, a: JqArgs): Promise<number> {
     vars: [['ENV', envObject(ctx)], ['ARGS', argsObj], ...named],
     checkAbort: () => ctx.checkAbort(),
   });
-  if (!compiled.ok) return writeErr(ctx, compiled.message, 3);
+  if (!compiled.ok) {
+    // jq's parser accepts an empty program, then finds no top-level expression in it
+    if (program.trim() === '') return writeErr(ctx, 'jq: error: Top-level program not given (try ".")\njq: 1 compile error\n', 3);
+    return writeErr(ctx, compiled.message, 3);
+  }
   const out = new Output(ctx, budget, a.unbuffered);
   // jq reads JQ_COLORS whether or not it colours, and warns about a bad one either way
   let colors: readonly string[] | undefined;

@@ -96,7 +96,8 @@ export class InputSource {
   }
 
   filename(): Json {
-    if (this.taken === undefined || this.taken.file === '<stdin>') return null;
+    // jq 1.7.1 names standard input "<stdin>" here too (main.c's current_filename)
+    if (this.taken === undefined) return null;
     return this.taken.file;
   }
 

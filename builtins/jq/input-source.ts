@@ -46,6 +46,7 @@ export class InputSource {
   private taken: Item | undefined;
   private held = 0;
   private ended = false;
+  private exhausted = false;
 
   constructor(
     private readonly ctx: CallContext,
@@ -78,7 +79,11 @@ export class InputSource {
 
   /** the next complete value, if one is ready */
   takeSync(): Json | undefined {
-    if (this.head >= this.queue.length) return undefined;
+    if (this.head >= this.queue.length) {
+      // jq closed the last file when it found the end: positions are then unknown
+      if (this.ended) this.exhausted = true;
+      return undefined;
+    }
     const it = this.queue[this.head] as Item;
     this.queue[this.head++] = undefined as unknown as Item;
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
@@ -91,7 +96,7 @@ export class InputSource {
 
   /** jq's `FILE:LINE` for error messages (`<unknown>` before any input) */
   position(): string {
-    if (this.taken === undefined) return '<unknown>';
+    if (this.taken === undefined || this.exhausted) return '<unknown>';
     return `${this.taken.file}:${this.taken.line}`;
   }
 

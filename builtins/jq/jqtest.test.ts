@@ -71,7 +71,6 @@ const KNOWN: Record<number, string> = {
   1645: 'modules (import/include/module/modulemeta) are not supported',
   1649: 'modules (import/include/module/modulemeta) are not supported',
   1661: 'modules (import/include/module/modulemeta) are not supported',
-  1949: `jq's test harness has no input callback ("break"); the command says "No more inputs" as jq does`,
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -455,7 +455,8 @@ export function makeNatives(io: Io): Record<string, Native> {
     'builtins/0': fn(0, builtinsList),
     'input/0': fn(0, () => {
       const v = io.nextInput();
-      if (v === undefined) throw new JqError('No more inputs');
+      // jq's input callback past the end: the error is the string "break"
+      if (v === undefined) throw new JqError('break');
       return v;
     }),
     'inputs/0': () =>

@@ -4,7 +4,7 @@
 // input files (or, after --args/--jsonargs, positional values). Errors are jq's:
 // `jq: Unknown option -x` + the "Use jq --help" lines, status 2.
 
-import { parseJson } from './json-stub.js';
+import { parseJson } from './json/index.js';
 import type { Json } from './value.js';
 
 export interface JqArgs {

@@ -623,11 +623,15 @@ emit(obj);
     const update = this.compile(ast.update, bind.cx);
     const rt = this.rt;
     return valueOnly((input, env, emit) => {
+      // jq 1.7.1 (DUPN before the init): after the first init value the source sees null
+      let over: Json = input;
       init.run(input, env, (start) => {
         let acc: Json = start;
-        src.run(input, env, (v) => {
+        const from = over;
+        over = null;
+        src.run(from, env, (v) => {
           rt.tick();
-          bind.bind(v, input, env, (e) => {
+          bind.bind(v, from, env, (e) => {
             let last: Json = null;
             update.run(acc, e, (u) => {
               last = u;
@@ -649,11 +653,15 @@ emit(obj);
     const rt = this.rt;
     return {
       run(input, env, emit) {
+        // as reduce: after the first init value the source sees null
+        let over: Json = input;
         init.run(input, env, (start) => {
           let acc: Json = start;
-          src.run(input, env, (v) => {
+          const from = over;
+          over = null;
+          src.run(from, env, (v) => {
             rt.tick();
-            bind.bind(v, input, env, (e) => {
+            bind.bind(v, from, env, (e) => {
               update.run(acc, e, (u) => {
                 acc = u;
                 if (extract === null) emit(u);
@@ -664,12 +672,15 @@ emit(obj);
         });
       },
       paths(input, path, env, emit) {
+        let over: Json = input;
         init.paths(input, path, env, (start, sp) => {
           let acc: Json = start;
           let accPath = sp;
-          src.run(input, env, (v) => {
+          const from = over;
+          over = null;
+          src.run(from, env, (v) => {
             rt.tick();
-            bind.bind(v, input, env, (e) => {
+            bind.bind(v, from, env, (e) => {
               update.paths(acc, accPath, e, (u, up) => {
                 acc = u;
                 accPath = up;

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { compileJq } from './program.js';
-import { dumpJson, parseJson, tojson } from './json-stub.js';
+import { dumpJson, parseJson, tojson } from './json/index.js';
 import { JqError, type Json } from './value.js';
 
 /** a small deterministic PRNG (mulberry32) */

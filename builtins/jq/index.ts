@@ -21,17 +21,17 @@ import { parseJqArgs, type JqArgs } from './args.js';
 import { compileJq } from './program.js';
 import { HaltSignal } from './natives.js';
 import { BreakSignal } from './compile.js';
-import { dumpJson, JsonStreamParser, tojson } from './json-stub.js';
+import { decodeUtf8, dumpJson, JsonStreamParser, parseJqColors, tojson } from './json/index.js';
 import { JqError, type Json, type JsonObject } from './value.js';
 import { JQ_HELP } from './usage.js';
 import { InputSource, isParseError } from './input-source.js';
 
-/** names probed for $ENV/env: CallContext reads one exported variable at a time */
-const ENV_NAMES = ['HOME', 'PATH', 'PWD', 'OLDPWD', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TERM', 'TZ', 'TMPDIR', 'HOSTNAME', 'JQ_COLORS', 'NO_COLOR'];
+/** $ENV / env: the exported variables (older contexts without a listing give the usual names) */
+const FALLBACK_ENV_NAMES = ['HOME', 'PATH', 'PWD', 'OLDPWD', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TERM', 'TZ', 'TMPDIR', 'HOSTNAME', 'JQ_COLORS', 'NO_COLOR'];
 
 function envObject(ctx: CallContext): JsonObject {
   const m: JsonObject = new Map();
-  for (const n of ENV_NAMES) {
+  for (const n of ctx.envNames?.() ?? FALLBACK_ENV_NAMES) {
     const v = ctx.getEnv(n);
     if (v !== undefined) m.set(n, v);
   }
@@ -130,7 +130,7 @@ async function readWhole(ctx: CallContext, file: string): Promise<{ ok: true; te
   try {
     const got = await readToEnd(r.value.reader, commandBudget(ctx));
     if (!got.ok) return { ok: false, message: `Could not open ${file}: ${got.message}` };
-    return { ok: true, text: Buffer.from(got.bytes).toString('utf8') };
+    return { ok: true, text: decodeUtf8(got.bytes) };
   } finally {
     r.value.close();
   }
@@ -178,13 +178,28 @@ async function runJq(ctx: CallContext, a: JqArgs): Promise<number> {
       envObject: () => envObject(ctx),
       filename: () => src.filename(),
       lineNumber: () => src.line(),
+      tz: () => ctx.getEnv('TZ'),
     },
     vars: [['ENV', envObject(ctx)], ['ARGS', argsObj], ...named],
     checkAbort: () => ctx.checkAbort(),
   });
-  if (!compiled.ok) return writeErr(ctx, compiled.message, 3);
+  if (!compiled.ok) {
+    // jq's parser accepts an empty program, then finds no top-level expression in it
+    if (program.trim() === '') return writeErr(ctx, 'jq: error: Top-level program not given (try ".")\njq: 1 compile error\n', 3);
+    return writeErr(ctx, compiled.message, 3);
+  }
   const out = new Output(ctx, budget, a.unbuffered);
-  const dumpOpts = { indent: a.indent, tab: a.tab, sortKeys: a.sortKeys, ascii: a.ascii, color: a.color === true };
+  // jq reads JQ_COLORS whether or not it colours, and warns about a bad one either way
+  let colors: readonly string[] | undefined;
+  const spec = ctx.getEnv('JQ_COLORS');
+  if (spec !== undefined) {
+    colors = parseJqColors(spec);
+    if (colors === undefined) {
+      const w = ctx.stderr.writeString('Failed to set $JQ_COLORS\n');
+      if (w) await w;
+    }
+  }
+  const dumpOpts = { indent: a.indent, tab: a.tab, sortKeys: a.sortKeys, ascii: a.ascii, color: a.color === true, colors };
   const usesInput = /\binputs?\b/.test(program);
   let ret = -4; // JQ_OK_NO_OUTPUT
   let lastResult = -1;

@@ -7,7 +7,7 @@
 import type { CallContext } from '../types.js';
 import { openInput, type Input } from '../internal/inputs.js';
 import { errorText } from '../../allowedpaths/errors.js';
-import { JsonStreamParser } from './json-stub.js';
+import { JqUtf8Decoder, JsonStreamParser } from './json/index.js';
 import { JqError, LiteralNumber, type Json } from './value.js';
 
 interface Item {
@@ -30,30 +30,6 @@ export function isParseError(v: Json | { error: string }): v is { error: string 
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof LiteralNumber);
 }
 
-/** jq --stream events of one value: [path, leaf] for each leaf, [path] closing each container */
-export function streamEvents(v: Json, path: Json[], out: Json[], top: boolean): void {
-  const isArr = Array.isArray(v);
-  const isObj = v instanceof Map;
-  if ((!isArr && !isObj) || (isArr && v.length === 0) || (isObj && v.size === 0)) {
-    out.push([path, v]);
-    return;
-  }
-  let last: Json = null;
-  if (isArr) {
-    v.forEach((x, i) => {
-      streamEvents(x, [...path, i], out, false);
-      last = i;
-    });
-  } else {
-    for (const [k, x] of v) {
-      streamEvents(x, [...path, k], out, false);
-      last = k;
-    }
-  }
-  out.push([[...path, last]]);
-  void top;
-}
-
 export class InputSource {
   private readonly queue: Item[] = [];
   private head = 0;
@@ -61,8 +37,8 @@ export class InputSource {
   private cur: Input | undefined;
   private curName = '';
   private curLine = 0;
-  private decoder = new TextDecoder('utf-8');
-  private parser = new JsonStreamParser();
+  private decoder = new JqUtf8Decoder();
+  private readonly parser: JsonStreamParser;
   private partial = '';
   private rawLine = '';
   private failures = 0;
@@ -70,13 +46,18 @@ export class InputSource {
   private taken: Item | undefined;
   private held = 0;
   private ended = false;
+  private exhausted = false;
 
   constructor(
     private readonly ctx: CallContext,
     private readonly files: string[],
     private readonly opts: SourceOptions,
     private readonly budget: number,
-  ) {}
+  ) {
+    // the reader gives --stream events itself, as the text arrives (a truncated text still
+    // gives its events before the error)
+    this.parser = new JsonStreamParser({ seq: opts.seq, stream: opts.stream });
+  }
 
   openFailures(): number {
     return this.failures;
@@ -98,7 +79,11 @@ export class InputSource {
 
   /** the next complete value, if one is ready */
   takeSync(): Json | undefined {
-    if (this.head >= this.queue.length) return undefined;
+    if (this.head >= this.queue.length) {
+      // jq closed the last file when it found the end: positions are then unknown
+      if (this.ended) this.exhausted = true;
+      return undefined;
+    }
     const it = this.queue[this.head] as Item;
     this.queue[this.head++] = undefined as unknown as Item;
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
@@ -111,12 +96,13 @@ export class InputSource {
 
   /** jq's `FILE:LINE` for error messages (`<unknown>` before any input) */
   position(): string {
-    if (this.taken === undefined) return '<unknown>';
+    if (this.taken === undefined || this.exhausted) return '<unknown>';
     return `${this.taken.file}:${this.taken.line}`;
   }
 
   filename(): Json {
-    if (this.taken === undefined || this.taken.file === '<stdin>') return null;
+    // jq 1.7.1 names standard input "<stdin>" here too (main.c's current_filename)
+    if (this.taken === undefined) return null;
     return this.taken.file;
   }
 
@@ -125,12 +111,6 @@ export class InputSource {
   }
 
   private push(v: Json): void {
-    if (this.opts.stream) {
-      const evs: Json[] = [];
-      streamEvents(v, [], evs, true);
-      for (const e of evs) this.queue.push({ v: e, file: this.curName, line: this.curLine });
-      return;
-    }
     this.queue.push({ v, file: this.curName, line: this.curLine });
   }
 
@@ -215,16 +195,16 @@ export class InputSource {
         chunk = null;
       }
       if (chunk === null) {
-        const tail = this.decoder.decode();
+        const tail = this.decoder.decode(new Uint8Array(0), true);
         if (tail !== '') this.feedText(tail);
         this.cur.close();
         this.cur = undefined;
-        this.decoder = new TextDecoder('utf-8');
+        this.decoder = new JqUtf8Decoder();
         if (this.queue.length > this.head || this.pendingErr !== undefined) return true;
         continue;
       }
       this.held += chunk.length;
-      this.feedText(this.decoder.decode(chunk, { stream: true }));
+      this.feedText(this.decoder.decode(chunk));
       return true;
     }
   }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileJq } from './program.js';
-import { parseJson, dumpJson } from './json-stub.js';
+import { parseJson, dumpJson } from './json/index.js';
 import { equals } from './ops.js';
 import { JqError, type Json } from './value.js';
 
@@ -53,18 +53,6 @@ function parseTests(text: string): Case[] {
 
 /** line numbers of the cases we do not pass, and why */
 const KNOWN: Record<number, string> = {
-  64: '@formats come from the JSON layer (json-stub.ts until it lands)',
-  77: '@formats come from the JSON layer (json-stub.ts until it lands)',
-  81: '@formats come from the JSON layer (json-stub.ts until it lands)',
-  85: '@formats come from the JSON layer (json-stub.ts until it lands)',
-  89: '@formats come from the JSON layer (json-stub.ts until it lands)',
-  1147: "JSON input with NaN/Infinity literals: the JSON layer's reader",
-  1558: 'date functions come from the JSON layer (json-stub.ts until it lands)',
-  1562: 'date functions come from the JSON layer (json-stub.ts until it lands)',
-  1566: 'date functions come from the JSON layer (json-stub.ts until it lands)',
-  1571: 'date functions come from the JSON layer (json-stub.ts until it lands)',
-  1575: 'date functions come from the JSON layer (json-stub.ts until it lands)',
-  1579: 'date functions come from the JSON layer (json-stub.ts until it lands)',
   1584: 'modules (import/include/module/modulemeta) are not supported',
   1588: 'modules (import/include/module/modulemeta) are not supported',
   1592: 'modules (import/include/module/modulemeta) are not supported',
@@ -83,13 +71,6 @@ const KNOWN: Record<number, string> = {
   1645: 'modules (import/include/module/modulemeta) are not supported',
   1649: 'modules (import/include/module/modulemeta) are not supported',
   1661: 'modules (import/include/module/modulemeta) are not supported',
-  1839: 'number literals kept as decimal text (1.7.1 decNumber): the JSON layer',
-  1843: 'number literals kept as decimal text (1.7.1 decNumber): the JSON layer',
-  1847: 'number literals kept as decimal text (1.7.1 decNumber): the JSON layer',
-  1937: "JSON input with NaN/Infinity literals: the JSON layer's reader",
-  1942: "JSON input with NaN/Infinity literals: the JSON layer's reader",
-  1949: `jq's test harness has no input callback ("break"); the command says "No more inputs" as jq does`,
-  2019: "JSON input with NaN/Infinity literals: the JSON layer's reader",
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));

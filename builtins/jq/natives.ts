@@ -5,7 +5,7 @@
 import { BreakSignal, invalidPath, iterate, valueOnly, type Compiled, type Emit, type Env, type Native, type Path } from './compile.js';
 import { math } from './math.js';
 import { matchImpl } from './regex.js';
-import { FORMATS, parseJson, tojson } from './json-stub.js';
+import { FORMATS, parseJson, tojson } from './json/index.js';
 import {
   add, codepointLength, compare, contains, delpaths, dumpTrunc, equals, getpath, has, isNum, isObj, keys, kindOf, length,
   setpath, sortValues, splitString, subtract, tostring, truthy, typeError, typeError2,
@@ -27,6 +27,8 @@ export interface Io {
   envObject(): JsonObject;
   filename(): Json;
   lineNumber(): number;
+  /** TZ for localtime/strflocaltime (UTC when absent) */
+  tz?(): string | undefined;
 }
 
 /** a C-style function of its input and value arguments (each argument a loop, the last outermost) */
@@ -166,16 +168,9 @@ function splitOn(input: Json, sep: Json): Json {
 function tonumber(v: Json): Json {
   if (isNum(v)) return v;
   if (typeof v === 'string') {
-    const t = v.trim();
-    if (/^-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(t) && t === v) {
-      try {
-        return parseJson(t.startsWith('.') || t.startsWith('-.') ? t.replace('.', '0.') : t.endsWith('.') ? `${t}0` : t);
-      } catch {
-        // fall through to jq's message
-      }
-    }
-    if (t === 'nan' || t === 'NaN') return Number.NaN;
-    throw new JqError(`Cannot parse '${v}' as JSON`);
+    // jq 1.7.1 runs the JSON reader over the text: its parse error is the message
+    const parsed = parseJson(v);
+    if (isNum(parsed)) return parsed;
   }
   throw typeError(v, 'cannot be parsed as a number');
 }
@@ -460,7 +455,8 @@ export function makeNatives(io: Io): Record<string, Native> {
     'builtins/0': fn(0, builtinsList),
     'input/0': fn(0, () => {
       const v = io.nextInput();
-      if (v === undefined) throw new JqError('No more inputs');
+      // jq's input callback past the end: the error is the string "break"
+      if (v === undefined) throw new JqError('break');
       return v;
     }),
     'inputs/0': () =>
@@ -472,7 +468,8 @@ export function makeNatives(io: Io): Record<string, Native> {
       return v;
     }),
     'stderr/0': fn(0, (v) => {
-      io.stderr(tojson(v));
+      // jq 1.7: strings go out raw, other values as compact JSON
+      io.stderr(typeof v === 'string' ? v : tojson(v));
       return v;
     }),
     'input_filename/0': fn(0, () => io.filename()),
@@ -483,7 +480,8 @@ export function makeNatives(io: Io): Record<string, Native> {
     }),
     'halt_error/1': fn(1, (v, code) => {
       if (!isNum(code)) throw typeError(code, 'halt_error/1: number required');
-      throw new HaltSignal(Math.trunc(numberOf(code)), typeof v === 'string' ? v : `${tojson(v)}\n`);
+      // a string goes out raw, null writes nothing, anything else as JSON and a newline
+      throw new HaltSignal(Math.trunc(numberOf(code)), typeof v === 'string' ? v : v === null ? undefined : `${tojson(v)}\n`);
     }),
     'get_search_list/0': fn(0, () => []),
     'get_prog_origin/0': fn(0, () => null),

@@ -2,7 +2,7 @@
 // its overloads, indexing and slicing, and the path primitives getpath/setpath/delpaths. Errors
 // are JqError with jq's exact text (values shown through jv_dump_string_trunc).
 
-import { tojson } from './json-stub.js';
+import { tojson } from './json/index.js';
 import { JqError, LiteralNumber, numberOf, type Json, type JsonObject } from './value.js';
 
 export type Kind = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';
@@ -65,6 +65,45 @@ export function sortedKeys(o: JsonObject): string[] {
   return [...o.keys()].sort(compareStrings);
 }
 
+const DECIMAL = /^(-?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
+
+/**
+ * two literals' canonical texts compared as decimals, as jq 1.7.1 compares two untouched
+ * literals (decNumberCompare); texts that are not plain decimals compare as doubles
+ */
+function compareDecimal(a: string, b: string): number {
+  const ma = DECIMAL.exec(a);
+  const mb = DECIMAL.exec(b);
+  if (ma === null || mb === null) {
+    const x = Number(a);
+    const y = Number(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  const norm = (m: RegExpExecArray): { neg: boolean; digits: string; top: number } => {
+    const frac = m[3] ?? '';
+    const all = `${m[2] ?? ''}${frac}`;
+    const lead = all.length - all.replace(/^0+/, '').length;
+    const digits = all.slice(lead).replace(/0+$/, '');
+    // position of the most significant digit: digits × 10^(top - digits.length)
+    const top = all.length - lead - frac.length + Number(m[4] ?? '0');
+    return { neg: m[1] === '-' && digits !== '', digits, top };
+  };
+  const x = norm(ma);
+  const y = norm(mb);
+  const sx = x.digits === '' ? 0 : x.neg ? -1 : 1;
+  const sy = y.digits === '' ? 0 : y.neg ? -1 : 1;
+  if (sx !== sy || sx === 0) return sx < sy ? -1 : sx > sy ? 1 : 0;
+  let mag: number;
+  if (x.top !== y.top) mag = x.top < y.top ? -1 : 1;
+  else {
+    const n = Math.max(x.digits.length, y.digits.length);
+    const dx = x.digits.padEnd(n, '0');
+    const dy = y.digits.padEnd(n, '0');
+    mag = dx < dy ? -1 : dx > dy ? 1 : 0;
+  }
+  return sx * mag;
+}
+
 /** jq's total order: null < false < true < numbers < strings < arrays < objects */
 export function compare(a: Json, b: Json): number {
   const ka = kindOf(a);
@@ -76,6 +115,7 @@ export function compare(a: Json, b: Json): number {
     case 'boolean':
       return a === b ? 0 : a ? 1 : -1;
     case 'number': {
+      if (a instanceof LiteralNumber && b instanceof LiteralNumber) return compareDecimal(a.text, b.text);
       const x = numberOf(a as number);
       const y = numberOf(b as number);
       // jq: nan < everything numeric
@@ -115,7 +155,10 @@ export function equals(a: Json, b: Json): boolean {
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
   const ka = kindOf(a);
   if (ka !== kindOf(b)) return false;
-  if (ka === 'number') return numberOf(a as number) === numberOf(b as number);
+  if (ka === 'number') {
+    if (a instanceof LiteralNumber && b instanceof LiteralNumber) return compareDecimal(a.text, b.text) === 0;
+    return numberOf(a as number) === numberOf(b as number);
+  }
   if (ka === 'string' || ka === 'boolean' || ka === 'null') return false;
   if (ka === 'array') {
     const x = a as Json[];
@@ -448,16 +491,22 @@ export function has(t: Json, k: Json): boolean {
 }
 
 export function contains(a: Json, b: Json): boolean {
+  if (kindOf(a) !== kindOf(b)) throw typeError2(a, b, 'cannot have their containment checked');
+  return containsValue(a, b);
+}
+
+/** jv_contains: below the top, values of different kinds are simply not contained */
+function containsValue(a: Json, b: Json): boolean {
   const ka = kindOf(a);
-  if (ka !== kindOf(b)) throw typeError2(a, b, 'cannot have their containment checked');
+  if (ka !== kindOf(b)) return false;
   if (ka === 'object') {
     for (const [k, v] of b as JsonObject) {
       const w = (a as JsonObject).get(k);
-      if (w === undefined || !contains(w, v)) return false;
+      if (w === undefined || !containsValue(w, v)) return false;
     }
     return true;
   }
-  if (ka === 'array') return (b as Json[]).every((y) => (a as Json[]).some((x) => contains(x, y)));
+  if (ka === 'array') return (b as Json[]).every((y) => (a as Json[]).some((x) => containsValue(x, y)));
   if (ka === 'string') return (a as string).includes(b as string);
   return equals(a, b);
 }

@@ -6,7 +6,8 @@
 
 import type { Ast, AssignOp, BinOp, FuncDef, Pattern } from './ast.js';
 import { lexAt, skipSpace, tokenName, type Token } from './lexer.js';
-import { parseJson } from './json-stub.js';
+import { parseJson } from './json/index.js';
+import { LiteralNumber } from './value.js';
 import type { Json } from './value.js';
 
 /** one compile error: jq's message and the offset it points at */
@@ -680,6 +681,11 @@ function kindName(v: Json): string {
 
 function numberLiteral(text: string): Json {
   const v = parseJson(text.startsWith('.') ? `0${text}` : text.endsWith('.') ? `${text}0` : text);
+  // jq 1.7.1 keeps every literal as a decimal: a big integer that a double happens to hold stays
+  // a literal too, so that it compares as a decimal with other literals (2^53 vs 2^53+1)
+  if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 2 ** 53 && /^-?[0-9]+$/.test(text)) {
+    return new LiteralNumber(v, text.replace(/^(-?)0+(?=[0-9])/, '$1'));
+  }
   return v;
 }
 

@@ -29,7 +29,7 @@ export function compileJq(src: string, opts: CompileOptions): CompileResult {
     tick() {
       if ((++ticks & 1023) === 0) opts.checkAbort();
     },
-    natives: { ...makeNatives(opts.io), ...dateNatives() },
+    natives: { ...makeNatives(opts.io), ...dateNatives(() => opts.io.tz?.()) },
     prelude: prelude(),
   };
   let compiled: Compiled;

@@ -3,10 +3,7 @@
 export { gmtime, localtime, mktime, strftime, strptime } from './dates.js';
 export {
   compareStrings,
-  DEFAULT_COLORS,
-  type DumpOptions,
   decodeUtf8,
-  dumpForError,
   dumpJson,
   JqUtf8Decoder,
   MAX_PRINT_DEPTH,
@@ -16,4 +13,4 @@ export {
 } from './dump.js';
 export { FORMATS, formatError, kindName, typeErrorMessage } from './formats.js';
 export { numberToString, parseNumberLiteral } from './number.js';
-export { JsonStreamParser, MAX_PARSING_DEPTH, type ParseResult, type ParserOptions, parseJson } from './parse.js';
+export { JsonStreamParser, MAX_PARSING_DEPTH, parseJson } from './parse.js';

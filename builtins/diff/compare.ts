@@ -458,6 +458,9 @@ function isRegOrLink(s: Side): boolean {
 function sameFile(a: Side, b: Side): boolean {
   if (a.state === 'stdin' && b.state === 'stdin') return true;
   if (a.info === null || b.info === null) return false;
+  // an identity rshell cannot know (ino 0: the pipes of process substitution) is never the same
+  // file; real pipes have inodes of their own, so GNU diff compares them
+  if (a.info.ino === 0 || b.info.ino === 0) return false;
   return a.info.dev === b.info.dev && a.info.ino === b.info.ino && a.info.mode === b.info.mode && a.info.size === b.info.size && a.info.mtimeMs === b.info.mtimeMs;
 }
 

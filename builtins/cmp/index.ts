@@ -195,7 +195,7 @@ async function run(ctx: CallContext, { flags, order, operands, args }: CommandLi
       infos.push(r.value.isStdin ? undefined : r.value.info);
     }
     const [i0, i1] = infos;
-    if (i0 !== undefined && i1 !== undefined && i0.dev === i1.dev && i0.ino === i1.ino && skip[0] === skip[1]) return 0;
+    if (i0 !== undefined && i1 !== undefined && i0.ino !== 0 && i0.dev === i1.dev && i0.ino === i1.ino && skip[0] === skip[1]) return 0;
     if (mode === 'status' && i0?.type === 'file' && i1?.type === 'file') {
       const s0 = BigInt(Math.max(0, i0.size - Number(skip[0])));
       const s1 = BigInt(Math.max(0, i1.size - Number(skip[1])));

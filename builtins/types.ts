@@ -55,8 +55,6 @@ export interface CallContext {
   getEnv(name: string): string | undefined;
   /** the exported variables with their values, in the order bash passes them to a child (env) */
   exportedEnv(): Array<[string, string]>;
-  /** the names of the exported variables (awk's ENVIRON): exportedEnv's names */
-  envNames?(): string[];
   readonly signal: AbortSignal;
   readonly limits: Limits;
   readonly mode: 'read-only' | 'remediation';

@@ -240,10 +240,7 @@ class AwkRun {
     for (let i = 0; i < this.operands.length; i++) argv.map.set(String(i + 1), new Strnum(this.operands[i]!));
     rt.g[S.ARGC] = this.operands.length + 1;
     const environ = rt.g[S.ENVIRON] as AwkArray;
-    for (const n of this.ctx.envNames?.() ?? []) {
-      const v = this.ctx.getEnv(n);
-      if (v !== undefined) environ.map.set(fromShell(n), new Strnum(fromShell(v)));
-    }
+    for (const [n, v] of this.ctx.exportedEnv()) environ.map.set(fromShell(n), new Strnum(fromShell(v)));
     const proc = rt.g[S.PROCINFO] as AwkArray;
     proc.map.set('version', '5.2.1');
     proc.map.set('FS', 'FS');

@@ -121,7 +121,6 @@ export async function runBuiltin(cmd: Command, args: string[], opts: RunOptions 
       cwd,
       fs: sandboxFs,
       getEnv: (n) => env[n],
-      envNames: () => Object.keys(env),
       exportedEnv: () => Object.entries(env),
       signal: controller.signal,
       limits: { ...DEFAULT_TEST_LIMITS, ...opts.limits },

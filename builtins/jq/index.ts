@@ -26,16 +26,9 @@ import { JqError, type Json, type JsonObject } from './value.js';
 import { JQ_HELP } from './usage.js';
 import { InputSource, isParseError } from './input-source.js';
 
-/** $ENV / env: the exported variables (older contexts without a listing give the usual names) */
-const FALLBACK_ENV_NAMES = ['HOME', 'PATH', 'PWD', 'OLDPWD', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TERM', 'TZ', 'TMPDIR', 'HOSTNAME', 'JQ_COLORS', 'NO_COLOR'];
-
+/** $ENV / env: the exported variables */
 function envObject(ctx: CallContext): JsonObject {
-  const m: JsonObject = new Map();
-  for (const n of ctx.envNames?.() ?? FALLBACK_ENV_NAMES) {
-    const v = ctx.getEnv(n);
-    if (v !== undefined) m.set(n, v);
-  }
-  return m;
+  return new Map(ctx.exportedEnv());
 }
 
 /**

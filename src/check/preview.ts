@@ -6,6 +6,7 @@
 
 import type { File, FuncDecl, Redirect, Stmt, Word } from '../syntax/ast.js';
 import { lineCol } from '../syntax/positions.js';
+import { absolutePath } from '../../allowedpaths/paths.js';
 import { checkScript, literalWord, REFUSED_COMMANDS } from './index.js';
 
 export type PreviewDecision = 'allow' | 'ask' | 'deny' | 'not-allowed' | 'function' | 'refused' | 'dynamic';
@@ -130,20 +131,10 @@ function looksLikePath(w: string): boolean {
 }
 
 function place(path: string, access: 'read' | 'write', policy: PreviewPolicy): PreviewPath {
-  const absolute = resolve(policy.cwd, path);
+  const absolute = absolutePath(policy.cwd, path);
   const root = policy.roots.find((r) => r.path === '/' || absolute === r.path || absolute.startsWith(r.path + '/'));
   const inside = root !== undefined;
   return { path, absolute, access, inside, allowed: inside && (access === 'read' || root.writable) };
-}
-
-function resolve(cwd: string, p: string): string {
-  const parts: string[] = [];
-  for (const seg of (p.startsWith('/') ? p : `${cwd}/${p}`).split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') parts.pop();
-    else parts.push(seg);
-  }
-  return '/' + parts.join('/');
 }
 
 /** every node of the tree, parents first */

@@ -133,7 +133,6 @@ export function fakeContext(o: FakeOptions = {}): Fake {
     },
     fs: { cwd, ...(o.fs ?? {}) } as SandboxFS,
     getEnv: (n) => vars.get(n),
-    envNames: () => [...vars.keys()],
     exportedEnv: () => [...vars.entries()],
     signal: new AbortController().signal,
     limits: { maxLineBytes: 1 << 20, maxSortBytes: 1 << 20, maxFileBytes: 1 << 20 },

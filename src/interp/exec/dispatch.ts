@@ -320,9 +320,6 @@ class Context implements ShellContext {
   getEnv(n: string): string | undefined {
     return getExported(this.shell, n);
   }
-  envNames(): string[] {
-    return exportedInOrder(this.shell).map(([name]) => name);
-  }
   exportedEnv(): Array<[string, string]> {
     return exportedInOrder(this.shell);
   }

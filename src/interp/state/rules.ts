@@ -11,6 +11,7 @@
 // (deny > ask > allow); a command no rule matches is left to the allowed-commands list.
 
 import { compilePattern, type CompiledPattern } from '../../../lib/pattern/pattern.js';
+import { absolutePath } from '../../../allowedpaths/paths.js';
 import type { Rule, RuleAction } from '../../api.js';
 
 interface CompiledRule {
@@ -109,21 +110,10 @@ function matchWords(c: CompiledRule, argv: readonly string[], cwd: string): stri
     words.push(argv[i]!);
     i++;
   }
-  if (c.under !== null && !argv.slice(1).some((a) => !a.startsWith('-') && isUnder(resolve(cwd, a), c.under!))) return null;
+  if (c.under !== null && !argv.slice(1).some((a) => !a.startsWith('-') && isUnder(absolutePath(cwd, a), c.under!))) return null;
   return words;
 }
 
 function isUnder(path: string, dirs: readonly string[]): boolean {
   return dirs.some((d) => d === '/' || path === d || path.startsWith(d + '/'));
-}
-
-/** `p` against `cwd`, with `.` and `..` folded lexically */
-function resolve(cwd: string, p: string): string {
-  const parts: string[] = [];
-  for (const seg of (p.startsWith('/') ? p : `${cwd}/${p}`).split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') parts.pop();
-    else parts.push(seg);
-  }
-  return '/' + parts.join('/');
 }
